@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+func newBuildCmd() *cobra.Command {
+	var f diagFlags
+	var out string
+	c := &cobra.Command{
+		Use:   "build [PATH...] -o tables.json",
+		Short: "Compile workbooks into engine tables (a versioned, hashed JSON artifact)",
+		Long: `Build compiles the workbooks and writes the engine tables: every sheet's merged
+rows, typed, with the cell each came from, a format version and a content hash.
+Identical input gives byte-identical output, so tables can be committed,
+diffed and cached. Diagnostics go to standard error; nothing is written when
+the content has errors.`,
+		Example: `  deckwright build my-expansion/ -o tables.json
+  deckwright build -o - | jq '.layers'`,
+		RunE: func(c *cobra.Command, args []string) error {
+			if err := f.check(); err != nil {
+				return err
+			}
+			b, err := loadBuild(args, f.game, f.strict)
+			if err != nil {
+				return err
+			}
+			failed, err := f.report(c.ErrOrStderr(), b.diags)
+			if err != nil {
+				return err
+			}
+			if failed {
+				return contentFailed
+			}
+			data, err := b.tables.Encode()
+			if err != nil {
+				return err
+			}
+			if out == "-" {
+				_, err = c.OutOrStdout().Write(data)
+				return err
+			}
+			if err := os.WriteFile(out, data, 0o644); err != nil {
+				return &exitError{code: exitUsage, msg: err.Error()}
+			}
+			fmt.Fprintf(c.ErrOrStderr(), "wrote %s (%s)\n", out, b.tables.Hash[:19])
+			return nil
+		},
+	}
+	f.add(c)
+	c.Flags().StringVarP(&out, "output", "o", "tables.json", "file to write, or - for standard output")
+	return c
+}

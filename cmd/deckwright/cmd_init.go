@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/compiler"
+	"github.com/deckwright/deckwright/content"
+)
+
+func newInitCmd() *cobra.Command {
+	var game, name string
+	var force bool
+	c := &cobra.Command{
+		Use:   "init DIR",
+		Short: "Start a project: the bundled base set and an empty expansion workbook",
+		Long: `Init creates a project folder holding a copy of the bundled base set and an
+expansion workbook ready to fill in: every sheet, a frozen header row, a
+comment on each header cell explaining the column, dropdown lists for choice
+columns, and one example row per sheet (disabled: set Disabled to FALSE, or
+copy it, to use it). The expansion's Set sheet requires the base set, so
+'deckwright validate DIR' builds both, in order.
+
+It also writes a .gitattributes so 'git diff' shows workbook changes as text
+once you run: git config diff.deckwright.textconv "deckwright dump"`,
+		Example: `  deckwright init my-expansion
+  deckwright init arctic --name "Arctic Expedition"`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			dir := args[0]
+			mod := modules[0]
+			if game != "" {
+				if mod = findModule(game); mod == nil {
+					return usageErr("unknown game %q (known: %s)", game, moduleNames())
+				}
+			}
+			base, ok := content.BaseOf(mod.ID())
+			if !ok {
+				return usageErr("no bundled base set for %s", mod.ID())
+			}
+			if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 && !force {
+				return usageErr("%s already exists and is not empty (use --force to write into it; existing workbooks are overwritten)", dir)
+			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return usageErr("%v", err)
+			}
+			if name == "" {
+				name = titleCase(filepath.Base(filepath.Clean(dir)))
+			}
+			id := slugify(name)
+			if id == "" {
+				id = "expansion"
+			}
+			baseData, err := base.Workbook()
+			if err != nil {
+				return err
+			}
+			var data []compiler.SheetData
+			for _, sh := range mod.Schema().Sheets {
+				if sh.Example == nil {
+					continue
+				}
+				row := map[string]string{}
+				for k, v := range sh.Example {
+					row[k] = v
+				}
+				row["Disabled"] = "TRUE"
+				if row["Change"] == "" {
+					row["Change"] = "add"
+				}
+				data = append(data, compiler.SheetData{Sheet: sh.Name, Rows: []map[string]string{row}})
+			}
+			var exp bytes.Buffer
+			set := compiler.SetRow{ID: id, Name: name, Game: mod.ID(), Requires: base.ID, Version: "0.1",
+				Description: "An expansion for " + mod.Title() + "."}
+			if err := compiler.WriteWorkbook(&exp, mod.Schema(), set, data); err != nil {
+				return err
+			}
+			files := []struct {
+				name string
+				data []byte
+			}{
+				{base.FileName(), baseData},
+				{id + ".xlsx", exp.Bytes()},
+				{".gitattributes", []byte("*.xlsx diff=deckwright\n")},
+			}
+			for _, f := range files {
+				if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o644); err != nil {
+					return usageErr("%v", err)
+				}
+			}
+			out := c.OutOrStdout()
+			fmt.Fprintf(out, "Created %s for %s:\n", dir, mod.Title())
+			fmt.Fprintf(out, "  %-24s the bundled base set (set %s)\n", base.FileName(), base.ID)
+			fmt.Fprintf(out, "  %-24s your expansion (set %s, requires %s)\n", id+".xlsx", id, base.ID)
+			fmt.Fprintf(out, "\nNext:\n  deckwright validate %s\n  deckwright sim %s\n  deckwright export pdf %s -o cards.pdf\n", dir, dir, dir)
+			fmt.Fprintf(out, "\nFor readable workbook diffs: git config diff.deckwright.textconv \"deckwright dump\"\n")
+			return nil
+		},
+	}
+	addGameFlag(c, &game)
+	c.Flags().StringVar(&name, "name", "", "the expansion's name (default: from DIR)")
+	c.Flags().BoolVar(&force, "force", false, "write into a folder that is not empty")
+	return c
+}
+
+func titleCase(s string) string {
+	words := strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == '_' || r == ' ' })
+	for i, w := range words {
+		words[i] = strings.ToUpper(w[:1]) + w[1:]
+	}
+	return strings.Join(words, " ")
+}
+
+func slugify(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+		} else {
+			dash = true
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/compiler"
+	"github.com/deckwright/deckwright/content"
+	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/fng"
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// modules are the games deckwright knows.
+var modules = []game.Module{fng.Module}
+
+func moduleNames() string {
+	var ids []string
+	for _, m := range modules {
+		ids = append(ids, m.ID())
+	}
+	return strings.Join(ids, ", ")
+}
+
+// findModule matches a game by ID or title, ignoring case and spacing
+// ("fortune-and-glory", "Fortune and Glory", "fng").
+func findModule(name string) game.Module {
+	for _, m := range modules {
+		if diag.Fold(m.ID()) == diag.Fold(name) || diag.Fold(m.Title()) == diag.Fold(name) || initials(m.ID()) == strings.ToLower(name) {
+			return m
+		}
+	}
+	return nil
+}
+
+func initials(id string) string {
+	var b strings.Builder
+	for _, w := range strings.Split(id, "-") {
+		if w != "" && w != "and" {
+			b.WriteByte(w[0])
+		}
+	}
+	return b.String()
+}
+
+func addGameFlag(c *cobra.Command, game *string) {
+	c.Flags().StringVar(game, "game", "", "the game when no path is given, or to override the workbooks' Set sheet ("+moduleNames()+")")
+	_ = c.RegisterFlagCompletionFunc("game", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		var ids []string
+		for _, m := range modules {
+			ids = append(ids, m.ID())
+		}
+		return ids, cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+// build is a compiled project.
+type build struct {
+	mod    game.Module
+	tables *table.Tables
+	diags  *diag.List
+}
+
+// loadBuild compiles the workbooks named by paths (files or folders), or
+// the bundled base set of the game when there are none. A usage or I/O
+// failure is an error; content problems are in diags.
+func loadBuild(paths []string, gameName string, strict bool) (*build, error) {
+	var wbs []*compiler.Workbook
+	diags := &diag.List{}
+	if len(paths) == 0 {
+		mod := modules[0]
+		if gameName != "" {
+			if mod = findModule(gameName); mod == nil {
+				return nil, usageErr("unknown game %q (known: %s)", gameName, moduleNames())
+			}
+		}
+		wb, err := bundled(mod.ID())
+		if err != nil {
+			return nil, err
+		}
+		wbs = append(wbs, wb)
+	} else {
+		var l *diag.List
+		wbs, l = compiler.ReadPaths(paths, compiler.DefaultLimits)
+		diags.Append(l)
+		if len(wbs) == 0 {
+			return &build{diags: diags}, nil
+		}
+	}
+	mod, err := pickModule(wbs, gameName)
+	if err != nil {
+		return nil, err
+	}
+	t, l := compiler.Compile(mod, wbs, compiler.Options{Strict: strict, Provide: provideBundled})
+	diags.Append(l)
+	diags.Sort()
+	return &build{mod: mod, tables: t, diags: diags}, nil
+}
+
+func pickModule(wbs []*compiler.Workbook, gameName string) (game.Module, error) {
+	if gameName != "" {
+		if m := findModule(gameName); m != nil {
+			return m, nil
+		}
+		return nil, usageErr("unknown game %q (known: %s)", gameName, moduleNames())
+	}
+	for _, wb := range wbs {
+		if g := wb.Game(); g != "" {
+			if m := findModule(g); m != nil {
+				return m, nil
+			}
+		}
+	}
+	// No Set sheet says: the compiler will report that; check against the first game.
+	return modules[0], nil
+}
+
+func bundled(gameID string) (*compiler.Workbook, error) {
+	set, ok := content.BaseOf(gameID)
+	if !ok {
+		return nil, usageErr("no bundled set for %s", gameID)
+	}
+	return bundledSet(set)
+}
+
+func bundledSet(set content.Set) (*compiler.Workbook, error) {
+	data, err := set.Workbook()
+	if err != nil {
+		return nil, fmt.Errorf("bundled set %s: %w", set.ID, err)
+	}
+	wb, l := compiler.ReadWorkbook("bundled:"+set.FileName(), data, compiler.DefaultLimits)
+	if wb == nil {
+		return nil, fmt.Errorf("bundled set %s cannot be read: %v", set.ID, l.Items())
+	}
+	return wb, nil
+}
+
+func provideBundled(setID string) (*compiler.Workbook, bool) {
+	set, ok := content.ByID(setID)
+	if !ok {
+		return nil, false
+	}
+	wb, err := bundledSet(set)
+	return wb, err == nil
+}

@@ -1,0 +1,11 @@
+// Command deckwright authors, validates, simulates and prints board-game
+// content kept in spreadsheets. Run `deckwright --help` for the tour.
+package main
+
+import (
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}

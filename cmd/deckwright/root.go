@@ -1,0 +1,94 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// version is set at link time (-ldflags "-X main.version=…").
+var version = "0.1.0-dev"
+
+// Exit codes: 0 clean, 1 content errors, 2 usage or I/O failure.
+const (
+	exitOK      = 0
+	exitContent = 1
+	exitUsage   = 2
+)
+
+// exitError carries an exit code through cobra.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// contentFailed signals content errors that were already printed.
+var contentFailed = &exitError{code: exitContent}
+
+func usageErr(format string, args ...any) error {
+	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+// run executes the command line and returns the exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintln(stderr, "deckwright:", ee.msg)
+		}
+		return ee.code
+	}
+	// Cobra's own errors: unknown commands and flags, wrong arguments.
+	fmt.Fprintln(stderr, "deckwright:", err)
+	fmt.Fprintln(stderr, "Run 'deckwright --help' for usage.")
+	return exitUsage
+}
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "deckwright",
+		Short: "Author, validate, smoke-play and print board-game content kept in spreadsheets",
+		Long: `deckwright turns spreadsheet workbooks of board-game content into checked,
+playable, printable decks. It ships two games: Fortune and Glory and Fallen Land.
+
+A project is a folder of .xlsx workbooks: the base set and your expansions.
+Each workbook's Set sheet says which set it builds on, which orders the layers.
+
+The designer's day:
+  deckwright init my-expansion          start a project (base set + empty expansion)
+  deckwright validate my-expansion/     every problem, each at its cell, with a hint
+  deckwright sim my-expansion/          smoke-play thousands of games with bots
+  deckwright export pdf my-expansion/   print-ready card sheets
+  deckwright sim                        no path: play the bundled base set`,
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetVersionTemplate("deckwright {{.Version}}\n")
+	root.AddCommand(
+		newInitCmd(),
+		newValidateCmd(),
+		newBuildCmd(),
+		newInspectCmd(),
+		newDumpCmd(),
+		newEffectsCmd(),
+		newCodesCmd(),
+		newSchemaCmd(),
+	)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageErr("%v\nRun '%s --help' for usage.", err, c.CommandPath())
+	})
+	return root
+}

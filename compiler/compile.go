@@ -1,0 +1,595 @@
+// Package compiler turns workbooks into engine tables. It reads each
+// workbook's sheets, matches headers to a game's schema, types every cell,
+// merges the layers (a base set, then expansions), resolves references,
+// type-checks effect expressions and runs the game's own checks —
+// collecting every problem, each at its cell, in one pass.
+//
+// The compiler is generic: everything it knows about a game comes from the
+// game.Module it is given.
+package compiler
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/deckwright/deckwright/effects"
+	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// Options tune a compile.
+type Options struct {
+	// Provide returns the workbook of a set that a layer requires but the
+	// build does not include (the bundled base set), or false.
+	Provide func(setID string) (*Workbook, bool)
+	Strict  bool
+}
+
+// Compile builds engine tables from workbooks read by ReadWorkbook or
+// ReadPaths. The tables are nil when the content has errors; the list
+// holds every diagnostic, sorted.
+func Compile(mod game.Module, wbs []*Workbook, opt Options) (*table.Tables, *diag.List) {
+	c := &compiler{mod: mod, schema: mod.Schema(), opt: opt, diags: &diag.List{}}
+	t := c.run(wbs)
+	c.diags.Sort()
+	if c.diags.Errors() > 0 {
+		return nil, c.diags
+	}
+	return t, c.diags
+}
+
+type compiler struct {
+	mod    game.Module
+	schema *table.Schema
+	opt    Options
+	diags  *diag.List
+	envs   map[string]*effects.Env
+}
+
+// layer is one workbook with its Set row.
+type layer struct {
+	info table.Layer
+	wb   *Workbook
+	pos  diag.Pos // the Set sheet's row, for layer-order messages
+}
+
+// crow is a row being compiled.
+type crow struct {
+	row    *table.Row
+	sheet  *table.Sheet
+	change string
+	raw    map[string]string // cell text of columns checked after merging
+	refs   []pendingRef      // names inside structured cells, checked after merging
+}
+
+// pendingRef is a name found by a grammar, resolved once all layers are in.
+type pendingRef struct {
+	pos diag.Pos
+	src string
+	ref table.SymbolRef
+}
+
+func (c *compiler) run(wbs []*Workbook) *table.Tables {
+	var layers []*layer
+	for _, wb := range wbs {
+		if l := c.readLayer(wb); l != nil {
+			layers = append(layers, l)
+		}
+	}
+	layers = c.order(layers)
+	if layers == nil {
+		return nil
+	}
+	t := &table.Tables{Game: c.schema.Game}
+	merged := map[string]*mergedSheet{}
+	for i := range c.schema.Sheets {
+		sh := &c.schema.Sheets[i]
+		tb := &table.Table{Key: sh.Key(), Name: sh.Name}
+		for _, col := range table.AllColumns(sh) {
+			if col.Name == table.ColChange || col.Name == table.ColDisabled {
+				continue
+			}
+			tb.Columns = append(tb.Columns, col.Key())
+		}
+		t.Sheets = append(t.Sheets, tb)
+		merged[tb.Key] = &mergedSheet{table: tb, index: map[string]*crow{}}
+	}
+	seen := map[string]bool{}
+	for i, l := range layers {
+		t.Layers = append(t.Layers, l.info)
+		for _, rs := range l.wb.Sheets {
+			sh := c.sheetFor(l, rs)
+			if sh == nil {
+				continue
+			}
+			seen[sh.Key()] = true
+			ms := merged[sh.Key()]
+			rows := c.readRows(l, sh, rs, ms.table)
+			c.merge(ms, rows, i == 0)
+		}
+	}
+	for i := range c.schema.Sheets {
+		sh := &c.schema.Sheets[i]
+		if !sh.Optional && !seen[sh.Key()] {
+			c.diags.Errorf(diag.Pos{File: layers[0].wb.File}, CodeMissingSheet, "the build has no %s sheet", sh.Name).Hint =
+				"add a sheet named " + sh.Name + " (deckwright init writes one with every column)"
+		}
+	}
+	var all []*crow
+	for _, tb := range t.Sheets {
+		ms := merged[tb.Key]
+		for _, r := range ms.order {
+			if r != nil {
+				tb.Rows = append(tb.Rows, r.row)
+				all = append(all, r)
+			}
+		}
+	}
+	syms := table.NewSymbols(c.schema, t)
+	v := game.NewValidation(t, syms, c.diags)
+	v.Strict = c.opt.Strict
+	c.envs = map[string]*effects.Env{}
+	for _, e := range c.mod.Envs() {
+		c.envs[e.Name] = e
+	}
+	for _, r := range all {
+		c.resolve(r, t, syms, v)
+	}
+	if c.diags.Errors() > 0 {
+		return nil // the module's checks assume well-typed, resolved rows
+	}
+	c.lint(t)
+	c.mod.Validate(v)
+	if err := t.ComputeHash(); err != nil {
+		c.diags.Errorf(diag.Pos{}, CodeIO, "cannot encode the tables: %v", err)
+	}
+	return t
+}
+
+// readLayer reads a workbook's Set row.
+func (c *compiler) readLayer(wb *Workbook) *layer {
+	set := wb.Sheet(table.SetSheet.Name)
+	at := diag.Pos{File: wb.File}
+	if set == nil {
+		c.diags.Errorf(at, CodeSetSheet, "the workbook has no Set sheet").Hint =
+			"add a sheet named Set with columns ID, Name, Game, Requires and one row naming this set"
+		return nil
+	}
+	at.Sheet = set.Name
+	if len(set.Rows) < 2 {
+		c.diags.Errorf(at, CodeSetSheet, "the Set sheet needs a header row and one row naming the set")
+		return nil
+	}
+	cols := map[string]int{}
+	for i, h := range set.Rows[0] {
+		cols[table.Key(h)] = i
+	}
+	get := func(name string) string {
+		if i, ok := cols[table.Key(name)]; ok && i < len(set.Rows[1]) {
+			return strings.TrimSpace(set.Rows[1][i])
+		}
+		return ""
+	}
+	rowAt := diag.Pos{File: wb.File, Sheet: set.Name, Row: set.Nums[1]}
+	cell := func(name string) diag.Pos {
+		p := rowAt
+		if i, ok := cols[table.Key(name)]; ok {
+			p.Col = i + 1
+		}
+		return p
+	}
+	info := table.Layer{ID: get("ID"), Name: get("Name"), Requires: get("Requires"), Version: get("Version"), File: wb.File}
+	ok := true
+	if info.ID == "" {
+		c.diags.Errorf(cell("ID"), CodeSetSheet, "the Set row has no ID").Hint = "give the set a short ID such as my-expansion"
+		ok = false
+	} else if !validID(info.ID) {
+		c.diags.Errorf(cell("ID"), CodeBadID, "set ID %q is not a slug", info.ID).Hint = "use lower-case letters, digits and hyphens: " + slug(info.ID)
+		ok = false
+	}
+	g := get("Game")
+	switch {
+	case g == "":
+		c.diags.Errorf(cell("Game"), CodeSetSheet, "the Set row does not say which game it is for").Hint = "write " + c.schema.Game
+		ok = false
+	case diag.Fold(g) != diag.Fold(c.schema.Game) && diag.Fold(g) != diag.Fold(c.mod.Title()):
+		c.diags.Errorf(cell("Game"), CodeWrongGame, "this workbook is for %q, not %s", g, c.schema.Game)
+		ok = false
+	}
+	if !ok {
+		return nil
+	}
+	if info.Name == "" {
+		info.Name = info.ID
+	}
+	return &layer{info: info, wb: wb, pos: rowAt}
+}
+
+// order sorts layers into one chain: the base set (no Requires) first, then
+// each layer after the one it requires. Missing sets come from Provide.
+func (c *compiler) order(layers []*layer) []*layer {
+	if len(layers) == 0 {
+		if c.diags.Errors() == 0 {
+			c.diags.Errorf(diag.Pos{}, CodeNoWorkbooks, "no workbooks to compile")
+		}
+		return nil
+	}
+	byID := map[string]*layer{}
+	for _, l := range layers {
+		if prev, dup := byID[l.info.ID]; dup {
+			c.diags.Errorf(l.pos, CodeDupSet, "set %q is also declared by %s", l.info.ID, prev.pos).Hint = "give each workbook its own set ID"
+			return nil
+		}
+		byID[l.info.ID] = l
+	}
+	// Bring in required sets that were not given (the bundled base set).
+	for changed := true; changed; {
+		changed = false
+		for _, l := range layers {
+			req := l.info.Requires
+			if req == "" || byID[req] != nil || c.opt.Provide == nil {
+				continue
+			}
+			wb, ok := c.opt.Provide(req)
+			if !ok {
+				continue
+			}
+			if nl := c.readLayer(wb); nl != nil && nl.info.ID == req {
+				byID[req] = nl
+				layers = append(layers, nl)
+				changed = true
+			}
+		}
+	}
+	var base *layer
+	next := map[string]*layer{}
+	bad := false
+	for _, l := range layers {
+		req := l.info.Requires
+		switch {
+		case req == "":
+			if base != nil {
+				c.diags.Errorf(l.pos, CodeLayerOrder, "two base sets: %q and %q (neither requires another set)", base.info.ID, l.info.ID).Hint =
+					"an expansion's Set row must name the set it builds on in Requires"
+				bad = true
+			}
+			base = l
+		case byID[req] == nil:
+			c.diags.Errorf(l.pos, CodeLayerOrder, "set %q requires %q, which is not in the build", l.info.ID, req).Hint =
+				hintKnown(req, byID)
+			bad = true
+		default:
+			if other := next[req]; other != nil {
+				c.diags.Errorf(l.pos, CodeLayerOrder, "sets %q and %q both build directly on %q, so their order is not stated", other.info.ID, l.info.ID, req).Hint =
+					fmt.Sprintf("make one require the other: set Requires of %q to %q", l.info.ID, other.info.ID)
+				bad = true
+			}
+			next[req] = l
+		}
+	}
+	if bad {
+		return nil
+	}
+	if base == nil {
+		c.diags.Errorf(layers[0].pos, CodeLayerOrder, "no base set: every workbook requires another (a cycle)").Hint = "the base set's Requires must be blank"
+		return nil
+	}
+	chain := []*layer{base}
+	for l := next[base.info.ID]; l != nil; l = next[l.info.ID] {
+		chain = append(chain, l)
+	}
+	if len(chain) != len(layers) {
+		c.diags.Errorf(layers[0].pos, CodeLayerOrder, "the sets' Requires form a cycle").Hint = "follow Requires from each set: one chain must lead back to the base set"
+		return nil
+	}
+	return chain
+}
+
+func hintKnown(req string, byID map[string]*layer) string {
+	var ids []string
+	for id := range byID {
+		ids = append(ids, id)
+	}
+	if s := diag.DidYouMean(req, ids); s != "" {
+		return s
+	}
+	return "put the workbook of set " + req + " in the project folder, or name it on the command line"
+}
+
+// sheetFor maps a workbook sheet to the schema, or nil to skip it.
+func (c *compiler) sheetFor(l *layer, rs *RawSheet) *table.Sheet {
+	name := strings.TrimSpace(rs.Name)
+	if diag.Fold(name) == diag.Fold(table.SetSheet.Name) || strings.HasPrefix(name, "_") || strings.HasPrefix(name, "#") {
+		return nil
+	}
+	sh := c.schema.Sheet(name)
+	if sh == nil {
+		d := c.diags.Warnf(diag.Pos{File: l.wb.File, Sheet: rs.Name}, CodeUnknownSheet, "sheet %q is not part of %s; it is ignored", rs.Name, c.mod.Title())
+		d.Hint = diag.DidYouMean(name, c.schema.SheetNames())
+		if d.Hint == "" {
+			d.Hint = "start a sheet's name with _ to keep notes in the workbook without this warning"
+		}
+	}
+	return sh
+}
+
+// header maps the sheet's header row to schema columns: column key → index.
+func (c *compiler) header(l *layer, sh *table.Sheet, rs *RawSheet) (map[string]int, *table.Source) {
+	at := diag.Pos{File: l.wb.File, Sheet: rs.Name}
+	if len(rs.Rows) == 0 || rs.Nums[0] != 1 {
+		c.diags.Warnf(at, CodeNoHeader, "the sheet has no header row in row 1; it is ignored").Hint = "row 1 must hold the column names"
+		return nil, nil
+	}
+	cols := table.AllColumns(sh)
+	known := map[string]*table.Column{}
+	var names []string
+	for i := range cols {
+		col := &cols[i]
+		known[diag.Fold(col.Name)] = col
+		for _, a := range col.Aliases {
+			known[diag.Fold(a)] = col
+		}
+		names = append(names, col.Name)
+	}
+	idx := map[string]int{}
+	src := &table.Source{File: l.wb.File, Sheet: rs.Name, Layer: l.info.ID, Columns: map[string]string{}}
+	for i, h := range rs.Rows[0] {
+		h = strings.TrimSpace(h)
+		if h == "" || strings.HasPrefix(h, "_") || strings.HasPrefix(h, "#") {
+			continue
+		}
+		p := diag.Pos{File: l.wb.File, Sheet: rs.Name, Row: 1, Col: i + 1}
+		col := known[diag.Fold(h)]
+		if col == nil {
+			d := c.diags.Warnf(p, CodeUnknownColumn, "column %q is not part of the %s sheet; it is ignored", h, sh.Name)
+			d.Hint = diag.DidYouMean(h, names)
+			if d.Hint == "" {
+				d.Hint = "start a column's name with _ to keep notes without this warning"
+			}
+			continue
+		}
+		if prev, dup := idx[col.Key()]; dup {
+			c.diags.Errorf(p, CodeDupColumn, "column %q appears twice (also in column %s)", col.Name, diag.ColumnName(prev+1))
+			continue
+		}
+		idx[col.Key()] = i
+		src.Columns[col.Key()] = diag.ColumnName(i + 1)
+	}
+	for _, col := range cols {
+		if _, ok := idx[col.Key()]; !ok && col.Required {
+			c.diags.Errorf(at, CodeMissingColumn, "the %s sheet has no %s column", sh.Name, col.Name).Hint = col.Name + ": " + col.Doc
+		}
+	}
+	return idx, src
+}
+
+var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
+
+func validID(id string) bool { return idPattern.MatchString(id) }
+
+// slug suggests an ID for a name.
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+		} else {
+			dash = true
+		}
+	}
+	return b.String()
+}
+
+// readRows types a sheet's data rows.
+func (c *compiler) readRows(l *layer, sh *table.Sheet, rs *RawSheet, tb *table.Table) []*crow {
+	idx, src := c.header(l, sh, rs)
+	if idx == nil {
+		return nil
+	}
+	tb.Sources = append(tb.Sources, src)
+	srcIndex := len(tb.Sources) - 1
+	cols := table.AllColumns(sh)
+	var out []*crow
+	for i := 1; i < len(rs.Rows); i++ {
+		cells := rs.Rows[i]
+		r := &crow{
+			row:   &table.Row{Src: table.RowSrc{Source: srcIndex, Row: rs.Nums[i]}, Cells: map[string]any{}},
+			sheet: sh,
+			raw:   map[string]string{},
+		}
+		tb.BindRow(r.row)
+		text := func(key string) (string, bool) {
+			j, ok := idx[key]
+			if !ok || j >= len(cells) {
+				return "", ok
+			}
+			return strings.TrimSpace(cells[j]), true
+		}
+		if d, _ := text(table.Key(table.ColDisabled)); d != "" {
+			if b, ok := parseBool(d); ok && b {
+				continue
+			}
+		}
+		for ci := range cols {
+			col := &cols[ci]
+			v, present := text(col.Key())
+			c.cell(r, col, v, present)
+		}
+		r.row.ID, _ = r.row.Cells["id"].(string)
+		ch, _ := r.row.Cells["change"].(string)
+		r.change = ch
+		delete(r.row.Cells, "change")
+		delete(r.row.Cells, "disabled")
+		if r.row.ID == "" {
+			continue // reported as a blank required cell
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// cell types one cell. Kinds that need the merged content (references,
+// expressions) keep their text for resolve.
+func (c *compiler) cell(r *crow, col *table.Column, v string, present bool) {
+	key := col.Key()
+	pos := r.row.Pos(col.Name)
+	if v == "" {
+		v = col.Default
+	}
+	if v == "" {
+		if col.Required && (present || col.Name == table.ColID || col.Name == table.ColName) {
+			d := c.diags.Errorf(pos, CodeRequired, "%s is required", col.Name)
+			if col.Name == table.ColID {
+				d.Hint = "every row needs a unique ID; to keep a row without content, set Disabled to TRUE"
+			}
+		}
+		return
+	}
+	switch col.Type.Kind {
+	case table.Ref, table.Effect, table.Condition:
+		r.raw[key] = v
+		return
+	case table.List:
+		if k := col.Type.Elem.Kind; k == table.Ref || k == table.Effect || k == table.Condition {
+			r.raw[key] = v
+			return
+		}
+		var items []string
+		for _, it := range splitList(v) {
+			if x, ok := c.scalar(r, pos, col, *col.Type.Elem, it.text, it.offset, v); ok {
+				items = append(items, fmt.Sprint(x))
+			}
+		}
+		if len(items) > 0 {
+			r.row.Cells[key] = items
+		}
+		return
+	}
+	if col.Name == table.ColID && !validID(v) {
+		c.diags.Errorf(pos, CodeBadID, "ID %q is not a slug", v).Hint = "use lower-case letters, digits and hyphens, e.g. " + slug(v)
+		return
+	}
+	if x, ok := c.scalar(r, pos, col, col.Type, v, 0, v); ok {
+		r.row.Cells[key] = x
+	}
+}
+
+type listItem struct {
+	text   string
+	offset int // 0-based rune offset in the cell
+}
+
+// splitList splits a comma-separated cell, keeping each item's offset.
+func splitList(s string) []listItem {
+	var out []listItem
+	start := 0
+	runes := []rune(s)
+	for i := 0; i <= len(runes); i++ {
+		if i == len(runes) || runes[i] == ',' || runes[i] == ';' {
+			raw := string(runes[start:i])
+			trimmed := strings.TrimSpace(raw)
+			if trimmed != "" {
+				lead := utf8.RuneCountInString(raw) - utf8.RuneCountInString(strings.TrimLeft(raw, " \t\n"))
+				out = append(out, listItem{text: trimmed, offset: start + lead})
+			}
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// scalar types a single value. src is the whole cell text, for carets.
+func (c *compiler) scalar(r *crow, pos diag.Pos, col *table.Column, t table.Type, v string, offset int, src string) (any, bool) {
+	at := pos
+	if offset > 0 {
+		at.Offset = offset + 1
+	}
+	report := func(code diag.Code, format string, args ...any) *diag.Diagnostic {
+		d := c.diags.Errorf(at, code, format, args...)
+		if offset > 0 {
+			d.Source = src
+		}
+		return d
+	}
+	switch t.Kind {
+	case table.String, table.Text:
+		return v, true
+	case table.Int:
+		n, err := parseInt(v)
+		if err != nil {
+			report(CodeNotInt, "%s must be a whole number, not %q", col.Name, v)
+			return nil, false
+		}
+		if t.Bounded && (n < t.Min || n > t.Max) {
+			report(CodeRange, "%s must be between %d and %d, not %d", col.Name, t.Min, t.Max, n)
+			return nil, false
+		}
+		return n, true
+	case table.Bool:
+		b, ok := parseBool(v)
+		if !ok {
+			report(CodeNotBool, "%s must be TRUE or FALSE, not %q", col.Name, v)
+			return nil, false
+		}
+		return b, true
+	case table.Enum:
+		for _, e := range t.Values {
+			if diag.Fold(e) == diag.Fold(v) {
+				return e, true
+			}
+		}
+		d := report(CodeEnum, "%s must be one of %s, not %q", col.Name, strings.Join(t.Values, ", "), v)
+		d.Hint = diag.DidYouMean(v, t.Values)
+		return nil, false
+	case table.Custom:
+		g, ok := c.schema.Grammars[t.Grammar]
+		if !ok {
+			return v, true
+		}
+		canon, refs, err := g.Parse(v)
+		if err != nil {
+			p := pos
+			p.Offset = offset + err.Offset + 1
+			c.diags.Add(diag.Diagnostic{Pos: p, Severity: diag.Error, Code: CodeGrammar, Message: err.Message, Hint: err.Hint, Source: src})
+			return nil, false
+		}
+		for _, ref := range refs {
+			ref.Offset += offset
+			r.refs = append(r.refs, pendingRef{pos: pos, src: src, ref: ref})
+		}
+		return canon, true
+	}
+	return v, true
+}
+
+func parseInt(v string) (int, error) {
+	v = strings.TrimPrefix(strings.TrimSpace(v), "+")
+	if n, err := strconv.Atoi(v); err == nil {
+		return n, nil
+	}
+	// Spreadsheets store numbers as floats: accept "3.0", refuse "3.5".
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f != float64(int(f)) {
+		return 0, fmt.Errorf("not a whole number")
+	}
+	return int(f), nil
+}
+
+func parseBool(v string) (bool, bool) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true", "yes", "y", "1", "x", "✓":
+		return true, true
+	case "false", "no", "n", "0", "":
+		return false, true
+	}
+	return false, false
+}

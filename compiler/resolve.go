@@ -1,0 +1,192 @@
+package compiler
+
+import (
+	"strings"
+
+	"github.com/deckwright/deckwright/effects"
+	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// resolve checks what needs the merged content: references, names inside
+// structured cells, and expressions.
+func (c *compiler) resolve(r *crow, t *table.Tables, syms *table.Symbols, v *game.Validation) {
+	for _, col := range r.sheet.Columns {
+		key := col.Key()
+		text, ok := r.raw[key]
+		if !ok {
+			continue
+		}
+		pos := r.row.Pos(col.Name)
+		switch col.Type.Kind {
+		case table.Ref:
+			if id, ok := c.ref(pos, col.Type.Sheet, text, 0, text, t); ok {
+				r.row.Cells[key] = id
+			}
+		case table.List:
+			var ids []string
+			for _, it := range splitList(text) {
+				if id, ok := c.ref(pos, col.Type.Elem.Sheet, it.text, it.offset, text, t); ok {
+					ids = append(ids, id)
+				}
+			}
+			if len(ids) > 0 {
+				r.row.Cells[key] = ids
+			}
+		case table.Effect, table.Condition:
+			want := effects.AnyResult
+			if col.Type.Kind == table.Condition {
+				want = effects.BoolResult
+			}
+			env := c.envs[col.Type.Env]
+			if env == nil {
+				c.diags.Errorf(pos, CodeEffectType, "internal: the game declares no effect environment %q", col.Type.Env)
+				continue
+			}
+			ck, errs := env.Check(text, want, syms)
+			for _, e := range errs {
+				code := CodeEffectType
+				if e.Syntax {
+					code = CodeEffectSyntax
+				}
+				p := pos
+				p.Offset = e.Offset
+				c.diags.Add(diag.Diagnostic{Pos: p, Severity: diag.Error, Code: code, Message: e.Message, Hint: e.Hint, Source: text})
+			}
+			if ck != nil {
+				r.row.Cells[key] = text
+				v.SetEffect(r.row, key, ck)
+			}
+		}
+	}
+	for _, p := range r.refs {
+		if _, ok := syms.Resolve(p.ref.Domain, p.ref.Name); ok {
+			continue
+		}
+		at := p.pos
+		at.Offset = p.ref.Offset + 1
+		hint := diag.DidYouMean(p.ref.Name, syms.Names(p.ref.Domain))
+		if hint == "" {
+			if names := syms.Names(p.ref.Domain); len(names) > 0 && len(names) <= 12 {
+				hint = "one of: " + strings.Join(names, ", ")
+			}
+		}
+		c.diags.Add(diag.Diagnostic{Pos: at, Severity: diag.Error, Code: CodeUnknownSymbol, Source: p.src,
+			Message: "unknown " + p.ref.Domain + " " + quote(p.ref.Name), Hint: hint})
+	}
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+// ref resolves a reference by ID or Name to the row's ID.
+func (c *compiler) ref(pos diag.Pos, sheet, name string, offset int, src string, t *table.Tables) (string, bool) {
+	tb := t.Table(sheet)
+	if tb != nil {
+		f := diag.Fold(name)
+		for _, row := range tb.Rows {
+			if diag.Fold(row.ID) == f || diag.Fold(row.Str("name")) == f {
+				return row.ID, true
+			}
+		}
+	}
+	var cands []string
+	sheetName := sheet
+	if tb != nil {
+		sheetName = tb.Name
+		for _, row := range tb.Rows {
+			cands = append(cands, row.ID)
+		}
+	}
+	at := pos
+	d := diag.Diagnostic{Severity: diag.Error, Code: CodeUnknownRef, Message: "no " + sheetName + " row is called " + quote(name),
+		Hint: diag.DidYouMean(name, cands)}
+	if offset > 0 || src != name {
+		at.Offset = offset + 1
+		d.Source = src
+	}
+	d.Pos = at
+	c.diags.Add(d)
+	return "", false
+}
+
+// lint adds warnings every game gets: card rows with no print text,
+// duplicated names, and errors for decks with no cards.
+func (c *compiler) lint(t *table.Tables) {
+	for i := range c.schema.Sheets {
+		sh := &c.schema.Sheets[i]
+		tb := t.Table(sh.Key())
+		var printCols []string
+		for _, col := range sh.Columns {
+			if col.Print {
+				printCols = append(printCols, col.Key())
+			}
+		}
+		byName := map[string]*table.Row{}
+		copies := 0
+		for _, r := range tb.Rows {
+			copies += r.Int("count")
+			if len(printCols) > 0 && sh.Deck && r.Int("count") > 0 {
+				blank := true
+				for _, k := range printCols {
+					blank = blank && !r.Has(k)
+				}
+				if blank {
+					c.diags.Warnf(r.Pos(printCols[0]), CodeNoPrintText, "card %q has no text for players", r.ID).Hint =
+						"fill " + strings.Join(printColumnNames(sh), " or ") + " so the printed card says what it does"
+				}
+			}
+			name := diag.Fold(r.Str("name"))
+			if prev, dup := byName[name]; dup && (!sh.Deck || sameContent(prev, r)) {
+				d := c.diags.Warnf(r.Pos(table.ColName), CodeDupName, "%q has the same name as %s", r.Str("name"), prev.Pos(table.ColName))
+				if sh.Deck {
+					d.Hint = "the two cards are identical: remove one and raise Count"
+				} else {
+					d.Hint = "players tell rows apart by name; rename one"
+				}
+				continue
+			}
+			byName[name] = r
+		}
+		if sh.Deck && !sh.Optional && copies == 0 {
+			c.diags.Errorf(diag.Pos{File: t.Layers[0].File, Sheet: sh.Name}, CodeEmptyDeck, "the %s deck has no cards", sh.Name).Hint =
+				"add rows with Count of at least 1"
+		}
+	}
+}
+
+func printColumnNames(sh *table.Sheet) []string {
+	var out []string
+	for _, col := range sh.Columns {
+		if col.Print {
+			out = append(out, col.Name)
+		}
+	}
+	return out
+}
+
+// sameContent reports whether two rows agree on every cell but the ID.
+func sameContent(a, b *table.Row) bool {
+	if len(a.Cells) != len(b.Cells) {
+		return false
+	}
+	for k, va := range a.Cells {
+		if k == "id" {
+			continue
+		}
+		vb, ok := b.Cells[k]
+		if !ok || !equalCell(va, vb) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalCell(a, b any) bool {
+	la, aok := a.([]string)
+	lb, bok := b.([]string)
+	if aok || bok {
+		return aok && bok && strings.Join(la, "\x00") == strings.Join(lb, "\x00")
+	}
+	return a == b
+}

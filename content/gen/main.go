@@ -1,0 +1,53 @@
+// Command gen rebuilds the bundled base-set workbooks from their sources:
+//
+//	go generate ./content
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/deckwright/deckwright/compiler"
+	"github.com/deckwright/deckwright/content"
+	"github.com/deckwright/deckwright/engine/fng"
+	"github.com/deckwright/deckwright/engine/game"
+)
+
+var modules = []game.Module{fng.Module}
+
+func main() {
+	for _, s := range content.Sets {
+		if err := build(s); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+func build(s content.Set) error {
+	var mod game.Module
+	for _, m := range modules {
+		if m.ID() == s.Game {
+			mod = m
+		}
+	}
+	if mod == nil {
+		return fmt.Errorf("no module for game %s", s.Game)
+	}
+	set, data, err := content.ReadSources(s.Src, mod.Schema())
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := compiler.WriteWorkbook(&buf, mod.Schema(), set, data); err != nil {
+		return fmt.Errorf("%s: %w", s.ID, err)
+	}
+	out := filepath.FromSlash(s.Path)
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("wrote %s (%d bytes)\n", out, buf.Len())
+	return nil
+}

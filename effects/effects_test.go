@@ -1,0 +1,232 @@
+package effects_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/effects"
+)
+
+// toy is a minimal host: a hero with glory and a combat skill.
+type toy struct {
+	fx            effects.Frame
+	glory, combat int64
+	log           []string
+	rolls         []int64
+}
+
+func (t *toy) Frame() *effects.Frame { return &t.fx }
+
+type syms map[string][]string
+
+func (s syms) Resolve(domain, name string) (int, bool) {
+	for i, n := range s[domain] {
+		if strings.EqualFold(n, name) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (s syms) Names(domain string) []string { return s[domain] }
+
+var testSyms = syms{"keyword": {"Fire", "Chase", "Water"}, "skill": {"Combat", "Agility", "Cunning", "Lore"}}
+
+func toyEnv() *effects.Env {
+	e := effects.NewEnv("toy", "a test environment")
+	e.Domain("keyword", "keywords")
+	e.AddValue(&effects.Value{Name: "hero.glory", Type: effects.TInt, Doc: "glory", Get: func(t *toy) int64 { return t.glory }})
+	e.AddValue(&effects.Value{Name: "hero.combat", Type: effects.TInt, Doc: "combat", Get: func(t *toy) int64 { return t.combat }})
+	e.AddValue(&effects.Value{Name: "test.skill", Type: effects.TSym("skill"), Doc: "skill", Get: func(t *toy) int64 { return 1 }})
+	e.AddVerb(&effects.Verb{Name: "gainGlory", Doc: "gain glory", Result: effects.TVoid,
+		Params: []effects.Param{{Name: "n", Type: effects.TInt}},
+		Call: func(t *toy, a effects.Args) int64 { t.glory += a[0]; t.log = append(t.log, "glory"); return 0 }})
+	e.AddVerb(&effects.Verb{Name: "drawEvent", Doc: "draw events", Result: effects.TVoid,
+		Params: []effects.Param{{Name: "n", Type: effects.TInt, Optional: true, Default: 1}},
+		Call: func(t *toy, a effects.Args) int64 {
+			for range a[0] {
+				t.log = append(t.log, "event")
+			}
+			return 0
+		}})
+	e.AddVerb(&effects.Verb{Name: "roll", Doc: "a d6", Result: effects.TInt,
+		Call: func(t *toy, a effects.Args) int64 { r := t.rolls[0]; t.rolls = t.rolls[1:]; return r }})
+	e.AddVerb(&effects.Verb{Name: "test.has", Doc: "keyword test", Result: effects.TBool,
+		Params: []effects.Param{{Name: "keyword", Type: effects.TSym("keyword")}},
+		Call:   func(t *toy, a effects.Args) int64 { return boolInt(a[0] == 1) }})
+	e.AddVerb(&effects.Verb{Name: "again", Doc: "recursion", Result: effects.TVoid,
+		Call: func(t *toy, a effects.Args) int64 { return recurse.Run(t) }})
+	return e
+}
+
+var recurse *effects.Program[*toy]
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func TestRun(t *testing.T) {
+	env := toyEnv()
+	tests := []struct {
+		src    string
+		want   effects.Want
+		rolls  []int64
+		result int64
+		glory  int64
+		log    string
+	}{
+		{src: "gainGlory(2); drawEvent()", glory: 2, log: "glory event"},
+		{src: "drawEvent(3)", log: "event event event"},
+		{src: "hero.combat >= 3 ? gainGlory(1) : drawEvent()", glory: 1, log: "glory"},
+		{src: "if hero.combat < 3 { gainGlory(1) } else { drawEvent(2) }", log: "event event"},
+		{src: "let r = roll(); r >= 5 ? gainGlory(2) : r >= 3 ? gainGlory(1) : drawEvent()", rolls: []int64{4}, glory: 1, log: "glory"},
+		{src: `test.has("chase")`, want: effects.BoolResult, result: 1},
+		{src: `test.has("Fire") or hero.glory == 0`, want: effects.BoolResult, result: 1},
+		{src: `test.skill == "Agility"`, want: effects.BoolResult, result: 1},
+		{src: `test.skill in ["Lore", "Combat"]`, want: effects.BoolResult, result: 0},
+		{src: "7 / 2 + 7 % 2 * 10 - -1", want: effects.IntResult, result: 14},
+		{src: "min(hero.combat, 2) + max(1, abs(-5))", want: effects.IntResult, result: 7},
+		{src: "not (1 > 2) && true", want: effects.BoolResult, result: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			ck, errs := env.Check(tt.src, tt.want, testSyms)
+			require.Empty(t, errs)
+			p := effects.Bind[*toy](ck, 0)
+			h := &toy{combat: 4, rolls: tt.rolls}
+			got := p.Run(h)
+			if tt.want != effects.AnyResult {
+				assert.Equal(t, tt.result, got)
+			}
+			assert.Equal(t, tt.glory, h.glory)
+			assert.Equal(t, tt.log, strings.Join(h.log, " "))
+		})
+	}
+}
+
+func TestCheckErrors(t *testing.T) {
+	env := toyEnv()
+	tests := []struct {
+		src    string
+		want   effects.Want
+		offset int
+		msg    string
+		hint   string
+	}{
+		{src: "gainGlroy(2)", offset: 1, msg: `unknown verb "gainGlroy"`, hint: `did you mean "gainGlory"?`},
+		{src: "gainGlory(2); hero.combta > 1", offset: 15, msg: `unknown name "hero.combta"`, hint: `did you mean "hero.combat"?`},
+		{src: `gainGlory("x")`, offset: 11, msg: `text "x" cannot be used here`},
+		{src: `test.has("Chsae")`, offset: 10, msg: `unknown keyword "Chsae"`, hint: `did you mean "Chase"?`},
+		{src: `gainGlory()`, offset: 1, msg: "gainGlory takes 1 argument, got 0", hint: "usage: gainGlory(n int)"},
+		{src: `drawEvent(1, 2)`, offset: 1, msg: "drawEvent takes 0 to 1 argument, got 2"},
+		{src: `gainGlory(true)`, offset: 11, msg: "argument n of gainGlory must be a number, not true/false"},
+		{src: `hero.glory`, want: effects.BoolResult, offset: 1, msg: "a condition must be true or false, but this is a number"},
+		{src: `gainGlory(1) + 1`, offset: 1, msg: "+ needs numbers on both sides, not an action with no value"},
+		{src: `drawEvent`, offset: 1, msg: "drawEvent is a verb and must be called", hint: "add parentheses: drawEvent()"},
+		{src: `hero.glory()`, offset: 1, msg: "hero.glory is a value, not a verb"},
+		{src: `gainGlory(2`, offset: 12, msg: "unexpected token EOF"},
+		{src: `1.5 > 1`, want: effects.BoolResult, offset: 1, msg: "fractions are not allowed"},
+		{src: `map([1], # + 1)`, offset: 1, msg: "map is not available in effects"},
+		{src: `test.skill == "Strength"`, want: effects.BoolResult, offset: 15, msg: `unknown skill "Strength"`, hint: "one of: Combat, Agility, Cunning, Lore"},
+		{src: `if hero.glory > 1 { gainGlory(1) }`, offset: 35, msg: "unexpected token EOF", hint: "an if needs both branches: if cond { … } else { … }"},
+		{src: "   ", msg: "empty expression", offset: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			_, errs := env.Check(tt.src, tt.want, testSyms)
+			require.NotEmpty(t, errs)
+			assert.Equal(t, tt.offset, errs[0].Offset)
+			assert.Equal(t, tt.msg, errs[0].Message)
+			if tt.hint != "" {
+				assert.Equal(t, tt.hint, errs[0].Hint)
+			}
+		})
+	}
+}
+
+func TestCheckReportsEveryError(t *testing.T) {
+	_, errs := toyEnv().Check("gainGlroy(1); drawEvnt(); hero.combta", effects.AnyResult, testSyms)
+	require.Len(t, errs, 3)
+	assert.Equal(t, []int{1, 15, 27}, []int{errs[0].Offset, errs[1].Offset, errs[2].Offset})
+}
+
+func TestLimits(t *testing.T) {
+	env := toyEnv()
+	env.SetLimits(effects.Limits{MaxLength: 20})
+	_, errs := env.Check(strings.Repeat("gainGlory(1);", 3), effects.AnyResult, testSyms)
+	require.Len(t, errs, 1)
+	assert.Contains(t, errs[0].Message, "the limit is 20")
+
+	// Runaway recursion stops with a RuntimeError, not a hang.
+	env = toyEnv()
+	ck, errs := env.Check("again()", effects.AnyResult, testSyms)
+	require.Empty(t, errs)
+	recurse = effects.Bind[*toy](ck, 0)
+	h := &toy{}
+	var got any
+	func() {
+		defer func() { got = recover() }()
+		recurse.Run(h)
+	}()
+	require.IsType(t, &effects.RuntimeError{}, got)
+	assert.Contains(t, got.(*effects.RuntimeError).Message, "nested more than 32 deep")
+
+	ck, errs = env.Check("10 / (hero.glory - hero.glory)", effects.IntResult, testSyms)
+	require.Empty(t, errs)
+	assert.PanicsWithError(t, `effect "10 / (hero.glory - hero.glory)": division by zero`, func() { effects.Bind[*toy](ck, 0).Run(&toy{}) })
+}
+
+func TestCoverage(t *testing.T) {
+	env := toyEnv()
+	ck, errs := env.Check("hero.combat > 2 ? gainGlory(1) : (hero.glory > 0 and roll() > 3 ? drawEvent() : gainGlory(2))", effects.AnyResult, testSyms)
+	require.Empty(t, errs)
+	require.Len(t, ck.Branches, 3)
+	assert.Equal(t, "hero.combat > 2", ck.Branches[0].Text)
+	p := effects.Bind[*toy](ck, 4)
+	h := &toy{combat: 1}
+	h.fx.Coverage = make([]uint32, 4+p.CoverSize())
+	p.Run(h) // combat 1: outer false; glory 0: and short-circuits false; inner false
+	h.combat = 3
+	p.Run(h) // outer true
+	assert.Equal(t, []uint32{0, 0, 0, 0, 1, 1, 1, 0, 1, 0}, h.fx.Coverage)
+
+	cond, errs := env.Check("hero.glory > 1", effects.BoolResult, testSyms)
+	require.Empty(t, errs)
+	require.Len(t, cond.Branches, 1)
+	cp := effects.Bind[*toy](cond, 0)
+	h = &toy{glory: 5}
+	h.fx.Coverage = make([]uint32, 2)
+	assert.True(t, cp.True(h))
+	assert.Equal(t, []uint32{0, 1}, h.fx.Coverage)
+}
+
+func TestUses(t *testing.T) {
+	ck, errs := toyEnv().Check(`gainGlory(hero.glory); test.has("Fire")`, effects.AnyResult, testSyms)
+	require.Empty(t, errs)
+	assert.Equal(t, []effects.Use{{Name: "gainGlory", Verb: true, Offset: 1}, {Name: "hero.glory", Offset: 11}, {Name: "test.has", Verb: true, Offset: 24}}, ck.Uses)
+}
+
+func TestMarkdown(t *testing.T) {
+	var b strings.Builder
+	require.NoError(t, effects.WriteMarkdown(&b, "Reference", toyEnv()))
+	out := b.String()
+	assert.Contains(t, out, "| `drawEvent(n int = 1)` | draw events |")
+	assert.Contains(t, out, "| `hero.combat` | int | combat |")
+	assert.Contains(t, out, "| `test.has(keyword keyword) bool` | keyword test |")
+}
+
+func BenchmarkRun(b *testing.B) {
+	ck, _ := toyEnv().Check("hero.combat >= 3 ? gainGlory(1) : drawEvent(0)", effects.AnyResult, testSyms)
+	p := effects.Bind[*toy](ck, 0)
+	h := &toy{combat: 1}
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Run(h)
+	}
+}

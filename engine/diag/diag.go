@@ -1,0 +1,241 @@
+// Package diag reports problems in content: a workbook cell, a template line,
+// or a card in play. It plays the role go/scanner's ErrorList plays for Go
+// source: every stage appends to one List, which is sorted, capped and
+// printed at the end so a designer sees every problem at once.
+package diag
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Severity says whether a diagnostic fails the build.
+type Severity int
+
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Pos locates a diagnostic. A workbook position has File, Sheet, Row and
+// usually Col; a text file (a template) has File and Line. Offset is the
+// 1-based character column inside the cell's text (an expression or a test),
+// 0 when the whole cell is meant.
+type Pos struct {
+	File   string
+	Sheet  string
+	Row    int
+	Col    int
+	Line   int
+	Offset int
+}
+
+// Cell returns the A1 name of the position's cell ("E7"), the row number
+// alone when no column is known, or "" for a sheet-level position.
+func (p Pos) Cell() string {
+	switch {
+	case p.Row == 0:
+		return ""
+	case p.Col == 0:
+		return strconv.Itoa(p.Row)
+	}
+	return ColumnName(p.Col) + strconv.Itoa(p.Row)
+}
+
+// String renders the position the way the text output prints it:
+// "base.xlsx:Dangers!E7", "base.xlsx:Dangers", "card.yaml:12" or "base.xlsx".
+func (p Pos) String() string {
+	var b strings.Builder
+	b.WriteString(p.File)
+	switch {
+	case p.Sheet != "":
+		if b.Len() > 0 {
+			b.WriteByte(':')
+		}
+		b.WriteString(p.Sheet)
+		if c := p.Cell(); c != "" {
+			b.WriteByte('!')
+			b.WriteString(c)
+		}
+	case p.Line > 0:
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(p.Line))
+	}
+	return b.String()
+}
+
+// ColumnName converts a 1-based column number to its spreadsheet letters.
+func ColumnName(col int) string {
+	var buf [8]byte
+	i := len(buf)
+	for col > 0 && i > 0 {
+		col--
+		i--
+		buf[i] = byte('A' + col%26)
+		col /= 26
+	}
+	return string(buf[i:])
+}
+
+// Diagnostic is one problem at one position.
+type Diagnostic struct {
+	Pos      Pos
+	Severity Severity
+	Code     Code
+	Message  string
+	Hint     string
+	// Source is the text the Offset points into (an effect expression or a
+	// skill test); when set, the text output prints it with a caret line.
+	Source string
+}
+
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s: %s[%s]: %s", d.Pos, d.Severity, d.Code, d.Message)
+}
+
+// List collects diagnostics.
+type List struct {
+	items  []Diagnostic
+	hidden [2]int // diagnostics Cap left out, by severity
+}
+
+// Add appends a diagnostic.
+func (l *List) Add(d Diagnostic) { l.items = append(l.items, d) }
+
+// Errorf appends an error.
+func (l *List) Errorf(pos Pos, code Code, format string, args ...any) *Diagnostic {
+	return l.add(pos, Error, code, format, args)
+}
+
+// Warnf appends a warning.
+func (l *List) Warnf(pos Pos, code Code, format string, args ...any) *Diagnostic {
+	return l.add(pos, Warning, code, format, args)
+}
+
+func (l *List) add(pos Pos, sev Severity, code Code, format string, args []any) *Diagnostic {
+	l.items = append(l.items, Diagnostic{Pos: pos, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
+	return &l.items[len(l.items)-1]
+}
+
+// Append adds every diagnostic of other.
+func (l *List) Append(other *List) {
+	l.items = append(l.items, other.items...)
+	l.hidden[Error] += other.hidden[Error]
+	l.hidden[Warning] += other.hidden[Warning]
+}
+
+// Items returns the diagnostics in their current order.
+func (l *List) Items() []Diagnostic { return l.items }
+
+// Len returns the number of diagnostics.
+func (l *List) Len() int { return len(l.items) }
+
+// Errors counts the errors, including those Cap left out.
+func (l *List) Errors() int { return l.count(Error) }
+
+// Warnings counts the warnings, including those Cap left out.
+func (l *List) Warnings() int { return l.count(Warning) }
+
+func (l *List) count(s Severity) int {
+	n := l.hidden[s]
+	for _, d := range l.items {
+		if d.Severity == s && d.Code != CodeMore {
+			n++
+		}
+	}
+	return n
+}
+
+// Sort orders diagnostics by file, sheet, row, column, offset and line; ties
+// keep the order in which they were reported. Sheets keep the order in which
+// they first appear, so a workbook reads top to bottom, sheet by sheet.
+func (l *List) Sort() {
+	sheetRank := map[string]int{}
+	for _, d := range l.items {
+		k := d.Pos.File + "\x00" + d.Pos.Sheet
+		if _, ok := sheetRank[k]; !ok {
+			sheetRank[k] = len(sheetRank)
+		}
+	}
+	fileRank := map[string]int{}
+	for _, d := range l.items {
+		if _, ok := fileRank[d.Pos.File]; !ok {
+			fileRank[d.Pos.File] = len(fileRank)
+		}
+	}
+	sort.SliceStable(l.items, func(i, j int) bool {
+		a, b := l.items[i].Pos, l.items[j].Pos
+		if a.File != b.File {
+			return fileRank[a.File] < fileRank[b.File]
+		}
+		if a.Sheet != b.Sheet {
+			return sheetRank[a.File+"\x00"+a.Sheet] < sheetRank[b.File+"\x00"+b.Sheet]
+		}
+		if a.Row != b.Row {
+			return a.Row < b.Row
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		return a.Offset < b.Offset
+	})
+}
+
+// Cap keeps at most n diagnostics of each severity per sheet (or per file for
+// positions without a sheet) and replaces the rest with one summary line:
+// "… and 12 more errors in Dangers". Call it after Sort.
+func (l *List) Cap(n int) {
+	if n <= 0 {
+		return
+	}
+	type key struct {
+		file, sheet string
+		sev         Severity
+	}
+	seen := map[key]int{}
+	var out []Diagnostic
+	var order []key
+	for _, d := range l.items {
+		k := key{d.Pos.File, d.Pos.Sheet, d.Severity}
+		seen[k]++
+		if seen[k] <= n {
+			out = append(out, d)
+			continue
+		}
+		if seen[k] == n+1 {
+			order = append(order, k)
+		}
+		l.hidden[d.Severity]++
+	}
+	for _, k := range order {
+		more := seen[k] - n
+		where := k.sheet
+		if where == "" {
+			where = k.file
+		}
+		noun := k.sev.String()
+		if more > 1 {
+			noun += "s"
+		}
+		out = append(out, Diagnostic{
+			Pos:      Pos{File: k.file, Sheet: k.sheet},
+			Severity: k.sev,
+			Code:     CodeMore,
+			Message:  fmt.Sprintf("… and %d more %s in %s", more, noun, where),
+			Hint:     "fix the ones above and run again, or raise --max-per-sheet",
+		})
+	}
+	l.items = out
+}

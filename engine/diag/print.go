@@ -1,0 +1,93 @@
+package diag
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// WriteText prints diagnostics for people:
+//
+//	base.xlsx:Dangers!E7: error[DW0412]: unknown verb "gainGlroy"
+//	    gainGlroy(2)
+//	    ^
+//	  hint: did you mean "gainGlory"?
+//
+// followed by a one-line count.
+func WriteText(w io.Writer, l *List) error {
+	var b strings.Builder
+	for _, d := range l.items {
+		b.WriteString(d.String())
+		b.WriteByte('\n')
+		if d.Source != "" && d.Pos.Offset > 0 {
+			src := strings.ReplaceAll(d.Source, "\n", " ")
+			b.WriteString("    ")
+			b.WriteString(src)
+			b.WriteString("\n    ")
+			n := d.Pos.Offset - 1
+			if max := utf8.RuneCountInString(src); n > max {
+				n = max
+			}
+			b.WriteString(strings.Repeat(" ", n))
+			b.WriteString("^\n")
+		}
+		if d.Hint != "" {
+			b.WriteString("  hint: ")
+			b.WriteString(d.Hint)
+			b.WriteByte('\n')
+		}
+	}
+	fmt.Fprintf(&b, "%s, %s\n", plural(l.Errors(), "error"), plural(l.Warnings(), "warning"))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// JSONDiagnostic is the machine form of one diagnostic.
+type JSONDiagnostic struct {
+	File     string `json:"file"`
+	Sheet    string `json:"sheet,omitempty"`
+	Cell     string `json:"cell,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Column   int    `json:"column,omitempty"`
+	Severity string `json:"severity"`
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+	Hint     string `json:"hint,omitempty"`
+}
+
+// JSONReport is what --format json prints.
+type JSONReport struct {
+	Diagnostics []JSONDiagnostic `json:"diagnostics"`
+	Errors      int              `json:"errors"`
+	Warnings    int              `json:"warnings"`
+}
+
+// Report converts the list to its JSON form. Column is the 1-based character
+// position inside the cell's text, 0 when the whole cell is meant.
+func Report(l *List) JSONReport {
+	r := JSONReport{Diagnostics: []JSONDiagnostic{}, Errors: l.Errors(), Warnings: l.Warnings()}
+	for _, d := range l.items {
+		r.Diagnostics = append(r.Diagnostics, JSONDiagnostic{
+			File: d.Pos.File, Sheet: d.Pos.Sheet, Cell: d.Pos.Cell(), Line: d.Pos.Line,
+			Column: d.Pos.Offset, Severity: d.Severity.String(), Code: string(d.Code),
+			Message: d.Message, Hint: d.Hint,
+		})
+	}
+	return r
+}
+
+// WriteJSON prints the list as one JSON document.
+func WriteJSON(w io.Writer, l *List) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(Report(l))
+}

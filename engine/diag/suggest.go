@@ -1,0 +1,89 @@
+package diag
+
+import (
+	"strings"
+)
+
+// Suggest returns the candidate closest to name, for "did you mean" hints, or
+// "" when nothing is close enough. Comparison ignores case, spaces,
+// underscores and hyphens.
+func Suggest(name string, candidates []string) string {
+	n := Fold(name)
+	if n == "" {
+		return ""
+	}
+	best, bestD := "", 1<<30
+	for _, c := range candidates {
+		d := distance(n, Fold(c))
+		if d < bestD || (d == bestD && c < best) {
+			best, bestD = c, d
+		}
+	}
+	limit := 2
+	if len(n) > 8 {
+		limit = 3
+	}
+	if len(n) <= 3 {
+		limit = 1
+	}
+	if bestD > limit {
+		return ""
+	}
+	return best
+}
+
+// DidYouMean formats a hint from Suggest, or returns "".
+func DidYouMean(name string, candidates []string) string {
+	if s := Suggest(name, candidates); s != "" {
+		return `did you mean "` + s + `"?`
+	}
+	return ""
+}
+
+// Fold normalises a name for matching: lower case, with spaces, underscores,
+// hyphens and apostrophes removed.
+func Fold(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch r {
+		case ' ', '_', '-', '\'', '\t', '’':
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// distance is the optimal-string-alignment edit distance (a transposition of
+// two neighbours counts as one edit, the commonest typo).
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) > 64 || len(rb) > 64 {
+		if a == b {
+			return 0
+		}
+		return 1 << 20
+	}
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,429 @@
+package fng
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/deckwright/deckwright/effects"
+	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// Diagnostic codes of Fortune and Glory content.
+var (
+	CodeRuleUnknown   = diag.Register("DW1001", diag.Error, "the Rules sheet names a constant the game does not have")
+	CodeRuleMissing   = diag.Register("DW1002", diag.Error, "a rule constant is missing from the build")
+	CodeRuleRange     = diag.Register("DW1003", diag.Error, "a rule constant is outside its range")
+	CodeVictoryChart  = diag.Register("DW1004", diag.Error, "the victory chart does not give each player count 1–8 once")
+	CodeAdjacency     = diag.Register("DW1010", diag.Error, "adjacency is listed on one side only, or a space is adjacent to itself")
+	CodeDisconnected  = diag.Register("DW1011", diag.Error, "the map is not connected")
+	CodeSpaceType     = diag.Register("DW1012", diag.Error, "a space's columns contradict its type (a sea without cost, a city without size, a port without sea, …)")
+	CodePacific       = diag.Register("DW1013", diag.Warning, "the map should have exactly one Pacific Crossing space")
+	CodeNotCity       = diag.Register("DW1020", diag.Error, "a space that must be a city is not one")
+	CodeNotLocation   = diag.Register("DW1021", diag.Error, "a location names a city (artifacts lie in land and sea spaces)")
+	CodeTactics       = diag.Register("DW1030", diag.Error, "an organization's tactics chart does not cover 1–6 exactly once")
+	CodeUnusedKeyword = diag.Register("DW1031", diag.Warning, "a keyword no card uses")
+	CodeTiming        = diag.Register("DW1032", diag.Error, "an ability's timing and its effect do not fit")
+	CodeTemple        = diag.Register("DW1033", diag.Error, "a Temple needs a collapse escape test")
+	CodeDeck          = diag.Register("DW1034", diag.Error, "an enemy deck or the reference enemies are empty")
+	CodeHenchman      = diag.Register("DW1035", diag.Error, "a henchman must be a reference enemy")
+	CodeItemKind      = diag.Register("DW1036", diag.Error, "a Common Item's first keyword must be Gear or Ally")
+	CodeLocations     = diag.Register("DW1037", diag.Error, "there are too few locations to place the artifacts")
+)
+
+// Module is Fortune and Glory.
+var Module game.Module = module{}
+
+type module struct{}
+
+func (module) ID() string                  { return GameID }
+func (module) Title() string               { return "Fortune and Glory" }
+func (module) Schema() *table.Schema       { return Schema }
+func (module) Envs() []*effects.Env        { return []*effects.Env{Env()} }
+func (module) Validate(v *game.Validation) { validate(v) }
+
+func validate(v *game.Validation) {
+	t := v.Tables
+	checkRules(v)
+	checkVictory(v)
+	spaces := map[string]*table.Row{}
+	for _, r := range t.Rows("spaces") {
+		spaces[r.ID] = r
+	}
+	checkMap(v, spaces)
+	isCity := func(id string) bool { r := spaces[id]; return r != nil && r.Str("type") == "city" }
+	for _, r := range t.Rows("heroes") {
+		if id := r.Str("start_city"); id != "" && !isCity(id) {
+			v.Errorf(r, "Start City", CodeNotCity, "start city %q is a %s space, not a city", id, spaces[id].Str("type"))
+		}
+	}
+	for _, r := range t.Rows("allies") {
+		if id := r.Str("location"); id != "" && !isCity(id) {
+			v.Errorf(r, "Location", CodeNotCity, "an immobile ally's location must be a city; %q is not", id)
+		}
+	}
+	locations := 0
+	for _, r := range t.Rows("locations") {
+		if s := spaces[r.Str("space")]; s != nil && s.Str("type") == "city" {
+			v.Errorf(r, "Space", CodeNotLocation, "location %q is a city; locations are land or sea spaces", r.Str("space")).Hint = "name the city in the City column instead"
+		}
+		if id := r.Str("city"); id != "" && !isCity(id) {
+			v.Errorf(r, "City", CodeNotCity, "the random city %q is not a city", id)
+		}
+		locations += r.Int("count")
+	}
+	if n := rule(t, "artifacts-on-board"); locations > 0 && locations < n+4 {
+		v.Diags.Errorf(tablePos(t, "locations"), CodeLocations, "%d location cards cannot place %d artifacts and the figures that need random locations", locations, n).Hint = "add Location cards"
+	}
+	checkEnemies(v)
+	checkTactics(v)
+	for _, r := range t.Rows("artifacts") {
+		if r.Bool("temple") && !r.Has("escape") {
+			v.Errorf(r, "Escape", CodeTemple, "Temple %q has no collapse escape test", r.Str("name")).Hint = "e.g. Agility 4+ x2"
+		}
+	}
+	for _, r := range t.Rows("common_items") {
+		kws := r.List("keywords")
+		if len(kws) == 0 || (diag.Fold(kws[0]) != "gear" && diag.Fold(kws[0]) != "ally") {
+			v.Errorf(r, "Keywords", CodeItemKind, "a Common Item's first keyword must be Gear or Ally (it counts against that limit)")
+		}
+	}
+	checkTimings(v)
+	checkKeywordsUsed(v)
+}
+
+func tablePos(t *table.Tables, key string) diag.Pos {
+	tb := t.Table(key)
+	if tb != nil && len(tb.Sources) > 0 {
+		return diag.Pos{File: tb.Sources[0].File, Sheet: tb.Sources[0].Sheet}
+	}
+	return diag.Pos{File: t.Layers[0].File}
+}
+
+// rule returns a rule constant's value from the tables, or 0.
+func rule(t *table.Tables, id string) int {
+	for _, r := range t.Rows("rules") {
+		if r.ID == id {
+			return r.Int("value")
+		}
+	}
+	return 0
+}
+
+func checkRules(v *game.Validation) {
+	have := map[string]bool{}
+	var ids []string
+	for _, d := range RuleDefs {
+		ids = append(ids, d.ID)
+	}
+	for _, r := range v.Tables.Rows("rules") {
+		d := ruleDef(r.ID)
+		if d == nil {
+			v.Errorf(r, "ID", CodeRuleUnknown, "there is no rule constant %q", r.ID).Hint = diag.DidYouMean(r.ID, ids)
+			continue
+		}
+		have[r.ID] = true
+		if n := r.Int("value"); n < d.Min || n > d.Max {
+			v.Errorf(r, "Value", CodeRuleRange, "%s must be between %d and %d, not %d", r.ID, d.Min, d.Max, n)
+		}
+	}
+	var missing []string
+	for _, d := range RuleDefs {
+		if !have[d.ID] {
+			missing = append(missing, fmt.Sprintf("%s (rulebook: %d)", d.ID, d.Rulebook))
+		}
+	}
+	if len(missing) > 0 {
+		v.Diags.Errorf(tablePos(v.Tables, "rules"), CodeRuleMissing, "the Rules sheet lacks %s", strings.Join(missing, ", ")).Hint =
+			"every constant the engine reads must be in the base set's Rules sheet"
+	}
+}
+
+func checkVictory(v *game.Validation) {
+	seen := map[int]*table.Row{}
+	for _, r := range v.Tables.Rows("victory") {
+		n := r.Int("players")
+		if prev := seen[n]; prev != nil {
+			v.Errorf(r, "Players", CodeVictoryChart, "%d players already has a row (%s)", n, prev.Pos("Players"))
+		}
+		seen[n] = r
+	}
+	var missing []string
+	for n := 1; n <= 8; n++ {
+		if seen[n] == nil {
+			missing = append(missing, fmt.Sprint(n))
+		}
+	}
+	if len(missing) > 0 {
+		v.Diags.Errorf(tablePos(v.Tables, "victory"), CodeVictoryChart, "the victory chart has no row for %s player(s)", strings.Join(missing, ", "))
+	}
+}
+
+func checkMap(v *game.Validation, spaces map[string]*table.Row) {
+	rows := v.Tables.Rows("spaces")
+	pacific := 0
+	for _, r := range rows {
+		typ := r.Str("type")
+		adj := r.List("adjacent")
+		hasSea := false
+		for _, a := range adj {
+			other := spaces[a]
+			if a == r.ID {
+				v.Errorf(r, "Adjacent", CodeAdjacency, "%s is listed as adjacent to itself", r.ID)
+				continue
+			}
+			if other == nil {
+				continue
+			}
+			if !contains(other.List("adjacent"), r.ID) {
+				v.Errorf(r, "Adjacent", CodeAdjacency, "%s lists %s as adjacent, but %s does not list %s", r.ID, a, a, r.ID).Hint =
+					"add " + r.ID + " to the Adjacent cell of " + other.Pos("Adjacent").String()
+			}
+			hasSea = hasSea || other.Str("type") == "sea"
+		}
+		switch typ {
+		case "sea":
+			if !r.Has("cost") {
+				v.Errorf(r, "Cost", CodeSpaceType, "sea space %s has no movement cost", r.ID).Hint = "seas cost 1 or more to enter"
+			}
+		case "city":
+			if !r.Has("size") {
+				v.Errorf(r, "Size", CodeSpaceType, "city %s needs a Size: major or minor", r.ID)
+			}
+			if r.Bool("port") && !hasSea {
+				v.Errorf(r, "Port", CodeSpaceType, "port city %s is adjacent to no sea", r.ID)
+			}
+			if !r.Bool("port") && hasSea {
+				v.Errorf(r, "Port", CodeSpaceType, "city %s touches a sea but is not a port", r.ID).Hint = "set Port to TRUE, or remove the sea from Adjacent"
+			}
+			if in := r.Str("inside"); in != "" {
+				if s := spaces[in]; s != nil && s.Str("type") != "land" {
+					v.Errorf(r, "Inside", CodeSpaceType, "city %s lies inside %s, which is not a land space", r.ID, in)
+				} else if !contains(adj, in) {
+					v.Errorf(r, "Inside", CodeSpaceType, "city %s lies inside %s but is not adjacent to it", r.ID, in)
+				}
+			}
+		default:
+			if r.Has("cost") {
+				v.Errorf(r, "Cost", CodeSpaceType, "%s space %s has a Cost; only seas have one (land and cities cost 1)", typ, r.ID)
+			}
+			if r.Has("size") {
+				v.Errorf(r, "Size", CodeSpaceType, "only cities have a Size")
+			}
+		}
+		if r.Bool("deep_jungle") && !contains(r.List("terrain"), "jungle") {
+			v.Errorf(r, "Deep Jungle", CodeSpaceType, "deep jungle %s has no jungle terrain", r.ID)
+		}
+		if r.Bool("pacific_crossing") {
+			pacific++
+		}
+	}
+	if len(rows) > 0 && pacific != 1 {
+		v.Diags.Warnf(tablePos(v.Tables, "spaces"), CodePacific, "the map has %d Pacific Crossing spaces; the rulebook has one space joining the edges", pacific)
+	}
+	// Connectivity: every space reachable from the first.
+	if len(rows) == 0 {
+		return
+	}
+	seen := map[string]bool{rows[0].ID: true}
+	queue := []string{rows[0].ID}
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		for _, a := range spaces[id].List("adjacent") {
+			if spaces[a] != nil && !seen[a] {
+				seen[a] = true
+				queue = append(queue, a)
+			}
+		}
+	}
+	var cut []*table.Row
+	for _, r := range rows {
+		if !seen[r.ID] {
+			cut = append(cut, r)
+		}
+	}
+	if len(cut) > 0 {
+		names := make([]string, 0, len(cut))
+		for _, r := range cut {
+			names = append(names, r.ID)
+		}
+		v.Errorf(cut[0], "Adjacent", CodeDisconnected, "%d space(s) cannot be reached from %s: %s", len(cut), rows[0].ID, strings.Join(names, ", "))
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func checkEnemies(v *game.Validation) {
+	counts := map[string]int{}
+	enemies := map[string]*table.Row{}
+	for _, r := range v.Tables.Rows("enemies") {
+		counts[r.Str("deck")] += max(r.Int("count"), 1)
+		enemies[r.ID] = r
+	}
+	for _, d := range []string{"enemies", "nazi-enemies", "reference"} {
+		if counts[d] == 0 {
+			v.Diags.Errorf(tablePos(v.Tables, "enemies"), CodeDeck, "there are no %s enemies", d).Hint = "the rules draw from the Enemies and Nazi Enemies decks and fight reference enemies by name"
+		}
+	}
+	for _, r := range v.Tables.Rows("organizations") {
+		if e := enemies[r.Str("henchman")]; e != nil && e.Str("deck") != "reference" {
+			v.Errorf(r, "Henchman", CodeHenchman, "henchman %q is in the %s deck, not a reference enemy", e.ID, e.Str("deck"))
+		}
+	}
+}
+
+func checkTactics(v *game.Validation) {
+	faces := map[string]*[7]*table.Row{}
+	for _, r := range v.Tables.Rows("tactics") {
+		org := r.Str("organization")
+		if faces[org] == nil {
+			faces[org] = &[7]*table.Row{}
+		}
+		lo, hi, err := ParseRolls(r.Str("roll"))
+		if err != nil {
+			continue
+		}
+		for f := lo; f <= hi; f++ {
+			if prev := faces[org][f]; prev != nil {
+				v.Errorf(r, "Roll", CodeTactics, "a roll of %d is already on %s's chart (%s)", f, org, prev.Pos("Roll"))
+			}
+			faces[org][f] = r
+		}
+	}
+	for _, o := range v.Tables.Rows("organizations") {
+		f := faces[o.ID]
+		var missing []string
+		for i := 1; i <= 6; i++ {
+			if f == nil || f[i] == nil {
+				missing = append(missing, fmt.Sprint(i))
+			}
+		}
+		if len(missing) > 0 {
+			v.Errorf(o, "ID", CodeTactics, "%s's tactics chart has no result for %s", o.Str("name"), strings.Join(missing, ", ")).Hint = "add Tactics rows for these rolls"
+		}
+	}
+}
+
+// timingVerbs are verbs that only make sense at some timings.
+var timingVerbs = map[string][]string{
+	"addDice":          {"test", "fight"},
+	"addSuccess":       {"test"},
+	"reroll":           {"test"},
+	"passTest":         {"test"},
+	"escape":           {"fight"},
+	"addMove":          {"move", "initiative"},
+	"endMove":          {"move"},
+	"cancel":           {"cancel"},
+	"avoidCliffhanger": {"cliffhanger"},
+	"discardDanger":    {"danger", "test"},
+}
+
+// checkTimings checks that held abilities say when they act, and that
+// verbs bound to a moment are used at that moment.
+func checkTimings(v *game.Validation) {
+	for _, sheet := range []string{"events", "city", "gear", "allies", "common_items", "heroes"} {
+		for _, r := range v.Tables.Rows(sheet) {
+			ck := v.Effect(r, "Effect")
+			if ck == nil {
+				continue
+			}
+			timing := r.Str("timing")
+			immediate := r.Bool("immediately") || (sheet == "city" && !r.Bool("secret"))
+			if timing == "" && !immediate {
+				v.Errorf(r, "Timing", CodeTiming, "the effect has no Timing, so it would never be used").Hint = "choose when it may be used: " + strings.Join(Timings, ", ")
+				continue
+			}
+			for _, u := range ck.Uses {
+				allowed, limited := timingVerbs[u.Name]
+				if !limited || contains(allowed, timing) {
+					continue
+				}
+				d := v.Errorf(r, "Effect", CodeTiming, "%s only works at timing %s, but this card's timing is %q", u.Name, strings.Join(allowed, " or "), orImmediately(timing))
+				d.Pos.Offset = u.Offset
+				d.Source = r.Str("effect")
+			}
+		}
+	}
+}
+
+func orImmediately(t string) string {
+	if t == "" {
+		return "immediately"
+	}
+	return t
+}
+
+// checkKeywordsUsed warns about keywords no card, cell or effect mentions.
+func checkKeywordsUsed(v *game.Validation) {
+	used := map[string]bool{}
+	mark := func(name string) {
+		if code, ok := v.Symbols.Resolve(DomainKeyword, name); ok {
+			used[v.Symbols.Name(DomainKeyword, code)] = true
+		}
+	}
+	for _, tb := range v.Tables.Sheets {
+		for _, r := range tb.Rows {
+			for _, col := range []string{"keywords", "cliffhanger_keywords"} {
+				for _, k := range r.List(col) {
+					mark(k)
+				}
+			}
+			for _, col := range []string{"bonus", "special"} {
+				if mods, _, err := ParseModifiers(r.Str(col)); err == nil {
+					for _, m := range mods {
+						if m.Scope == OnTest || m.Scope == VsEnemy {
+							mark(m.Name)
+						}
+					}
+				}
+			}
+			for _, col := range []string{"effect", "condition", "setup", "special_effect", "cliffhanger_effect"} {
+				if ck := v.Effect(r, col); ck != nil {
+					for _, k := range quotedNames(ck) {
+						mark(k)
+					}
+				}
+			}
+		}
+	}
+	var unused []*table.Row
+	for _, r := range v.Tables.Rows("keywords") {
+		if !used[r.Str("name")] {
+			unused = append(unused, r)
+		}
+	}
+	sort.SliceStable(unused, func(i, j int) bool { return unused[i].Src.Row < unused[j].Src.Row })
+	for _, r := range unused {
+		v.Warnf(r, "ID", CodeUnusedKeyword, "keyword %q is not used by any card", r.Str("name")).Hint = "remove it, or disable the row"
+	}
+}
+
+// quotedNames returns the quoted names in an expression's source; the
+// keyword resolver decides which of them are keywords.
+func quotedNames(ck *effects.Checked) []string {
+	var out []string
+	s := ck.Src
+	for {
+		i := strings.IndexAny(s, `"'`)
+		if i < 0 {
+			return out
+		}
+		q := s[i]
+		j := strings.IndexByte(s[i+1:], q)
+		if j < 0 {
+			return out
+		}
+		out = append(out, s[i+1:i+1+j])
+		s = s[i+2+j:]
+	}
+}

@@ -1,0 +1,79 @@
+// Package game is the contract between deckwright's generic machinery
+// (compiler, CLI, exporters, sim runner) and a game module such as Fortune
+// and Glory. A module declares its workbook schema and effect environments
+// and checks what only it understands; it is added without touching the
+// generic code.
+package game
+
+import (
+	"github.com/deckwright/deckwright/effects"
+	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// Module is one game.
+type Module interface {
+	// ID is the game's identifier, as written in a workbook's Set sheet.
+	ID() string
+	// Title is the game's name for people.
+	Title() string
+	// Schema is the workbook format.
+	Schema() *table.Schema
+	// Envs are the effect environments the schema's effect columns name.
+	Envs() []*effects.Env
+	// Validate checks the merged content for what only the game knows
+	// (the map is connected, a start city is a city) and adds lints.
+	Validate(v *Validation)
+}
+
+// Validation is what a module's Validate works on.
+type Validation struct {
+	Tables  *table.Tables
+	Symbols *table.Symbols
+	Diags   *diag.List
+	// Strict is set when the user asked for warnings to fail the build;
+	// modules need not act on it.
+	Strict  bool
+	effects map[*table.Row]map[string]*effects.Checked
+}
+
+// NewValidation prepares a validation of the given tables.
+func NewValidation(t *table.Tables, s *table.Symbols, l *diag.List) *Validation {
+	return &Validation{Tables: t, Symbols: s, Diags: l, effects: map[*table.Row]map[string]*effects.Checked{}}
+}
+
+// SetEffect records a row's checked expression, for the module to inspect.
+func (v *Validation) SetEffect(r *table.Row, column string, c *effects.Checked) {
+	m := v.effects[r]
+	if m == nil {
+		m = map[string]*effects.Checked{}
+		v.effects[r] = m
+	}
+	m[column] = c
+}
+
+// Effect returns a row's checked expression in the given column, or nil
+// when the cell is blank or did not check.
+func (v *Validation) Effect(r *table.Row, column string) *effects.Checked {
+	return v.effects[r][table.Key(column)]
+}
+
+// Errorf reports an error at a row's cell.
+func (v *Validation) Errorf(r *table.Row, column string, code diag.Code, format string, args ...any) *diag.Diagnostic {
+	return v.Diags.Errorf(r.Pos(column), code, format, args...)
+}
+
+// Warnf reports a warning at a row's cell.
+func (v *Validation) Warnf(r *table.Row, column string, code diag.Code, format string, args ...any) *diag.Diagnostic {
+	return v.Diags.Warnf(r.Pos(column), code, format, args...)
+}
+
+// Env returns the module's environment with the given name, or nil.
+func Env(m Module, name string) *effects.Env {
+	for _, e := range m.Envs() {
+		if e.Name == name {
+			return e
+		}
+	}
+	return nil
+}

@@ -1,0 +1,294 @@
+package table
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/deckwright/deckwright/engine/diag"
+)
+
+// Format and Version identify the engine-tables artifact. Version changes
+// whenever the JSON shape changes; readers refuse versions they do not know.
+const (
+	Format  = "deckwright-tables"
+	Version = 1
+)
+
+// Tables is the compiled content of a build: every sheet's merged rows,
+// typed, with their provenance. Identical input gives byte-identical JSON.
+type Tables struct {
+	Format  string   `json:"format"`
+	Version int      `json:"version"`
+	Game    string   `json:"game"`
+	Hash    string   `json:"hash"`
+	Layers  []Layer  `json:"layers"`
+	Sheets  []*Table `json:"sheets"`
+}
+
+// Layer is one workbook of the build, in build order.
+type Layer struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Requires string `json:"requires,omitempty"`
+	Version  string `json:"version,omitempty"`
+	File     string `json:"file"`
+}
+
+// Table holds one sheet's rows after layers are merged.
+type Table struct {
+	Key     string   `json:"key"`
+	Name    string   `json:"name"`
+	Columns []string `json:"columns"`
+	// Sources are the sheets the rows came from (one per layer that has
+	// this sheet), with the column letter of every column key, so a
+	// message about a row's cell can name the cell a designer must edit.
+	Sources []*Source `json:"sources"`
+	Rows    []*Row    `json:"rows"`
+}
+
+// Source is one layer's copy of a sheet.
+type Source struct {
+	File    string            `json:"file"`
+	Sheet   string            `json:"sheet"`
+	Layer   string            `json:"layer"`
+	Columns map[string]string `json:"columns"` // column key → letter
+}
+
+// Row is one compiled row.
+type Row struct {
+	ID    string         `json:"id"`
+	Src   RowSrc         `json:"src"`
+	Cells map[string]any `json:"cells"`
+
+	source *Source
+}
+
+// RowSrc points at a row: an index into Table.Sources and a 1-based row.
+type RowSrc struct {
+	Source int `json:"source"`
+	Row    int `json:"row"`
+}
+
+// Table returns the sheet with the given key, or nil.
+func (t *Tables) Table(key string) *Table {
+	for _, s := range t.Sheets {
+		if s.Key == key {
+			return s
+		}
+	}
+	return nil
+}
+
+// Rows returns a sheet's rows, or nil when the sheet is absent.
+func (t *Tables) Rows(key string) []*Row {
+	if s := t.Table(key); s != nil {
+		return s.Rows
+	}
+	return nil
+}
+
+// Find returns the row with the given ID, or nil.
+func (t *Table) Find(id string) *Row {
+	for _, r := range t.Rows {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// Bind attaches a row to its table's sources. The compiler and Decode call
+// it; rows built by hand in tests call it too.
+func (t *Table) Bind() {
+	for _, r := range t.Rows {
+		t.BindRow(r)
+	}
+}
+
+// BindRow attaches one row to its table's sources.
+func (t *Table) BindRow(r *Row) {
+	if r.Src.Source >= 0 && r.Src.Source < len(t.Sources) {
+		r.source = t.Sources[r.Src.Source]
+	}
+}
+
+// Layer names the set the row came from.
+func (r *Row) Layer() string {
+	if r.source == nil {
+		return ""
+	}
+	return r.source.Layer
+}
+
+// Pos returns the position of the row's cell in the given column, or of the
+// row when the column is unknown.
+func (r *Row) Pos(column string) diag.Pos {
+	if r.source == nil {
+		return diag.Pos{Row: r.Src.Row}
+	}
+	p := diag.Pos{File: r.source.File, Sheet: r.source.Sheet, Row: r.Src.Row}
+	if letter, ok := r.source.Columns[Key(column)]; ok {
+		p.Col = columnNumber(letter)
+	}
+	return p
+}
+
+// Where renders the row's position for messages and reports:
+// "base.xlsx:Dangers!7".
+func (r *Row) Where() string { return r.Pos("").String() }
+
+func columnNumber(letters string) int {
+	n := 0
+	for _, c := range letters {
+		n = n*26 + int(c-'A'+1)
+	}
+	return n
+}
+
+// Has reports whether the cell holds a value.
+func (r *Row) Has(col string) bool {
+	v, ok := r.Cells[col]
+	if !ok || v == nil {
+		return false
+	}
+	switch v := v.(type) {
+	case string:
+		return v != ""
+	case []string:
+		return len(v) > 0
+	}
+	return true
+}
+
+// Str returns a string cell ("" when blank).
+func (r *Row) Str(col string) string {
+	s, _ := r.Cells[col].(string)
+	return s
+}
+
+// Int returns an int cell (0 when blank).
+func (r *Row) Int(col string) int {
+	n, _ := r.Cells[col].(int)
+	return n
+}
+
+// Bool returns a bool cell (false when blank).
+func (r *Row) Bool(col string) bool {
+	b, _ := r.Cells[col].(bool)
+	return b
+}
+
+// List returns a list cell (nil when blank).
+func (r *Row) List(col string) []string {
+	l, _ := r.Cells[col].([]string)
+	return l
+}
+
+// Encode writes the tables as indented JSON, computing the content hash
+// over the document with the hash left empty.
+func (t *Tables) Encode() ([]byte, error) {
+	t.Format, t.Version = Format, Version
+	t.Hash = ""
+	body, err := marshal(t)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(body)
+	t.Hash = "sha256:" + hex.EncodeToString(sum[:])
+	return marshal(t)
+}
+
+// ComputeHash sets Hash without keeping the encoding.
+func (t *Tables) ComputeHash() error {
+	_, err := t.Encode()
+	return err
+}
+
+func marshal(t *Tables) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(t); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Decode reads tables written by Encode, checking format, version, game (when
+// a schema is given) and hash.
+func Decode(data []byte, s *Schema) (*Tables, error) {
+	var t Tables
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&t); err != nil {
+		return nil, fmt.Errorf("not an engine-tables file: %w", err)
+	}
+	if t.Format != Format {
+		return nil, fmt.Errorf("not an engine-tables file (format %q, want %q)", t.Format, Format)
+	}
+	if t.Version != Version {
+		return nil, fmt.Errorf("engine tables version %d; this deckwright reads version %d: rebuild them with `deckwright build`", t.Version, Version)
+	}
+	if s != nil && t.Game != s.Game {
+		return nil, fmt.Errorf("engine tables are for game %q, not %q", t.Game, s.Game)
+	}
+	want := t.Hash
+	for _, tb := range t.Sheets {
+		for _, r := range tb.Rows {
+			for k, v := range r.Cells {
+				r.Cells[k] = restore(v)
+			}
+		}
+		tb.Bind()
+	}
+	if err := t.ComputeHash(); err != nil {
+		return nil, err
+	}
+	if t.Hash != want {
+		return nil, fmt.Errorf("engine tables were edited after they were built (hash %s, content %s): rebuild them", short(want), short(t.Hash))
+	}
+	return &t, nil
+}
+
+func short(h string) string {
+	if i := strings.IndexByte(h, ':'); i >= 0 && len(h) > i+13 {
+		return h[:i+13]
+	}
+	return h
+}
+
+// restore converts a decoded JSON value back to the Go type the compiler
+// stores: int, bool, string or []string.
+func restore(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		n, err := v.Int64()
+		if err == nil {
+			return int(n)
+		}
+		return v.String()
+	case []any:
+		out := make([]string, len(v))
+		for i, e := range v {
+			out[i] = fmt.Sprint(e)
+		}
+		return out
+	}
+	return v
+}
+
+// SortedKeys returns a map's keys in order, for deterministic output.
+func SortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
