@@ -43,7 +43,7 @@ func toyEnv() *effects.Env {
 	e.AddValue(&effects.Value{Name: "test.skill", Type: effects.TSym("skill"), Doc: "skill", Get: func(t *toy) int64 { return 1 }})
 	e.AddVerb(&effects.Verb{Name: "gainGlory", Doc: "gain glory", Result: effects.TVoid,
 		Params: []effects.Param{{Name: "n", Type: effects.TInt}},
-		Call: func(t *toy, a effects.Args) int64 { t.glory += a[0]; t.log = append(t.log, "glory"); return 0 }})
+		Call:   func(t *toy, a effects.Args) int64 { t.glory += a[0]; t.log = append(t.log, "glory"); return 0 }})
 	e.AddVerb(&effects.Verb{Name: "drawEvent", Doc: "draw events", Result: effects.TVoid,
 		Params: []effects.Param{{Name: "n", Type: effects.TInt, Optional: true, Default: 1}},
 		Call: func(t *toy, a effects.Args) int64 {

@@ -5,6 +5,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,7 +18,12 @@ import (
 
 var modules = []game.Module{fng.Module}
 
+// -o writes the first set elsewhere (to check sources without touching the
+// committed workbook).
+var out = flag.String("o", "", "write the workbook to this file instead")
+
 func main() {
+	flag.Parse()
 	for _, s := range content.Sets {
 		if err := build(s); err != nil {
 			fmt.Fprintln(os.Stderr, "gen:", err)
@@ -44,10 +50,13 @@ func build(s content.Set) error {
 	if err := compiler.WriteWorkbook(&buf, mod.Schema(), set, data); err != nil {
 		return fmt.Errorf("%s: %w", s.ID, err)
 	}
-	out := filepath.FromSlash(s.Path)
-	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+	dest := filepath.FromSlash(s.Path)
+	if *out != "" {
+		dest = *out
+	}
+	if err := os.WriteFile(dest, buf.Bytes(), 0o644); err != nil {
 		return err
 	}
-	fmt.Printf("wrote %s (%d bytes)\n", out, buf.Len())
+	fmt.Printf("wrote %s (%d bytes)\n", dest, buf.Len())
 	return nil
 }

@@ -130,6 +130,7 @@ var verbDecls = []verbDecl{
 	{"goHome", "Movement", "place the hero in their start city", tVoid, nil},
 	{"freeFlight", "Movement", "the hero's next flight this round costs no Fortune", tVoid, nil},
 	{"endMove", "Movement", "the hero's move ends now", tVoid, nil},
+	{"takeAlong", "Movement", "heroes in the hero's space may move along with this move, for free (it does not count as their move)", tVoid, nil},
 
 	// Tests and fights.
 	{"addDice", "Tests and fights", "add n dice to the current roll (a test) or to this fight round", tVoid, []effects.Param{p("n", tInt)}},
@@ -152,6 +153,7 @@ var verbDecls = []verbDecl{
 	{"endTurn", "Adventures", "the hero's adventure phase ends now", tVoid, nil},
 	{"auction", "Adventures", "an auction in this city: artifacts sold here this round gain n Fortune", tVoid, []effects.Param{p("n", tInt)}},
 	{"placeArtifact", "Adventures", "place a new artifact adventure at a random location", tVoid, nil},
+	{"placeTemple", "Adventures", "place a new Temple artifact adventure at a random location (artifacts are drawn until a Temple comes up)", tVoid, nil},
 	{"cancel", "Adventures", "cancel the card being played (not after it caused dice to roll)", tVoid, nil},
 
 	// Villains and henchmen.
@@ -179,6 +181,7 @@ var verbDecls = []verbDecl{
 	// Dice.
 	{"roll", "Dice", "roll a die: 1–6 (also kept in lastRoll)", tInt, nil},
 	{"d3", "Dice", "roll a D3: 1–3 (also kept in lastRoll)", tInt, nil},
+	{"nothing", "Dice", "does nothing: the other branch of a choice, as in roll() >= 4 ? gainGlory(1) : nothing()", tVoid, nil},
 }
 
 var (

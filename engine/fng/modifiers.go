@@ -24,11 +24,12 @@ const (
 	StatEscape  // dice on escape tests
 	StatSearch  // a villain's search dice
 	StatSneak   // sneak tests: dice the villain rolls (negative helps)
+	StatCost    // Glory the hero pays for Common Items (never below the minimum)
 	numStats
 )
 
 // StatNames are the stats as written in a Bonus cell.
-var StatNames = []string{"Combat", "Agility", "Cunning", "Lore", "Tests", "Defense", "Wounds", "Move", "Escape", "Search", "Sneak"}
+var StatNames = []string{"Combat", "Agility", "Cunning", "Lore", "Tests", "Defense", "Wounds", "Move", "Escape", "Search", "Sneak", "Cost"}
 
 // Scope narrows when a modifier applies.
 type Scope uint8
