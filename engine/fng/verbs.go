@@ -2,10 +2,526 @@ package fng
 
 import "github.com/deckwright/deckwright/effects"
 
-// valueImpl and verbImpl implement the vocabulary declared in env.go.
-var (
-	valueImpl = map[string]any{}
-	verbImpl  = map[string]any{}
-)
+// The implementations of the effect vocabulary declared in env.go. Effects
+// act on "the hero" (g.cur). Villain, temple, deep-jungle and flight verbs
+// do nothing in the basic game, which ignores those references on cards.
 
-var _ = effects.Args{}
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (g *Game) hero() *Hero { return &g.heroes[g.cur] }
+
+// site the hero is at, or -1.
+func (g *Game) heroSite() int { return g.siteAt(g.hero().space) }
+
+var valueImpl = map[string]any{
+	"hero.combat":        func(g *Game) int64 { return int64(g.skill(g.hero(), Combat)) },
+	"hero.agility":       func(g *Game) int64 { return int64(g.skill(g.hero(), Agility)) },
+	"hero.cunning":       func(g *Game) int64 { return int64(g.skill(g.hero(), Cunning)) },
+	"hero.lore":          func(g *Game) int64 { return int64(g.skill(g.hero(), Lore)) },
+	"hero.wounds":        func(g *Game) int64 { return int64(g.hero().wounds) },
+	"hero.health":        func(g *Game) int64 { return int64(g.health(g.hero())) },
+	"hero.defense":       func(g *Game) int64 { return int64(g.defense(g.hero(), nil)) },
+	"hero.glory":         func(g *Game) int64 { return int64(g.hero().glory) },
+	"hero.fortune":       func(g *Game) int64 { return int64(g.fortune(g.hero())) },
+	"hero.gear":          func(g *Game) int64 { return int64(g.gearCount(g.hero())) },
+	"hero.allies":        func(g *Game) int64 { return int64(g.allyCount(g.hero())) },
+	"hero.artifacts":     func(g *Game) int64 { return int64(len(g.hero().artifacts)) },
+	"hero.events":        func(g *Game) int64 { return int64(len(g.hero().hand)) },
+	"hero.space":         func(g *Game) int64 { return int64(g.hero().space) },
+	"hero.startCity":     func(g *Game) int64 { return int64(g.hero().def.StartCity) },
+	"hero.inCity":        func(g *Game) int64 { return b2i(g.c.Spaces[g.hero().space].Kind == City) },
+	"hero.inMajorCity":   func(g *Game) int64 { return b2i(g.c.Spaces[g.hero().space].Major) },
+	"hero.atSea":         func(g *Game) int64 { return b2i(g.c.Spaces[g.hero().space].Kind == Sea) },
+	"hero.inCliffhanger": func(g *Game) int64 { return b2i(g.hero().cliff.active) },
+	"hero.onAdventure":   func(g *Game) int64 { h := g.hero(); return b2i(h.progress >= 0 && g.sites[h.progress].live) },
+	"hero.dangerMarkers": func(g *Game) int64 { return int64(g.hero().markers) },
+	"space.isCity":       func(g *Game) int64 { return b2i(g.c.Spaces[g.hero().space].Kind == City) },
+	"space.isSea":        func(g *Game) int64 { return b2i(g.c.Spaces[g.hero().space].Kind == Sea) },
+	"space.isDeepJungle": func(g *Game) int64 { return b2i(g.c.Spaces[g.hero().space].DeepJungle) },
+	"space.hasArtifact":  func(g *Game) int64 { return b2i(g.heroSite() >= 0) },
+	"space.hasVillain":   func(g *Game) int64 { return b2i(g.villainIn(g.hero().space) != nil) },
+	"space.hasHenchman":  func(g *Game) int64 { return b2i(g.henchmen[g.hero().space] != 0) },
+	"space.heroes": func(g *Game) int64 {
+		n := 0
+		for seat := range g.heroes {
+			if !g.heroes[seat].ko && g.heroes[seat].space == g.hero().space {
+				n++
+			}
+		}
+		return int64(n)
+	},
+	"test.skill": func(g *Game) int64 {
+		if g.test != nil && len(g.test.clause.Skills) > 0 {
+			return int64(g.test.clause.Skills[0])
+		}
+		return -1
+	},
+	"test.target":    func(g *Game) int64 { return testField(g, func(t *testState) int { return t.clause.Target }) },
+	"test.needed":    func(g *Game) int64 { return testField(g, func(t *testState) int { return t.need }) },
+	"test.successes": func(g *Game) int64 { return testField(g, func(t *testState) int { return t.successes + t.rolled }) },
+	"test.dice":      func(g *Game) int64 { return testField(g, func(t *testState) int { return t.dice }) },
+	"fight.round": func(g *Game) int64 {
+		if g.fs == nil {
+			return 0
+		}
+		return int64(g.fs.round)
+	},
+	"enemy.wounds": func(g *Game) int64 {
+		if g.fs == nil {
+			return 0
+		}
+		return int64(int(g.fs.enemy.Wounds) - g.fs.wounds)
+	},
+	"enemy.glory": func(g *Game) int64 {
+		if g.fs == nil {
+			return 0
+		}
+		return int64(g.fs.enemy.Glory)
+	},
+	"danger.glory": func(g *Game) int64 {
+		if g.danger == nil {
+			return 0
+		}
+		return int64(g.danger.Glory)
+	},
+	"artifact.fortune": func(g *Game) int64 {
+		if s := g.heroSite(); s >= 0 {
+			return int64(g.c.Artifacts[g.sites[s].art].Fortune)
+		}
+		return 0
+	},
+	"artifact.dangers": func(g *Game) int64 {
+		if s := g.heroSite(); s >= 0 {
+			return int64(g.c.Adventures[g.sites[s].adv].Dangers)
+		}
+		return 0
+	},
+	"artifact.temple": func(g *Game) int64 { s := g.heroSite(); return b2i(s >= 0 && g.isTemple(s)) },
+	"round":           func(g *Game) int64 { return int64(g.round) },
+	"players":         func(g *Game) int64 { return int64(len(g.heroes)) },
+	"coop":            func(g *Game) int64 { return b2i(g.opt.Mode == Cooperative || g.opt.Mode == Solo) },
+	"advanced":        func(g *Game) int64 { return b2i(g.opt.Advanced) },
+	"track":           func(g *Game) int64 { return int64(g.coop.track) },
+	"villainFortune":  func(g *Game) int64 { return int64(g.coop.villainFortune) },
+	"lastRoll":        func(g *Game) int64 { return int64(g.lastRoll) },
+}
+
+func testField(g *Game, f func(*testState) int) int64 {
+	if g.test == nil {
+		return 0
+	}
+	return int64(f(g.test))
+}
+
+type verbFunc = func(*Game, effects.Args) int64
+
+// verb adapts a void verb.
+func verb(f func(g *Game, a effects.Args)) verbFunc {
+	return func(g *Game, a effects.Args) int64 { f(g, a); return 0 }
+}
+
+var verbImpl = map[string]any{
+	// Queries.
+	"hero.has": verbFunc(func(g *Game, a effects.Args) int64 {
+		h := g.hero()
+		for _, id := range h.items {
+			if g.c.Items[id].Keywords.has(int(a[0])) {
+				return 1
+			}
+		}
+		for _, r := range h.remains {
+			if r.ev.Keywords.has(int(a[0])) {
+				return 1
+			}
+		}
+		return 0
+	}),
+	"space.has": verbFunc(func(g *Game, a effects.Args) int64 {
+		return b2i(g.c.Spaces[g.hero().space].Terrain&(1<<a[0]) != 0)
+	}),
+	"test.has": verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.test != nil && g.test.kw.has(int(a[0]))) }),
+	"test.uses": verbFunc(func(g *Game, a effects.Args) int64 {
+		if g.test == nil {
+			return 0
+		}
+		for _, s := range g.test.clause.Skills {
+			if int64(s) == a[0] {
+				return 1
+			}
+		}
+		return 0
+	}),
+	"enemy.has": verbFunc(func(g *Game, a effects.Args) int64 {
+		return b2i(g.fs != nil && g.fs.enemy.Keywords.has(int(a[0])))
+	}),
+	"danger.has": verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.danger != nil && g.danger.CliffKW.has(int(a[0]))) }),
+	"hero.at":    verbFunc(func(g *Game, a effects.Args) int64 { return b2i(int64(g.hero().space) == a[0]) }),
+
+	// Resources.
+	"gainGlory":   verb(func(g *Game, a effects.Args) { g.gainGlory(g.hero(), int(a[0])) }),
+	"loseGlory":   verb(func(g *Game, a effects.Args) { g.gainGlory(g.hero(), -int(a[0])) }),
+	"gainFortune": verb(func(g *Game, a effects.Args) { g.addFortune(g.hero(), int(a[0])); g.checkCoopVictory() }),
+	"loseFortune": verb(func(g *Game, a effects.Args) { g.addFortune(g.hero(), -int(a[0])) }),
+	"heal":        verb(func(g *Game, a effects.Args) { g.heal(g.hero(), int(a[0])) }),
+	"fullHeal":    verb(func(g *Game, a effects.Args) { g.heal(g.hero(), g.hero().wounds) }),
+	"wound":       verb(func(g *Game, a effects.Args) { g.wound(g.hero(), int(a[0])) }),
+	"hits":        verb(func(g *Game, a effects.Args) { g.hit(g.hero(), int(a[0])) }),
+
+	// Cards.
+	"drawEvent":    verb(func(g *Game, a effects.Args) { g.drawEvents(g.cur, int(a[0])) }),
+	"drawGear":     verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.drawItem(g.cur, false) }) }),
+	"drawAlly":     verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.drawItem(g.cur, true) }) }),
+	"drawCity":     verb(func(g *Game, a effects.Args) { g.drawCity(g.cur) }),
+	"discardGear":  verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardWorst(g.hero(), false) }) }),
+	"discardAlly":  verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardWorst(g.hero(), true) }) }),
+	"discardEvent": verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardRandomEvent(g.hero()) }) }),
+	"gainItem": verb(func(g *Game, a effects.Args) {
+		if id := g.itemByCode(int(a[0])); id >= 0 && g.commonLeft[id] > 0 {
+			g.commonLeft[id]--
+			g.gainItem(g.cur, id)
+		}
+	}),
+	"loseArtifact": verb(func(g *Game, a effects.Args) {
+		h := g.hero()
+		if len(h.artifacts) == 0 {
+			return
+		}
+		worst := 0
+		for i, c := range h.artifacts {
+			if c.value < h.artifacts[worst].value {
+				worst = i
+			}
+		}
+		g.discardArtifact(h.artifacts[worst])
+		h.artifacts = append(h.artifacts[:worst], h.artifacts[worst+1:]...)
+	}),
+	"stealArtifact": verbFunc(func(g *Game, a effects.Args) int64 {
+		h := g.hero()
+		for seat := range g.heroes {
+			o := &g.heroes[seat]
+			if o == h || o.space != h.space || len(o.artifacts) == 0 || (g.shared() && g.opt.Mode != Team) {
+				continue
+			}
+			best := 0
+			for i, c := range o.artifacts {
+				if c.value > o.artifacts[best].value {
+					best = i
+				}
+			}
+			h.artifacts = append(h.artifacts, o.artifacts[best])
+			o.artifacts = append(o.artifacts[:best], o.artifacts[best+1:]...)
+			return 1
+		}
+		return 0
+	}),
+	"loyaltyTest": verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.loyaltyTest(g.hero(), int(a[0]))) }),
+
+	// Movement.
+	"addMove":              verb(func(g *Game, a effects.Args) { g.hero().addMove += int(a[0]) }),
+	"moveTo":               verb(func(g *Game, a effects.Args) { g.place(g.hero(), int16(a[0])) }),
+	"moveToRandomLocation": verb(func(g *Game, a effects.Args) { g.moveRandom(false) }),
+	"moveToRandomCity":     verb(func(g *Game, a effects.Args) { g.moveRandom(true) }),
+	"goHome":               verb(func(g *Game, a effects.Args) { g.place(g.hero(), g.hero().def.StartCity) }),
+	"freeFlight": verb(func(g *Game, a effects.Args) {
+		if g.opt.Advanced {
+			g.hero().freeFly = true
+		}
+	}),
+	"endMove":   verb(func(g *Game, a effects.Args) { g.hero().addMove -= 99 }),
+	"takeAlong": verb(func(g *Game, a effects.Args) { g.hero().convoy = true }),
+
+	// Tests and fights.
+	"addDice": verb(func(g *Game, a effects.Args) {
+		n := int(a[0])
+		switch {
+		case g.test != nil:
+			if n > 0 {
+				g.test.dice += n
+				g.test.rolled += g.rollDice(g.test, n, g.test.clause.Target)
+			} else {
+				g.test.rolled = max(g.test.rolled+n, 0) // fewer dice: the best ones are lost
+			}
+		case g.fs != nil:
+			g.fs.addDice += n
+		}
+	}),
+	"addSuccess": verb(func(g *Game, a effects.Args) {
+		if g.test != nil {
+			g.test.rolled += int(a[0])
+		}
+	}),
+	"reroll": verb(func(g *Game, a effects.Args) {
+		t := g.test
+		if t == nil {
+			return
+		}
+		n := len(t.failed)
+		t.failed = t.failed[:0]
+		t.rolled += g.rollDice(t, n, t.clause.Target)
+	}),
+	"passTest": verb(func(g *Game, a effects.Args) { passTest(g) }),
+	"testSkill": verbFunc(func(g *Game, a effects.Args) int64 {
+		return b2i(g.skillTestEffect(g.cur, Clause{Kind: SkillTest, Skills: []Skill{Skill(a[0])}, Target: int(a[1]), Successes: int(a[2])}))
+	}),
+	"testDice": verbFunc(func(g *Game, a effects.Args) int64 {
+		return b2i(g.skillTestEffect(g.cur, Clause{Kind: DiceTest, Dice: int(a[0]), Target: int(a[1]), Successes: int(a[2])}))
+	}),
+	"fight": verbFunc(func(g *Game, a effects.Args) int64 {
+		nazi := DeckNames[a[0]] == "Nazi Enemies"
+		if DeckNames[a[0]] != "Enemies" && !nazi {
+			return 0
+		}
+		return b2i(g.fightDrawn([]int{g.cur}, nazi, false) == fightDefeated)
+	}),
+	"fightEnemy": verbFunc(func(g *Game, a effects.Args) int64 {
+		e := g.referenceByCode(int(a[0]))
+		if e == nil {
+			return 0
+		}
+		return b2i(g.fight(g.cur, e, 0) == fightDefeated)
+	}),
+	"fightVillain": verb(func(g *Game, a effects.Args) {
+		v := g.villainIn(g.hero().space)
+		if v == nil {
+			v = g.placeVillain(g.cur, -1)
+		}
+		if v != nil && v.space >= 0 {
+			g.villainRounds(g.cur, v, 1)
+		}
+	}),
+	"escape": verb(func(g *Game, a effects.Args) {
+		if g.fs != nil && g.fs.villain == nil {
+			g.fs.escaped = true
+		}
+	}),
+	"damageEnemy": verb(func(g *Game, a effects.Args) {
+		switch {
+		case g.fs != nil && g.fs.villain != nil:
+			g.villainHits(g.fs.villain, int(a[0]))
+		case g.fs != nil:
+			g.fs.wounds += int(a[0])
+		}
+	}),
+
+	// Adventures.
+	"addDangerMarker": verb(func(g *Game, a effects.Args) {
+		h := g.hero()
+		if s := g.heroSite(); s >= 0 && !g.isTemple(s) {
+			if h.progress != int16(s) {
+				g.loseProgress(h)
+				h.progress = int16(s)
+			}
+			h.markers = min(h.markers+int(a[0]), int(g.c.Adventures[g.sites[s].adv].Dangers)-1)
+		}
+	}),
+	"loseDangerMarkers": verb(func(g *Game, a effects.Args) { g.hero().markers = 0 }),
+	"discardDanger":     verb(func(g *Game, a effects.Args) { discardDanger(g) }),
+	"avoidCliffhanger":  verb(func(g *Game, a effects.Args) { g.avoid = true }),
+	"endTurn":           verb(func(g *Game, a effects.Args) { g.hero().pending = 0; g.skip = false }),
+	"auction": verb(func(g *Game, a effects.Args) {
+		if sp := g.hero().space; g.c.Spaces[sp].Kind == City {
+			g.auction[sp] = int8(a[0])
+			if g.stats != nil {
+				g.stats.rule(RuleAuction)
+			}
+		}
+	}),
+	"placeArtifact": verb(func(g *Game, a effects.Args) { g.placeArtifact(false) }),
+	"placeTemple": verb(func(g *Game, a effects.Args) {
+		if g.opt.Advanced {
+			g.placeArtifact(true)
+		}
+	}),
+	"cancel": verb(func(g *Game, a effects.Args) {
+		if g.played != nil && !g.played.rolled {
+			g.played.canceled = true
+		}
+	}),
+
+	// Villains and henchmen.
+	"placeVillain":        verb(func(g *Game, a effects.Args) { g.placeVillain(g.cur, -1) }),
+	"placeFactionVillain": verb(func(g *Game, a effects.Args) { g.placeVillain(g.cur, int(a[0])) }),
+	"removeVillain": verb(func(g *Game, a effects.Args) {
+		if v := g.focusVillain(); v != nil && v.space >= 0 {
+			g.villainLeaves(v, vDelayed)
+		}
+	}),
+	"woundVillain": verb(func(g *Game, a effects.Args) {
+		if v := g.focusVillain(); v != nil && v.space >= 0 {
+			g.villainHits(v, int(a[0])+int(v.def.Defense))
+		}
+	}),
+	"placeHenchman": verb(func(g *Game, a effects.Args) { g.placeHenchman(int(a[0]), g.hero().space, true) }),
+	"placeHenchmanRandom": verb(func(g *Game, a effects.Args) {
+		if loc := g.drawLocation(nil); loc >= 0 {
+			g.placeHenchman(int(a[0]), g.c.Locations[loc].Space, true)
+		}
+	}),
+	"removeHenchman": verb(func(g *Game, a effects.Args) { g.removeHenchman(g.hero().space) }),
+	"villainSearch": verb(func(g *Game, a effects.Args) {
+		if v := g.focusVillain(); v != nil && v.space >= 0 {
+			g.villainSearch(v, int(a[0])-int(v.def.Search)-g.villainMod(v, StatSearch))
+		}
+	}),
+	"moveZeppelin": verb(func(g *Game, a effects.Args) {
+		if g.zeppelin.live {
+			g.zeppelin.space = g.hero().space
+		}
+	}),
+
+	// The organization.
+	"advanceTrack":        verb(func(g *Game, a effects.Args) { g.advanceTrack(int(a[0])) }),
+	"retreatTrack":        verb(func(g *Game, a effects.Args) { g.coop.track = max(g.coop.track-int(a[0]), 0) }),
+	"villainsGainFortune": verb(func(g *Game, a effects.Args) { g.villainsFortune(int(a[0])) }),
+	"occupy":              verb(func(g *Game, a effects.Args) { g.occupy(g.factionNamed("nazi")) }),
+	"hideout":             verb(func(g *Game, a effects.Args) { g.occupy(g.coop.org) }),
+	"placeOutpost": verb(func(g *Game, a effects.Args) {
+		for i := range g.c.Outposts {
+			if int(g.c.Outposts[i].Org) == g.coop.org && g.coopVillains() {
+				g.placeOutpost(int16(i))
+				return
+			}
+		}
+	}),
+	"vileTactics": verb(func(g *Game, a effects.Args) { g.vileTactics() }),
+	"readyVillain": verb(func(g *Game, a effects.Args) {
+		for _, idx := range g.coop.active {
+			if v := g.villain(idx); v.state == vDelayed || v.state == vKO {
+				v.state = vReady
+				return
+			}
+		}
+	}),
+	"deployVillain": verb(func(g *Game, a effects.Args) {
+		for _, idx := range g.coop.active {
+			if v := g.villain(idx); v.state == vReady {
+				g.deployVillain(v)
+				return
+			}
+		}
+	}),
+
+	// Dice.
+	"roll":    verbFunc(func(g *Game, a effects.Args) int64 { g.lastRoll = g.roll(); return int64(g.lastRoll) }),
+	"d3":      verbFunc(func(g *Game, a effects.Args) int64 { g.lastRoll = (g.roll() + 1) / 2; return int64(g.lastRoll) }),
+	"nothing": verb(func(g *Game, a effects.Args) {}),
+}
+
+func repeat(n int64, f func()) {
+	for range min(n, 20) {
+		f()
+	}
+}
+
+func passTest(g *Game) {
+	if g.test != nil {
+		g.test.passed = true
+	}
+}
+
+func discardDanger(g *Game) {
+	if g.danger != nil {
+		g.skip = true
+	}
+}
+
+// focusVillain is the villain a villain verb acts on: the one a Villain
+// Event chose, else the one in the hero's space.
+func (g *Game) focusVillain() *Villain {
+	if g.focus != nil {
+		return g.focus
+	}
+	return g.villainIn(g.hero().space)
+}
+
+// factionNamed finds an organization by ID, or -1.
+func (g *Game) factionNamed(id string) int {
+	if code, ok := g.c.Symbols.Resolve(DomainFaction, id); ok {
+		return code
+	}
+	return g.coop.org
+}
+
+// itemByCode maps a Common Item symbol code to its item index.
+func (g *Game) itemByCode(code int) int16 {
+	name := g.c.Symbols.Name(DomainItem, code)
+	for _, id := range g.c.CommonItems {
+		if g.c.Items[id].Name == name {
+			return id
+		}
+	}
+	return -1
+}
+
+// referenceByCode maps a reference-enemy symbol code to the enemy.
+func (g *Game) referenceByCode(code int) *EnemyDef {
+	e, ok := g.reference(g.c.Symbols.Name(DomainReference, code))
+	if !ok {
+		return nil
+	}
+	return e
+}
+
+// moveRandom places the hero at a random location or city.
+func (g *Game) moveRandom(city bool) {
+	if city {
+		g.place(g.hero(), g.randomCity())
+		return
+	}
+	if loc := g.drawLocation(nil); loc >= 0 {
+		g.place(g.hero(), g.c.Locations[loc].Space)
+	}
+}
+
+// discardRandomEvent discards a random card from the hero's hand.
+func (g *Game) discardRandomEvent(h *Hero) {
+	if len(h.hand) == 0 {
+		return
+	}
+	i := h.bot.Intn(len(h.hand))
+	hc := h.hand[i]
+	h.hand = append(h.hand[:i], h.hand[i+1:]...)
+	g.discardEvent(g.eventOf(hc), hc.city, hc.card)
+}
+
+// loyaltyTest: an ally rolls its Loyalty dice; no die at or above the
+// target discards it. The ally is the one whose ability is running, else
+// the hero's least loyal ally. True if passed (or no ally).
+func (g *Game) loyaltyTest(h *Hero, target int) bool {
+	at := -1
+	for i, id := range h.items {
+		it := &g.c.Items[id]
+		if !it.Ally || it.Loyalty == 0 {
+			continue
+		}
+		if id == g.using {
+			at = i
+			break
+		}
+		if at < 0 || it.Loyalty < g.c.Items[h.items[at]].Loyalty {
+			at = i
+		}
+	}
+	if at < 0 {
+		return true
+	}
+	it := &g.c.Items[h.items[at]]
+	if g.stats != nil {
+		g.stats.rule(RuleLoyalty)
+	}
+	for range it.Loyalty {
+		if g.roll() >= target {
+			return true
+		}
+	}
+	if g.trace != nil {
+		g.logf("%s's %s deserts!", h.def.Name, it.Name)
+	}
+	g.discardItemAt(h, at)
+	return false
+}

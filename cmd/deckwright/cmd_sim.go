@@ -1,0 +1,237 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/sim"
+)
+
+type simFlags struct {
+	games, players, workers, maxRounds, from, teams int
+	seed                                            uint64
+	mode, level, policy, org, heroes, dangers       string
+	variants                                        []string
+	trace, asJSON                                   bool
+	game                                            string
+}
+
+func newSimCmd() *cobra.Command {
+	var f simFlags
+	c := &cobra.Command{
+		Use:   "sim [PATH]",
+		Short: "Smoke-play thousands of games with bots and summarise them",
+		Long: `Sim plays the content with bots: whole games by the rulebook, in parallel,
+reproducibly. It reports win rates per hero, seat and bot policy with 95%
+confidence intervals, game length, KOs, artifacts, cards never drawn, and every
+game that stalled or failed with the command that replays it.
+
+With no PATH it plays the bundled base set. The same content, seed and options
+give the same results whatever --workers is.
+
+Policies: cautious (presses on only with good odds), bold (pushes its luck),
+random (any legal choice), mix (seats rotate through the three).`,
+		Example: `  deckwright sim
+  deckwright sim my-expansion/ --games 20000 --players 4 --mode coop --org nazis
+  deckwright sim --players 2 --heroes jake-zane,li-mei-chen --policy bold --json
+  deckwright sim --seed 7 --from 123 --games 1 --trace     # replay game 123 of seed 7`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error { return runSim(c, args, &f) },
+	}
+	fl := c.Flags()
+	fl.IntVar(&f.games, "games", 1000, "games to play")
+	fl.IntVar(&f.players, "players", 4, "heroes in each game (1 to 8)")
+	fl.StringVar(&f.heroes, "heroes", "random", "random, or hero IDs by seat, comma-separated")
+	fl.StringVar(&f.mode, "mode", "competitive", "competitive, coop, team or solo")
+	fl.StringVar(&f.level, "level", "advanced", "basic (the rulebook's Basic Game) or advanced (every advanced element)")
+	fl.StringVar(&f.policy, "policy", "cautious", "bot policy: cautious, bold, random or mix")
+	fl.StringVar(&f.org, "org", "", "the vile organization: an ID such as nazi or mob, or random (coop default: random; competitive: none)")
+	fl.IntVar(&f.teams, "teams", 2, "team game: number of teams (even teams of 2 to 4 heroes)")
+	fl.StringSliceVar(&f.variants, "variant", nil, "named rule variants and optional rules (repeatable): advanced-nazis, fixed-movement, german-collapse, solo-hard, draw-from-bottom")
+	fl.Uint64Var(&f.seed, "seed", 1, "the run's seed: game i's seed derives from it and i")
+	fl.IntVar(&f.from, "from", 0, "index of the first game (with --games 1 and --trace, replays one game of a run)")
+	fl.IntVar(&f.workers, "workers", 0, "parallel workers (default: one per CPU); results do not depend on it")
+	fl.IntVar(&f.maxRounds, "max-rounds", 100, "round cap: a game that reaches it is reported as a stall")
+	fl.BoolVar(&f.trace, "trace", false, "play one game (the first) and print every roll, choice and card")
+	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON")
+	addGameFlag(c, &f.game)
+	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion("competitive", "coop", "team", "solo"))
+	_ = c.RegisterFlagCompletionFunc("policy", fixedCompletion("cautious", "bold", "random", "mix"))
+	_ = c.RegisterFlagCompletionFunc("level", fixedCompletion("basic", "advanced"))
+	return c
+}
+
+// The --game flag selects the module; the basic/advanced choice is --level.
+
+func runSim(c *cobra.Command, args []string, f *simFlags) error {
+	if f.games < 1 {
+		return usageErr("--games must be at least 1")
+	}
+	if f.level != "basic" && f.level != "advanced" {
+		return usageErr("--level must be basic or advanced, not %q", f.level)
+	}
+	if f.workers < 0 {
+		return usageErr("--workers must be 0 (one per CPU) or more")
+	}
+	if f.maxRounds < 1 {
+		return usageErr("--max-rounds must be at least 1")
+	}
+	b, err := loadBuild(args, f.game, false)
+	if err != nil {
+		return err
+	}
+	if b.tables == nil {
+		df := diagFlags{format: "text", maxPerSheet: 20}
+		if _, err := df.report(c.ErrOrStderr(), b.diags); err != nil {
+			return err
+		}
+		fmt.Fprintln(c.ErrOrStderr(), "deckwright: fix the errors above, then run sim again (deckwright validate shows them too)")
+		return contentFailed
+	}
+	simr, ok := b.mod.(game.Simulator)
+	if !ok {
+		return usageErr("%s has no simulator", b.mod.Title())
+	}
+	req := game.SimRequest{Games: f.games, Players: f.players, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,
+		Seed: f.seed, Mode: f.mode, Advanced: f.level == "advanced", Policy: f.policy, Org: f.org, Variants: f.variants,
+		Teams: f.teams, Dangers: f.dangers}
+	if f.heroes != "" && f.heroes != "random" {
+		for _, h := range strings.Split(f.heroes, ",") {
+			req.Heroes = append(req.Heroes, strings.TrimSpace(h))
+		}
+	}
+	stderr := c.ErrOrStderr()
+	if f.trace {
+		req.Games = 1
+		req.Trace = c.OutOrStdout()
+		if f.asJSON {
+			req.Trace = stderr
+		}
+	} else if isTerminal(stderr) && !f.asJSON {
+		start := time.Now()
+		req.Progress = func(done int) {
+			fmt.Fprintf(stderr, "\r%s", sim.Bar(done, req.Games, time.Since(start)))
+			if done >= req.Games {
+				fmt.Fprint(stderr, "\r\033[K")
+			}
+		}
+	}
+	rep, err := simr.Simulate(b.tables, req)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	for _, list := range [][]game.Incident{rep.Stalls, rep.Errors} {
+		for i := range list {
+			list[i].Replay = replayCommand(args, f, list[i].Index)
+		}
+	}
+	if f.asJSON {
+		enc := json.NewEncoder(c.OutOrStdout())
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	return printReport(c.OutOrStdout(), b, rep, f)
+}
+
+// replayCommand is the command line that replays one game of the run.
+func replayCommand(args []string, f *simFlags, index int) string {
+	parts := []string{"deckwright", "sim"}
+	parts = append(parts, args...)
+	parts = append(parts, fmt.Sprintf("--seed %d --from %d --games 1 --trace", f.seed, index),
+		fmt.Sprintf("--players %d --mode %s --level %s --policy %s --max-rounds %d", f.players, f.mode, f.level, f.policy, f.maxRounds))
+	if f.heroes != "random" && f.heroes != "" {
+		parts = append(parts, "--heroes "+f.heroes)
+	}
+	if f.org != "" {
+		parts = append(parts, "--org "+f.org)
+	}
+	if f.mode == "team" {
+		parts = append(parts, fmt.Sprintf("--teams %d", f.teams))
+	}
+	for _, v := range f.variants {
+		parts = append(parts, "--variant "+v)
+	}
+	if f.game != "" {
+		parts = append(parts, "--game "+f.game)
+	}
+	return strings.Join(parts, " ")
+}
+
+func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	level := "advanced"
+	if !r.Advanced {
+		level = "basic"
+	}
+	fmt.Fprintf(tw, "%s — %d %s games, %d heroes, %s game, %s bots, seed %d\n", b.mod.Title(), r.Games, r.Mode, r.Players, level, r.Policy, r.Seed)
+	if f.workers == 0 {
+		f.workers = runtime.GOMAXPROCS(0)
+	}
+	fmt.Fprintf(tw, "%.0f games/s on %d workers\n\n", r.GamesPerSecond, f.workers)
+	fmt.Fprintf(tw, "rounds\tmedian %d\tp10 %d\tp90 %d\tmean %.1f\n", r.Rounds.Median, r.Rounds.P10, r.Rounds.P90, r.Rounds.Mean)
+	fmt.Fprintf(tw, "per game\t%.2f KOs\t%.2f artifacts recovered\n", r.KOsPerGame, r.ArtifactsPerGame)
+	var ends []string
+	for _, k := range sim.SortedKeys(r.Ends) {
+		ends = append(ends, fmt.Sprintf("%s %d", k, r.Ends[k]))
+	}
+	fmt.Fprintf(tw, "endings\t%s\n", strings.Join(ends, ", "))
+	if r.Coop != nil {
+		h := r.Coop.HeroWins
+		fmt.Fprintf(tw, "heroes win\t%.1f%%\t[%.1f–%.1f]\tvs %s; villains took %.2f artifacts a game\n", 100*h.Rate, 100*h.Low, 100*h.High, r.Coop.Organization, r.Coop.VillainArtifactsMean)
+	}
+	rates := func(title string, list []game.Rate) {
+		if len(list) == 0 {
+			return
+		}
+		fmt.Fprintf(tw, "\n%s\tgames\twins\twin rate\t95%% CI\n", title)
+		for _, x := range list {
+			name := x.ID
+			if x.Name != "" {
+				name = x.Name
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\n", name, x.Games, x.Wins, 100*x.Rate, 100*x.Low, 100*x.High)
+		}
+	}
+	rates("hero", r.Heroes)
+	if r.Mode == "competitive" || r.Mode == "team" {
+		rates("seat", r.Seats)
+	}
+	if len(r.Policies) > 1 {
+		rates("policy", r.Policies)
+	}
+	if len(r.NeverDrawn) > 0 {
+		fmt.Fprintf(tw, "\nnever drawn\t%s\n", strings.Join(r.NeverDrawn, ", "))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, group := range []struct {
+		name string
+		list []game.Incident
+	}{{"stalls", r.Stalls}, {"errors", r.Errors}} {
+		if len(group.list) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%d %s:\n", len(group.list), group.name)
+		for i, in := range group.list {
+			if i == 10 {
+				fmt.Fprintf(w, "  … and %d more (see --json)\n", len(group.list)-10)
+				break
+			}
+			card := ""
+			if in.Card != "" {
+				card = " [card " + in.Card + "]"
+			}
+			fmt.Fprintf(w, "  game %d (seed %d), round %d: %s%s\n    replay: %s\n", in.Index, in.Seed, in.Round, in.Message, card, in.Replay)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,105 @@
+// Package deck is a deck of cards for the simulator: a draw pile and a
+// discard pile of card indices, shuffled from the deck's own random stream.
+package deck
+
+import "github.com/deckwright/deckwright/engine/rng"
+
+// Deck holds card indices. The zero value is an empty deck.
+type Deck struct {
+	draw    []int16
+	discard []int16
+	Rand    rng.Rand
+}
+
+// Reset fills the deck with cards (copies listed as repeated indices) and
+// shuffles it, reusing the deck's memory.
+func (d *Deck) Reset(cards []int16, r rng.Rand) {
+	d.Rand = r
+	d.draw = append(d.draw[:0], cards...)
+	d.discard = d.discard[:0]
+	rng.Shuffle(&d.Rand, d.draw)
+}
+
+// Draw takes the top card. When the draw pile is empty the discard pile is
+// shuffled to form a new deck. It returns -1 when no card is left at all.
+func (d *Deck) Draw() int16 {
+	if len(d.draw) == 0 {
+		d.Reshuffle()
+		if len(d.draw) == 0 {
+			return -1
+		}
+	}
+	c := d.draw[len(d.draw)-1]
+	d.draw = d.draw[:len(d.draw)-1]
+	return c
+}
+
+// DrawAny takes a card from anywhere in the draw pile and the discard pile
+// at random: the rulebook's "shuffle before each draw" mode for Dangers,
+// where discarded cards are shuffled straight back in.
+func (d *Deck) DrawAny() int16 {
+	d.draw = append(d.draw, d.discard...)
+	d.discard = d.discard[:0]
+	if len(d.draw) == 0 {
+		return -1
+	}
+	i := d.Rand.Intn(len(d.draw))
+	c := d.draw[i]
+	d.draw[i] = d.draw[len(d.draw)-1]
+	d.draw = d.draw[:len(d.draw)-1]
+	return c
+}
+
+// Discard puts a card on the discard pile.
+func (d *Deck) Discard(c int16) {
+	if c >= 0 {
+		d.discard = append(d.discard, c)
+	}
+}
+
+// Reshuffle shuffles the discard pile into the draw pile (the Shuffle icon,
+// or an empty deck).
+func (d *Deck) Reshuffle() {
+	d.draw = append(d.draw, d.discard...)
+	d.discard = d.discard[:0]
+	rng.Shuffle(&d.Rand, d.draw)
+}
+
+// Remove takes every copy of a card out of both piles (a card that leaves
+// the game). It reports how many were removed.
+func (d *Deck) Remove(c int16) int {
+	n := 0
+	keep := func(s []int16) []int16 {
+		out := s[:0]
+		for _, x := range s {
+			if x == c {
+				n++
+				continue
+			}
+			out = append(out, x)
+		}
+		return out
+	}
+	d.draw = keep(d.draw)
+	d.discard = keep(d.discard)
+	return n
+}
+
+// Len is the number of cards in the draw pile.
+func (d *Deck) Len() int { return len(d.draw) }
+
+// Discarded is the number of cards in the discard pile.
+func (d *Deck) Discarded() int { return len(d.discard) }
+
+// Reuse returns the deck's draw pile emptied, for Reset to fill without
+// allocating.
+func (d *Deck) Reuse() []int16 {
+	d.discard = d.discard[:0]
+	return d.draw[:0]
+}
+
+// PushTop puts cards on top of the draw pile (the last one given is drawn
+// first), for tests that stack a deck.
+func (d *Deck) PushTop(cards ...int16) {
+	d.draw = append(d.draw, cards...)
+}

@@ -1,0 +1,620 @@
+package fng
+
+// adventurePhase lets every hero adventure in turn order. Heroes hunting
+// the same artifact adventure together: racing in the competitive game,
+// working together in the cooperative one.
+func (g *Game) adventurePhase() {
+	var done [8]bool
+	for seat := range g.heroes {
+		g.heroes[seat].pending = 0
+	}
+	for _, s := range g.order {
+		seat := int(s)
+		if done[seat] {
+			continue
+		}
+		done[seat] = true
+		h := g.h(seat)
+		if h.ko {
+			continue
+		}
+		g.cur = seat
+		g.offer(seat, TAdventure)
+		if h.ko || g.over {
+			continue
+		}
+		switch {
+		case h.cliff.active && h.cliff.card < 0:
+			g.cityAdventure(seat)
+		case h.cliff.active || g.siteAt(h.space) >= 0:
+			group := []int{seat}
+			for _, o := range g.order {
+				other := int(o)
+				oh := g.h(other)
+				if !done[other] && !oh.ko && oh.space == h.space {
+					group = append(group, other)
+					done[other] = true
+				}
+			}
+			g.race(g.units(group))
+		case g.c.Spaces[h.space].Kind == City:
+			g.cityAdventure(seat)
+		default:
+			if !g.boardZeppelin(seat) && !g.raidOutpost(seat) {
+				g.wilderness(seat)
+			}
+		}
+		if g.over {
+			return
+		}
+	}
+}
+
+// wilderness: a land or sea space without an artifact — a roll draws an
+// Event on a high face and starts a fight with the Enemies deck on a 1.
+func (g *Game) wilderness(seat int) {
+	h := g.h(seat)
+	r := g.roll()
+	switch {
+	case r >= g.c.Rules.EventOn:
+		if g.trace != nil {
+			g.logf("%s travels (%d): an Event", h.def.Name, r)
+		}
+		g.drawEvents(seat, 1)
+	case r <= g.c.Rules.EnemyOn:
+		if g.trace != nil {
+			g.logf("%s travels (%d): attacked!", h.def.Name, r)
+		}
+		g.fightDrawn([]int{seat}, false, false)
+	default:
+		if g.trace != nil {
+			g.logf("%s travels (%d): uneventful", h.def.Name, r)
+		}
+	}
+}
+
+// unit is a hero, or heroes working together, hunting an artifact. In the
+// competitive game every hero is its own unit and units race; in the
+// cooperative game the heroes in a space form one unit; in the team game,
+// each team's heroes there do.
+type unit struct {
+	seats  []int
+	active bool
+	first  bool
+	site   int // the site hunted, -1 once it is gone
+}
+
+// race runs units hunting the same artifact. Each overcomes one Danger at a
+// time; a unit that presses on waits while the next in turn order draws
+// theirs. A unit that committed to press on must still face one more Danger
+// if another recovers the artifact first.
+func (g *Game) race(groups [][]int) {
+	us := make([]unit, 0, len(groups))
+	for _, seats := range groups {
+		us = append(us, unit{seats: seats, active: true, first: true, site: g.siteAt(g.h(seats[0]).space)})
+	}
+	if len(us) > 1 && g.stats != nil {
+		g.stats.rule(RuleRace)
+	}
+	for rounds := 0; rounds < 64; rounds++ {
+		any := false
+		for i := range us {
+			u := &us[i]
+			if !u.active {
+				continue
+			}
+			any = true
+			u.active = g.unitStep(u)
+			if g.over {
+				return
+			}
+		}
+		if !any {
+			return
+		}
+	}
+}
+
+// standing drops KO'd heroes from a unit.
+func (g *Game) standing(u *unit) {
+	kept := u.seats[:0]
+	for _, s := range u.seats {
+		if !g.h(s).ko {
+			kept = append(kept, s)
+		}
+	}
+	u.seats = kept
+}
+
+// unitStep takes a unit's next step; it reports whether the unit presses on.
+func (g *Game) unitStep(u *unit) bool {
+	g.standing(u)
+	if len(u.seats) == 0 {
+		return false
+	}
+	lead := g.h(u.seats[0])
+	g.cur = u.seats[0]
+	if u.site >= 0 && !g.sites[u.site].live {
+		u.site = -1
+	}
+	if u.first {
+		u.first = false
+		if lead.cliff.active {
+			if !g.unitCliffhanger(u) {
+				return false
+			}
+			if u.site < 0 {
+				return false
+			}
+			return g.unitOvercome(u)
+		}
+		if u.site < 0 || !g.wantsAdventure(lead, u.site) {
+			return false
+		}
+		for _, s := range u.seats {
+			h := g.h(s)
+			if h.progress != int16(u.site) {
+				g.loseProgress(h)
+				h.progress = int16(u.site)
+			}
+		}
+		if !g.found(lead, u.site) {
+			return false
+		}
+		for _, s := range u.seats[1:] {
+			g.h(s).found = true
+		}
+	}
+	if u.site < 0 {
+		// The artifact is gone, but the unit committed to one more Danger;
+		// surviving it, the heroes make camp with this turn's Glory.
+		if g.faceDanger(u.seats, -1) {
+			for _, s := range u.seats {
+				if h := g.h(s); !h.ko {
+					g.camp(h)
+				}
+			}
+		}
+		return false
+	}
+	if !g.faceDanger(u.seats, u.site) {
+		return false
+	}
+	g.standing(u)
+	if len(u.seats) == 0 || !g.sites[u.site].live {
+		return false
+	}
+	return g.unitOvercome(u)
+}
+
+// unitOvercome records a Danger overcome by every hero of the unit; those
+// who camp leave the unit. It reports whether anyone presses on.
+func (g *Game) unitOvercome(u *unit) bool {
+	kept := u.seats[:0]
+	for _, s := range u.seats {
+		if !g.sites[u.site].live {
+			break
+		}
+		if g.overcome(g.h(s), u.site) {
+			kept = append(kept, s)
+		}
+	}
+	u.seats = kept
+	return len(u.seats) > 0 && g.sites[u.site].live
+}
+
+// unitCliffhanger resolves the unit's cliffhanger: heroes who share it face
+// it together (one takes the test, the others may exert to help); failing
+// KOs them all.
+func (g *Game) unitCliffhanger(u *unit) bool {
+	lead := g.h(u.seats[0])
+	if len(u.seats) == 1 {
+		return g.resolveCliffhanger(u.seats[0])
+	}
+	card := lead.cliff.card
+	var with, rest []int
+	for _, s := range u.seats {
+		if h := g.h(s); h.cliff.active && h.cliff.card == card {
+			with = append(with, s)
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	d := lead.cliff.danger
+	prevDanger := g.danger
+	g.danger = d
+	defer func() { g.danger = prevDanger }()
+	if d.CliffEffect != nil {
+		g.runCard(with[0], d.CliffEffect, &d.Card)
+	}
+	passed := g.groupSpec(with, &d.CliffTest, d.CliffKW, true)
+	g.dangers.Discard(card)
+	for _, s := range with {
+		h := g.h(s)
+		h.cliff = cliffhanger{}
+		if h.ko {
+			continue
+		}
+		if !passed {
+			g.knockOut(s)
+			continue
+		}
+		g.gainGlory(h, int(d.CliffGlory))
+	}
+	u.seats = append(with, rest...)
+	g.standing(u)
+	return passed && len(u.seats) > 0
+}
+
+// found explores a deep jungle: one more die each turn until a die finds
+// the adventure. Other spaces need no exploring.
+func (g *Game) found(h *Hero, site int) bool {
+	s := &g.sites[site]
+	if !g.opt.Advanced || !g.c.Spaces[s.space].DeepJungle || h.found {
+		return true
+	}
+	h.explore++
+	for range h.explore {
+		if g.roll() >= g.c.Rules.ExploreOn {
+			h.found, h.explore = true, 0
+			if g.trace != nil {
+				g.logf("%s finds the way through the jungle", h.def.Name)
+			}
+			if g.stats != nil {
+				g.stats.rule(RuleExplore)
+			}
+			return true
+		}
+	}
+	if g.trace != nil {
+		g.logf("%s is lost in the jungle (%d exploration markers)", h.def.Name, h.explore)
+	}
+	return false
+}
+
+// drawDanger draws from the Dangers deck in the rulebook mode chosen.
+func (g *Game) drawDanger() int16 {
+	if g.opt.Dangers == ShuffleEachDraw {
+		return g.dangers.DrawAny()
+	}
+	return g.dangers.Draw()
+}
+
+// faceDanger draws a Danger for a unit and resolves it. It reports whether
+// the unit overcame it; a failed Danger becomes everyone's cliffhanger.
+func (g *Game) faceDanger(seats []int, site int) bool {
+	seat := seats[0]
+	h := g.h(seat)
+	id := g.drawDanger()
+	if id < 0 {
+		return true
+	}
+	d := &g.c.Dangers[id]
+	prevDanger := g.danger
+	g.danger = d
+	defer func() { g.danger = prevDanger }()
+	if g.trace != nil {
+		g.logf("%s faces %s (%s)", h.def.Name, d.Name, d.Test)
+	}
+	if g.stats != nil {
+		g.stats.draw(&d.Card)
+		g.stats.rule(RuleDanger)
+	}
+	g.skip = false
+	g.specialEffect(h, site, "danger")
+	if d.Effect != nil {
+		g.runCard(seat, d.Effect, &d.Card)
+	}
+	if !h.ko {
+		g.offer(seat, TDanger)
+	}
+	if g.skip {
+		g.skip = false
+		g.dangers.Discard(id)
+		return !h.ko
+	}
+	passed := !h.ko && g.groupSpec(seats, &d.Test, d.Keywords, false)
+	allKO := true
+	for _, s := range seats {
+		allKO = allKO && g.h(s).ko
+	}
+	if allKO {
+		g.dangers.Discard(id)
+		return false
+	}
+	if passed {
+		for _, s := range seats {
+			g.h(s).pending += int(d.Glory)
+		}
+		g.dangers.Discard(id)
+		return true
+	}
+	// Failed: the turn ends and the card flips to its Cliffhanger. Glory of
+	// Dangers overcome this turn is lost.
+	g.avoid = false
+	g.offer(seat, TCliffhanger)
+	if g.avoid || site < 0 {
+		g.avoid = false
+		g.dangers.Discard(id)
+		for _, s := range seats {
+			g.h(s).pending = 0
+		}
+		return false
+	}
+	for _, s := range seats {
+		o := g.h(s)
+		if o.ko {
+			continue
+		}
+		o.pending = 0
+		o.cliff = cliffhanger{active: true, danger: d, card: id, city: -1, site: int16(site)}
+	}
+	if g.trace != nil {
+		g.logf("%s is in a cliffhanger: %s!", h.def.Name, d.CliffName)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleCliffhanger)
+	}
+	g.specialEffect(h, site, "cliffhanger")
+	if g.isTemple(site) {
+		// A cliffhanger at a Temple clears its danger pile and adds
+		// instability at once.
+		s := &g.sites[site]
+		s.markers = 0
+		s.instability++
+		g.collapseRoll(site, true)
+	}
+	return false
+}
+
+// resolveCliffhanger faces a hero's cliffhanger: pass for its Glory and a
+// danger marker (the caller gives it), fail and be KO'd.
+func (g *Game) resolveCliffhanger(seat int) bool {
+	h := g.h(seat)
+	cl := h.cliff
+	d := cl.danger
+	prevDanger := g.danger
+	g.danger = d
+	defer func() { g.danger = prevDanger }()
+	if g.trace != nil {
+		g.logf("%s faces the cliffhanger %s (%s)", h.def.Name, d.CliffName, d.CliffTest)
+	}
+	if d.CliffEffect != nil {
+		g.runCard(seat, d.CliffEffect, &d.Card)
+	}
+	passed := !h.ko && g.resolveSpec(seat, &d.CliffTest, d.CliffKW, true)
+	if h.ko {
+		return false
+	}
+	g.endCliffhanger(h)
+	if !passed {
+		g.knockOut(seat)
+		return false
+	}
+	g.gainGlory(h, int(d.CliffGlory))
+	return true
+}
+
+func (g *Game) isTemple(site int) bool {
+	return site >= 0 && g.opt.Advanced && g.c.Artifacts[g.sites[site].art].Temple
+}
+
+// overcome records a Danger overcome at a site: a danger marker (on a
+// Temple, on its shared pile, and a Fortune coin), recovery when the
+// markers reach the Danger value, else the choice to press on or camp.
+// It reports whether the hero presses on.
+func (g *Game) overcome(h *Hero, site int) bool {
+	s := &g.sites[site]
+	dangers := int(g.c.Adventures[s.adv].Dangers)
+	if g.isTemple(site) {
+		take := min(g.c.Rules.TempleFortunePerDanger, s.coins)
+		s.coins -= take
+		g.addFortune(h, take)
+		if g.stats != nil {
+			g.stats.rule(RuleTemple)
+		}
+		if s.coins <= 0 {
+			g.takeTreasure(h, site)
+			return false
+		}
+		s.markers++
+		if s.markers >= dangers {
+			s.markers = 0
+			s.instability++
+			if g.collapseRoll(site, false) {
+				return false
+			}
+		}
+		return g.campOrPress(h, site, s.coins)
+	}
+	h.markers++
+	if g.trace != nil {
+		g.logf("%s has %d of %d danger markers", h.def.Name, h.markers, dangers)
+	}
+	if h.markers >= dangers {
+		g.recover(h, site)
+		return false
+	}
+	return g.campOrPress(h, site, dangers-h.markers)
+}
+
+// campOrPress: camping collects the turn's Glory and fully heals; pressing
+// on past a villain needs a sneak test.
+func (g *Game) campOrPress(h *Hero, site, left int) bool {
+	if !g.pressOn(h, site, left) {
+		g.camp(h)
+		return false
+	}
+	if g.stats != nil {
+		g.stats.rule(RulePressOn)
+	}
+	if v := g.villainAt(site); v != nil {
+		g.sneakTest(h.seat, v, true)
+		if h.ko {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *Game) camp(h *Hero) {
+	if g.trace != nil {
+		g.logf("%s camps down: +%d Glory, fully healed", h.def.Name, h.pending)
+	}
+	g.gainGlory(h, h.pending)
+	h.pending = 0
+	g.heal(h, h.wounds)
+	if g.stats != nil {
+		g.stats.rule(RuleCamp)
+	}
+}
+
+// recover gives a hero the artifact: the card, the deep-jungle coins, the
+// turn's Glory. Villains hunting it leave; other heroes' progress is lost.
+func (g *Game) recover(h *Hero, site int) {
+	s := &g.sites[site]
+	a := &g.c.Artifacts[s.art]
+	h.artifacts = append(h.artifacts, carried{art: s.art, adv: s.adv, value: int(a.Fortune)})
+	h.recovered++
+	if s.bonus > 0 {
+		g.addFortune(h, s.bonus)
+		if g.stats != nil {
+			g.stats.rule(RuleDeepJungle)
+		}
+	}
+	g.gainGlory(h, h.pending)
+	h.pending = 0
+	if g.trace != nil {
+		g.logf("%s recovers %s %s!", h.def.Name, a.Name, g.c.Adventures[s.adv].Name)
+	}
+	if g.stats != nil {
+		g.stats.recovered(g, h, site)
+	}
+	g.specialEffect(h, site, "recover")
+	g.closeSite(site, false)
+	h.markers = 0
+	h.progress = -1
+	if g.shared() {
+		g.coopRecovered(h)
+	}
+}
+
+// takeTreasure gives the hero who took a Temple's last coin its Treasure.
+func (g *Game) takeTreasure(h *Hero, site int) {
+	s := &g.sites[site]
+	h.artifacts = append(h.artifacts, carried{art: s.art, adv: -1, value: g.c.Rules.TempleTreasure})
+	h.recovered++
+	g.gainGlory(h, h.pending)
+	h.pending = 0
+	if g.trace != nil {
+		g.logf("%s takes the Temple Treasure of %s!", h.def.Name, g.c.Artifacts[s.art].Name)
+	}
+	if g.stats != nil {
+		g.stats.recovered(g, h, site)
+		g.stats.rule(RuleTreasure)
+	}
+	g.artifacts.Discard(s.art)
+	g.adventures.Discard(s.adv)
+	g.closeSite(site, true)
+	h.progress = -1
+	if g.shared() {
+		g.coopRecovered(h)
+	}
+}
+
+// closeSite removes an artifact adventure from the board: villains there
+// go back (delayed in the cooperative game), heroes' progress there is
+// lost.
+func (g *Game) closeSite(site int, discarded bool) {
+	s := &g.sites[site]
+	s.live = false
+	for seat := range g.heroes {
+		if g.heroes[seat].progress == int16(site) {
+			g.loseProgress(&g.heroes[seat])
+		}
+	}
+	if v := g.villainAt(site); v != nil {
+		g.villainLeaves(v, vDelayed)
+	}
+	_ = discarded
+}
+
+// collapseRoll rolls a die per instability marker; a die at or below the
+// collapse face brings the Temple down. It reports a collapse.
+func (g *Game) collapseRoll(site int, byCliffhanger bool) bool {
+	s := &g.sites[site]
+	dice, need := s.instability, 1
+	if g.opt.Variants.GermanCollapse {
+		// The German quick rules: roll dice equal to the Danger value;
+		// collapse when the instability markers reach it.
+		dice = int(g.c.Adventures[s.adv].Dangers)
+		need = 0
+		if s.instability >= dice {
+			g.collapse(site, byCliffhanger)
+			return true
+		}
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleInstability)
+	}
+	for range dice {
+		if g.roll() <= g.c.Rules.CollapseOn && need > 0 {
+			g.collapse(site, byCliffhanger)
+			return true
+		}
+	}
+	return false
+}
+
+// collapse brings a Temple down: its coins are lost; every hero in the
+// space must pass its escape test or be KO'd; heroes keep the Glory of the
+// turn unless a cliffhanger caused the collapse; a villain takes D6 hits.
+func (g *Game) collapse(site int, byCliffhanger bool) {
+	s := &g.sites[site]
+	a := &g.c.Artifacts[s.art]
+	if g.trace != nil {
+		g.logf("%s collapses!", a.Name)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleCollapse)
+	}
+	space := s.space
+	if v := g.villainAt(site); v != nil {
+		g.villainHits(v, g.roll())
+		if v.space >= 0 {
+			g.villainLeaves(v, vDelayed)
+		}
+	}
+	g.artifacts.Discard(s.art)
+	g.adventures.Discard(s.adv)
+	g.closeSite(site, true)
+	for seat := range g.heroes {
+		h := &g.heroes[seat]
+		if h.ko || h.space != space {
+			continue
+		}
+		if !byCliffhanger || !h.cliff.active {
+			g.gainGlory(h, h.pending)
+		}
+		h.pending = 0
+		if h.cliff.active && h.cliff.site == int16(site) {
+			g.endCliffhanger(h)
+		}
+		if !g.escapeTest(seat, &a.Escape) && !h.ko {
+			g.knockOut(seat)
+		}
+	}
+}
+
+// specialEffect runs an adventure's special effect at its moment.
+func (g *Game) specialEffect(h *Hero, site int, when string) {
+	if site < 0 || !g.opt.Advanced {
+		return
+	}
+	s := &g.sites[site]
+	adv := &g.c.Adventures[s.adv]
+	if adv.Effect == nil || adv.When != when || (!adv.Temples && g.c.Artifacts[s.art].Temple) {
+		return
+	}
+	g.runCard(h.seat, adv.Effect, &adv.Card)
+}

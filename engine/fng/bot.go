@@ -1,0 +1,549 @@
+package fng
+
+import (
+	"fmt"
+
+	"github.com/deckwright/deckwright/engine/dice"
+)
+
+// Policy is a bot's temperament. Every policy plays the rules; they differ
+// in the risks they take, so a designer can see whether a card is strong
+// for every kind of player.
+type Policy uint8
+
+const (
+	Cautious Policy = iota // presses on only when the odds are good, escapes early
+	Bold                   // pushes its luck for Glory and Fortune
+	Random                 // chooses uniformly among the legal options
+)
+
+var policyNames = []string{"cautious", "bold", "random"}
+
+func (p Policy) String() string { return policyNames[p] }
+
+// ParsePolicy reads a policy name.
+func ParsePolicy(s string) (Policy, error) {
+	for i, n := range policyNames {
+		if n == s {
+			return Policy(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown policy %q (cautious, bold, random)", s)
+}
+
+// Policies lists the policy names.
+func Policies() []string { return policyNames }
+
+// thresholds of a policy.
+type temper struct {
+	pressOn   float64 // least chance of passing the next Danger to press on
+	minHealth int     // least wounds left to press on
+	flee      float64 // escape a fight when the chance of losing is above this
+	exertKeep int     // wounds the hero keeps when exerting
+}
+
+var tempers = [...]temper{
+	Cautious: {pressOn: 0.72, minHealth: 3, flee: 0.35, exertKeep: 2},
+	Bold:     {pressOn: 0.5, minHealth: 2, flee: 0.6, exertKeep: 1},
+	Random:   {pressOn: 0.5, minHealth: 1, flee: 0.5, exertKeep: 1},
+}
+
+func (h *Hero) temper() temper { return tempers[h.policy] }
+
+// coin is the random policy's choice, from the bot's own stream.
+func (h *Hero) coin() bool { return h.bot.Uint64()&1 == 1 }
+
+// health is how many more wounds the hero can take.
+func (g *Game) health(h *Hero) int { return g.maxWounds(h) - h.wounds }
+
+// plan chooses where the hero heads this move.
+func (g *Game) plan(h *Hero) int16 {
+	c := g.c
+	home := h.def.StartCity
+	goal := g.heroGoal(h)
+	// Hunting where it has progress: stay.
+	if h.progress >= 0 && g.sites[h.progress].live && g.sites[h.progress].space == h.space {
+		return h.space
+	}
+	if g.opt.Mode == Competitive || g.opt.Mode == Team {
+		if g.fortune(h) >= goal {
+			return home
+		}
+		if len(h.artifacts) > 0 && g.fortune(h)+g.carriedValue(h) >= goal {
+			return home // sell at home, then win there
+		}
+	}
+	if len(h.artifacts) > 0 {
+		return g.nearestCity(h.space, true)
+	}
+	if g.health(h) <= 2 && h.glory >= c.Rules.HealCost && h.wounds > 0 {
+		return g.nearestCity(h.space, false)
+	}
+	if h.policy == Random && h.coin() && h.coin() {
+		// Now and then a random bot wanders to a random artifact.
+		live := g.liveSites()
+		if len(live) > 0 {
+			return g.sites[live[h.bot.Intn(len(live))]].space
+		}
+	}
+	best, bestScore := int16(-1), -1.0
+	for i := range g.sites {
+		s := &g.sites[i]
+		if !s.live {
+			continue
+		}
+		if sc := g.siteScore(h, i); sc > bestScore {
+			best, bestScore = s.space, sc
+		}
+	}
+	// Shopping: with Glory to spend on something for sale, visit a city on the way.
+	if g.canShop(h, 2) {
+		city := g.nearestCity(h.space, false)
+		if best < 0 || c.Dist[h.space][city] <= 3 {
+			return city
+		}
+	}
+	if best < 0 {
+		return h.space
+	}
+	return best
+}
+
+// heroGoal is the Fortune the hero (or their side) needs.
+func (g *Game) heroGoal(h *Hero) int {
+	switch g.opt.Mode {
+	case Team:
+		return g.teamGoal(h.team)
+	case Cooperative, Solo:
+		return g.coopGoal()
+	}
+	return g.fortuneGoal()
+}
+
+// siteScore rates an artifact adventure for a hero: Fortune per round of
+// travel and adventure, discounted by the chance of getting through.
+func (g *Game) siteScore(h *Hero, i int) float64 {
+	s := &g.sites[i]
+	c := g.c
+	value := float64(c.Artifacts[s.art].Fortune) + float64(s.bonus)
+	dangers := float64(c.Adventures[s.adv].Dangers)
+	if s.coins > 0 {
+		value = float64(s.coins)*0.8 + float64(c.Rules.TempleTreasure)*0.3
+		dangers = float64(s.coins) * 0.7
+	}
+	dist := float64(c.Dist[h.space][s.space])
+	travel := dist / 3.5
+	if g.opt.Advanced && c.Spaces[s.space].DeepJungle {
+		travel += 1.3
+	}
+	p := g.passEstimate(h)
+	rounds := travel + dangers/1.6 + 0.5
+	score := value * p * p / rounds
+	if s.villain >= 0 {
+		score *= 0.7
+	}
+	// Racing another hero already there is worse.
+	for seat := range g.heroes {
+		o := &g.heroes[seat]
+		if o != h && o.space == s.space && o.progress == int16(i) {
+			score *= 0.6
+		}
+	}
+	return score
+}
+
+func (g *Game) carriedValue(h *Hero) int {
+	v := 0
+	for _, a := range h.artifacts {
+		v += a.value
+	}
+	return v
+}
+
+// nearestCity finds the closest city; preferMajor trades one step for the
+// major-city selling bonus.
+func (g *Game) nearestCity(from int16, preferMajor bool) int16 {
+	best, bestD := g.c.Cities[0], 1<<30
+	for _, city := range g.c.Cities {
+		d := int(g.c.Dist[from][city]) * 2
+		if preferMajor && g.c.Spaces[city].Major {
+			d -= 2 * g.c.Rules.MajorCityBonus
+		}
+		if d < bestD {
+			best, bestD = city, d
+		}
+	}
+	return best
+}
+
+// flightChoice returns the city to fly to now, or -1. A bot flies when it
+// saves enough rounds for its Fortune, and never below what it needs to win.
+func (g *Game) flightChoice(h *Hero, target int16, points int) int16 {
+	c := g.c
+	if target < 0 || target == h.space {
+		return -1
+	}
+	here := int(c.Dist[h.space][target])
+	if here <= points {
+		return -1 // it gets there on foot this move
+	}
+	best, bestLeft := int16(-1), here
+	for _, city := range c.Cities {
+		if city == h.space {
+			continue
+		}
+		if left := int(c.Dist[city][target]); left < bestLeft {
+			best, bestLeft = city, left
+		}
+	}
+	if best < 0 {
+		return -1
+	}
+	cost := g.flightCost(best)
+	if h.freeFly {
+		cost = 0
+	}
+	f := g.fortune(h)
+	if f < cost {
+		return -1
+	}
+	saved := float64(here-bestLeft) / 3.5
+	need := float64(cost) * 1.5
+	if h.policy == Bold {
+		need = float64(cost)
+	}
+	goingHome := target == h.def.StartCity && g.fortune(h) >= g.heroGoal(h)
+	if goingHome {
+		if f-cost < g.heroGoal(h) {
+			return -1
+		}
+		return best
+	}
+	if saved >= need {
+		return best
+	}
+	return -1
+}
+
+// passEstimate is the hero's chance of passing a typical Danger of the
+// deck: the mean over Danger cards of the best alternative. It is cached
+// until the hero's cards change.
+func (g *Game) passEstimate(h *Hero) float64 {
+	if h.estimate > 0 {
+		return h.estimate
+	}
+	c := g.c
+	sum, n := 0.0, 0
+	for i := range c.Dangers {
+		d := &c.Dangers[i]
+		if d.Advanced && !g.opt.Advanced {
+			continue
+		}
+		sum += g.specChance(h, &d.Test, d.Keywords)
+		n++
+	}
+	if n == 0 {
+		h.estimate = 0.5
+	} else {
+		h.estimate = max(sum/float64(n), 0.01)
+	}
+	return h.estimate
+}
+
+// specChance estimates a test's chance: the best alternative, each the
+// product of its clauses.
+func (g *Game) specChance(h *Hero, spec *TestSpec, kw KW) float64 {
+	best := 0.0
+	for ai := range spec.Alts {
+		p := 1.0
+		for ci := range spec.Alts[ai] {
+			p *= g.clauseChance(h, &spec.Alts[ai][ci], kw, false)
+		}
+		best = max(best, p)
+	}
+	return best
+}
+
+// clauseChance estimates one clause.
+func (g *Game) clauseChance(h *Hero, cl *Clause, kw KW, exert bool) float64 {
+	switch cl.Kind {
+	case SkillTest, DiceTest:
+		n := g.testDice(h, cl, kw)
+		extra := 0
+		if exert {
+			extra = max(g.health(h)-h.temper().exertKeep, 0)
+		}
+		return dice.Table().PassFirst(n, min(extra, 3), cl.Target, cl.Successes)
+	case FightTest:
+		e := g.typicalEnemy(cl)
+		o := g.fightOdds(h, e)
+		return o.Win + o.Trade*0.5 + (1-o.Win-o.Trade-o.Lose)*0.5
+	case SneakTest:
+		return 0.55
+	}
+	return 0.5
+}
+
+// typicalEnemy is the enemy a Fight clause will most likely meet: its
+// deck's average, or the reference enemy.
+func (g *Game) typicalEnemy(cl *Clause) *EnemyDef {
+	switch cl.FoeKind {
+	case FoeReference:
+		if i, ok := g.c.Reference[idOf(cl.Foe)]; ok {
+			return &g.c.Enemies[i]
+		}
+		for _, i := range g.c.Reference {
+			if fold(g.c.Enemies[i].Name) == fold(cl.Foe) {
+				return &g.c.Enemies[i]
+			}
+		}
+	case FoeDeck:
+		if cl.Foe == "Nazi Enemies" {
+			return g.c.avgEnemy(1)
+		}
+		return g.c.avgEnemy(0)
+	}
+	return g.c.avgEnemy(0)
+}
+
+func idOf(name string) string {
+	out := make([]byte, 0, len(name))
+	dash := false
+	for _, r := range []byte(name) {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			r += 'a' - 'A'
+			fallthrough
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			if dash && len(out) > 0 {
+				out = append(out, '-')
+			}
+			dash = false
+			out = append(out, r)
+		default:
+			dash = true
+		}
+	}
+	return string(out)
+}
+
+// fightOdds is the chance of a fight to the finish for the hero against e.
+func (g *Game) fightOdds(h *Hero, e *EnemyDef) dice.Outcome {
+	return g.cachedOdds(dice.Fight{
+		HeroDice: g.fightDice(h, e), HeroDefense: g.defense(h, e), HeroHealth: g.health(h),
+		EnemyDice: int(e.Dice), EnemyDefense: int(e.Defense), EnemyHealth: int(e.Wounds), Hit: g.c.Rules.HitOn,
+	})
+}
+
+// cachedOdds memoises fight odds per worker (bots ask the same few
+// questions many times).
+func (g *Game) cachedOdds(f dice.Fight) dice.Outcome {
+	if g.odds == nil {
+		g.odds = map[dice.Fight]dice.Outcome{}
+	}
+	if o, ok := g.odds[f]; ok {
+		return o
+	}
+	o := dice.FightOdds(f)
+	if len(g.odds) < 1<<16 {
+		g.odds[f] = o
+	}
+	return o
+}
+
+// chooseAlt picks the alternative of a test the hero takes.
+func (g *Game) chooseAlt(h *Hero, spec *TestSpec, kw KW, exert bool) int {
+	if len(spec.Alts) == 1 {
+		return 0
+	}
+	if h.policy == Random {
+		return h.bot.Intn(len(spec.Alts))
+	}
+	best, bestP := 0, -1.0
+	for ai := range spec.Alts {
+		p := 1.0
+		for ci := range spec.Alts[ai] {
+			p *= g.clauseChance(h, &spec.Alts[ai][ci], kw, exert)
+		}
+		if p > bestP {
+			best, bestP = ai, p
+		}
+	}
+	return best
+}
+
+// pressOn decides, after a Danger is overcome, whether to draw the next.
+func (g *Game) pressOn(h *Hero, site int, left int) bool {
+	if h.policy == Random {
+		return h.coin()
+	}
+	t := h.temper()
+	if g.health(h) < t.minHealth {
+		return false
+	}
+	p := g.passEstimate(h)
+	// The last Danger is worth more risk: it ends the hunt.
+	if left == 1 {
+		return p >= t.pressOn-0.12
+	}
+	if h.pending >= 6 && h.policy == Cautious {
+		return false
+	}
+	return p >= t.pressOn
+}
+
+// escapeNow decides, at the start of a fight round, whether to try to
+// escape instead of fighting.
+func (g *Game) escapeNow(h *Hero, fs *fightState) bool {
+	e := fs.enemy
+	if !e.HasEscape || fs.villain != nil {
+		return false
+	}
+	if h.policy == Random {
+		return h.bot.Intn(4) == 0
+	}
+	o := g.cachedOdds(dice.Fight{
+		HeroDice: g.fightDice(h, e) + fs.addDice, HeroDefense: g.defense(h, e), HeroHealth: g.health(h),
+		EnemyDice: int(e.Dice), EnemyDefense: int(e.Defense), EnemyHealth: int(e.Wounds) - fs.wounds, Hit: g.c.Rules.HitOn,
+	})
+	if o.Win+o.Trade+o.Lose == 0 {
+		return true // nobody can hurt anybody: walk away
+	}
+	return o.Lose > h.temper().flee
+}
+
+// exertMore decides whether to take one more wound for one more die.
+func (g *Game) exertMore(h *Hero, ts *testState) bool {
+	keep := h.temper().exertKeep
+	if ts.cliff {
+		keep = 1 // failing a cliffhanger is a KO: give everything
+	}
+	return g.health(h) > keep
+}
+
+// wantsAdventure decides whether a hero hunts the artifact in its space.
+func (g *Game) wantsAdventure(h *Hero, site int) bool {
+	if h.policy == Random {
+		return true
+	}
+	if len(h.artifacts) > 0 && g.health(h) <= 2 {
+		return false // don't risk losing what it carries
+	}
+	return g.health(h) >= 2 || h.progress == int16(site)
+}
+
+// leader is the rival a hero plays opponent cards on: the most Fortune,
+// then the most Glory; in team games a hero of another team.
+func (g *Game) leader(h *Hero, ok func(*Hero) bool) int {
+	best := -1
+	for seat := range g.heroes {
+		o := &g.heroes[seat]
+		if o == h || (g.opt.Mode == Team && o.team == h.team) || (ok != nil && !ok(o)) {
+			continue
+		}
+		if best < 0 {
+			best = seat
+			continue
+		}
+		b := &g.heroes[best]
+		if g.fortune(o)+g.carriedValue(o) > g.fortune(b)+g.carriedValue(b) ||
+			(g.fortune(o)+g.carriedValue(o) == g.fortune(b)+g.carriedValue(b) && o.glory > b.glory) {
+			best = seat
+		}
+	}
+	return best
+}
+
+// cityShopping heals, then buys what the hero can afford, keeping a Glory
+// buffer against a KO.
+func (g *Game) cityShopping(h *Hero) {
+	R := &g.c.Rules
+	buffer := 2
+	if h.policy == Bold {
+		buffer = 0
+	}
+	// Heal every wound it can pay for.
+	for h.wounds > 0 && h.glory >= R.HealCost && R.HealCost > 0 {
+		h.glory -= R.HealCost
+		h.wounds--
+	}
+	if R.HealCost == 0 {
+		h.wounds = 0
+	}
+	for i := 0; i < 6; i++ {
+		bought := false
+		if g.canBuy(h, true, buffer) {
+			h.glory -= R.AllyCost
+			g.drawItem(h.seat, true)
+			bought = true
+		}
+		if g.canBuy(h, false, buffer) {
+			h.glory -= R.GearCost
+			g.drawItem(h.seat, false)
+			bought = true
+		}
+		if !bought {
+			if it := g.commonChoice(h, buffer); it >= 0 {
+				g.buyCommon(h, it)
+				bought = true
+			}
+		}
+		if !bought {
+			return
+		}
+	}
+}
+
+// canBuy reports whether the hero can buy a Gear (or Allies) card keeping
+// buffer Glory: it has room, the Glory, and the deck has a card.
+func (g *Game) canBuy(h *Hero, ally bool, buffer int) bool {
+	R := &g.c.Rules
+	if ally {
+		return g.allyCount(h) < R.AllyLimit && h.glory >= R.AllyCost+buffer && g.allies.Len()+g.allies.Discarded() > 0
+	}
+	return g.gearCount(h) < R.GearLimit && h.glory >= R.GearCost+buffer && g.gear.Len()+g.gear.Discarded() > 0
+}
+
+// canShop reports whether a city visit would buy the hero something.
+func (g *Game) canShop(h *Hero, buffer int) bool {
+	return g.canBuy(h, false, buffer) || g.canBuy(h, true, buffer) || g.commonChoice(h, buffer) >= 0
+}
+
+// commonChoice picks the Common Item worth buying, or -1.
+func (g *Game) commonChoice(h *Hero, buffer int) int16 {
+	best, bestV := int16(-1), 0
+	for _, id := range g.c.CommonItems {
+		if g.commonLeft[id] == 0 || g.holds(h, id) {
+			continue
+		}
+		it := &g.c.Items[id]
+		cost := g.commonCost(h, id)
+		if h.glory < cost+buffer || (it.Ally && g.allyCount(h) >= g.c.Rules.AllyLimit) || (!it.Ally && g.gearCount(h) >= g.c.Rules.GearLimit) {
+			continue
+		}
+		v := len(it.Mods)*3 + int(it.Benefit)*2 - cost
+		if it.Effect != nil {
+			v += 2
+		}
+		if v > bestV {
+			best, bestV = id, v
+		}
+	}
+	return best
+}
+
+// itemValue rates a held item, to choose what to lose or discard.
+func (g *Game) itemValue(id int16) int {
+	it := &g.c.Items[id]
+	v := 0
+	for _, m := range it.Mods {
+		v += int(m.Amount) * 2
+	}
+	if it.Effect != nil {
+		v += 2
+	}
+	if it.Sidekick {
+		v += 2
+	}
+	return v
+}

@@ -1,0 +1,407 @@
+package fng
+
+// Events, secret City cards and the abilities of held cards. At each
+// timing the engine offers a hero its usable abilities (its hand, its
+// items, its own ability), then lets rivals play cards aimed at it; bots
+// decide what to use.
+
+// drawEvents draws Event cards for a hero: Play Immediately cards are
+// played at once, the rest go to the hand.
+func (g *Game) drawEvents(seat, n int) {
+	h := g.h(seat)
+	for range n {
+		id := g.events.Draw()
+		if id < 0 {
+			return
+		}
+		e := &g.c.Events[id]
+		if g.stats != nil {
+			g.stats.draw(&e.Card)
+		}
+		if e.Immediately {
+			if g.trace != nil {
+				g.logf("%s draws %s (played at once)", h.def.Name, e.Name)
+			}
+			g.playCard(seat, &e.Card, e, false, id)
+			if g.stats != nil {
+				g.stats.rule(RuleImmediately)
+			}
+			continue
+		}
+		if g.trace != nil {
+			g.logf("%s draws the Event %s", h.def.Name, e.Name)
+		}
+		h.hand = append(h.hand, handCard{card: id})
+	}
+}
+
+// eventOf returns a hand card's definition.
+func (g *Game) eventOf(hc handCard) *EventDef {
+	if hc.city {
+		return &g.c.City[hc.card]
+	}
+	return &g.c.Events[hc.card]
+}
+
+// offer lets the hero use its abilities at a timing, then lets rivals play
+// cards aimed at the hero.
+func (g *Game) offer(seat int, t Timing) {
+	g.offerSelf(seat, t)
+	g.offerOpponents(seat, t)
+}
+
+// offerAll offers a timing to every hero in turn order (priority goes by
+// turn order).
+func (g *Game) offerAll(t Timing) {
+	for _, s := range g.order {
+		if !g.heroes[s].ko {
+			g.offer(int(s), t)
+		}
+	}
+}
+
+// offerSelf offers the hero's own abilities at a timing.
+func (g *Game) offerSelf(seat int, t Timing) {
+	h := g.h(seat)
+	if g.shared() && g.opt.Mode == Solo && len(g.heroes) > 1 {
+		// The multi-hero solo game shares one hand: any hero's cards serve.
+		g.offerSharedHand(seat, t)
+	}
+	// Held Events and secret City cards aimed at self (or at everyone).
+	for i := 0; i < len(h.hand); i++ {
+		hc := h.hand[i]
+		e := g.eventOf(hc)
+		if e.Timing != t || e.Target == TargetOpponent || e.Effect == nil && len(e.Mods) == 0 {
+			continue
+		}
+		if !g.usable(seat, &e.Card) || !g.wantsToUse(h, &e.Card, t) {
+			continue
+		}
+		h.hand = append(h.hand[:i], h.hand[i+1:]...)
+		i--
+		g.playCard(seat, &e.Card, e, hc.city, hc.card)
+		if h.ko {
+			return
+		}
+	}
+	// Items.
+	for i := 0; i < len(h.items); i++ {
+		it := &g.c.Items[h.items[i]]
+		if it.Timing != t || it.Effect == nil || (it.Activate && h.activated[i]) {
+			continue
+		}
+		if !g.usable(seat, &it.Card) || !g.wantsToUse(h, &it.Card, t) {
+			continue
+		}
+		if it.Activate {
+			h.activated[i] = true
+		}
+		id := h.items[i]
+		g.useItem(seat, id)
+		if h.ko {
+			return
+		}
+	}
+	// The hero's own ability.
+	def := h.def
+	if def.Timing == t && def.Effect != nil && !(def.Activate && h.heroUsed) && g.usable(seat, &def.Card) && g.wantsToUse(h, &def.Card, t) {
+		if def.Activate {
+			h.heroUsed = true
+		}
+		g.runCard(seat, def.Effect, &def.Card)
+		if g.stats != nil {
+			g.stats.use(&def.Card)
+		}
+	}
+}
+
+// offerSharedHand lets a hero of the multi-hero solo game play cards from
+// the other heroes' hands (they are one player's hand).
+func (g *Game) offerSharedHand(seat int, t Timing) {
+	h := g.h(seat)
+	for o := range g.heroes {
+		other := &g.heroes[o]
+		if o == seat {
+			continue
+		}
+		for i := 0; i < len(other.hand); i++ {
+			hc := other.hand[i]
+			e := g.eventOf(hc)
+			if e.Timing != t || e.Target == TargetOpponent || e.Effect == nil {
+				continue
+			}
+			if !g.usable(seat, &e.Card) || !g.wantsToUse(h, &e.Card, t) {
+				continue
+			}
+			other.hand = append(other.hand[:i], other.hand[i+1:]...)
+			i--
+			g.playCard(seat, &e.Card, e, hc.city, hc.card)
+		}
+	}
+}
+
+// offerOpponents lets rivals, in turn order, play cards aimed at the hero
+// (a hero's opponents in the competitive and team games).
+func (g *Game) offerOpponents(seat int, t Timing) {
+	if g.opt.Mode == Cooperative || g.opt.Mode == Solo {
+		return
+	}
+	target := g.h(seat)
+	for _, s := range g.order {
+		o := int(s)
+		if o == seat {
+			continue
+		}
+		h := g.h(o)
+		if h.ko || (g.opt.Mode == Team && h.team == target.team) {
+			continue
+		}
+		for i := 0; i < len(h.hand); i++ {
+			hc := h.hand[i]
+			e := g.eventOf(hc)
+			if e.Timing != t || e.Target != TargetOpponent || e.Effect == nil && len(e.Mods) == 0 {
+				continue
+			}
+			if g.leader(h, nil) != seat && !(t == TTest && target.policy != Random) {
+				continue
+			}
+			if t == TTest && g.test != nil && g.test.seat != seat {
+				continue
+			}
+			if h.policy == Random && !h.coin() {
+				continue
+			}
+			if !g.usable(seat, &e.Card) {
+				continue
+			}
+			h.hand = append(h.hand[:i], h.hand[i+1:]...)
+			i--
+			g.playAgainst(o, seat, e, hc)
+			if target.ko {
+				return
+			}
+		}
+	}
+}
+
+// usable checks a card's Condition for the hero it would act on.
+func (g *Game) usable(seat int, c *Card) bool {
+	if c.Cond == nil {
+		return true
+	}
+	prev := g.cur
+	g.cur = seat
+	ok := c.Cond.True(g)
+	g.cur = prev
+	return ok
+}
+
+// wantsToUse is the bot's decision to use an ability that helps itself.
+func (g *Game) wantsToUse(h *Hero, c *Card, t Timing) bool {
+	if c.Benefit < 0 {
+		return false
+	}
+	if h.policy == Random {
+		return h.coin()
+	}
+	switch t {
+	case TTest:
+		// Only when the roll would fail as it stands.
+		ts := g.test
+		return ts != nil && ts.successes+ts.rolled < ts.need
+	case TFight:
+		fs := g.fs
+		if fs == nil || fs.villain != nil {
+			return c.Benefit > 0
+		}
+		o := g.fightOdds(h, fs.enemy)
+		return o.Lose > 0.15 || fs.round == 1
+	case TMove:
+		// Extra movement only when the goal is out of reach.
+		return g.c.Dist[h.space][g.plan(h)] > 3 || c.Benefit > 0 && !usesOnly(c, "addMove")
+	case TDanger:
+		d := g.danger
+		return d != nil && g.specChance(h, &d.Test, d.Keywords) < 0.55
+	}
+	return true
+}
+
+// usesOnly reports whether a card's effect uses exactly one kind of verb.
+func usesOnly(c *Card, verb string) bool {
+	if c.Effect == nil {
+		return false
+	}
+	for _, u := range c.Effect.Uses {
+		if u.Verb && u.Name != verb {
+			return false
+		}
+	}
+	return true
+}
+
+// playCard plays an Event or City card from seat: its effect on its
+// targets, then the card is discarded or stays in play.
+func (g *Game) playCard(seat int, c *Card, e *EventDef, city bool, id int16) {
+	h := g.h(seat)
+	if g.trace != nil && !e.Immediately {
+		g.logf("%s plays %s", h.def.Name, c.Name)
+	}
+	if g.stats != nil {
+		g.stats.use(c)
+	}
+	targets := g.targets(seat, c.Target)
+	for _, t := range targets {
+		if c.Target == TargetOpponent && g.canceled(t, c) {
+			continue
+		}
+		if c.Effect != nil {
+			g.runCard(t, c.Effect, c)
+		}
+		if e.Remains {
+			g.attach(g.h(t), e, city, id)
+		}
+	}
+	if !e.Remains {
+		g.discardEvent(e, city, id)
+	}
+}
+
+// playAgainst plays a rival's card aimed at the hero.
+func (g *Game) playAgainst(from, target int, e *EventDef, hc handCard) {
+	if g.trace != nil {
+		g.logf("%s plays %s on %s", g.h(from).def.Name, e.Name, g.h(target).def.Name)
+	}
+	if g.stats != nil {
+		g.stats.use(&e.Card)
+		g.stats.rule(RuleOpponentCard)
+	}
+	if g.canceled(target, &e.Card) {
+		g.discardEvent(e, hc.city, hc.card)
+		return
+	}
+	if e.Effect != nil {
+		g.runCard(target, e.Effect, &e.Card)
+	}
+	if e.Remains {
+		g.attach(g.h(target), e, hc.city, hc.card)
+	} else {
+		g.discardEvent(e, hc.city, hc.card)
+	}
+}
+
+// canceled gives the target of a card the chance to cancel it with a
+// cancel card or ability (before it rolls any dice).
+func (g *Game) canceled(target int, c *Card) bool {
+	prev := g.played
+	p := &playedCard{}
+	g.played = p
+	g.offerSelf(target, TCancel)
+	g.played = prev
+	if p.canceled {
+		if g.trace != nil {
+			g.logf("%s is canceled", c.Name)
+		}
+		if g.stats != nil {
+			g.stats.rule(RuleCancel)
+		}
+	}
+	return p.canceled
+}
+
+// targets lists the seats a card acts on.
+func (g *Game) targets(seat int, t Target) []int {
+	var out []int
+	switch t {
+	case TargetSelf:
+		return append(out, seat)
+	case TargetOpponent:
+		if o := g.leader(g.h(seat), func(o *Hero) bool { return !o.ko }); o >= 0 {
+			out = append(out, o)
+		}
+	case TargetSpace:
+		for s := range g.heroes {
+			if g.heroes[s].space == g.heroes[seat].space && !g.heroes[s].ko {
+				out = append(out, s)
+			}
+		}
+	case TargetAll, TargetOthers:
+		for s := range g.heroes {
+			if (t == TargetAll || s != seat) && !g.heroes[s].ko {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func (g *Game) discardEvent(e *EventDef, city bool, id int16) {
+	if city {
+		g.discardCity(id)
+		return
+	}
+	g.events.Discard(id)
+	if e.Shuffle {
+		g.events.Reshuffle()
+	}
+}
+
+// attach puts a Remains in Play card on a hero.
+func (g *Game) attach(h *Hero, e *EventDef, city bool, id int16) {
+	h.remains = append(h.remains, remain{ev: e, city: city, card: id})
+	h.recompute(g)
+	if g.stats != nil {
+		g.stats.rule(RuleRemains)
+	}
+}
+
+// expireRemains discards a hero's Remains in Play cards that last until u.
+func (g *Game) expireRemains(h *Hero, u Until) {
+	if len(h.remains) == 0 {
+		return
+	}
+	kept := h.remains[:0]
+	changed := false
+	for _, r := range h.remains {
+		if r.ev.Until == u {
+			g.discardEvent(r.ev, r.city, r.card)
+			changed = true
+			continue
+		}
+		kept = append(kept, r)
+	}
+	h.remains = kept
+	if changed {
+		h.recompute(g)
+	}
+}
+
+// useItem runs an item's ability.
+func (g *Game) useItem(seat int, id int16) {
+	it := &g.c.Items[id]
+	prev := g.using
+	g.using = id
+	g.runCard(seat, it.Effect, &it.Card)
+	g.using = prev
+	if g.stats != nil {
+		g.stats.use(&it.Card)
+		if it.Activate {
+			g.stats.rule(RuleActivate)
+		}
+	}
+}
+
+// runCard runs a card's program as the given hero.
+func (g *Game) runCard(seat int, p *Prog, c *Card) {
+	prevCur, prevCard := g.cur, g.card
+	g.cur, g.card = seat, c
+	p.Run(g)
+	g.cur, g.card = prevCur, prevCard
+}
+
+// runAs runs a program as the given hero.
+func (g *Game) runAs(seat int, p *Prog) {
+	prev := g.cur
+	g.cur = seat
+	p.Run(g)
+	g.cur = prev
+}

@@ -1,0 +1,151 @@
+package fng
+
+// cityAdventure: a hero in a city draws a City card first (or resolves a
+// City Danger's cliffhanger), then sells artifacts, buys and heals.
+func (g *Game) cityAdventure(seat int) {
+	h := g.h(seat)
+	if h.cliff.active {
+		if !g.resolveCityCliff(seat) {
+			return
+		}
+	} else if !g.drawCity(seat) {
+		return // a failed City Danger: no business in town this turn
+	}
+	if h.ko || g.over {
+		return
+	}
+	if here := h.space; g.coop.occupied[here] {
+		// No business in an occupied city while its garrison stands.
+		if g.henchmen[here] != 0 {
+			g.henchmanFight(seat, here)
+		}
+		if h.ko || h.space != here || g.coop.occupied[here] {
+			return
+		}
+	}
+	g.offer(seat, TCity)
+	g.sell(h)
+	g.cityShopping(h)
+	g.expireRemains(h, UntilCity)
+	if g.stats != nil {
+		g.stats.rule(RuleCity)
+	}
+}
+
+// drawCity draws and resolves a City card. Secret cards go to the hand. It
+// reports whether the hero may go on to do business in town.
+func (g *Game) drawCity(seat int) bool {
+	h := g.h(seat)
+	id := g.city.Draw()
+	if id < 0 {
+		return true
+	}
+	e := &g.c.City[id]
+	if g.stats != nil {
+		g.stats.draw(&e.Card)
+	}
+	if g.trace != nil {
+		g.logf("%s draws the City card %s", h.def.Name, e.Name)
+	}
+	if e.Secret {
+		h.hand = append(h.hand, handCard{city: true, card: id})
+		if g.stats != nil {
+			g.stats.rule(RuleSecret)
+		}
+		return true
+	}
+	if e.Danger != nil {
+		return g.cityDanger(seat, id)
+	}
+	g.playCard(seat, &e.Card, e, true, id)
+	return true
+}
+
+// cityDanger resolves a City Danger: its cliffhanger is on the same card.
+func (g *Game) cityDanger(seat int, id int16) bool {
+	h := g.h(seat)
+	e := &g.c.City[id]
+	d := e.Danger
+	prev := g.danger
+	g.danger = d
+	defer func() { g.danger = prev }()
+	if d.Effect != nil {
+		g.runCard(seat, d.Effect, &e.Card)
+	}
+	passed := !h.ko && g.resolveSpec(seat, &d.Test, d.Keywords, false)
+	if h.ko {
+		g.discardCity(id)
+		return false
+	}
+	if passed {
+		g.gainGlory(h, int(d.Glory))
+		g.discardCity(id)
+		return true
+	}
+	h.cliff = cliffhanger{active: true, danger: d, card: -1, city: id, site: -1}
+	if g.trace != nil {
+		g.logf("%s is in a cliffhanger in town", h.def.Name)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleCityDanger)
+	}
+	return false
+}
+
+// resolveCityCliff faces a City Danger's cliffhanger; surviving it lets the
+// hero do business in town.
+func (g *Game) resolveCityCliff(seat int) bool {
+	h := g.h(seat)
+	d := h.cliff.danger
+	prev := g.danger
+	g.danger = d
+	defer func() { g.danger = prev }()
+	if d.CliffEffect != nil {
+		g.runCard(seat, d.CliffEffect, &d.Card)
+	}
+	passed := !h.ko && g.resolveSpec(seat, &d.CliffTest, d.CliffKW, true)
+	if h.ko {
+		return false
+	}
+	g.endCliffhanger(h)
+	if !passed {
+		g.knockOut(seat)
+		return false
+	}
+	g.gainGlory(h, int(d.CliffGlory))
+	return true
+}
+
+func (g *Game) discardCity(id int16) {
+	g.city.Discard(id)
+	if g.c.City[id].Shuffle {
+		g.city.Reshuffle()
+	}
+}
+
+// sell sells every artifact the hero carries: its Fortune value, +1 in a
+// major city, plus an auction's bonus.
+func (g *Game) sell(h *Hero) {
+	if len(h.artifacts) == 0 {
+		return
+	}
+	sp := &g.c.Spaces[h.space]
+	for _, a := range h.artifacts {
+		v := a.value + int(g.auction[h.space])
+		if sp.Major {
+			v += g.c.Rules.MajorCityBonus
+		}
+		g.addFortune(h, v)
+		if g.trace != nil {
+			g.logf("%s sells an artifact in %s for %d Fortune", h.def.Name, sp.Name, v)
+		}
+		g.discardArtifact(a)
+		if g.stats != nil {
+			g.stats.rule(RuleSell)
+		}
+	}
+	h.artifacts = h.artifacts[:0]
+	if g.shared() {
+		g.checkCoopVictory()
+	}
+}

@@ -1,0 +1,825 @@
+package fng
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+	"strings"
+
+	"github.com/deckwright/deckwright/effects"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// Prog is an effect or condition bound to the game state.
+type Prog = effects.Program[*Game]
+
+// KW is a set of keywords (up to 256), as a bitset for fast tests.
+type KW [4]uint64
+
+func (k *KW) add(code int)     { k[code>>6] |= 1 << (code & 63) }
+func (k KW) has(code int) bool { return code >= 0 && k[code>>6]&(1<<(code&63)) != 0 }
+func (k KW) union(o KW) KW     { return KW{k[0] | o[0], k[1] | o[1], k[2] | o[2], k[3] | o[3]} }
+func (k KW) empty() bool       { return k[0]|k[1]|k[2]|k[3] == 0 }
+func (k KW) count() int {
+	return bits.OnesCount64(k[0]) + bits.OnesCount64(k[1]) + bits.OnesCount64(k[2]) + bits.OnesCount64(k[3])
+}
+
+// Timing is when an ability may be used (an index into Timings; 0 = none).
+type Timing uint8
+
+const (
+	TNone Timing = iota
+	TImmediately
+	TSetup
+	TInitiative
+	TMove
+	TAdventure
+	TDanger
+	TTest
+	TFight
+	TCliffhanger
+	TCity
+	TKO
+	TEnd
+	TCancel
+)
+
+// Target is whom a played card acts on.
+type Target uint8
+
+const (
+	TargetSelf Target = iota
+	TargetOpponent
+	TargetSpace
+	TargetAll
+	TargetOthers
+)
+
+// Until is when a Remains in Play card leaves play.
+type Until uint8
+
+const (
+	UntilCanceled Until = iota
+	UntilRound
+	UntilCity
+	UntilHeal
+	UntilKO
+)
+
+// Mod is a compiled modifier: Sym is a keyword or terrain code.
+type Mod struct {
+	Stat   Stat
+	Amount int8
+	Scope  Scope
+	Sym    int16
+}
+
+// Ability is a card's usable ability.
+type Ability struct {
+	Timing   Timing
+	Target   Target
+	Cond     *Prog
+	Effect   *Prog
+	Activate bool
+}
+
+// Card is any card or sheet row the engine uses: the common part.
+type Card struct {
+	N        int // index among all the content's cards, for statistics
+	Row      *table.Row
+	ID, Name string
+	Keywords KW
+	Mods     []Mod
+	Ability
+	Advanced bool
+	Shuffle  bool
+	Benefit  int8 // +1 helps the hero it acts on, -1 hurts, 0 unknown (from its verbs)
+}
+
+// SpaceKind is land, sea or city.
+type SpaceKind uint8
+
+const (
+	Land SpaceKind = iota
+	Sea
+	City
+)
+
+// Space is a map space.
+type Space struct {
+	ID, Name   string
+	Kind       SpaceKind
+	Cost       int8
+	Major      bool
+	Port       bool
+	Terrain    uint8 // bit per terrain (Terrains order)
+	DeepJungle bool
+	Pacific    bool
+	Adj        []int16
+}
+
+// HeroDef is a hero sheet.
+type HeroDef struct {
+	Card
+	StartCity int16
+	Skills    [NumSkills]int8
+	Wounds    int8
+	Defense   int8
+	Setup     *Prog
+}
+
+// VillainDef is a villain card.
+type VillainDef struct {
+	Card
+	Org                             int16
+	Search, Combat, Wounds, Defense int8
+	When                            string
+}
+
+// OrgDef is a vile organization.
+type OrgDef struct {
+	Card
+	Henchman   int16 // enemy index of the reference enemy
+	Figures    int8
+	Bodyguards int8
+	Zeppelin   int16 // index into Zeppelins, or -1
+	Setup      *Prog
+	Tactics    [7]*Prog // by die face
+	TacticText [7]string
+	Villains   []int16
+}
+
+// OutpostDef is an outpost kind.
+type OutpostDef struct {
+	Card
+	Org        int16
+	Initial    int8
+	RandomCity bool
+	Destroy    TestSpec
+}
+
+// ZeppelinDef is a side of the zeppelin record sheet.
+type ZeppelinDef struct {
+	Card
+	Cooperative                  bool
+	Moves, Fortune, Drop, Guards int8
+}
+
+// DangerDef is a double-sided Danger/Cliffhanger card (or a City Danger).
+type DangerDef struct {
+	Card
+	Test        TestSpec
+	Glory       int8
+	CliffName   string
+	CliffKW     KW
+	CliffTest   TestSpec
+	CliffGlory  int8
+	CliffEffect *Prog
+}
+
+// EnemyDef is an enemy card.
+type EnemyDef struct {
+	Card
+	Deck         uint8 // 0 enemies, 1 nazi-enemies, 2 reference
+	Glory        int8
+	Dice         int8
+	Wounds       int8
+	Defense      int8
+	Escape       TestSpec
+	HasEscape    bool
+	BonusFortune int8
+	Escorted     bool
+	Infantry     bool
+	When         string
+}
+
+// ItemDef is a Gear, Allies or Common Items card.
+type ItemDef struct {
+	Card
+	Ally     bool
+	Sidekick bool
+	Common   bool
+	Cost     int8
+	Loyalty  int8
+	Location int16
+}
+
+// EventDef is an Events, City or Villain Events card.
+type EventDef struct {
+	Card
+	Immediately bool
+	Secret      bool
+	Remains     bool
+	Until       Until
+	Danger      *DangerDef // a City Danger
+	VileTactics bool
+	VTarget     string // Villain Events: organization, random-villain, heroes, all-heroes
+}
+
+// ArtifactDef is an Artifact card.
+type ArtifactDef struct {
+	Card
+	Fortune int8
+	Temple  bool
+	Escape  TestSpec
+}
+
+// AdventureDef is an Adventure card.
+type AdventureDef struct {
+	Card
+	Dangers int8
+	Special []Mod
+	When    string
+	Effect  *Prog
+	Temples bool
+}
+
+// LocationDef is a Location card.
+type LocationDef struct {
+	Card
+	Space, City  int16
+	BonusFortune bool
+}
+
+// Content is a compiled build, loaded for the engine: every card by index,
+// the map with precomputed distances, and the decks. It is immutable and
+// shared by all the games of a run.
+type Content struct {
+	Tables  *table.Tables
+	Symbols *table.Symbols
+	Rules   Rules
+	Victory [9]VictoryRow
+
+	Keywords []string
+	Spaces   []Space
+	Cities   []int16
+	// Dist[a][b] is the least movement to go from a to b.
+	Dist [][]int16
+
+	Heroes        []HeroDef
+	Villains      []VillainDef
+	Orgs          []OrgDef
+	Outposts      []OutpostDef
+	Zeppelins     []ZeppelinDef
+	Dangers       []DangerDef
+	Enemies       []EnemyDef
+	Events        []EventDef
+	City          []EventDef
+	Items         []ItemDef
+	Artifacts     []ArtifactDef
+	Adventures    []AdventureDef
+	Locations     []LocationDef
+	VillainEvents []EventDef
+
+	// Deck lists: card indices, one entry per copy.
+	DeckDangers, DeckEnemies, DeckNazi, DeckEvents, DeckCity, DeckGear, DeckAllies []int16
+	DeckArtifacts, DeckAdventures, DeckLocations, DeckVillainEvents                []int16
+	CommonItems                                                                    []int16
+	Reference                                                                      map[string]int16
+
+	// Cards lists the row of every card, by Card.N.
+	Cards      []*table.Row
+	avg        [2]EnemyDef    // the average enemy of the Enemies and Nazi Enemies decks
+	kw         map[string]int // keyword name (folded) → code
+	kwInfantry int
+	kwEscorted int
+	kwSidekick int
+	programs   []*Prog
+	coverSize  int
+}
+
+// Rules holds every rule constant, read from the workbook.
+type Rules struct {
+	FortuneToWin, GearCost, AllyCost, GearLimit, AllyLimit, SidekickLimit, HealCost int
+	FlightMajor, FlightMinor, MajorCityBonus, CommonItemMinCost                     int
+	ArtifactsOnBoard, DeepJungleBonus, TempleTreasure, TempleFortunePerDanger       int
+	CollapseOn, EventOn, EnemyOn, FreeEventOn, HitOn, ExploreOn, KOArtifactLoss     int
+	VillainSearchOn, VillainWoundOn, VillainGloryPerHit                             int
+	TrackPerArtifact, TrackFortuneStep, TrackPerHenchman, TeamFortunePerHero        int
+	SoloFortune, SoloTrack, SoloHardFortune, SoloHardTrack, SoloMoveDice            int
+	FixedMove, FixedMoveEventOn, OutpostTrackBack                                   int
+}
+
+// VictoryRow is a row of the cooperative victory chart.
+type VictoryRow struct {
+	Fortune, Villains, Track int
+}
+
+// Programs lists every compiled program, in coverage order.
+func (c *Content) Programs() []*Prog { return c.programs }
+
+// CoverSize is the number of coverage counters all programs need.
+func (c *Content) CoverSize() int { return c.coverSize }
+
+// loader turns tables into Content.
+type loader struct {
+	c    *Content
+	errs []string
+}
+
+func (l *loader) fail(r *table.Row, col, format string, args ...any) {
+	where := ""
+	if r != nil {
+		where = r.Pos(col).String() + ": "
+	}
+	l.errs = append(l.errs, where+fmt.Sprintf(format, args...))
+}
+
+// Load prepares compiled tables for the engine. The tables must come from
+// a successful compile (or Decode) of Fortune and Glory content.
+func Load(t *table.Tables) (*Content, error) {
+	if t.Game != GameID {
+		return nil, fmt.Errorf("tables are for %q, not %s", t.Game, GameID)
+	}
+	c := &Content{Tables: t, Symbols: table.NewSymbols(Schema, t), Reference: map[string]int16{}, kw: map[string]int{}}
+	l := &loader{c: c}
+	l.rules()
+	l.keywords()
+	l.spaces()
+	l.cards()
+	if len(l.errs) > 0 {
+		return nil, fmt.Errorf("cannot load content:\n  %s", strings.Join(l.errs, "\n  "))
+	}
+	return c, nil
+}
+
+func (l *loader) rules() {
+	vals := map[string]int{}
+	for _, r := range l.c.Tables.Rows("rules") {
+		vals[r.ID] = r.Int("value")
+	}
+	get := func(id string) int {
+		v, ok := vals[id]
+		if !ok {
+			l.fail(nil, "", "rule constant %s is missing", id)
+		}
+		return v
+	}
+	R := &l.c.Rules
+	*R = Rules{
+		FortuneToWin: get("fortune-to-win"), GearCost: get("gear-cost"), AllyCost: get("ally-cost"),
+		GearLimit: get("gear-limit"), AllyLimit: get("ally-limit"), SidekickLimit: get("sidekick-limit"), HealCost: get("heal-cost"),
+		FlightMajor: get("flight-major"), FlightMinor: get("flight-minor"), MajorCityBonus: get("major-city-bonus"),
+		CommonItemMinCost: get("common-item-min-cost"), ArtifactsOnBoard: get("artifacts-on-board"),
+		DeepJungleBonus: get("deep-jungle-bonus"), TempleTreasure: get("temple-treasure"),
+		TempleFortunePerDanger: get("temple-fortune-per-danger"), CollapseOn: get("collapse-on"),
+		EventOn: get("event-on"), EnemyOn: get("enemy-on"), FreeEventOn: get("free-event-on"), HitOn: get("hit-on"),
+		ExploreOn: get("explore-on"), KOArtifactLoss: get("ko-artifact-loss"), VillainSearchOn: get("villain-search-on"),
+		VillainWoundOn: get("villain-wound-on"), VillainGloryPerHit: get("villain-glory-per-hit"),
+		TrackPerArtifact: get("track-per-artifact"), TrackFortuneStep: get("track-fortune-step"),
+		TrackPerHenchman: get("track-per-henchman"), TeamFortunePerHero: get("team-fortune-per-hero"),
+		SoloFortune: get("solo-fortune"), SoloTrack: get("solo-track"), SoloHardFortune: get("solo-hard-fortune"),
+		SoloHardTrack: get("solo-hard-track"), SoloMoveDice: get("solo-move-dice"), FixedMove: get("fixed-move"),
+		FixedMoveEventOn: get("fixed-move-event-on"), OutpostTrackBack: get("outpost-track-back"),
+	}
+	for _, r := range l.c.Tables.Rows("victory") {
+		if n := r.Int("players"); n >= 1 && n <= 8 {
+			l.c.Victory[n] = VictoryRow{Fortune: r.Int("fortune"), Villains: r.Int("villains"), Track: r.Int("track")}
+		}
+	}
+}
+
+func (l *loader) keywords() {
+	rows := l.c.Tables.Rows("keywords")
+	if len(rows) > 256 {
+		l.fail(rows[256], "ID", "at most 256 keywords are supported")
+		return
+	}
+	for i, r := range rows {
+		l.c.Keywords = append(l.c.Keywords, r.Str("name"))
+		l.c.kw[fold(r.ID)] = i
+		l.c.kw[fold(r.Str("name"))] = i
+	}
+	kwCode := func(name string) int {
+		if c, ok := l.c.kw[name]; ok {
+			return c
+		}
+		return -1
+	}
+	l.c.kwInfantry, l.c.kwEscorted, l.c.kwSidekick = kwCode("infantry"), kwCode("escorted"), kwCode("sidekick")
+}
+
+func fold(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r != ' ' && r != '-' && r != '_' && r != '\'' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func (l *loader) kwset(names []string) KW {
+	var k KW
+	for _, n := range names {
+		if c, ok := l.c.kw[fold(n)]; ok {
+			k.add(c)
+		}
+	}
+	return k
+}
+
+func (l *loader) spaces() {
+	rows := l.c.Tables.Rows("spaces")
+	index := map[string]int16{}
+	for i, r := range rows {
+		index[r.ID] = int16(i)
+	}
+	for _, r := range rows {
+		s := Space{ID: r.ID, Name: r.Str("name"), Cost: 1, Major: r.Str("size") == "major", Port: r.Bool("port"),
+			DeepJungle: r.Bool("deep_jungle"), Pacific: r.Bool("pacific_crossing")}
+		switch r.Str("type") {
+		case "sea":
+			s.Kind = Sea
+			s.Cost = int8(max(r.Int("cost"), 1))
+		case "city":
+			s.Kind = City
+			l.c.Cities = append(l.c.Cities, int16(len(l.c.Spaces)))
+		}
+		for _, t := range r.List("terrain") {
+			for i, name := range Terrains {
+				if strings.EqualFold(name, t) {
+					s.Terrain |= 1 << i
+				}
+			}
+		}
+		for _, a := range r.List("adjacent") {
+			if j, ok := index[a]; ok {
+				s.Adj = append(s.Adj, j)
+			}
+		}
+		l.c.Spaces = append(l.c.Spaces, s)
+	}
+	l.c.Dist = distances(l.c.Spaces)
+}
+
+// distances computes the least movement between every pair of spaces
+// (Dijkstra from each; entering a space costs its Cost).
+func distances(spaces []Space) [][]int16 {
+	const inf = int16(1 << 14)
+	n := len(spaces)
+	out := make([][]int16, n)
+	for s := range spaces {
+		d := make([]int16, n)
+		for i := range d {
+			d[i] = inf
+		}
+		d[s] = 0
+		done := make([]bool, n)
+		for {
+			u := -1
+			for i := range d {
+				if !done[i] && d[i] < inf && (u < 0 || d[i] < d[u]) {
+					u = i
+				}
+			}
+			if u < 0 {
+				break
+			}
+			done[u] = true
+			for _, v := range spaces[u].Adj {
+				if nd := d[u] + int16(spaces[v].Cost); nd < d[v] {
+					d[v] = nd
+				}
+			}
+		}
+		out[s] = d
+	}
+	return out
+}
+
+func (l *loader) space(r *table.Row, col string) int16 {
+	id := r.Str(table.Key(col))
+	if id == "" {
+		return -1
+	}
+	for i, s := range l.c.Spaces {
+		if s.ID == id {
+			return int16(i)
+		}
+	}
+	l.fail(r, col, "unknown space %q", id)
+	return -1
+}
+
+// prog binds a row's expression column, or returns nil for a blank cell.
+func (l *loader) prog(r *table.Row, col string, want effects.Want) *Prog {
+	src := r.Str(table.Key(col))
+	if src == "" {
+		return nil
+	}
+	ck, errs := Env().Check(src, want, l.c.Symbols)
+	if len(errs) > 0 {
+		l.fail(r, col, "%s", errs[0].Message)
+		return nil
+	}
+	if len(l.c.programs) >= 1<<15 {
+		l.fail(r, col, "too many effects")
+		return nil
+	}
+	p := effects.Bind[*Game](ck, l.c.coverSize)
+	l.c.coverSize += p.CoverSize()
+	l.c.programs = append(l.c.programs, p)
+	return p
+}
+
+func (l *loader) test(r *table.Row, col string) (TestSpec, bool) {
+	src := r.Str(table.Key(col))
+	if src == "" {
+		return TestSpec{}, false
+	}
+	spec, _, err := ParseTest(src)
+	if err != nil {
+		l.fail(r, col, "%s", err.Message)
+		return TestSpec{}, false
+	}
+	return spec, true
+}
+
+func (l *loader) mods(r *table.Row, col string) []Mod {
+	mods, _, err := ParseModifiers(r.Str(table.Key(col)))
+	if err != nil {
+		l.fail(r, col, "%s", err.Message)
+		return nil
+	}
+	out := make([]Mod, 0, len(mods))
+	for _, m := range mods {
+		cm := Mod{Stat: m.Stat, Amount: int8(m.Amount), Scope: m.Scope, Sym: -1}
+		switch m.Scope {
+		case OnTest, VsEnemy:
+			code, ok := l.c.kw[fold(m.Name)]
+			if !ok {
+				l.fail(r, col, "unknown keyword %q", m.Name)
+			}
+			cm.Sym = int16(code)
+		case InSpace:
+			for i, t := range Terrains {
+				if strings.EqualFold(t, m.Name) {
+					cm.Sym = int16(i)
+				}
+			}
+		}
+		out = append(out, cm)
+	}
+	return out
+}
+
+func enumIndex(list []string, v string) int {
+	for i, s := range list {
+		if s == v {
+			return i
+		}
+	}
+	return 0
+}
+
+// card fills the common part of a card from its row.
+func (l *loader) card(r *table.Row) Card {
+	c := Card{N: len(l.c.Cards), Row: r, ID: r.ID, Name: r.Str("name"), Keywords: l.kwset(r.List("keywords")),
+		Advanced: r.Bool("advanced"), Shuffle: r.Bool("shuffle")}
+	l.c.Cards = append(l.c.Cards, r)
+	if r.Has("bonus") {
+		c.Mods = l.mods(r, "Bonus")
+	}
+	if t := r.Str("timing"); t != "" {
+		c.Timing = Timing(enumIndex(Timings, t) + 1)
+	}
+	c.Target = Target(enumIndex(Targets, r.Str("target")))
+	c.Activate = r.Bool("activate")
+	c.Cond = l.prog(r, "Condition", effects.BoolResult)
+	c.Effect = l.prog(r, "Effect", effects.AnyResult)
+	if c.Effect != nil {
+		c.Benefit = benefit(c.Effect.Uses)
+	}
+	return c
+}
+
+// copies repeats index i Count times.
+func copies(list []int16, i int, r *table.Row) []int16 {
+	for range r.Int("count") {
+		list = append(list, int16(i))
+	}
+	return list
+}
+
+func (l *loader) cards() {
+	c, t := l.c, l.c.Tables
+	for _, r := range t.Rows("enemies") {
+		e := EnemyDef{Card: l.card(r), Glory: int8(r.Int("glory")), Dice: int8(r.Int("fight_dice")), Wounds: int8(r.Int("wounds")),
+			Defense: int8(r.Int("defense")), BonusFortune: int8(r.Int("bonus_fortune")), When: r.Str("when")}
+		e.Escape, e.HasEscape = l.test(r, "Escape")
+		e.Escorted = e.Keywords.has(c.kwEscorted) && firstKeyword(r) == "escorted"
+		e.Infantry = firstKeyword(r) == "infantry"
+		i := len(c.Enemies)
+		switch r.Str("deck") {
+		case "enemies":
+			c.DeckEnemies = copies(c.DeckEnemies, i, r)
+		case "nazi-enemies":
+			e.Deck = 1
+			c.DeckNazi = copies(c.DeckNazi, i, r)
+		default:
+			e.Deck = 2
+			c.Reference[r.ID] = int16(i)
+		}
+		c.Enemies = append(c.Enemies, e)
+	}
+	for _, r := range t.Rows("zeppelins") {
+		c.Zeppelins = append(c.Zeppelins, ZeppelinDef{Card: l.card(r), Cooperative: r.Str("mode") == "cooperative",
+			Moves: int8(r.Int("moves")), Fortune: int8(r.Int("fortune")), Drop: int8(r.Int("drop")), Guards: int8(r.Int("guards"))})
+	}
+	orgIndex := map[string]int16{}
+	for _, r := range t.Rows("organizations") {
+		o := OrgDef{Card: l.card(r), Figures: int8(r.Int("figures")), Bodyguards: int8(r.Int("bodyguards")), Zeppelin: -1}
+		o.Henchman = c.Reference[r.Str("henchman")]
+		for i, z := range t.Rows("zeppelins") {
+			if z.ID == r.Str("zeppelin") {
+				o.Zeppelin = int16(i)
+			}
+		}
+		o.Setup = l.prog(r, "Setup", effects.AnyResult)
+		orgIndex[r.ID] = int16(len(c.Orgs))
+		c.Orgs = append(c.Orgs, o)
+	}
+	for _, r := range t.Rows("tactics") {
+		o, ok := orgIndex[r.Str("organization")]
+		if !ok {
+			continue
+		}
+		lo, hi, _ := ParseRolls(r.Str("roll"))
+		p := l.prog(r, "Effect", effects.AnyResult)
+		for f := lo; f <= hi; f++ {
+			c.Orgs[o].Tactics[f] = p
+			c.Orgs[o].TacticText[f] = r.Str("name")
+		}
+	}
+	for _, r := range t.Rows("outposts") {
+		op := OutpostDef{Card: l.card(r), Org: orgIndex[r.Str("organization")], Initial: int8(r.Int("initial")),
+			RandomCity: r.Str("placement") != "random-location"}
+		op.Destroy, _ = l.test(r, "Destroy")
+		c.Outposts = append(c.Outposts, op)
+	}
+	for _, r := range t.Rows("villains") {
+		v := VillainDef{Card: l.card(r), Org: orgIndex[r.Str("organization")], Search: int8(r.Int("search")),
+			Combat: int8(r.Int("combat")), Wounds: int8(r.Int("wounds")), Defense: int8(r.Int("defense")), When: r.Str("when")}
+		c.Orgs[v.Org].Villains = append(c.Orgs[v.Org].Villains, int16(len(c.Villains)))
+		c.Villains = append(c.Villains, v)
+	}
+	for _, r := range t.Rows("heroes") {
+		h := HeroDef{Card: l.card(r), StartCity: l.space(r, "Start City"), Wounds: int8(r.Int("wounds")), Defense: int8(r.Int("defense"))}
+		for s, name := range []string{"combat", "agility", "cunning", "lore"} {
+			h.Skills[s] = int8(r.Int(name))
+		}
+		h.Setup = l.prog(r, "Setup", effects.AnyResult)
+		c.Heroes = append(c.Heroes, h)
+	}
+	for i, r := range t.Rows("dangers") {
+		c.Dangers = append(c.Dangers, l.danger(r))
+		c.DeckDangers = copies(c.DeckDangers, i, r)
+	}
+	c.Events, c.DeckEvents = l.events("events")
+	c.City, c.DeckCity = l.events("city")
+	c.VillainEvents, c.DeckVillainEvents = l.events("villain_events")
+	for _, sheet := range []string{"gear", "allies", "common_items"} {
+		for _, r := range t.Rows(sheet) {
+			it := ItemDef{Card: l.card(r), Ally: sheet == "allies", Common: sheet == "common_items",
+				Cost: int8(r.Int("cost")), Loyalty: int8(r.Int("loyalty")), Location: l.space(r, "Location")}
+			if it.Common {
+				it.Ally = firstKeyword(r) == "ally"
+			}
+			it.Sidekick = it.Keywords.has(c.kwSidekick)
+			i := len(c.Items)
+			switch sheet {
+			case "gear":
+				c.DeckGear = copies(c.DeckGear, i, r)
+			case "allies":
+				c.DeckAllies = copies(c.DeckAllies, i, r)
+			default:
+				c.CommonItems = copies(c.CommonItems, i, r)
+			}
+			c.Items = append(c.Items, it)
+		}
+	}
+	for i, r := range t.Rows("artifacts") {
+		a := ArtifactDef{Card: l.card(r), Fortune: int8(r.Int("fortune")), Temple: r.Bool("temple")}
+		a.Escape, _ = l.test(r, "Escape")
+		c.Artifacts = append(c.Artifacts, a)
+		c.DeckArtifacts = copies(c.DeckArtifacts, i, r)
+	}
+	for i, r := range t.Rows("adventures") {
+		a := AdventureDef{Card: l.card(r), Dangers: int8(r.Int("dangers")), When: r.Str("when"), Temples: r.Bool("temples")}
+		if !r.Has("temples") {
+			a.Temples = true
+		}
+		if r.Has("special") {
+			a.Special = l.mods(r, "Special")
+		}
+		a.Effect = l.prog(r, "Special Effect", effects.AnyResult)
+		c.Adventures = append(c.Adventures, a)
+		c.DeckAdventures = copies(c.DeckAdventures, i, r)
+	}
+	for i, r := range t.Rows("locations") {
+		c.Locations = append(c.Locations, LocationDef{Card: l.card(r), Space: l.space(r, "Space"), City: l.space(r, "City"), BonusFortune: r.Bool("bonus_fortune")})
+		c.DeckLocations = copies(c.DeckLocations, i, r)
+	}
+	if len(c.Heroes) == 0 {
+		l.fail(nil, "", "there are no heroes")
+	}
+	if len(c.DeckLocations) == 0 || len(c.DeckArtifacts) == 0 || len(c.DeckAdventures) == 0 || len(c.DeckDangers) == 0 {
+		l.fail(nil, "", "the Locations, Artifacts, Adventures and Dangers decks must all have cards")
+	}
+	sort.Slice(c.Cities, func(i, j int) bool { return c.Cities[i] < c.Cities[j] })
+	for d, deck := range [][]int16{c.DeckEnemies, c.DeckNazi} {
+		c.avg[d] = averageEnemy(c, deck)
+	}
+}
+
+// averageEnemy is a deck's typical enemy, for bots weighing a Fight option
+// before the card is drawn.
+func averageEnemy(c *Content, deck []int16) EnemyDef {
+	var dice, wounds, def, glory, n int
+	for _, i := range deck {
+		e := &c.Enemies[i]
+		if e.Escorted {
+			continue
+		}
+		dice += int(e.Dice)
+		wounds += int(e.Wounds)
+		def += int(e.Defense)
+		glory += int(e.Glory)
+		n++
+	}
+	if n == 0 {
+		return EnemyDef{Dice: 2, Wounds: 2}
+	}
+	r := func(x int) int8 { return int8((x + n/2) / n) }
+	return EnemyDef{Card: Card{Name: "average enemy"}, Dice: r(dice), Wounds: max(r(wounds), 1), Defense: r(def), Glory: r(glory)}
+}
+
+// avgEnemy returns the typical enemy of the Enemies (0) or Nazi Enemies (1) deck.
+func (c *Content) avgEnemy(deck int) *EnemyDef { return &c.avg[deck] }
+
+func firstKeyword(r *table.Row) string {
+	if k := r.List("keywords"); len(k) > 0 {
+		return fold(k[0])
+	}
+	return ""
+}
+
+func (l *loader) danger(r *table.Row) DangerDef {
+	d := DangerDef{Card: l.card(r), Glory: int8(r.Int("glory")), CliffName: r.Str("cliffhanger"),
+		CliffKW: l.kwset(r.List("cliffhanger_keywords")), CliffGlory: int8(r.Int("cliffhanger_glory"))}
+	d.Test, _ = l.test(r, "Test")
+	d.CliffTest, _ = l.test(r, "Cliffhanger Test")
+	d.CliffEffect = l.prog(r, "Cliffhanger Effect", effects.AnyResult)
+	d.CliffKW = d.CliffKW.union(d.Keywords)
+	return d
+}
+
+func (l *loader) events(sheet string) ([]EventDef, []int16) {
+	var out []EventDef
+	var deck []int16
+	for i, r := range l.c.Tables.Rows(sheet) {
+		e := EventDef{Card: l.card(r), Immediately: r.Bool("immediately"), Secret: r.Bool("secret"), Remains: r.Bool("remains"),
+			Until: Until(enumIndex(Untils, r.Str("until"))), VileTactics: r.Bool("vile_tactics"), VTarget: r.Str("target")}
+		if sheet == "city" && r.Has("test") {
+			d := DangerDef{Card: e.Card, Glory: int8(r.Int("glory")), CliffName: e.Name, CliffGlory: int8(r.Int("cliffhanger_glory"))}
+			d.Test, _ = l.test(r, "Test")
+			d.CliffTest, _ = l.test(r, "Cliffhanger Test")
+			d.CliffEffect = l.prog(r, "Cliffhanger Effect", effects.AnyResult)
+			d.CliffKW = d.Keywords
+			e.Danger = &d
+		}
+		out = append(out, e)
+		deck = copies(deck, i, r)
+	}
+	return out, deck
+}
+
+// benefit classifies an effect by its verbs: +1 if it only helps the hero it
+// acts on, -1 if it only hurts, 0 when mixed or unknown. Bots use it to
+// decide on whom to play a card.
+func benefit(uses []effects.Use) int8 {
+	g, b := 0, 0
+	for _, u := range uses {
+		if !u.Verb {
+			continue
+		}
+		switch u.Name {
+		case "gainGlory", "gainFortune", "heal", "fullHeal", "drawEvent", "drawGear", "drawAlly", "gainItem",
+			"addMove", "freeFlight", "addDice", "addSuccess", "reroll", "passTest", "escape", "avoidCliffhanger",
+			"discardDanger", "addDangerMarker", "stealArtifact", "damageEnemy", "woundVillain", "retreatTrack", "takeAlong", "cancel":
+			g++
+		case "loseGlory", "loseFortune", "wound", "hits", "discardGear", "discardAlly", "discardEvent", "loseArtifact",
+			"loseDangerMarkers", "endTurn", "endMove", "moveToRandomLocation", "moveToRandomCity", "goHome", "fight",
+			"fightEnemy", "placeHenchman":
+			b++
+		}
+	}
+	switch {
+	case g > 0 && b == 0:
+		return 1
+	case b > 0 && g == 0:
+		return -1
+	}
+	return 0
+}

@@ -1,0 +1,343 @@
+package fng
+
+// fightState is a fight in progress, which effects at fight timing read
+// and change.
+type fightState struct {
+	enemy   *EnemyDef
+	villain *Villain
+	wounds  int // wounds on the enemy
+	round   int
+	addDice int // extra fight dice this round
+	escaped bool
+	seat    int
+	dealt   int // wounds dealt to a villain (Nazi Gold with a villain)
+	taken   int
+}
+
+// Fight results.
+type fightEnd uint8
+
+const (
+	fightDefeated fightEnd = iota // the enemy is defeated (the hero may be KO'd too)
+	fightEscaped
+	fightLost // the hero is KO'd
+	fightStalemate
+)
+
+// fightClause resolves a Fight clause of a test: the Danger is overcome if
+// the enemy is defeated or escaped.
+func (g *Game) fightClause(seat int, cl *Clause) bool {
+	return g.fightClauseUnit([]int{seat}, cl)
+}
+
+// fightClauseUnit resolves a Fight clause for heroes working together:
+// they trade fight rounds against an enemy, but fight a villain each on
+// their own.
+func (g *Game) fightClauseUnit(seats []int, cl *Clause) bool {
+	lead := g.h(seats[0])
+	switch cl.FoeKind {
+	case FoeVillain:
+		v := g.villainIn(lead.space)
+		if v == nil {
+			v = g.placeVillain(seats[0], g.factionOf(cl.Foe))
+		}
+		if v == nil {
+			return true // no villain can come: nothing to fight
+		}
+		standing := false
+		for _, s := range seats {
+			g.villainRounds(s, v, 1)
+			standing = standing || !g.h(s).ko
+		}
+		return standing
+	case FoeReference:
+		e, ok := g.reference(cl.Foe)
+		if !ok {
+			return true
+		}
+		end := g.fightUnit(seats, e, 0)
+		return end == fightDefeated || end == fightEscaped
+	}
+	end := g.fightDrawn(seats, cl.Foe == "Nazi Enemies", cl.Infantry)
+	return end == fightDefeated || end == fightEscaped
+}
+
+// reference finds a reference enemy by ID or name.
+func (g *Game) reference(name string) (*EnemyDef, bool) {
+	if i, ok := g.c.Reference[idOf(name)]; ok {
+		return &g.c.Enemies[i], true
+	}
+	for _, i := range g.c.Reference {
+		if fold(g.c.Enemies[i].Name) == fold(name) {
+			return &g.c.Enemies[i], true
+		}
+	}
+	return nil, false
+}
+
+// fightDrawn draws an enemy from a deck and fights it. Escorted cards add
+// their Bonus Fortune to the enemy drawn after them; an Infantry-only draw
+// redraws other types but never an Escorted card.
+func (g *Game) fightDrawn(seats []int, nazi, infantry bool) fightEnd {
+	d := &g.enemies
+	if nazi {
+		d = &g.nazi
+	}
+	bonus := 0
+	var escorts []int16
+	defer func() {
+		for _, e := range escorts {
+			d.Discard(e)
+		}
+	}()
+	for tries := 0; tries < 64; tries++ {
+		id := d.Draw()
+		if id < 0 {
+			return fightDefeated // an empty deck: nothing attacks
+		}
+		e := &g.c.Enemies[id]
+		if g.stats != nil {
+			g.stats.draw(&e.Card)
+		}
+		if e.Escorted {
+			bonus += int(e.BonusFortune)
+			escorts = append(escorts, id)
+			if g.trace != nil {
+				g.logf("  %s: draw the enemy escorting it", e.Name)
+			}
+			if g.stats != nil {
+				g.stats.rule(RuleEscorted)
+			}
+			continue
+		}
+		if infantry && !e.Infantry {
+			d.Discard(id)
+			if g.stats != nil {
+				g.stats.rule(RuleInfantry)
+			}
+			continue
+		}
+		end := g.fightUnit(seats, e, bonus)
+		d.Discard(id)
+		if e.Shuffle {
+			d.Reshuffle()
+		}
+		return end
+	}
+	return fightDefeated
+}
+
+// fight is a hero's fight to the finish with an enemy.
+func (g *Game) fight(seat int, e *EnemyDef, bonus int) fightEnd {
+	return g.fightUnit([]int{seat}, e, bonus)
+}
+
+// fightUnit is a fight to the finish with an enemy, heroes taking turns at
+// the fight rounds. bonus is escorted Fortune won with it. Each hero may
+// escape on its own; every hero still in the fight gains the full Glory.
+func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
+	prev, prevCur := g.fs, g.cur
+	fs := &fightState{enemy: e, seat: seats[0]}
+	g.fs, g.cur = fs, seats[0]
+	defer func() { g.fs, g.cur = prev, prevCur }()
+	lead := g.h(seats[0])
+	if g.trace != nil {
+		g.logf("  %s fights %s (%d dice, %d wounds)", lead.def.Name, e.Name, e.Dice, e.Wounds)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleFight)
+	}
+	before := g.villainIn(lead.space)
+	g.enemyAbility(fs, "start")
+	// An enemy that brings a villain (a Nazi Commander escorting Nazi Gold)
+	// turns the fight into a single round against the villain: the gold is
+	// won by dealing it more wounds than it deals.
+	if v := g.villainIn(lead.space); v != nil && v != before {
+		fs.villain = v
+		g.villainRounds(seats[0], v, 1)
+		if bonus > 0 && fs.dealt > fs.taken {
+			g.addFortune(lead, bonus)
+			if g.stats != nil {
+				g.stats.rule(RuleNaziGoldVillain)
+			}
+		}
+		if lead.ko {
+			return fightLost
+		}
+		return fightDefeated
+	}
+	in := append([]int(nil), seats...) // heroes still in the fight
+	turn := 0
+	for fs.round < 100 {
+		kept := in[:0]
+		for _, s := range in {
+			if !g.h(s).ko {
+				kept = append(kept, s)
+			}
+		}
+		in = kept
+		if len(in) == 0 {
+			return fightLost
+		}
+		seat := in[turn%len(in)]
+		turn++
+		h := g.h(seat)
+		fs.seat, g.cur = seat, seat
+		fs.round++
+		fs.addDice, fs.escaped = 0, false
+		g.offer(seat, TFight)
+		if fs.wounds >= int(e.Wounds) {
+			return g.defeated(in, fs, bonus)
+		}
+		if !fs.escaped && g.escapeNow(h, fs) {
+			if g.escapeTest(seat, &e.Escape) {
+				fs.escaped = true
+			} else {
+				// A failed escape: only the enemy rolls.
+				g.enemyHits(h, fs, g.rollHits(int(e.Dice)))
+				continue
+			}
+		}
+		if fs.escaped {
+			g.escaped(h, fs)
+			in = removeSeat(in, seat)
+			if len(in) == 0 {
+				return fightEscaped
+			}
+			continue
+		}
+		heroHits := g.rollHits(g.fightDice(h, e) + fs.addDice)
+		enemyHits := g.rollHits(int(e.Dice))
+		fs.wounds += max(heroHits-int(e.Defense), 0)
+		g.enemyAbility(fs, "round")
+		g.enemyHits(h, fs, enemyHits)
+		if fs.wounds >= int(e.Wounds) {
+			// Glory comes even if the hero falls in the same round.
+			return g.defeated(in, fs, bonus)
+		}
+	}
+	return fightStalemate
+}
+
+func removeSeat(s []int, seat int) []int {
+	out := s[:0]
+	for _, x := range s {
+		if x != seat {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func (g *Game) rollHits(n int) int {
+	hits := 0
+	for range max(n, 0) {
+		if g.roll() >= g.c.Rules.HitOn {
+			hits++
+		}
+	}
+	return hits
+}
+
+// enemyHits applies an enemy's hits to the hero.
+func (g *Game) enemyHits(h *Hero, fs *fightState, hits int) {
+	w := max(hits-g.defense(h, fs.enemy), 0)
+	if w > 0 {
+		g.enemyAbility(fs, "hit")
+	}
+	g.wound(h, w)
+}
+
+func (g *Game) defeated(in []int, fs *fightState, bonus int) fightEnd {
+	e := fs.enemy
+	for _, s := range in {
+		g.gainGlory(g.h(s), int(e.Glory))
+	}
+	h := g.h(in[0])
+	if f := int(e.BonusFortune) + bonus; f > 0 {
+		g.addFortune(h, f)
+	}
+	if g.trace != nil {
+		g.logf("  %s defeats %s: +%d Glory", h.def.Name, e.Name, e.Glory)
+	}
+	g.enemyAbility(fs, "defeated")
+	if g.stats != nil {
+		g.stats.defeated(g, fs)
+	}
+	return fightDefeated
+}
+
+func (g *Game) escaped(h *Hero, fs *fightState) fightEnd {
+	if g.trace != nil {
+		g.logf("  %s escapes %s", h.def.Name, fs.enemy.Name)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleEscape)
+	}
+	return fightEscaped
+}
+
+// enemyAbility runs an enemy's ability at its moment.
+func (g *Game) enemyAbility(fs *fightState, when string) {
+	e := fs.enemy
+	if e.Effect == nil || e.When != when {
+		return
+	}
+	g.runAs(fs.seat, e.Effect)
+}
+
+// escapeTest takes an escape test (exerting allowed; Escape modifiers add
+// dice).
+func (g *Game) escapeTest(seat int, spec *TestSpec) bool {
+	g.escaping++
+	defer func() { g.escaping-- }()
+	if g.stats != nil {
+		g.stats.rule(RuleEscapeTest)
+	}
+	return g.resolveSpec(seat, spec, KW{}, true)
+}
+
+// henchmanFight fights the henchman figure in a space. Defeating it removes
+// the figure; escaping leaves it and moves the hero to a neighbouring space.
+func (g *Game) henchmanFight(seat int, space int16) {
+	org := int(g.henchmen[space]) - 1
+	if org < 0 {
+		return
+	}
+	h := g.h(seat)
+	var end fightEnd
+	if g.opt.Variants.AdvancedNazis && g.c.Orgs[org].Bodyguards > 0 {
+		end = g.fightDrawn([]int{seat}, true, false)
+	} else {
+		end = g.fight(seat, &g.c.Enemies[g.c.Orgs[org].Henchman], 0)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleHenchman)
+	}
+	switch end {
+	case fightDefeated:
+		g.removeHenchman(space)
+	case fightEscaped, fightStalemate:
+		if !h.ko {
+			g.stepAside(h)
+		}
+	}
+}
+
+// stepAside moves a hero who escaped a figure to a neighbouring space
+// without a henchman, the one nearest its goal.
+func (g *Game) stepAside(h *Hero) {
+	target := g.plan(h)
+	best := int16(-1)
+	for _, n := range g.c.Spaces[h.space].Adj {
+		if g.henchmen[n] != 0 {
+			continue
+		}
+		if best < 0 || g.c.Dist[n][target] < g.c.Dist[best][target] {
+			best = n
+		}
+	}
+	if best >= 0 {
+		g.place(h, best)
+	}
+}

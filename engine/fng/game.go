@@ -1,0 +1,327 @@
+package fng
+
+import (
+	"fmt"
+
+	"github.com/deckwright/deckwright/effects"
+	"github.com/deckwright/deckwright/engine/deck"
+	"github.com/deckwright/deckwright/engine/dice"
+	"github.com/deckwright/deckwright/engine/rng"
+)
+
+// Mode is the style of game.
+type Mode uint8
+
+const (
+	Competitive Mode = iota
+	Cooperative
+	Team
+	Solo
+)
+
+var modeNames = []string{"competitive", "coop", "team", "solo"}
+
+func (m Mode) String() string { return modeNames[m] }
+
+// ParseMode reads a mode name.
+func ParseMode(s string) (Mode, error) {
+	for i, n := range modeNames {
+		if s == n || (i == 1 && s == "cooperative") {
+			return Mode(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown mode %q (competitive, coop, team, solo)", s)
+}
+
+// DangerMode is how the Dangers deck is drawn (the rulebook allows both).
+type DangerMode uint8
+
+const (
+	// ShuffleEachDraw draws from anywhere in the deck, discards going
+	// straight back in.
+	ShuffleEachDraw DangerMode = iota
+	// DrawFromBottom cycles through the deck before any Danger repeats.
+	DrawFromBottom
+)
+
+// Options configure one game.
+type Options struct {
+	Mode     Mode
+	Players  int
+	Heroes   []int    // hero indices by seat; nil draws them at random
+	Policies []Policy // bot policy by seat; nil: Cautious for everyone
+	Advanced bool     // the advanced elements (villains, temples, deep jungle, flights, zeppelin)
+	Dangers  DangerMode
+	// MaxRounds and MaxSteps bound a game: one that reaches either is
+	// reported as a stall with its seed.
+	MaxRounds int
+	MaxSteps  int
+	// Org is the vile organization by ID: in the cooperative, solo and
+	// team games "" or "random" draws one at random; in the competitive
+	// game "" means none, and an ID (or "random") adds one (an optional
+	// rule).
+	Org string
+	// Variants are named rule variants and optional rules.
+	Variants Variants
+	// Teams, for the team game: the team of each seat.
+	Teams []int
+}
+
+// Variants are named rule variants and optional rules; the rulebook's
+// rules are the zero value.
+type Variants struct {
+	AdvancedNazis  bool // optional: a Nazi soldier figure is fought as a drawn Nazi Enemies card
+	FixedMovement  bool // optional: move 4, or roll (1–2 draws an Event)
+	GermanCollapse bool // seed 004: collapse rolls dice equal to the Danger value, collapses at that many markers
+	SoloHard       bool // solo: villains win at 15, hero needs 20
+	FortuneGoal    int  // optional: scaled Fortune goal (0 = chart/rulebook)
+	TrackGoal      int  // optional: scaled villain track goal (0 = chart)
+}
+
+// Result is how a game ended.
+type Result struct {
+	Seed     uint64
+	Rounds   int
+	Winner   int   // seat of the winning hero, -1 for none (villains won, or a stall)
+	Team     int   // winning team in the team game, else -1
+	Heroes   []int // hero index by seat
+	Policies []Policy
+	Villains bool   // the villains won (cooperative)
+	End      string // how it ended: "fortune", "track", "stall", "error"
+	Track    int
+	// Per seat.
+	Fortune, Glory, KOs, Artifacts []int
+	VillainArtifacts               int
+}
+
+// Game is the state of one game. A worker keeps one Game and Resets it for
+// each game it plays, so games allocate (almost) nothing.
+type Game struct {
+	c   *Content
+	opt Options
+	fx  effects.Frame
+
+	seed  uint64
+	dice  rng.Rand
+	setup rng.Rand
+	vrand rng.Rand // random villains
+
+	round, steps int
+	heroes       []Hero
+	order        []int8 // seats in turn order this round
+	sites        []Site
+	villains     []Villain
+	henchmen     []int8 // per space: 0 none, else 1 + organization index
+	figuresLeft  []int8 // per organization
+	zeppelin     Zeppelin
+	auction      []int8 // per space: auction bonus this round
+
+	dangers, enemies, nazi, events, city, gear, allies deck.Deck
+	artifacts, adventures, locations, villainEvents    deck.Deck
+	commonLeft                                         []int8 // per Common Item: copies on the stack
+
+	coop coopState
+
+	// What effects act on right now.
+	cur      int // seat of "the hero"
+	test     *testState
+	fs       *fightState
+	danger   *DangerDef
+	played   *playedCard
+	lastRoll int
+	escaping int      // an escape test is being taken
+	skip     bool     // discardDanger: the Danger being faced is set aside
+	card     *Card    // the card whose effect is running
+	focus    *Villain // the villain a villain event acts on
+	helpers  []int    // heroes who may exert to help the test being taken
+	using    int16    // the item whose ability is running, or -1
+	avoid    bool     // avoidCliffhanger: the failed Danger does not flip
+
+	over   bool
+	result Result
+	trace  *tracer
+	stats  *Stats
+	odds   map[dice.Fight]dice.Outcome
+	forced []int // scenario tests: dice faces to roll next
+}
+
+// Frame lends the effect runtime its scratch space.
+func (g *Game) Frame() *effects.Frame { return &g.fx }
+
+// Hero is a hero in play.
+type Hero struct {
+	def       *HeroDef
+	seat      int
+	space     int16
+	wounds    int
+	glory     int
+	fortune   int
+	items     []int16 // Gear, Allies, Common Items (item indices)
+	activated []bool  // parallel to items: used this round
+	heroUsed  bool    // the hero's own Activate ability
+	hand      []handCard
+	artifacts []carried
+	remains   []remain
+	ko        bool
+	cliff     cliffhanger
+	markers   int   // danger markers toward the artifact in this space
+	explore   int   // exploration markers in a deep jungle
+	found     bool  // the deep-jungle adventure has been found
+	progress  int16 // the site the markers and exploration belong to
+	pending   int   // Glory of Dangers overcome this turn, paid on camping or recovery
+	addMove   int
+	freeFly   bool
+	moved     bool // took a bonus move along with another hero this round
+	convoy    bool // heroes in the space may come along on this move (takeAlong)
+	team      int
+	policy    Policy
+	bot       rng.Rand
+	always    [numStats]int // unconditional modifiers
+	cond      []Mod         // modifiers with a scope
+	estimate  float64       // cached passEstimate; 0 = stale
+	// Per game counters.
+	kos, recovered int
+}
+
+// handCard is an Event or a secret City card in hand.
+type handCard struct {
+	city bool
+	card int16
+}
+
+// carried is an artifact a hero carries: an artifact/adventure pair, or a
+// Temple Treasure (adv = -1).
+type carried struct {
+	art, adv int16
+	value    int
+}
+
+// remain is a Remains in Play card on a hero.
+type remain struct {
+	ev   *EventDef
+	city bool
+	card int16
+}
+
+// cliffhanger is a hero's pending cliffhanger.
+type cliffhanger struct {
+	active bool
+	danger *DangerDef
+	card   int16 // Dangers deck index, or -1 for a City Danger
+	city   int16 // City card index for a City Danger
+	site   int16
+}
+
+// Site is an artifact adventure on the board.
+type Site struct {
+	art, adv    int16
+	space       int16
+	bonus       int // deep-jungle Fortune under the marker
+	coins       int // a Temple's Fortune coins
+	markers     int // a Temple's shared danger pile
+	instability int
+	villain     int // index in villains, or -1
+	live        bool
+}
+
+// Villain is a villain's state.
+type Villain struct {
+	def        *VillainDef
+	idx        int16
+	space      int16 // -1 off the board
+	site       int   // -1 none
+	wounds     int
+	bodyguards int
+	markers    int
+	state      villainState
+	remains    []int16 // Remains in Play villain events
+	explore    int
+}
+
+type villainState uint8
+
+const (
+	vOff villainState = iota // not in play (competitive)
+	vDeployed
+	vReady
+	vDelayed
+	vKO
+)
+
+// Zeppelin is the zeppelin figure.
+type Zeppelin struct {
+	def     *ZeppelinDef
+	space   int16
+	dest    int16
+	fortune int
+	live    bool
+}
+
+// playedCard is the card being played, for cancel().
+type playedCard struct {
+	canceled bool
+	rolled   bool
+}
+
+// stall ends a game that hit its round cap or step budget.
+type stall struct{ why string }
+
+// New prepares a game runner for the content.
+func New(c *Content) *Game {
+	g := &Game{c: c}
+	g.henchmen = make([]int8, len(c.Spaces))
+	g.auction = make([]int8, len(c.Spaces))
+	g.figuresLeft = make([]int8, len(c.Orgs))
+	g.commonLeft = make([]int8, len(c.Items))
+	return g
+}
+
+// step counts work against the step budget.
+func (g *Game) step() {
+	g.steps++
+	if g.steps > g.opt.MaxSteps {
+		panic(stall{fmt.Sprintf("step budget of %d exceeded", g.opt.MaxSteps)})
+	}
+}
+
+// roll rolls a die from the dice stream (or, in scenario tests, the next
+// forced face).
+func (g *Game) roll() int {
+	g.step()
+	if len(g.forced) > 0 {
+		r := g.forced[0]
+		g.forced = g.forced[1:]
+		return r
+	}
+	return g.dice.D6()
+}
+
+func (g *Game) h(seat int) *Hero { return &g.heroes[seat] }
+
+// coop reports whether heroes share Fortune (cooperative, solo, team).
+func (g *Game) shared() bool { return g.opt.Mode != Competitive }
+
+// fortune returns the Fortune a hero can spend: their own, or their side's.
+func (g *Game) fortune(h *Hero) int {
+	switch g.opt.Mode {
+	case Cooperative, Solo:
+		return g.coop.fortune
+	case Team:
+		return g.coop.teamFortune[h.team]
+	}
+	return h.fortune
+}
+
+func (g *Game) addFortune(h *Hero, n int) {
+	switch g.opt.Mode {
+	case Cooperative, Solo:
+		g.coop.fortune = max(g.coop.fortune+n, 0)
+	case Team:
+		g.coop.teamFortune[h.team] = max(g.coop.teamFortune[h.team]+n, 0)
+	default:
+		h.fortune = max(h.fortune+n, 0)
+	}
+	if n > 0 && g.stats != nil {
+		g.stats.fortune(g, h, n)
+	}
+}

@@ -1,0 +1,376 @@
+package fng
+
+// recompute refreshes a hero's modifiers after its cards change.
+func (h *Hero) recompute(g *Game) {
+	h.always = [numStats]int{}
+	h.cond = h.cond[:0]
+	add := func(mods []Mod) {
+		for _, m := range mods {
+			if m.Scope == Always {
+				h.always[m.Stat] += int(m.Amount)
+			} else {
+				h.cond = append(h.cond, m)
+			}
+		}
+	}
+	add(h.def.Mods)
+	for _, id := range h.items {
+		add(g.c.Items[id].Mods)
+	}
+	for _, r := range h.remains {
+		add(r.ev.Mods)
+	}
+	h.estimate = 0
+}
+
+// condMod sums a hero's scoped modifiers to a stat that apply now: on a
+// test with keywords kw, or in the hero's space's terrain. Fights pass the
+// enemy's keywords for "vs" modifiers.
+func (g *Game) condMod(h *Hero, stat Stat, kw KW) int {
+	n := 0
+	terrain := g.c.Spaces[h.space].Terrain
+	for _, m := range h.cond {
+		if m.Stat != stat {
+			continue
+		}
+		switch m.Scope {
+		case OnTest, VsEnemy:
+			if kw.has(int(m.Sym)) {
+				n += int(m.Amount)
+			}
+		case InSpace:
+			if m.Sym >= 0 && terrain&(1<<m.Sym) != 0 {
+				n += int(m.Amount)
+			}
+		}
+	}
+	return n
+}
+
+// skill is a hero's skill with unconditional bonuses (never below 1).
+func (g *Game) skill(h *Hero, s Skill) int {
+	return max(int(h.def.Skills[s])+h.always[s], 1)
+}
+
+// testDice is the number of dice a hero rolls on a test clause.
+func (g *Game) testDice(h *Hero, cl *Clause, kw KW) int {
+	if cl.Kind == DiceTest {
+		if g.escaping > 0 {
+			return max(cl.Dice+h.always[StatEscape], 1)
+		}
+		return cl.Dice
+	}
+	n := 0
+	for _, s := range cl.Skills {
+		n += int(h.def.Skills[s]) + h.always[s] + g.condMod(h, Stat(s), kw)
+	}
+	n += h.always[StatTests] + g.condMod(h, StatTests, kw) + g.specialMod(h, cl, kw)
+	if g.escaping > 0 {
+		n += h.always[StatEscape]
+	}
+	return max(n, 1)
+}
+
+// specialMod applies an adventure's special text to heroes hunting it.
+func (g *Game) specialMod(h *Hero, cl *Clause, kw KW) int {
+	if !g.opt.Advanced || h.progress < 0 || !g.sites[h.progress].live || g.sites[h.progress].space != h.space {
+		return 0
+	}
+	s := &g.sites[h.progress]
+	adv := &g.c.Adventures[s.adv]
+	if len(adv.Special) == 0 || (!adv.Temples && g.c.Artifacts[s.art].Temple) {
+		return 0
+	}
+	n := 0
+	for _, m := range adv.Special {
+		applies := m.Stat == StatTests
+		for _, sk := range cl.Skills {
+			applies = applies || m.Stat == Stat(sk)
+		}
+		if !applies {
+			continue
+		}
+		switch m.Scope {
+		case Always:
+			n += int(m.Amount)
+		case OnTest:
+			if kw.has(int(m.Sym)) {
+				n += int(m.Amount)
+			}
+		}
+	}
+	return n
+}
+
+// fightDice is a hero's fight dice against an enemy.
+func (g *Game) fightDice(h *Hero, e *EnemyDef) int {
+	kw := KW{}
+	if e != nil {
+		kw = e.Keywords
+	}
+	return max(g.skill(h, Combat)+g.condMod(h, StatCombat, kw), 1)
+}
+
+// defense is a hero's Defense against an enemy (nil: any hits).
+func (g *Game) defense(h *Hero, e *EnemyDef) int {
+	kw := KW{}
+	if e != nil {
+		kw = e.Keywords
+	}
+	return max(int(h.def.Defense)+h.always[StatDefense]+g.condMod(h, StatDefense, kw), 0)
+}
+
+// maxWounds is the wounds that KO a hero.
+func (g *Game) maxWounds(h *Hero) int {
+	return max(int(h.def.Wounds)+h.always[StatWounds], 1)
+}
+
+func (g *Game) gearCount(h *Hero) int {
+	n := 0
+	for _, id := range h.items {
+		if !g.c.Items[id].Ally {
+			n++
+		}
+	}
+	return n
+}
+
+func (g *Game) allyCount(h *Hero) int { return len(h.items) - g.gearCount(h) }
+
+func (g *Game) holds(h *Hero, id int16) bool {
+	for _, x := range h.items {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// gainItem gives a hero an item, then discards down to the limits.
+func (g *Game) gainItem(seat int, id int16) {
+	h := g.h(seat)
+	h.items = append(h.items, id)
+	h.activated = append(h.activated, false)
+	if g.trace != nil {
+		g.logf("%s gains %s", h.def.Name, g.c.Items[id].Name)
+	}
+	if g.stats != nil {
+		g.stats.draw(&g.c.Items[id].Card)
+	}
+	g.enforceLimits(h)
+	h.recompute(g)
+}
+
+// drawItem draws a Gear or Allies card for a hero.
+func (g *Game) drawItem(seat int, ally bool) {
+	d := &g.gear
+	if ally {
+		d = &g.allies
+	}
+	id := d.Draw()
+	if id < 0 {
+		return
+	}
+	g.gainItem(seat, id)
+}
+
+// enforceLimits discards down to the Gear, Allies and Sidekick limits at
+// once, keeping the most valuable cards.
+func (g *Game) enforceLimits(h *Hero) {
+	R := &g.c.Rules
+	for {
+		worst := -1
+		over := func(pred func(*ItemDef) bool, limit int) {
+			n := 0
+			for _, id := range h.items {
+				if pred(&g.c.Items[id]) {
+					n++
+				}
+			}
+			if n <= limit {
+				return
+			}
+			for i, id := range h.items {
+				if pred(&g.c.Items[id]) && (worst < 0 || g.itemValue(id) < g.itemValue(h.items[worst])) {
+					worst = i
+				}
+			}
+		}
+		over(func(it *ItemDef) bool { return it.Sidekick }, R.SidekickLimit)
+		if worst < 0 {
+			over(func(it *ItemDef) bool { return !it.Ally }, R.GearLimit)
+		}
+		if worst < 0 {
+			over(func(it *ItemDef) bool { return it.Ally }, R.AllyLimit)
+		}
+		if worst < 0 {
+			return
+		}
+		g.discardItemAt(h, worst)
+	}
+}
+
+// discardItemAt discards a hero's item: to its deck's discard pile, or
+// back to the Common Items stack.
+func (g *Game) discardItemAt(h *Hero, i int) {
+	id := h.items[i]
+	it := &g.c.Items[id]
+	switch {
+	case it.Common:
+		g.commonLeft[id]++
+	case it.Ally:
+		g.allies.Discard(id)
+	default:
+		g.gear.Discard(id)
+	}
+	h.items = append(h.items[:i], h.items[i+1:]...)
+	h.activated = append(h.activated[:i], h.activated[i+1:]...)
+	if g.trace != nil {
+		g.logf("%s discards %s", h.def.Name, it.Name)
+	}
+	h.recompute(g)
+}
+
+// discardWorst discards the hero's least valuable Gear (ally=false) or
+// Ally; false if it has none.
+func (g *Game) discardWorst(h *Hero, ally bool) bool {
+	worst := -1
+	for i, id := range h.items {
+		if g.c.Items[id].Ally == ally && (worst < 0 || g.itemValue(id) < g.itemValue(h.items[worst])) {
+			worst = i
+		}
+	}
+	if worst < 0 {
+		return false
+	}
+	g.discardItemAt(h, worst)
+	return true
+}
+
+// commonCost is what a hero pays for a Common Item (never below the floor).
+func (g *Game) commonCost(h *Hero, id int16) int {
+	return max(int(g.c.Items[id].Cost)+h.always[StatCost], g.c.Rules.CommonItemMinCost)
+}
+
+func (g *Game) buyCommon(h *Hero, id int16) {
+	h.glory -= g.commonCost(h, id)
+	g.commonLeft[id]--
+	g.gainItem(h.seat, id)
+}
+
+// wound gives a hero wounds (ignoring Defense); a hero with wounds at its
+// limit is KO'd.
+func (g *Game) wound(h *Hero, n int) {
+	if n <= 0 || h.ko {
+		return
+	}
+	h.wounds += n
+	if g.stats != nil {
+		g.stats.wounds(g, h, n)
+	}
+	if h.wounds >= g.maxWounds(h) {
+		g.knockOut(h.seat)
+	}
+}
+
+// hit gives a hero hits: Defense prevents some.
+func (g *Game) hit(h *Hero, n int) {
+	g.wound(h, max(n-g.defense(h, nil), 0))
+}
+
+// heal removes wounds; healing fully ends Remains in Play cards that last
+// until healed.
+func (g *Game) heal(h *Hero, n int) {
+	h.wounds = max(h.wounds-n, 0)
+	if h.wounds == 0 {
+		g.expireRemains(h, UntilHeal)
+	}
+}
+
+// gainGlory gives a hero Glory.
+func (g *Game) gainGlory(h *Hero, n int) {
+	h.glory = max(h.glory+n, 0)
+	if n > 0 && g.stats != nil {
+		g.stats.glory(g, h, n)
+	}
+}
+
+// knockOut KOs a hero: a chance to be saved by a KO card, then the
+// penalty (a die of Gear, Allies, Glory and Fortune; each artifact lost on
+// a low roll), back to the start city, lying down until the end phase.
+func (g *Game) knockOut(seat int) {
+	h := g.h(seat)
+	if h.ko {
+		return
+	}
+	g.offerSelf(seat, TKO)
+	if h.wounds < g.maxWounds(h) {
+		return // saved
+	}
+	h.ko = true
+	h.kos++
+	if g.stats != nil {
+		g.stats.ko(g, h)
+	}
+	loss := g.roll()
+	if g.trace != nil {
+		g.logf("%s is KO'd! (loses %d in Gear, Allies, Glory and Fortune)", h.def.Name, loss)
+	}
+	// Glory first (the easiest to regain), then the least valuable items,
+	// then Fortune — which the cooperative and team games never lose.
+	take := min(loss, h.glory)
+	h.glory -= take
+	loss -= take
+	for loss > 0 && len(h.items) > 0 {
+		worst := 0
+		for i, id := range h.items {
+			if g.itemValue(id) < g.itemValue(h.items[worst]) {
+				worst = i
+			}
+		}
+		g.discardItemAt(h, worst)
+		loss--
+	}
+	if loss > 0 && !g.shared() {
+		h.fortune = max(h.fortune-loss, 0)
+	}
+	kept := h.artifacts[:0]
+	for _, a := range h.artifacts {
+		if g.roll() <= g.c.Rules.KOArtifactLoss {
+			g.discardArtifact(a)
+			if g.trace != nil {
+				g.logf("%s loses an artifact", h.def.Name)
+			}
+			continue
+		}
+		kept = append(kept, a)
+	}
+	h.artifacts = kept
+	if h.cliff.active {
+		g.endCliffhanger(h)
+	}
+	h.pending = 0
+	g.loseProgress(h)
+	h.space = h.def.StartCity
+	g.expireRemains(h, UntilKO)
+	if g.stats != nil {
+		g.stats.rule(RuleKO)
+	}
+}
+
+// endCliffhanger clears a hero's cliffhanger, discarding its card.
+func (g *Game) endCliffhanger(h *Hero) {
+	if h.cliff.card >= 0 {
+		g.dangers.Discard(h.cliff.card)
+	} else if h.cliff.city >= 0 {
+		g.discardCity(h.cliff.city)
+	}
+	h.cliff = cliffhanger{}
+}
+
+func (g *Game) discardArtifact(a carried) {
+	if a.adv >= 0 {
+		g.artifacts.Discard(a.art)
+		g.adventures.Discard(a.adv)
+	}
+}

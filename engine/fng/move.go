@@ -1,0 +1,221 @@
+package fng
+
+// movePhase moves every hero in turn order.
+func (g *Game) movePhase() {
+	for _, s := range g.order {
+		g.moveHero(int(s))
+		if g.over {
+			return
+		}
+	}
+}
+
+// moveHero rolls for movement and moves a hero toward the bot's goal,
+// flying between cities when the bot wants to.
+func (g *Game) moveHero(seat int) {
+	h := g.h(seat)
+	if h.ko {
+		return
+	}
+	g.cur = seat
+	g.offer(seat, TMove)
+	points, rolled := g.movementRoll(h)
+	if h.cliff.active {
+		if g.trace != nil {
+			g.logf("%s is in a cliffhanger and cannot move", h.def.Name)
+		}
+		return
+	}
+	_ = rolled
+	from := h.space
+	g.travel(h, points, g.plan(h))
+	if h.convoy {
+		h.convoy = false
+		g.takeAlong(h, from, h.space)
+	}
+}
+
+// movementRoll rolls the hero's movement, drawing free Events on low rolls,
+// and returns the movement points.
+func (g *Game) movementRoll(h *Hero) (int, bool) {
+	R := &g.c.Rules
+	bonus := h.always[StatMove] + h.addMove + g.condMod(h, StatMove, KW{})
+	if g.opt.Variants.FixedMovement {
+		// Optional rule: a fixed move, or a roll whose low faces draw an Event.
+		// In a cliffhanger the hero may not move or roll at all.
+		if h.cliff.active {
+			return 0, false
+		}
+		if h.policy != Random && R.FixedMove >= 4 {
+			return max(R.FixedMove+bonus, 1), false
+		}
+		r := g.roll()
+		if r <= R.FixedMoveEventOn {
+			g.drawEvents(h.seat, 1)
+		}
+		return max(r+bonus, 1), true
+	}
+	if g.opt.Mode == Solo && len(g.heroes) == 1 {
+		return g.soloMovement(h, bonus), true
+	}
+	r := g.roll()
+	if r <= R.FreeEventOn {
+		if g.trace != nil {
+			g.logf("%s rolls %d to move: a free Event", h.def.Name, r)
+		}
+		g.drawEvents(h.seat, 1)
+	} else if g.trace != nil {
+		g.logf("%s rolls %d to move", h.def.Name, r)
+	}
+	return max(r+bonus, 1), true
+}
+
+// soloMovement: the single-hero solo game rolls two dice and picks one;
+// doubles draw an Event (double 1s two), and so does choosing a 1.
+func (g *Game) soloMovement(h *Hero, bonus int) int {
+	n := max(g.c.Rules.SoloMoveDice, 1)
+	rolls := make([]int, n)
+	best := 0
+	for i := range rolls {
+		rolls[i] = g.roll()
+		best = max(best, rolls[i])
+	}
+	events := 0
+	double := n >= 2 && rolls[0] == rolls[1]
+	if double {
+		events = 1
+		if rolls[0] == 1 {
+			events = 2
+		}
+	}
+	choice := best
+	// A hero already where it wants to be may prefer the free Event of a 1.
+	if g.plan(h) == h.space && !double && containsInt(rolls, 1) {
+		choice = 1
+	}
+	if choice == 1 && !double {
+		events = 1
+	}
+	if g.trace != nil {
+		g.logf("%s rolls %v to move and takes %d", h.def.Name, rolls, choice)
+	}
+	if events > 0 {
+		g.drawEvents(h.seat, events)
+	}
+	return max(choice+bonus, 1)
+}
+
+// travel spends movement points walking toward target, one space at a
+// time along shortest paths, taking flights where the bot wants them.
+func (g *Game) travel(h *Hero, points int, target int16) {
+	c := g.c
+	for steps := 0; steps < 64; steps++ {
+		if h.space == target {
+			return
+		}
+		if c.Spaces[h.space].Kind == City && g.opt.Advanced {
+			if to := g.flightChoice(h, target, points); to >= 0 {
+				g.fly(h, to)
+				continue
+			}
+		}
+		next := g.nextStep(h.space, target, points)
+		if next < 0 {
+			return
+		}
+		points -= int(c.Spaces[next].Cost)
+		g.enter(h, next)
+		if g.henchmen[next] != 0 {
+			// Entering a henchman's space ends the move and starts a fight.
+			g.henchmanFight(h.seat, next)
+			return
+		}
+		if h.ko || g.over {
+			return
+		}
+	}
+}
+
+// nextStep picks the neighbour that brings the hero closest to target
+// within the points left, avoiding henchmen unless they guard the target.
+func (g *Game) nextStep(from, target int16, points int) int16 {
+	c := g.c
+	best, bestDist := int16(-1), c.Dist[from][target]
+	for _, n := range c.Spaces[from].Adj {
+		cost := int(c.Spaces[n].Cost)
+		if cost > points {
+			continue
+		}
+		d := c.Dist[n][target]
+		if g.henchmen[n] != 0 && n != target {
+			d += 6 // a detour is usually better than a fight
+		}
+		if d < bestDist || (d == bestDist && best >= 0 && cost < int(c.Spaces[best].Cost)) {
+			best, bestDist = n, d
+		}
+	}
+	return best
+}
+
+// enter moves a hero into a space, losing adventure progress left behind.
+func (g *Game) enter(h *Hero, space int16) {
+	if h.progress >= 0 && g.sites[h.progress].space != space {
+		g.loseProgress(h)
+	}
+	h.space = space
+	if g.trace != nil {
+		g.logf("%s moves to %s", h.def.Name, g.c.Spaces[space].Name)
+	}
+}
+
+// place puts a hero in a space outside of movement (cards, KO, escape).
+func (g *Game) place(h *Hero, space int16) {
+	if space < 0 {
+		return
+	}
+	g.enter(h, space)
+}
+
+// loseProgress discards a hero's danger and exploration markers.
+func (g *Game) loseProgress(h *Hero) {
+	h.markers, h.explore, h.found, h.progress = 0, 0, false, -1
+}
+
+// flightCost is the Fortune to fly to a city.
+func (g *Game) flightCost(to int16) int {
+	if g.c.Spaces[to].Major {
+		return g.c.Rules.FlightMajor
+	}
+	return g.c.Rules.FlightMinor
+}
+
+// fly takes a flight from the hero's city to another city.
+func (g *Game) fly(h *Hero, to int16) {
+	cost := g.flightCost(to)
+	if h.freeFly {
+		cost, h.freeFly = 0, false
+	}
+	g.addFortune(h, -cost)
+	if g.trace != nil {
+		g.logf("%s flies to %s for %d Fortune", h.def.Name, g.c.Spaces[to].Name, cost)
+	}
+	g.enter(h, to)
+	if g.stats != nil {
+		g.stats.rule(RuleFlight)
+	}
+}
+
+// takeAlong moves heroes in the space along with the mover (Adventure
+// Plane): each bot decides whether it wants to go where the mover goes.
+func (g *Game) takeAlong(mover *Hero, from, to int16) {
+	for seat := range g.heroes {
+		o := &g.heroes[seat]
+		if o == mover || o.ko || o.space != from || o.moved || o.cliff.active {
+			continue
+		}
+		if g.c.Dist[to][g.plan(o)] < g.c.Dist[from][g.plan(o)] {
+			o.moved = true
+			g.place(o, to)
+		}
+	}
+}

@@ -1,0 +1,227 @@
+package fng
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/sim"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+func (module) SimModes() (modes, policies []string) {
+	return []string{"competitive", "coop", "team", "solo"}, append(append([]string{}, policyNames...), "mix")
+}
+
+// variantNames are the named rule variants and optional rules of
+// `deckwright sim --variant`.
+var variantNames = map[string]string{
+	"advanced-nazis":   "optional rule: a Nazi soldier figure is fought as a drawn Nazi Enemies card",
+	"fixed-movement":   "optional rule: move 4 spaces, or roll (a 1–2 draws an Event); no move in a cliffhanger",
+	"german-collapse":  "variant from the German quick rules: a Temple rolls dice equal to its Danger value, collapsing when instability reaches it",
+	"solo-hard":        "harder solo game: villains win at 15, the hero needs 20",
+	"draw-from-bottom": "Dangers deck drawn from the bottom, cycling through every card before any repeats",
+}
+
+// Variants lists the variant names with what they do.
+func VariantNames() map[string]string { return variantNames }
+
+// options turns a generic request into game options.
+func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
+	mode, err := ParseMode(req.Mode)
+	if err != nil {
+		return SimOptions{}, err
+	}
+	opt := SimOptions{Options: Options{Mode: mode, Players: req.Players, Advanced: req.Advanced, MaxRounds: req.MaxRounds,
+		Org: req.Org}, Policy: req.Policy, Games: req.Games, Seed: req.Seed, From: req.From, Workers: req.Workers, Stats: req.Stats,
+		Progress: req.Progress}
+	if opt.Org == "random" {
+		opt.Org = ""
+		if mode == Competitive {
+			opt.Org = "random"
+		}
+	}
+	if opt.Org != "" && opt.Org != "random" {
+		found := false
+		var ids []string
+		for _, o := range c.Orgs {
+			ids = append(ids, o.ID)
+			found = found || o.ID == opt.Org || fold(o.Name) == fold(opt.Org) || fold(o.ID)+"s" == fold(opt.Org)
+			if found && o.ID != opt.Org && (fold(o.Name) == fold(opt.Org) || fold(o.ID)+"s" == fold(opt.Org)) {
+				opt.Org = o.ID
+			}
+		}
+		if !found {
+			return opt, fmt.Errorf("unknown organization %q (known: %s, random)", req.Org, strings.Join(ids, ", "))
+		}
+	}
+	if opt.Players < 1 || opt.Players > 8 {
+		return opt, fmt.Errorf("--players must be 1 to 8, not %d", opt.Players)
+	}
+	if mode == Solo && opt.Players != 1 && opt.Players > 4 {
+		return opt, fmt.Errorf("the solo game is for one player running 1 to 4 heroes")
+	}
+	if opt.Players > len(c.Heroes) {
+		return opt, fmt.Errorf("%d players but only %d heroes", opt.Players, len(c.Heroes))
+	}
+	if mode == Team {
+		teams := req.Teams
+		if teams == 0 {
+			teams = 2
+		}
+		if teams < 2 || opt.Players%teams != 0 || opt.Players/teams < 2 || opt.Players/teams > 4 {
+			return opt, fmt.Errorf("the team game needs even teams of 2 to 4 heroes: %d heroes cannot make %d teams", opt.Players, teams)
+		}
+		opt.Teams = make([]int, opt.Players)
+		for s := range opt.Teams {
+			opt.Teams[s] = s % teams // teammates take turns around the table
+		}
+	}
+	if len(req.Heroes) > 0 {
+		if len(req.Heroes) != opt.Players {
+			return opt, fmt.Errorf("--heroes names %d heroes for %d players", len(req.Heroes), opt.Players)
+		}
+		for _, id := range req.Heroes {
+			idx := -1
+			var ids []string
+			for i, h := range c.Heroes {
+				ids = append(ids, h.ID)
+				if h.ID == id || fold(h.Name) == fold(id) {
+					idx = i
+				}
+			}
+			if idx < 0 {
+				return opt, fmt.Errorf("unknown hero %q (known: %s)", id, strings.Join(ids, ", "))
+			}
+			if containsInt(opt.Heroes, idx) {
+				return opt, fmt.Errorf("hero %q is named twice", id)
+			}
+			opt.Heroes = append(opt.Heroes, idx)
+		}
+	}
+	for _, v := range req.Variants {
+		switch v {
+		case "advanced-nazis":
+			opt.Variants.AdvancedNazis = true
+		case "fixed-movement":
+			opt.Variants.FixedMovement = true
+		case "german-collapse":
+			opt.Variants.GermanCollapse = true
+		case "solo-hard":
+			opt.Variants.SoloHard = true
+		case "draw-from-bottom":
+			opt.Dangers = DrawFromBottom
+		default:
+			return opt, fmt.Errorf("unknown variant %q (known: %s)", v, strings.Join(sim.SortedKeys(variantNames), ", "))
+		}
+	}
+	if req.Dangers == "bottom" {
+		opt.Dangers = DrawFromBottom
+	}
+	if opt.Policy == "" {
+		opt.Policy = "cautious"
+	}
+	if _, err := ParsePolicy(opt.Policy); err != nil && opt.Policy != "mix" {
+		return opt, fmt.Errorf("unknown policy %q (cautious, bold, random, mix)", opt.Policy)
+	}
+	return opt, nil
+}
+
+func (m module) Simulate(t *table.Tables, req game.SimRequest) (*game.SimReport, error) {
+	c, err := Load(t)
+	if err != nil {
+		return nil, err
+	}
+	opt, err := m.options(c, req)
+	if err != nil {
+		return nil, err
+	}
+	if req.Trace != nil {
+		g := New(c)
+		o := opt.Options
+		o.Policies = seatPolicies(opt.Policy, o.Players, opt.From)
+		seed := simSeed(opt.Seed, opt.From)
+		res, err := g.Trace(req.Trace, seed, o)
+		tally := newTally(o.Players)
+		(&simWorker{g: g, opt: opt, tally: tally}).record(opt.From, res, err)
+		return m.report(c, opt, tally, sim.Stats{Games: 1}), nil
+	}
+	tally, stats := Simulate(c, opt)
+	return m.report(c, opt, tally, stats), nil
+}
+
+// report turns a tally into the generic report.
+func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game.SimReport {
+	r := &game.SimReport{Game: GameID, Games: t.Games, Seed: opt.Seed, Mode: opt.Mode.String(), Players: opt.Players,
+		Advanced: opt.Advanced, Policy: opt.Policy, Wins: map[string]int{}, Ends: t.Ends,
+		Stalls: []game.Incident{}, Errors: []game.Incident{}, NeverDrawn: []string{}, GamesPerSecond: st.GamesPerSecond()}
+	for _, h := range c.Heroes {
+		if t.Plays[h.ID] > 0 {
+			r.Wins[h.ID] = t.Wins[h.ID]
+			r.Heroes = append(r.Heroes, rate(h.ID, h.Name, t.Wins[h.ID], t.Plays[h.ID]))
+		}
+	}
+	for s := range t.SeatPlays {
+		r.Seats = append(r.Seats, rate(fmt.Sprintf("seat %d", s+1), "", t.SeatWins[s], t.SeatPlays[s]))
+	}
+	for _, p := range policyNames {
+		if t.PolPlays[p] > 0 {
+			r.Policies = append(r.Policies, rate(p, "", t.PolWins[p], t.PolPlays[p]))
+		}
+	}
+	r.Rounds = game.Quantiles{Median: t.Rounds.Quantile(0.5), P10: t.Rounds.Quantile(0.1), P90: t.Rounds.Quantile(0.9),
+		Mean: round2(t.Rounds.Mean()), Histogram: t.Rounds.Counts}
+	finished := t.Rounds.N()
+	if finished > 0 {
+		r.KOsPerGame = round2(float64(t.KOs) / float64(finished))
+		r.ArtifactsPerGame = round2(float64(t.Artifacts) / float64(finished))
+	}
+	if opt.Mode != Competitive {
+		org := opt.Org
+		if org == "" {
+			org = "random"
+		}
+		cr := &game.CoopReport{HeroWins: rate("heroes", "", t.HeroWins, int(finished)), TrackHistogram: t.Track.Counts, Organization: org}
+		if finished > 0 {
+			cr.VillainArtifactsMean = round2(float64(t.VillainArtifacts) / float64(finished))
+		}
+		if opt.Mode != Team {
+			r.Coop = cr
+		}
+	}
+	for _, f := range t.Failures {
+		in := game.Incident{Index: f.Index, Seed: f.Seed, Round: f.Round, Message: f.Message, Card: f.Card, InPlay: f.InPlay, Stack: f.Stack}
+		if f.Stall {
+			r.Stalls = append(r.Stalls, in)
+		} else {
+			r.Errors = append(r.Errors, in)
+		}
+	}
+	if t.Stats != nil {
+		for n, cs := range t.Stats.Cards {
+			row := c.Cards[n]
+			if cs.Drawn == 0 && row.Int("count") > 0 && drawable(row) {
+				r.NeverDrawn = append(r.NeverDrawn, row.ID)
+			}
+		}
+	}
+	return r
+}
+
+// drawable reports whether a card is shuffled into a deck a game draws
+// from (not a hero sheet, villain or reference card).
+func drawable(row *table.Row) bool {
+	return row.Has("count")
+}
+
+func rate(id, name string, wins, games int) game.Rate {
+	ci := sim.Wilson(wins, games)
+	r := game.Rate{ID: id, Name: name, Games: games, Wins: wins, Low: round4(ci.Low), High: round4(ci.High)}
+	if games > 0 {
+		r.Rate = round4(float64(wins) / float64(games))
+	}
+	return r
+}
+
+func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }
+func round4(x float64) float64 { return float64(int64(x*10000+0.5)) / 10000 }

@@ -1,0 +1,464 @@
+package fng
+
+import (
+	"fmt"
+
+	"github.com/deckwright/deckwright/engine/deck"
+	"github.com/deckwright/deckwright/engine/rng"
+)
+
+// Stream ids of a game's random streams.
+var (
+	streamDice     = rng.Stream("dice")
+	streamSetup    = rng.Stream("setup")
+	streamBot      = rng.Stream("bot")
+	streamVillains = rng.Stream("deck:villains")
+)
+
+func deckStream(name string) uint64 { return rng.Stream("deck:" + name) }
+
+// Play plays one whole game from the seed and returns its result. A panic
+// inside the game is not recovered here: the sim runner recovers it and
+// reports the seed.
+func (g *Game) Play(seed uint64, opt Options) Result {
+	g.reset(seed, opt)
+	g.setupGame()
+	for !g.over {
+		if g.round >= g.opt.MaxRounds {
+			panic(stall{fmt.Sprintf("round cap of %d reached", g.opt.MaxRounds)})
+		}
+		g.playRound()
+	}
+	return g.result
+}
+
+func (g *Game) reset(seed uint64, opt Options) {
+	if opt.MaxRounds <= 0 {
+		opt.MaxRounds = 200
+	}
+	if opt.MaxSteps <= 0 {
+		opt.MaxSteps = 2_000_000
+	}
+	if opt.Players <= 0 {
+		opt.Players = 4
+	}
+	g.opt = opt
+	g.seed = seed
+	g.dice = rng.New(seed, streamDice)
+	g.setup = rng.New(seed, streamSetup)
+	g.vrand = rng.New(seed, streamVillains)
+	g.using = -1
+	g.round, g.steps, g.over = 0, 0, false
+	g.cur, g.test, g.fs, g.danger, g.played, g.lastRoll = 0, nil, nil, nil, nil, 0
+	g.fx.Reset()
+	g.sites = g.sites[:0]
+	g.villains = g.villains[:0]
+	clear(g.henchmen)
+	clear(g.auction)
+	for i := range g.figuresLeft {
+		g.figuresLeft[i] = g.c.Orgs[i].Figures
+	}
+	g.zeppelin = Zeppelin{space: -1}
+	g.coop.reset(len(g.c.Spaces))
+	for i, id := range g.c.CommonItems {
+		_ = i
+		g.commonLeft[id] = 0
+	}
+	for _, id := range g.c.CommonItems {
+		g.commonLeft[id]++
+	}
+	g.resetDecks()
+	g.result = Result{Seed: seed, Winner: -1, Team: -1}
+}
+
+// resetDecks shuffles every deck from its own stream, leaving out advanced
+// cards in the basic game.
+func (g *Game) resetDecks() {
+	adv := g.opt.Advanced
+	c := g.c
+	fill := func(d *deck.Deck, name string, cards []int16, advanced func(int16) bool) {
+		buf := d.Reuse()
+		for _, x := range cards {
+			if adv || !advanced(x) {
+				buf = append(buf, x)
+			}
+		}
+		d.Reset(buf, rng.New(g.seed, deckStream(name)))
+	}
+	fill(&g.dangers, "dangers", c.DeckDangers, func(i int16) bool { return c.Dangers[i].Advanced })
+	fill(&g.enemies, "enemies", c.DeckEnemies, func(i int16) bool { return c.Enemies[i].Advanced })
+	fill(&g.nazi, "nazi-enemies", c.DeckNazi, func(i int16) bool { return c.Enemies[i].Advanced })
+	fill(&g.events, "events", c.DeckEvents, func(i int16) bool { return c.Events[i].Advanced })
+	fill(&g.city, "city", c.DeckCity, func(i int16) bool { return c.City[i].Advanced })
+	fill(&g.gear, "gear", c.DeckGear, func(i int16) bool { return c.Items[i].Advanced })
+	fill(&g.allies, "allies", c.DeckAllies, func(i int16) bool { return c.Items[i].Advanced })
+	fill(&g.artifacts, "artifacts", c.DeckArtifacts, func(i int16) bool { return c.Artifacts[i].Advanced })
+	fill(&g.adventures, "adventures", c.DeckAdventures, func(i int16) bool { return c.Adventures[i].Advanced })
+	fill(&g.locations, "locations", c.DeckLocations, func(int16) bool { return false })
+	fill(&g.villainEvents, "villain-events", c.DeckVillainEvents, func(i int16) bool { return c.VillainEvents[i].Advanced })
+}
+
+func (g *Game) setupGame() {
+	n := g.opt.Players
+	heroes := g.opt.Heroes
+	if len(heroes) < n {
+		pool := make([]int, len(g.c.Heroes))
+		for i := range pool {
+			pool[i] = i
+		}
+		rng.Shuffle(&g.setup, pool)
+		// Keep any heroes the options fixed, fill the rest at random.
+		chosen := append([]int{}, heroes...)
+		for _, x := range pool {
+			if len(chosen) == n {
+				break
+			}
+			if !containsInt(chosen, x) {
+				chosen = append(chosen, x)
+			}
+		}
+		heroes = chosen
+	}
+	if cap(g.heroes) < n {
+		g.heroes = make([]Hero, n)
+	}
+	g.heroes = g.heroes[:n]
+	g.order = g.order[:0]
+	for seat := range n {
+		h := &g.heroes[seat]
+		def := &g.c.Heroes[heroes[seat]]
+		pol := Cautious
+		if seat < len(g.opt.Policies) {
+			pol = g.opt.Policies[seat]
+		}
+		team := 0
+		if seat < len(g.opt.Teams) {
+			team = g.opt.Teams[seat]
+		}
+		*h = Hero{def: def, seat: seat, space: def.StartCity, progress: -1, policy: pol, team: team,
+			items: h.items[:0], activated: h.activated[:0], hand: h.hand[:0], artifacts: h.artifacts[:0],
+			remains: h.remains[:0], cond: h.cond[:0],
+			bot: rng.New(g.seed, streamBot+uint64(seat))}
+		h.recompute(g)
+		g.order = append(g.order, int8(seat))
+	}
+	g.result.Heroes = heroes
+	g.result.Policies = make([]Policy, n)
+	for seat := range n {
+		g.result.Policies[seat] = g.heroes[seat].policy
+	}
+	g.logf("setup: %d players, %s, %s game", n, g.opt.Mode, map[bool]string{true: "advanced", false: "basic"}[g.opt.Advanced])
+	for seat := range g.heroes {
+		h := &g.heroes[seat]
+		g.logf("seat %d: %s (%s) starts in %s", seat+1, h.def.Name, h.policy, g.c.Spaces[h.space].Name)
+	}
+	for len(g.liveSites()) < g.c.Rules.ArtifactsOnBoard {
+		if !g.placeArtifact(false) {
+			break
+		}
+	}
+	if g.opt.Advanced && g.opt.Mode == Competitive {
+		g.setupZeppelin(false)
+	}
+	if g.opt.Mode != Competitive || g.opt.Org != "" {
+		g.setupOrganization()
+	}
+	for seat := range g.heroes {
+		h := &g.heroes[seat]
+		if h.def.Setup != nil {
+			g.runAs(seat, h.def.Setup)
+		}
+	}
+}
+
+func containsInt(s []int, x int) bool {
+	for _, v := range s {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) playRound() {
+	g.round++
+	clear(g.auction)
+	g.logf("— round %d —", g.round)
+	g.initiative()
+	g.movePhase()
+	if g.over {
+		return
+	}
+	g.adventurePhase()
+	if g.over {
+		return
+	}
+	if g.coopVillains() {
+		g.villainPhase()
+		if g.over {
+			return
+		}
+	}
+	g.endPhase()
+}
+
+// initiative rolls for first player (ties re-rolled among the tied), gives
+// a free Event to every natural 1 and readies activated cards.
+func (g *Game) initiative() {
+	for seat := range g.heroes {
+		h := &g.heroes[seat]
+		clear(h.activated)
+		h.heroUsed, h.moved, h.addMove, h.freeFly = false, false, 0, false
+	}
+	if g.opt.Mode == Solo && len(g.heroes) == 1 {
+		return // the single-hero solo game has no initiative phase
+	}
+	n := len(g.heroes)
+	var rolls [8]int
+	if g.opt.Mode == Team {
+		g.teamInitiative()
+		return
+	}
+	contenders := make([]int, 0, 8)
+	best := 0
+	for seat := range n {
+		rolls[seat] = g.roll()
+		if rolls[seat] <= g.c.Rules.FreeEventOn {
+			g.logf("%s rolls %d for initiative: a free Event", g.heroes[seat].def.Name, rolls[seat])
+			g.drawEvents(seat, 1)
+		}
+		best = max(best, rolls[seat])
+	}
+	for seat := range n {
+		if rolls[seat] == best {
+			contenders = append(contenders, seat)
+		}
+	}
+	// Roll-offs: a 1 here does not draw an Event (FAQ).
+	for len(contenders) > 1 {
+		best = 0
+		for _, s := range contenders {
+			rolls[s] = g.roll()
+			best = max(best, rolls[s])
+		}
+		next := contenders[:0]
+		for _, s := range contenders {
+			if rolls[s] == best {
+				next = append(next, s)
+			}
+		}
+		contenders = next
+	}
+	first := contenders[0]
+	g.order = g.order[:0]
+	for i := range n {
+		g.order = append(g.order, int8((first+i)%n))
+	}
+	g.logf("%s goes first", g.heroes[first].def.Name)
+	g.offerAll(TInitiative)
+}
+
+// endPhase: the zeppelin moves, villains adventure, victory is checked,
+// artifacts are replenished and KO'd heroes recover.
+func (g *Game) endPhase() {
+	coop := g.coopVillains()
+	if !coop {
+		if g.zeppelin.live {
+			g.moveZeppelinEnd()
+		}
+		g.villainsAdventure()
+	}
+	g.offerAll(TEnd)
+	if !coop {
+		g.checkVictory()
+		if g.over {
+			return
+		}
+	}
+	for len(g.liveSites()) < g.c.Rules.ArtifactsOnBoard {
+		if !g.placeArtifact(false) {
+			break
+		}
+	}
+	for seat := range g.heroes {
+		h := &g.heroes[seat]
+		g.expireRemains(h, UntilRound)
+		if h.ko {
+			h.ko = false
+			h.wounds = 0
+			g.expireRemains(h, UntilHeal)
+			g.logf("%s recovers in %s", h.def.Name, g.c.Spaces[h.space].Name)
+		}
+	}
+	if g.opt.Mode == Team {
+		g.checkTeamVictory()
+	}
+}
+
+// checkVictory ends the competitive game: a hero in their start city with
+// enough Fortune wins; ties go to the most Fortune, then the most Glory.
+func (g *Game) checkVictory() {
+	if g.opt.Mode != Competitive {
+		return
+	}
+	goal := g.fortuneGoal()
+	winner := -1
+	for seat := range g.heroes {
+		h := &g.heroes[seat]
+		if h.ko || h.space != h.def.StartCity || h.fortune < goal {
+			continue
+		}
+		if winner < 0 {
+			winner = seat
+			continue
+		}
+		w := &g.heroes[winner]
+		if h.fortune > w.fortune || (h.fortune == w.fortune && h.glory > w.glory) {
+			winner = seat
+		}
+	}
+	if winner >= 0 {
+		g.finish(winner, "fortune")
+	}
+}
+
+func (g *Game) fortuneGoal() int {
+	if g.opt.Variants.FortuneGoal > 0 {
+		return g.opt.Variants.FortuneGoal
+	}
+	return g.c.Rules.FortuneToWin
+}
+
+// finish ends the game.
+func (g *Game) finish(winner int, how string) {
+	if g.over {
+		return
+	}
+	g.over = true
+	r := &g.result
+	r.Rounds = g.round
+	r.Winner = winner
+	r.End = how
+	n := len(g.heroes)
+	r.Fortune, r.Glory, r.KOs, r.Artifacts = make([]int, n), make([]int, n), make([]int, n), make([]int, n)
+	for seat := range g.heroes {
+		h := &g.heroes[seat]
+		r.Fortune[seat] = g.fortune(h)
+		r.Glory[seat] = h.glory
+		r.KOs[seat] = h.kos
+		r.Artifacts[seat] = h.recovered
+	}
+	r.Track = g.coop.track
+	r.VillainArtifacts = g.coop.artifacts
+	if winner >= 0 {
+		g.logf("%s wins in round %d (%s)", g.heroes[winner].def.Name, g.round, how)
+	} else {
+		g.logf("game over in round %d (%s)", g.round, how)
+	}
+}
+
+// liveSites returns the artifact adventures on the board.
+func (g *Game) liveSites() []int {
+	var out []int
+	for i := range g.sites {
+		if g.sites[i].live {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// siteAt returns the live site in a space, or -1.
+func (g *Game) siteAt(space int16) int {
+	for i := range g.sites {
+		if g.sites[i].live && g.sites[i].space == space {
+			return i
+		}
+	}
+	return -1
+}
+
+// placeArtifact draws an Artifact and an Adventure and places them at a
+// random location with no artifact. temple insists on a Temple artifact.
+func (g *Game) placeArtifact(temple bool) bool {
+	art := g.artifacts.Draw()
+	if temple {
+		for tries := 0; art >= 0 && !g.c.Artifacts[art].Temple; tries++ {
+			g.artifacts.Discard(art)
+			if tries > len(g.c.Artifacts)*2 {
+				return false
+			}
+			art = g.artifacts.Draw()
+		}
+	}
+	adv := g.adventures.Draw()
+	if art < 0 || adv < 0 {
+		g.artifacts.Discard(art)
+		g.adventures.Discard(adv)
+		return false
+	}
+	loc := g.drawLocation(func(space int16) bool { return g.siteAt(space) < 0 })
+	if loc < 0 {
+		g.artifacts.Discard(art)
+		g.adventures.Discard(adv)
+		return false
+	}
+	L := &g.c.Locations[loc]
+	s := Site{art: art, adv: adv, space: L.Space, villain: -1, live: true}
+	a := &g.c.Artifacts[art]
+	if g.opt.Advanced && L.BonusFortune {
+		s.bonus = g.c.Rules.DeepJungleBonus
+	}
+	if g.opt.Advanced && a.Temple {
+		s.coins = int(a.Fortune) + s.bonus
+		s.bonus = 0
+	}
+	// Reuse a dead site's slot so the list stays short.
+	idx := -1
+	for i := range g.sites {
+		if !g.sites[i].live {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		g.sites = append(g.sites, s)
+	} else {
+		g.sites[idx] = s
+	}
+	g.logf("artifact placed: %s %s in %s (Fortune %d, Dangers %d)", a.Name, g.c.Adventures[adv].Name, g.c.Spaces[L.Space].Name, a.Fortune, g.c.Adventures[adv].Dangers)
+	if g.stats != nil {
+		g.stats.draw(&g.c.Artifacts[art].Card)
+		g.stats.draw(&g.c.Adventures[adv].Card)
+	}
+	return true
+}
+
+// drawLocation draws Location cards until one's space passes ok, and
+// discards them (reshuffling on the Shuffle icon). It returns -1 if no
+// location fits.
+func (g *Game) drawLocation(ok func(space int16) bool) int16 {
+	for tries := 0; tries < 3*len(g.c.Locations)+3; tries++ {
+		loc := g.locations.Draw()
+		if loc < 0 {
+			return -1
+		}
+		g.locations.Discard(loc)
+		if g.c.Locations[loc].Shuffle {
+			g.locations.Reshuffle()
+		}
+		if ok == nil || ok(g.c.Locations[loc].Space) {
+			return loc
+		}
+	}
+	return -1
+}
+
+// randomCity draws a Location card for its city.
+func (g *Game) randomCity() int16 {
+	loc := g.drawLocation(nil)
+	if loc < 0 {
+		return g.c.Cities[0]
+	}
+	return g.c.Locations[loc].City
+}

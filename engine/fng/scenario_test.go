@@ -1,0 +1,198 @@
+package fng
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Scenario tests set a game up by hand on the bundled content and force the
+// dice, so each rule is checked exactly.
+
+type scenario struct {
+	t *testing.T
+	*Game
+	log strings.Builder
+}
+
+// newScenario starts a game of the bundled set with the given heroes (IDs)
+// and options, then clears the board: no artifacts, villains, henchmen or
+// zeppelin, empty hands. Tests place what they need.
+func newScenario(t *testing.T, opt Options, heroes ...string) *scenario {
+	t.Helper()
+	c := bundled(t)
+	s := &scenario{t: t, Game: New(c)}
+	if opt.Players == 0 {
+		opt.Players = len(heroes)
+	}
+	for _, id := range heroes {
+		opt.Heroes = append(opt.Heroes, s.heroIndex(id))
+	}
+	if opt.MaxRounds == 0 {
+		opt.MaxRounds = 100
+	}
+	s.reset(7, opt)
+	s.trace = &tracer{w: &s.log}
+	s.setupGame()
+	for i := range s.sites {
+		s.sites[i].live = false
+	}
+	for i := range s.villains {
+		s.villains[i].space = -1
+	}
+	clear(s.henchmen)
+	s.zeppelin.live = false
+	for seat := range s.heroes {
+		h := &s.heroes[seat]
+		h.hand, h.items, h.activated, h.remains = h.hand[:0], h.items[:0], h.activated[:0], h.remains[:0]
+		h.glory, h.fortune, h.wounds = 0, 0, 0
+		h.recompute(s.Game)
+	}
+	s.round = 1
+	s.log.Reset()
+	return s
+}
+
+// dice forces the next dice faces.
+func (s *scenario) dice(faces ...int) { s.forced = append(s.forced, faces...) }
+
+// done asserts every forced die was used.
+func (s *scenario) done() {
+	s.t.Helper()
+	require.Empty(s.t, s.forced, "forced dice left over; log:\n%s", s.log.String())
+}
+
+func (s *scenario) heroIndex(id string) int {
+	for i, h := range s.c.Heroes {
+		if h.ID == id {
+			return i
+		}
+	}
+	s.t.Fatalf("no hero %q", id)
+	return -1
+}
+
+func (s *scenario) space(id string) int16 {
+	for i, sp := range s.c.Spaces {
+		if sp.ID == id {
+			return int16(i)
+		}
+	}
+	s.t.Fatalf("no space %q", id)
+	return -1
+}
+
+func (s *scenario) card(list []Card, id string) int {
+	for i := range list {
+		if list[i].ID == id {
+			return i
+		}
+	}
+	s.t.Fatalf("no card %q", id)
+	return -1
+}
+
+func (s *scenario) danger(id string) int16 {
+	for i := range s.c.Dangers {
+		if s.c.Dangers[i].ID == id {
+			return int16(i)
+		}
+	}
+	s.t.Fatalf("no danger %q", id)
+	return -1
+}
+
+func (s *scenario) enemy(id string) *EnemyDef {
+	for i := range s.c.Enemies {
+		if s.c.Enemies[i].ID == id {
+			return &s.c.Enemies[i]
+		}
+	}
+	s.t.Fatalf("no enemy %q", id)
+	return nil
+}
+
+func (s *scenario) item(id string) int16 {
+	for i := range s.c.Items {
+		if s.c.Items[i].ID == id {
+			return int16(i)
+		}
+	}
+	s.t.Fatalf("no item %q", id)
+	return -1
+}
+
+func (s *scenario) artifact(id string) int16 {
+	for i := range s.c.Artifacts {
+		if s.c.Artifacts[i].ID == id {
+			return int16(i)
+		}
+	}
+	s.t.Fatalf("no artifact %q", id)
+	return -1
+}
+
+func (s *scenario) adventure(id string) int16 {
+	for i := range s.c.Adventures {
+		if s.c.Adventures[i].ID == id {
+			return int16(i)
+		}
+	}
+	s.t.Fatalf("no adventure %q", id)
+	return -1
+}
+
+// site puts an artifact adventure in a space and returns its index.
+func (s *scenario) site(art, adv, space string) int {
+	a := s.artifact(art)
+	st := Site{art: a, adv: s.adventure(adv), space: s.space(space), villain: -1, live: true}
+	if s.opt.Advanced && s.c.Artifacts[a].Temple {
+		st.coins = int(s.c.Artifacts[a].Fortune)
+	}
+	s.sites = append(s.sites, st)
+	return len(s.sites) - 1
+}
+
+// at puts a hero in a space.
+func (s *scenario) at(seat int, space string) *Hero {
+	h := s.h(seat)
+	h.space = s.space(space)
+	return h
+}
+
+// topDangers stacks the Dangers deck so these come next (in order), in
+// the draw-from-bottom mode.
+func (s *scenario) topDangers(ids ...string) {
+	s.opt.Dangers = DrawFromBottom
+	for i := len(ids) - 1; i >= 0; i-- {
+		s.dangers.Remove(s.danger(ids[i]))
+	}
+	s.dangers.PushTop(func() []int16 {
+		out := make([]int16, len(ids))
+		for i := range ids {
+			out[len(ids)-1-i] = s.danger(ids[i])
+		}
+		return out
+	}()...)
+}
+
+// firstDanger is a plain single-skill danger of the bundled set, found by
+// its test, for scenarios that only need "a Danger".
+func (s *scenario) dangerWith(test string) string {
+	for _, d := range s.c.Dangers {
+		if d.Test.String() == test && d.Effect == nil && !d.Advanced {
+			return d.ID
+		}
+	}
+	s.t.Fatalf("no plain danger with test %q", test)
+	return ""
+}
+
+func TestScenarioFixture(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	require.Equal(t, "london", s.c.Spaces[s.h(0).space].ID)
+	s.dice(6)
+	require.Equal(t, 6, s.roll())
+	s.done()
+}

@@ -1,0 +1,205 @@
+package fng
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/deckwright/deckwright/engine/rng"
+	"github.com/deckwright/deckwright/engine/sim"
+)
+
+// simSeed is the seed of game index of a run (as sim.Run derives it).
+func simSeed(run uint64, index int) uint64 { return rng.Seed(run, index) }
+
+// SimOptions configure a quick-sim run.
+type SimOptions struct {
+	Options
+	// Policy is cautious, bold, random, or mix (seats rotate through the
+	// three, game by game).
+	Policy string
+	Games  int
+	Seed   uint64
+	From   int // the first game's index (replaying one game of a run)
+	// Workers: 0 for one per CPU. Results do not depend on it.
+	Workers  int
+	Stats    bool // collect per-card metrics and rule coverage
+	Progress func(done int)
+}
+
+// Tally is one worker's (then the whole run's) counts.
+type Tally struct {
+	Games            int
+	Wins             map[string]int // hero ID → games won
+	Plays            map[string]int // hero ID → games played
+	SeatWins         []int
+	SeatPlays        []int
+	PolWins          map[string]int
+	PolPlays         map[string]int
+	Ends             map[string]int // fortune, track, stall, error
+	Rounds           sim.Histogram
+	Track            sim.Histogram
+	KOs              int
+	Artifacts        int
+	VillainArtifacts int
+	HeroWins         int // cooperative: games the heroes won
+	Failures         []GameFailure
+	Stats            *Stats
+}
+
+// GameFailure is a game that stalled or failed, with what replays it.
+type GameFailure struct {
+	Index int
+	*Failure
+}
+
+func newTally(players int) *Tally {
+	return &Tally{Wins: map[string]int{}, Plays: map[string]int{}, SeatWins: make([]int, players), SeatPlays: make([]int, players),
+		PolWins: map[string]int{}, PolPlays: map[string]int{}, Ends: map[string]int{}}
+}
+
+// merge adds another tally.
+func (t *Tally) merge(o *Tally) {
+	t.Games += o.Games
+	for k, v := range o.Wins {
+		t.Wins[k] += v
+	}
+	for k, v := range o.Plays {
+		t.Plays[k] += v
+	}
+	for i := range o.SeatWins {
+		t.SeatWins[i] += o.SeatWins[i]
+		t.SeatPlays[i] += o.SeatPlays[i]
+	}
+	for k, v := range o.PolWins {
+		t.PolWins[k] += v
+	}
+	for k, v := range o.PolPlays {
+		t.PolPlays[k] += v
+	}
+	for k, v := range o.Ends {
+		t.Ends[k] += v
+	}
+	t.Rounds.Merge(&o.Rounds)
+	t.Track.Merge(&o.Track)
+	t.KOs += o.KOs
+	t.Artifacts += o.Artifacts
+	t.VillainArtifacts += o.VillainArtifacts
+	t.HeroWins += o.HeroWins
+	t.Failures = append(t.Failures, o.Failures...)
+	if o.Stats != nil {
+		if t.Stats == nil {
+			t.Stats = o.Stats
+		} else {
+			t.Stats.Merge(o.Stats)
+		}
+	}
+}
+
+// simWorker plays games for one goroutine.
+type simWorker struct {
+	g     *Game
+	opt   SimOptions
+	tally *Tally
+}
+
+func (w *simWorker) Play(index int, seed uint64) {
+	opt := w.opt.Options
+	opt.Policies = seatPolicies(w.opt.Policy, opt.Players, index)
+	res, err := w.g.PlaySafe(seed, opt)
+	w.record(index, res, err)
+}
+
+func (w *simWorker) Failed(index int, seed uint64, r any) {
+	w.record(index, Result{Seed: seed, Winner: -1}, &Failure{Seed: seed, Message: fmt.Sprint(r)})
+}
+
+func (w *simWorker) record(index int, res Result, err error) {
+	t := w.tally
+	t.Games++
+	if err != nil {
+		f, ok := err.(*Failure)
+		if !ok {
+			f = &Failure{Seed: res.Seed, Message: err.Error()}
+		}
+		if f.Stall {
+			t.Ends["stall"]++
+		} else {
+			t.Ends["error"]++
+		}
+		t.Failures = append(t.Failures, GameFailure{Index: index, Failure: f})
+		return
+	}
+	t.Ends[res.End]++
+	t.Rounds.Add(res.Rounds)
+	t.Track.Add(res.Track)
+	t.VillainArtifacts += res.VillainArtifacts
+	c := w.g.c
+	heroesWon := res.End == "fortune" && (w.opt.Mode == Cooperative || w.opt.Mode == Solo)
+	if heroesWon {
+		t.HeroWins++
+	}
+	for seat, hi := range res.Heroes {
+		id := c.Heroes[hi].ID
+		pol := res.Policies[seat].String()
+		won := res.Winner == seat || heroesWon || (w.opt.Mode == Team && res.Team >= 0 && seat < len(w.opt.Teams) && w.opt.Teams[seat] == res.Team)
+		t.Plays[id]++
+		t.SeatPlays[seat]++
+		t.PolPlays[pol]++
+		if won {
+			t.Wins[id]++
+			t.SeatWins[seat]++
+			t.PolWins[pol]++
+		}
+		if seat < len(res.KOs) {
+			t.KOs += res.KOs[seat]
+			t.Artifacts += res.Artifacts[seat]
+		}
+	}
+	if w.g.stats != nil {
+		w.g.stats.endGame(w.g)
+	}
+}
+
+// seatPolicies gives each seat its policy: one for all, or for mix a
+// rotation so every seat plays every policy equally often.
+func seatPolicies(policy string, players, index int) []Policy {
+	out := make([]Policy, players)
+	if policy == "mix" {
+		for s := range out {
+			out[s] = Policy((s + index) % len(policyNames))
+		}
+		return out
+	}
+	p, _ := ParsePolicy(policy)
+	for s := range out {
+		out[s] = p
+	}
+	return out
+}
+
+// Simulate plays a run of games and returns the merged tally.
+func Simulate(c *Content, opt SimOptions) (*Tally, sim.Stats) {
+	if opt.Policy == "" {
+		opt.Policy = "cautious"
+	}
+	if opt.Players <= 0 {
+		opt.Players = 4
+	}
+	var workers []*simWorker
+	stats := sim.Run(sim.Config{Games: opt.Games, Workers: opt.Workers, Seed: opt.Seed, From: opt.From, Progress: opt.Progress},
+		func(int) sim.Worker {
+			w := &simWorker{g: New(c), opt: opt, tally: newTally(opt.Players)}
+			if opt.Stats {
+				w.g.stats = NewStats(c)
+				w.tally.Stats = w.g.stats
+			}
+			workers = append(workers, w)
+			return w
+		})
+	total := newTally(opt.Players)
+	for _, w := range workers {
+		total.merge(w.tally)
+	}
+	sort.Slice(total.Failures, func(i, j int) bool { return total.Failures[i].Index < total.Failures[j].Index })
+	return total, stats
+}

@@ -1,0 +1,140 @@
+package fng
+
+import "github.com/deckwright/deckwright/engine/dice"
+
+// testState is the test being taken, which effects at test timing read
+// and change.
+type testState struct {
+	clause    *Clause
+	kw        KW
+	need      int
+	successes int // banked from earlier rolls
+	rolled    int // successes of the current roll
+	dice      int // dice of the current roll
+	failed    []int8
+	passed    bool
+	cliff     bool // a cliffhanger or escape test: exerting allowed
+	seat      int
+}
+
+// resolveSpec takes a card's whole test: the bot picks an alternative; an
+// alternative's clauses must all pass (skill tests before fights).
+func (g *Game) resolveSpec(seat int, spec *TestSpec, kw KW, cliff bool) bool {
+	if len(spec.Alts) == 0 {
+		return true
+	}
+	h := g.h(seat)
+	alt := spec.Alts[g.chooseAlt(h, spec, kw, cliff)]
+	for pass := 0; pass < 2; pass++ {
+		for i := range alt {
+			cl := &alt[i]
+			isFight := cl.Kind == FightTest || cl.Kind == SneakTest
+			if isFight != (pass == 1) {
+				continue
+			}
+			if !g.resolveClause(seat, cl, kw, cliff) {
+				return false
+			}
+			if h.ko {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// resolveClause takes one clause of a test.
+func (g *Game) resolveClause(seat int, cl *Clause, kw KW, cliff bool) bool {
+	switch cl.Kind {
+	case FightTest:
+		return g.fightClause(seat, cl)
+	case SneakTest:
+		return g.sneakTest(seat, g.villainIn(g.h(seat).space), false)
+	}
+	return g.skillTest(seat, cl, kw, cliff)
+}
+
+// skillTest rolls a skill (or dice) test: dice equal to the skill, each at
+// or above the target a success; roll again while a roll succeeds; pass on
+// reaching the successes needed. Abilities may add dice after a roll; in a
+// cliffhanger or escape the hero may exert (1 wound per die, that roll only,
+// never to a KO).
+func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
+	h := g.h(seat)
+	prev, prevCur := g.test, g.cur
+	ts := &testState{clause: cl, kw: kw, need: cl.Successes, cliff: cliff, seat: seat}
+	g.test, g.cur = ts, seat
+	defer func() { g.test, g.cur = prev, prevCur }()
+	base := g.testDice(h, cl, kw)
+	if g.stats != nil {
+		g.stats.testOdds(g, seat, dice.Table().Pass(base, cl.Target, cl.Successes))
+	}
+	for {
+		ts.dice = base
+		ts.rolled = g.rollDice(ts, base, cl.Target)
+		if ts.successes+ts.rolled < ts.need {
+			// After the roll: cards that add dice, re-roll, add successes.
+			g.offer(seat, TTest)
+			if ts.passed {
+				break
+			}
+			if cliff && ts.successes+ts.rolled < ts.need {
+				for g.exertMore(h, ts) && ts.successes+ts.rolled < ts.need {
+					h.wounds++
+					if g.stats != nil {
+						g.stats.rule(RuleExert)
+					}
+					ts.rolled += g.rollDice(ts, 1, cl.Target)
+				}
+			}
+		} else {
+			// A roll that passes may be hindered by an opponent's card.
+			g.offerOpponents(seat, TTest)
+		}
+		ts.successes += ts.rolled
+		if ts.passed || ts.successes >= ts.need {
+			ts.passed = true
+			break
+		}
+		if ts.rolled == 0 {
+			break
+		}
+	}
+	if g.trace != nil {
+		g.logf("  %s: %s — %s (%d/%d)", h.def.Name, cl, passFail(ts.passed), ts.successes, ts.need)
+	}
+	if g.stats != nil {
+		g.stats.testResult(g, seat, ts.passed)
+	}
+	return ts.passed
+}
+
+// rollDice rolls n dice for a test, remembering the failed ones for
+// re-rolls, and returns the successes.
+func (g *Game) rollDice(ts *testState, n, target int) int {
+	s := 0
+	for range n {
+		if r := g.roll(); r >= target {
+			s++
+		} else {
+			ts.failed = append(ts.failed, int8(r))
+		}
+	}
+	return s
+}
+
+func passFail(ok bool) string {
+	if ok {
+		return "passed"
+	}
+	return "failed"
+}
+
+// skillTestEffect runs a test an effect asks for (testSkill, testDice).
+func (g *Game) skillTestEffect(seat int, cl Clause) bool {
+	var kw KW
+	if g.danger != nil {
+		kw = g.danger.Keywords
+	}
+	return g.skillTest(seat, &cl, kw, false)
+}

@@ -1,0 +1,576 @@
+package fng
+
+// villainIn returns the villain in a space, or nil.
+func (g *Game) villainIn(space int16) *Villain {
+	for i := range g.villains {
+		if g.villains[i].space == space && g.villains[i].space >= 0 {
+			return &g.villains[i]
+		}
+	}
+	return nil
+}
+
+// villainAt returns the villain hunting a site, or nil.
+func (g *Game) villainAt(site int) *Villain {
+	if site < 0 {
+		return nil
+	}
+	return g.villainIn(g.sites[site].space)
+}
+
+// villain returns the state of a villain card, adding it on first use.
+func (g *Game) villain(idx int16) *Villain {
+	for i := range g.villains {
+		if g.villains[i].idx == idx {
+			return &g.villains[i]
+		}
+	}
+	g.villains = append(g.villains, Villain{def: &g.c.Villains[idx], idx: idx, space: -1, site: -1})
+	return &g.villains[len(g.villains)-1]
+}
+
+// factionOf resolves "Nazi Villain" or "Villain" to an organization index,
+// -1 for any.
+func (g *Game) factionOf(foe string) int {
+	name := foe
+	if len(name) >= 7 && name[len(name)-7:] == "Villain" {
+		name = name[:len(name)-7]
+	}
+	if code, ok := g.c.Symbols.Resolve(DomainFaction, name); ok {
+		return code
+	}
+	return -1
+}
+
+// placeVillain brings a random villain (of a faction, or any when faction
+// < 0) into the hero's space. There is one villain per space: if one is
+// there already, it is the one. At an adventure the villain joins the hunt;
+// elsewhere the hero fights it for a round and it leaves. In the
+// cooperative game the villain comes from the active villains back at base.
+func (g *Game) placeVillain(seat, faction int) *Villain {
+	if !g.opt.Advanced {
+		return nil
+	}
+	h := g.h(seat)
+	if v := g.villainIn(h.space); v != nil {
+		return v
+	}
+	var pool []int16
+	if g.coopVillains() {
+		for i := range g.coop.active {
+			v := g.villain(g.coop.active[i])
+			if v.space < 0 && v.state != vKO && (faction < 0 || int(v.def.Org) == faction) {
+				pool = append(pool, v.idx)
+			}
+		}
+	} else {
+		for i := range g.c.Villains {
+			v := g.villain(int16(i))
+			if v.space < 0 && (faction < 0 || int(v.def.Org) == faction) {
+				pool = append(pool, int16(i))
+			}
+		}
+	}
+	if len(pool) == 0 {
+		return nil
+	}
+	v := g.villain(pool[g.vrand.Intn(len(pool))])
+	g.deployVillainAt(v, h.space, true)
+	if g.trace != nil {
+		g.logf("%s appears in %s!", v.def.Name, g.c.Spaces[h.space].Name)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleVillain)
+	}
+	if v.site < 0 && !g.coopVillains() {
+		// Not at an adventure: a single round, then the villain moves on.
+		g.villainRounds(seat, v, 1)
+		if v.space >= 0 {
+			g.villainLeaves(v, vOff)
+		}
+	}
+	return v
+}
+
+// deployVillainAt puts a villain's figure in a space with its bodyguards
+// (taking over a henchman figure already there).
+func (g *Game) deployVillainAt(v *Villain, space int16, found bool) {
+	v.space = space
+	v.site = g.siteAt(space)
+	v.wounds, v.markers, v.bodyguards, v.explore = 0, 0, 0, 0
+	v.state = vDeployed
+	if found {
+		v.explore = -1 // added by a card: it has already found the adventure (FAQ)
+	}
+	org := int(v.def.Org)
+	want := int(g.c.Orgs[org].Bodyguards)
+	if want > 0 {
+		if g.henchmen[space] == int8(org+1) {
+			g.henchmen[space] = 0
+			v.bodyguards++
+			want++ // the soldier in the space joins as an extra bodyguard
+			if g.stats != nil {
+				g.stats.rule(RuleBodyguards)
+			}
+		}
+		for v.bodyguards < want && g.figuresLeft[org] > 0 {
+			g.figuresLeft[org]--
+			v.bodyguards++
+		}
+	}
+	g.villainAbility(v, "deploy", -1)
+}
+
+// villainLeaves takes a villain off the board: fully healed, bodyguards
+// back to the pool; in the cooperative game it goes back to base in the
+// given state.
+func (g *Game) villainLeaves(v *Villain, state villainState) {
+	g.figuresLeft[v.def.Org] += int8(v.bodyguards)
+	v.bodyguards, v.wounds, v.markers, v.explore = 0, 0, 0, 0
+	v.space, v.site = -1, -1
+	if g.coopVillains() {
+		v.state = state
+	} else {
+		v.state = vOff
+	}
+}
+
+// villainCombat is a villain's fight dice: Combat, +1 per bodyguard.
+func (g *Game) villainCombat(v *Villain) int {
+	return int(v.def.Combat) + v.bodyguards + g.villainMod(v, StatCombat)
+}
+
+// villainMod sums a villain's modifiers (its card and Remains in Play
+// villain events) to a stat.
+func (g *Game) villainMod(v *Villain, s Stat) int {
+	n := 0
+	for _, m := range v.def.Mods {
+		if m.Stat == s && m.Scope == Always {
+			n += int(m.Amount)
+		}
+	}
+	for _, id := range v.remains {
+		for _, m := range g.c.VillainEvents[id].Mods {
+			if m.Stat == s && m.Scope == Always {
+				n += int(m.Amount)
+			}
+		}
+	}
+	return n
+}
+
+// villainHits deals hits to a villain: Defense first, then each wound
+// takes a bodyguard before the villain. A villain at its Wounds is KO'd.
+// It returns the wounds dealt (bodyguards included).
+func (g *Game) villainHits(v *Villain, hits int) int {
+	w := max(hits-int(v.def.Defense)-g.villainMod(v, StatDefense), 0)
+	dealt := w
+	for w > 0 && v.bodyguards > 0 {
+		v.bodyguards--
+		g.figuresLeft[v.def.Org]++
+		w--
+	}
+	v.wounds += w
+	if v.wounds >= int(v.def.Wounds)+g.villainMod(v, StatWounds) {
+		if g.trace != nil {
+			g.logf("%s is KO'd!", v.def.Name)
+		}
+		if g.stats != nil {
+			g.stats.rule(RuleVillainKO)
+		}
+		g.villainAbility(v, "ko", -1)
+		g.villainLeaves(v, vKO)
+	}
+	return dealt
+}
+
+// villainRounds fights n single rounds against a villain: no escape; the
+// hero gains Glory per hit done (hits, not wounds).
+func (g *Game) villainRounds(seat int, v *Villain, n int) {
+	h := g.h(seat)
+	prev, prevCur := g.fs, g.cur
+	fs := &fightState{villain: v, seat: seat, enemy: &EnemyDef{}}
+	if prev != nil && prev.enemy != nil && prev.villain == nil {
+		fs.enemy = prev.enemy
+	}
+	g.fs, g.cur = fs, seat
+	defer func() {
+		if prev != nil {
+			prev.dealt, prev.taken = fs.dealt, fs.taken
+		}
+		g.fs, g.cur = prev, prevCur
+	}()
+	if g.stats != nil {
+		g.stats.rule(RuleVillainFight)
+	}
+	for range n {
+		if v.space < 0 || h.ko {
+			return
+		}
+		fs.round++
+		fs.addDice = 0
+		g.offer(seat, TFight)
+		heroHits := g.rollHits(g.fightDice(h, nil) + fs.addDice)
+		villainHits := g.rollHits(g.villainCombat(v))
+		g.villainAbility(v, "fight", seat)
+		g.gainGlory(h, heroHits*g.c.Rules.VillainGloryPerHit)
+		fs.dealt += g.villainHits(v, heroHits)
+		w := max(villainHits-g.defense(h, nil), 0)
+		fs.taken += w
+		if g.trace != nil {
+			g.logf("  %s and %s trade blows: %d hits to %d", h.def.Name, v.def.Name, heroHits, villainHits)
+		}
+		g.wound(h, w)
+	}
+}
+
+// villainAbility runs a villain's ability at its moment (against a hero
+// when seat ≥ 0).
+func (g *Game) villainAbility(v *Villain, when string, seat int) {
+	if v.def.Effect == nil || v.def.When != when {
+		return
+	}
+	if seat < 0 {
+		seat = g.nearestHero(v.space)
+		if seat < 0 {
+			return
+		}
+	}
+	g.runCard(seat, v.def.Effect, &v.def.Card)
+}
+
+// nearestHero is the hero closest to a space (the one a villain's ability
+// acts on when no hero is engaged).
+func (g *Game) nearestHero(space int16) int {
+	best := -1
+	for seat := range g.heroes {
+		h := &g.heroes[seat]
+		if h.ko {
+			continue
+		}
+		if space < 0 || best < 0 || g.c.Dist[space][h.space] < g.c.Dist[space][g.heroes[best].space] {
+			best = seat
+		}
+	}
+	return best
+}
+
+// sneakTest: the hero picks a number, the villain rolls its Search dice;
+// each die showing the number is a fight round against the villain. It
+// passes when no die shows the number.
+func (g *Game) sneakTest(seat int, v *Villain, pressing bool) bool {
+	h := g.h(seat)
+	if v == nil {
+		return true
+	}
+	pick := h.bot.Intn(6) + 1
+	n := int(v.def.Search) + g.villainMod(v, StatSearch) + h.always[StatSneak] + g.condMod(h, StatSneak, KW{})
+	found := 0
+	for range max(n, 0) {
+		if g.roll() == pick {
+			found++
+		}
+	}
+	if g.trace != nil {
+		g.logf("%s sneaks past %s on %d: %d dice show it", h.def.Name, v.def.Name, pick, found)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleSneak)
+	}
+	if found > 0 {
+		g.villainRounds(seat, v, found)
+	}
+	return found == 0
+}
+
+// villainsAdventure: every villain at an adventure searches (end phase of
+// the competitive game).
+func (g *Game) villainsAdventure() {
+	for i := range g.villains {
+		v := &g.villains[i]
+		if v.space >= 0 && v.site >= 0 && v.state == vDeployed {
+			g.villainSearch(v, 0)
+		}
+	}
+}
+
+// villainSearch: Search dice, minus one per hero in the space unless the
+// villain has bodyguards; each high die is a danger marker (at a Temple, a
+// marker on its pile and a Fortune coin); each 1 a wound, ignoring Defense.
+// Reaching the Danger value recovers the artifact for the villains.
+func (g *Game) villainSearch(v *Villain, extra int) {
+	if v.site < 0 || !g.sites[v.site].live {
+		return
+	}
+	s := &g.sites[v.site]
+	R := &g.c.Rules
+	n := int(v.def.Search) + g.villainMod(v, StatSearch) + extra
+	if v.bodyguards == 0 {
+		for seat := range g.heroes {
+			if !g.heroes[seat].ko && g.heroes[seat].space == v.space {
+				n--
+			}
+		}
+	}
+	// A deployed villain at a deep jungle explores first, like a hero.
+	if g.c.Spaces[s.space].DeepJungle && v.explore >= 0 && g.opt.Advanced {
+		v.explore++
+		found := false
+		for range v.explore {
+			found = found || g.roll() >= R.ExploreOn
+		}
+		if !found {
+			return
+		}
+		v.explore = -1
+	}
+	succ, wounds := 0, 0
+	for range max(n, 0) {
+		r := g.roll()
+		switch {
+		case r >= R.VillainSearchOn:
+			succ++
+		case r <= R.VillainWoundOn:
+			wounds++
+		}
+	}
+	g.villainAbility(v, "search", -1)
+	if g.trace != nil {
+		g.logf("%s searches %s: %d successes, %d wounds", v.def.Name, g.c.Spaces[s.space].Name, succ, wounds)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleVillainSearch)
+	}
+	if wounds > 0 {
+		v.wounds += wounds
+		if v.wounds >= int(v.def.Wounds)+g.villainMod(v, StatWounds) {
+			g.villainLeaves(v, vKO)
+			return
+		}
+	}
+	site := v.site
+	if g.isTemple(site) {
+		dangers := int(g.c.Adventures[s.adv].Dangers)
+		for range succ {
+			take := min(R.TempleFortunePerDanger, s.coins)
+			s.coins -= take
+			g.villainsFortune(take)
+			if s.coins <= 0 {
+				g.villainTakes(v, site)
+				return
+			}
+			s.markers++
+			if s.markers >= dangers {
+				s.markers = 0
+				s.instability++
+				if g.collapseRoll(site, false) {
+					return
+				}
+			}
+		}
+		return
+	}
+	v.markers += succ
+	if v.markers >= int(g.c.Adventures[s.adv].Dangers) {
+		g.villainTakes(v, site)
+	}
+}
+
+// villainTakes gives the villains an artifact (or a Temple Treasure).
+func (g *Game) villainTakes(v *Villain, site int) {
+	s := &g.sites[site]
+	if g.trace != nil {
+		g.logf("%s takes %s!", v.def.Name, g.c.Artifacts[s.art].Name)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleVillainArtifact)
+	}
+	// The villain leaves in the Ready state; closeSite would send it back
+	// delayed, so take it off first.
+	g.villainLeaves(v, vReady)
+	g.artifacts.Discard(s.art)
+	g.adventures.Discard(s.adv)
+	g.closeSite(site, true)
+	g.coop.artifacts++
+	g.coop.loot = append(g.coop.loot, int(g.c.Artifacts[s.art].Fortune))
+	if g.coopVillains() {
+		g.advanceTrack(g.c.Rules.TrackPerArtifact)
+	}
+}
+
+// villainsFortune gives the villains Fortune; in the cooperative game every
+// full step of it moves the track and returns to the pool.
+func (g *Game) villainsFortune(n int) {
+	g.coop.villainFortune += n
+	if !g.coopVillains() {
+		return
+	}
+	step := max(g.c.Rules.TrackFortuneStep, 1)
+	for g.coop.villainFortune >= step {
+		g.coop.villainFortune -= step
+		g.advanceTrack(1)
+	}
+}
+
+// placeHenchman puts a henchman figure of an organization in a space. If
+// the space has one already or no figure is left, the competitive game
+// redraws a random location; the cooperative game moves the villain track.
+// A hero in the space must fight it at once.
+func (g *Game) placeHenchman(org int, space int16, fightNow bool) {
+	if org < 0 || org >= len(g.c.Orgs) {
+		return
+	}
+	for tries := 0; g.henchmen[space] != 0 || g.figuresLeft[org] == 0; tries++ {
+		if g.coopVillains() || g.figuresLeft[org] == 0 || tries > 8 {
+			if g.coopVillains() {
+				g.advanceTrack(g.c.Rules.TrackPerHenchman)
+			}
+			return
+		}
+		loc := g.drawLocation(nil)
+		if loc < 0 {
+			return
+		}
+		space = g.c.Locations[loc].Space
+	}
+	g.henchmen[space] = int8(org + 1)
+	g.figuresLeft[org]--
+	if g.trace != nil {
+		g.logf("a %s figure is placed in %s", g.c.Enemies[g.c.Orgs[org].Henchman].Name, g.c.Spaces[space].Name)
+	}
+	if !fightNow {
+		return
+	}
+	for _, s := range g.order {
+		h := g.h(int(s))
+		if !h.ko && h.space == space && g.henchmen[space] != 0 {
+			g.henchmanFight(int(s), space)
+		}
+	}
+}
+
+// removeHenchman returns a space's henchman figure to the pool.
+func (g *Game) removeHenchman(space int16) {
+	if org := int(g.henchmen[space]) - 1; org >= 0 {
+		g.figuresLeft[org]++
+		g.henchmen[space] = 0
+		g.coop.occupied[space] = false
+	}
+}
+
+// zeppelinOrg is the organization whose soldiers man the zeppelin.
+func (g *Game) zeppelinOrg() int {
+	for i := range g.c.Orgs {
+		if g.c.Orgs[i].Zeppelin >= 0 {
+			return i
+		}
+	}
+	for i := range g.c.Orgs {
+		if g.c.Orgs[i].Bodyguards > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// setupZeppelin places the zeppelin (its competitive side, or the War
+// Zeppelin of the cooperative game) at a random location.
+func (g *Game) setupZeppelin(cooperative bool) {
+	for i := range g.c.Zeppelins {
+		z := &g.c.Zeppelins[i]
+		if z.Cooperative != cooperative {
+			continue
+		}
+		loc := g.drawLocation(nil)
+		if loc < 0 {
+			return
+		}
+		g.zeppelin = Zeppelin{def: z, space: g.c.Locations[loc].Space, dest: -1, live: true}
+		if g.trace != nil {
+			g.logf("%s hovers over %s", z.Name, g.c.Spaces[g.zeppelin.space].Name)
+		}
+		return
+	}
+}
+
+// moveZeppelinEnd: the zeppelin flies toward its destination, loads
+// Fortune, and may drop a soldier.
+func (g *Game) moveZeppelinEnd() {
+	z := &g.zeppelin
+	d := z.def
+	for range d.Moves {
+		if z.dest < 0 || z.dest == z.space {
+			loc := g.drawLocation(nil)
+			if loc < 0 {
+				break
+			}
+			z.dest = g.c.Locations[loc].Space
+		}
+		best := z.space
+		for _, n := range g.c.Spaces[z.space].Adj {
+			if g.c.Dist[n][z.dest] < g.c.Dist[best][z.dest] {
+				best = n
+			}
+		}
+		z.space = best
+	}
+	z.fortune += int(d.Fortune)
+	if d.Drop > 0 && g.roll() <= int(d.Drop) {
+		g.placeHenchman(g.zeppelinOrg(), z.space, true)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleZeppelin)
+	}
+}
+
+// boardZeppelin: a hero in the zeppelin's space may sneak aboard. Each
+// guard die showing the hero's number is a fight with a soldier; beating
+// them all (even if KO'd in the last round, FAQ) steals its Fortune — or
+// destroys the War Zeppelin.
+func (g *Game) boardZeppelin(seat int) bool {
+	z := &g.zeppelin
+	h := g.h(seat)
+	if !z.live || z.space != h.space || !g.opt.Advanced {
+		return false
+	}
+	org := g.zeppelinOrg()
+	if org < 0 {
+		return false
+	}
+	soldier := &g.c.Enemies[g.c.Orgs[org].Henchman]
+	worth := z.fortune >= 2 || z.def.Cooperative
+	if h.policy != Random && (!worth || g.health(h) < 3 || g.fightOdds(h, soldier).Win < 0.6) {
+		return false
+	}
+	pick := h.bot.Intn(6) + 1
+	found := 0
+	for range z.def.Guards {
+		if g.roll() == pick {
+			found++
+		}
+	}
+	if g.trace != nil {
+		g.logf("%s sneaks aboard %s: %d guards spot them", h.def.Name, z.def.Name, found)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleBoardZeppelin)
+	}
+	for range found {
+		if g.fight(seat, soldier, 0) != fightDefeated {
+			return true
+		}
+	}
+	if z.def.Cooperative {
+		z.live = false
+		if g.trace != nil {
+			g.logf("%s destroys the War Zeppelin!", h.def.Name)
+		}
+		return true
+	}
+	g.addFortune(h, z.fortune)
+	if g.trace != nil {
+		g.logf("%s steals %d Fortune from the zeppelin", h.def.Name, z.fortune)
+	}
+	z.fortune = 0
+	return true
+}

@@ -1,0 +1,106 @@
+package game
+
+import (
+	"io"
+
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// Simulator is a module that can play its games.
+type Simulator interface {
+	// Simulate plays a run of games on compiled tables. With Trace set it
+	// plays the single game From and writes its log there.
+	Simulate(t *table.Tables, req SimRequest) (*SimReport, error)
+	// SimModes lists the modes and policies a module accepts, for --help
+	// and validation.
+	SimModes() (modes, policies []string)
+}
+
+// SimRequest is what `deckwright sim` asks of a game module.
+type SimRequest struct {
+	Games     int
+	Players   int
+	Workers   int
+	MaxRounds int
+	From      int // index of the first game
+	Seed      uint64
+	Mode      string   // competitive, coop, team, solo (module-defined)
+	Advanced  bool     // the full game (false: the basic game)
+	Policy    string   // bot policy, or mix
+	Org       string   // an opposing organization, or random
+	Heroes    []string // hero IDs by seat; nil draws them at random
+	Variants  []string // named rule variants and optional rules
+	Teams     int      // team game: number of teams
+	Dangers   string   // module-defined deck mode
+	Stats     bool     // per-card metrics and coverage
+	Trace     io.Writer
+	Progress  func(done int)
+}
+
+// SimReport is a run's summary. Every field but GamesPerSecond is the same
+// for any number of workers.
+type SimReport struct {
+	Game             string         `json:"game"`
+	Games            int            `json:"games"`
+	Seed             uint64         `json:"seed"`
+	Mode             string         `json:"mode"`
+	Players          int            `json:"players"`
+	Advanced         bool           `json:"advanced"`
+	Policy           string         `json:"policy"`
+	Wins             map[string]int `json:"wins"`
+	Rounds           Quantiles      `json:"rounds"`
+	Ends             map[string]int `json:"ends"`
+	Heroes           []Rate         `json:"heroes"`
+	Seats            []Rate         `json:"seats"`
+	Policies         []Rate         `json:"policies"`
+	KOsPerGame       float64        `json:"kos_per_game"`
+	ArtifactsPerGame float64        `json:"artifacts_per_game"`
+	NeverDrawn       []string       `json:"never_drawn"`
+	Coop             *CoopReport    `json:"coop,omitempty"`
+	Stalls           []Incident     `json:"stalls"`
+	Errors           []Incident     `json:"errors"`
+	GamesPerSecond   float64        `json:"games_per_second"`
+	// Module extras (per-card metrics, coverage, flags) as JSON-ready values.
+	Extra map[string]any `json:"extra,omitempty"`
+}
+
+// Quantiles summarise game lengths in rounds.
+type Quantiles struct {
+	Median int     `json:"median"`
+	P10    int     `json:"p10"`
+	P90    int     `json:"p90"`
+	Mean   float64 `json:"mean"`
+	// Histogram[i] is the number of games that lasted i rounds.
+	Histogram []int64 `json:"histogram,omitempty"`
+}
+
+// Rate is a win rate with its 95% confidence interval.
+type Rate struct {
+	ID    string  `json:"id"`
+	Name  string  `json:"name,omitempty"`
+	Games int     `json:"games"`
+	Wins  int     `json:"wins"`
+	Rate  float64 `json:"rate"`
+	Low   float64 `json:"ci_low"`
+	High  float64 `json:"ci_high"`
+}
+
+// CoopReport summarises cooperative-style games.
+type CoopReport struct {
+	HeroWins             Rate    `json:"hero_wins"`
+	TrackHistogram       []int64 `json:"track_histogram"`
+	VillainArtifactsMean float64 `json:"villain_artifacts_per_game"`
+	Organization         string  `json:"organization"`
+}
+
+// Incident is a game that stalled or failed.
+type Incident struct {
+	Index   int      `json:"index"`
+	Seed    uint64   `json:"seed"`
+	Round   int      `json:"round"`
+	Message string   `json:"message"`
+	Card    string   `json:"card,omitempty"`
+	InPlay  []string `json:"in_play,omitempty"`
+	Replay  string   `json:"replay"`
+	Stack   string   `json:"-"`
+}

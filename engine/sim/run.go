@@ -1,0 +1,142 @@
+// Package sim runs many games in parallel and summarises them. It is
+// generic: a game module supplies a Worker that plays one game by index and
+// seed and keeps its own tallies, which the caller merges afterwards.
+//
+// Every game's seed derives from the run's seed and the game's index
+// (rng.Seed), never from the worker that plays it, and tallies are sums, so
+// a run's results are identical whatever the number of workers.
+package sim
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/deckwright/deckwright/engine/rng"
+)
+
+// Config of a run.
+type Config struct {
+	Games   int
+	Workers int    // 0: one per CPU
+	Seed    uint64 // the run's seed
+	From    int    // index of the first game (to replay one game of a run)
+	// Progress, if set, is called from one goroutine about ten times a
+	// second with the number of games done, and once at the end.
+	Progress func(done int)
+}
+
+// Worker plays games on one goroutine.
+type Worker interface {
+	// Play plays game index with its seed. A panic is recovered by Run
+	// and handed to Failed.
+	Play(index int, seed uint64)
+	// Failed records a game that panicked outside the game's own
+	// recovery (a bug in the engine).
+	Failed(index int, seed uint64, panicked any)
+}
+
+// Stats are a run's timings.
+type Stats struct {
+	Elapsed time.Duration
+	Games   int
+}
+
+// GamesPerSecond is the run's throughput.
+func (s Stats) GamesPerSecond() float64 {
+	if s.Elapsed <= 0 {
+		return 0
+	}
+	return float64(s.Games) / s.Elapsed.Seconds()
+}
+
+// Run plays the games on workers made by newWorker (called once per
+// worker, with its number) and returns when all are done.
+func Run(cfg Config, newWorker func(w int) Worker) Stats {
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(min(workers, cfg.Games), 1)
+	start := time.Now()
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	if cfg.Progress != nil {
+		go func() {
+			t := time.NewTicker(100 * time.Millisecond)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+					cfg.Progress(int(done.Load()))
+				}
+			}
+		}()
+	}
+	for w := range workers {
+		wk := newWorker(w)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= cfg.Games {
+					return
+				}
+				index := cfg.From + i
+				play(wk, index, rng.Seed(cfg.Seed, index))
+				done.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	if cfg.Progress != nil {
+		cfg.Progress(cfg.Games)
+	}
+	return Stats{Elapsed: time.Since(start), Games: cfg.Games}
+}
+
+func play(w Worker, index int, seed uint64) {
+	defer func() {
+		if r := recover(); r != nil {
+			w.Failed(index, seed, r)
+		}
+	}()
+	w.Play(index, seed)
+}
+
+// Bar renders a progress line: "[=====>    ] 12345/20000 games  9876/s  ETA 1s".
+func Bar(done, total int, elapsed time.Duration) string {
+	const width = 30
+	frac := 0.0
+	if total > 0 {
+		frac = float64(done) / float64(total)
+	}
+	filled := int(frac * width)
+	bar := make([]byte, width)
+	for i := range bar {
+		switch {
+		case i < filled:
+			bar[i] = '='
+		case i == filled:
+			bar[i] = '>'
+		default:
+			bar[i] = ' '
+		}
+	}
+	rate := 0.0
+	if elapsed > 0 {
+		rate = float64(done) / elapsed.Seconds()
+	}
+	eta := "?"
+	if rate > 0 {
+		eta = (time.Duration(float64(total-done)/rate) * time.Second / time.Second).Round(time.Second).String()
+	}
+	return fmt.Sprintf("[%s] %d/%d games  %.0f/s  ETA %s", bar, done, total, rate, eta)
+}
