@@ -48,6 +48,7 @@ type compiler struct {
 	opt    Options
 	diags  *diag.List
 	envs   map[string]*effects.Env
+	refs   map[string]map[string]string // sheet key → folded ID or Name → ID
 }
 
 // layer is one workbook with its Set row.
@@ -83,6 +84,13 @@ func (c *compiler) run(wbs []*Workbook) *table.Tables {
 	layers = c.order(layers)
 	if layers == nil {
 		return nil
+	}
+	for _, l := range layers {
+		names := make([]string, len(l.wb.Sheets))
+		for i, s := range l.wb.Sheets {
+			names[i] = s.Name
+		}
+		c.diags.Order(l.wb.File, names...)
 	}
 	t := &table.Tables{Game: c.schema.Game}
 	merged := map[string]*mergedSheet{}
@@ -161,7 +169,8 @@ func (c *compiler) readLayer(wb *Workbook) *layer {
 	}
 	at.Sheet = set.Name
 	if len(set.Rows) < 2 {
-		c.diags.Errorf(at, CodeSetSheet, "the Set sheet needs a header row and one row naming the set")
+		c.diags.Errorf(at, CodeSetSheet, "the Set sheet needs a header row and one row naming the set").Hint =
+			"row 1: ID, Name, Game, Requires; row 2: this set"
 		return nil
 	}
 	cols := map[string]int{}
@@ -197,7 +206,8 @@ func (c *compiler) readLayer(wb *Workbook) *layer {
 		c.diags.Errorf(cell("Game"), CodeSetSheet, "the Set row does not say which game it is for").Hint = "write " + c.schema.Game
 		ok = false
 	case diag.Fold(g) != diag.Fold(c.schema.Game) && diag.Fold(g) != diag.Fold(c.mod.Title()):
-		c.diags.Errorf(cell("Game"), CodeWrongGame, "this workbook is for %q, not %s", g, c.schema.Game)
+		c.diags.Errorf(cell("Game"), CodeWrongGame, "this workbook is for %q, not %s", g, c.schema.Game).Hint =
+			"every workbook of a build must be for the same game"
 		ok = false
 	}
 	if !ok {
@@ -318,11 +328,13 @@ func (c *compiler) sheetFor(l *layer, rs *RawSheet) *table.Sheet {
 }
 
 // header maps the sheet's header row to schema columns: column key → index.
-func (c *compiler) header(l *layer, sh *table.Sheet, rs *RawSheet) (map[string]int, *table.Source) {
+// It returns the required columns the header lacks, for readRows to report
+// when a row needs them.
+func (c *compiler) header(l *layer, sh *table.Sheet, rs *RawSheet) (map[string]int, *table.Source, []table.Column) {
 	at := diag.Pos{File: l.wb.File, Sheet: rs.Name}
 	if len(rs.Rows) == 0 || rs.Nums[0] != 1 {
 		c.diags.Warnf(at, CodeNoHeader, "the sheet has no header row in row 1; it is ignored").Hint = "row 1 must hold the column names"
-		return nil, nil
+		return nil, nil, nil
 	}
 	cols := table.AllColumns(sh)
 	known := map[string]*table.Column{}
@@ -353,18 +365,37 @@ func (c *compiler) header(l *layer, sh *table.Sheet, rs *RawSheet) (map[string]i
 			continue
 		}
 		if prev, dup := idx[col.Key()]; dup {
-			c.diags.Errorf(p, CodeDupColumn, "column %q appears twice (also in column %s)", col.Name, diag.ColumnName(prev+1))
+			d := c.diags.Errorf(p, CodeDupColumn, "column %q appears twice (also in column %s)", col.Name, diag.ColumnName(prev+1))
+			if first := strings.TrimSpace(rs.Rows[0][prev]); diag.Fold(first) != diag.Fold(h) {
+				d.Message = fmt.Sprintf("column %q is another name for %q (column %s)", h, first, diag.ColumnName(prev+1))
+			}
+			d.Hint = "delete or rename one of them"
 			continue
 		}
 		idx[col.Key()] = i
 		src.Columns[col.Key()] = diag.ColumnName(i + 1)
 	}
+	var missing []table.Column
 	for _, col := range cols {
 		if _, ok := idx[col.Key()]; !ok && col.Required {
-			c.diags.Errorf(at, CodeMissingColumn, "the %s sheet has no %s column", sh.Name, col.Name).Hint = col.Name + ": " + col.Doc
+			missing = append(missing, col)
 		}
 	}
-	return idx, src
+	return idx, src, missing
+}
+
+func (c *compiler) missingColumns(l *layer, sh *table.Sheet, rs *RawSheet, missing []table.Column) {
+	for _, col := range missing {
+		c.diags.Errorf(diag.Pos{File: l.wb.File, Sheet: rs.Name}, CodeMissingColumn, "the %s sheet has no %s column", sh.Name, col.Name).Hint = columnHelp(&col)
+	}
+}
+
+// columnHelp explains a column in a hint: "Power: dice rolled".
+func columnHelp(col *table.Column) string {
+	if col.Doc == "" {
+		return ""
+	}
+	return col.Name + ": " + col.Doc
 }
 
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
@@ -391,13 +422,32 @@ func slug(s string) string {
 
 // readRows types a sheet's data rows.
 func (c *compiler) readRows(l *layer, sh *table.Sheet, rs *RawSheet, tb *table.Table) []*crow {
-	idx, src := c.header(l, sh, rs)
+	idx, src, missing := c.header(l, sh, rs)
 	if idx == nil {
+		return nil
+	}
+	if _, ok := idx[table.Key(table.ColID)]; !ok {
+		// Rows without IDs cannot be merged or referred to.
+		c.missingColumns(l, sh, rs, missing)
 		return nil
 	}
 	tb.Sources = append(tb.Sources, src)
 	srcIndex := len(tb.Sources) - 1
 	cols := table.AllColumns(sh)
+	idCols := []table.Column{cols[0]}
+	for _, col := range cols {
+		if col.Name == table.ColChange {
+			idCols = append(idCols, col)
+		}
+	}
+	// A sheet of an expansion that only removes rows needs no more columns
+	// than ID and Change; one that adds or replaces needs every required one.
+	needAll := false
+	defer func() {
+		if needAll {
+			c.missingColumns(l, sh, rs, missing)
+		}
+	}()
 	var out []*crow
 	for i := 1; i < len(rs.Rows); i++ {
 		cells := rs.Rows[i]
@@ -419,8 +469,15 @@ func (c *compiler) readRows(l *layer, sh *table.Sheet, rs *RawSheet, tb *table.T
 				continue
 			}
 		}
-		for ci := range cols {
-			col := &cols[ci]
+		// A remove row's other cells are not content: they are not checked.
+		rowCols := cols
+		if ch, _ := text(table.Key(table.ColChange)); diag.Fold(ch) != "remove" {
+			needAll = true
+		} else {
+			rowCols = idCols
+		}
+		for ci := range rowCols {
+			col := &rowCols[ci]
 			v, present := text(col.Key())
 			c.cell(r, col, v, present)
 		}
@@ -446,8 +503,11 @@ func (c *compiler) cell(r *crow, col *table.Column, v string, present bool) {
 		v = col.Default
 	}
 	if v == "" {
-		if col.Required && (present || col.Name == table.ColID || col.Name == table.ColName) {
+		// A required column missing from the header is reported once, by
+		// header, not again in every row.
+		if col.Required && present {
 			d := c.diags.Errorf(pos, CodeRequired, "%s is required", col.Name)
+			d.Hint = columnHelp(col)
 			if col.Name == table.ColID {
 				d.Hint = "every row needs a unique ID; to keep a row without content, set Disabled to TRUE"
 			}
@@ -509,13 +569,15 @@ func splitList(s string) []listItem {
 
 // scalar types a single value. src is the whole cell text, for carets.
 func (c *compiler) scalar(r *crow, pos diag.Pos, col *table.Column, t table.Type, v string, offset int, src string) (any, bool) {
+	// An item of a list is pointed at with a caret, the first one too.
+	inList := offset > 0 || src != v
 	at := pos
-	if offset > 0 {
+	if inList {
 		at.Offset = offset + 1
 	}
 	report := func(code diag.Code, format string, args ...any) *diag.Diagnostic {
 		d := c.diags.Errorf(at, code, format, args...)
-		if offset > 0 {
+		if inList {
 			d.Source = src
 		}
 		return d

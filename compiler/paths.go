@@ -18,7 +18,10 @@ func ReadPaths(paths []string, lim Limits) ([]*Workbook, *diag.List) {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			l.Errorf(diag.Pos{File: p}, CodeIO, "cannot read %s: %v", p, unwrap(err))
+			d := l.Errorf(diag.Pos{File: p}, CodeIO, "cannot read %s: %v", p, unwrap(err))
+			if os.IsNotExist(err) {
+				d.Hint = "check the path"
+			}
 			continue
 		}
 		files := []string{p}

@@ -79,15 +79,40 @@ func (c *compiler) resolve(r *crow, t *table.Tables, syms *table.Symbols, v *gam
 
 func quote(s string) string { return `"` + s + `"` }
 
+// refIndex maps a merged sheet's folded IDs and Names to IDs, built once:
+// references are resolved against it instead of scanning the rows.
+func (c *compiler) refIndex(tb *table.Table) map[string]string {
+	if idx, ok := c.refs[tb.Key]; ok {
+		return idx
+	}
+	idx := make(map[string]string, 2*len(tb.Rows))
+	for _, row := range tb.Rows { // an ID wins over another row's Name
+		if k := diag.Fold(row.ID); k != "" {
+			if _, dup := idx[k]; !dup {
+				idx[k] = row.ID
+			}
+		}
+	}
+	for _, row := range tb.Rows {
+		if k := diag.Fold(row.Str("name")); k != "" {
+			if _, dup := idx[k]; !dup {
+				idx[k] = row.ID
+			}
+		}
+	}
+	if c.refs == nil {
+		c.refs = map[string]map[string]string{}
+	}
+	c.refs[tb.Key] = idx
+	return idx
+}
+
 // ref resolves a reference by ID or Name to the row's ID.
 func (c *compiler) ref(pos diag.Pos, sheet, name string, offset int, src string, t *table.Tables) (string, bool) {
 	tb := t.Table(sheet)
 	if tb != nil {
-		f := diag.Fold(name)
-		for _, row := range tb.Rows {
-			if diag.Fold(row.ID) == f || diag.Fold(row.Str("name")) == f {
-				return row.ID, true
-			}
+		if id, ok := c.refIndex(tb)[diag.Fold(name)]; ok {
+			return id, true
 		}
 	}
 	var cands []string

@@ -111,7 +111,15 @@ func ReadWorkbook(file string, data []byte, lim Limits) (*Workbook, *diag.List) 
 			wb.Sheets = append(wb.Sheets, sh)
 		}
 	}
+	l.Sort()
 	return wb, &l
+}
+
+func usize(n uint64) string {
+	if n > 1<<62 {
+		return "more than 4 EiB"
+	}
+	return size(int64(n))
 }
 
 func size(n int64) string {
@@ -128,7 +136,7 @@ func size(n int64) string {
 func sniff(data []byte) *diag.Diagnostic {
 	switch {
 	case len(data) == 0:
-		return &diag.Diagnostic{Severity: diag.Error, Code: CodeDamaged, Message: "the file is empty"}
+		return &diag.Diagnostic{Severity: diag.Error, Code: CodeDamaged, Message: "the file is empty", Hint: "open it in your spreadsheet program and save it again as .xlsx"}
 	case bytes.HasPrefix(data, []byte("PK\x03\x04")), bytes.HasPrefix(data, []byte("PK\x05\x06")):
 		return nil
 	case bytes.HasPrefix(data, []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}):
@@ -172,12 +180,17 @@ type zipFlags struct {
 func inspectZip(zr *zip.Reader, lim Limits) (zipFlags, *diag.Diagnostic) {
 	var flags zipFlags
 	var total uint64
+	const bombHint = "content workbooks are small; this one may be damaged or built to exhaust memory"
 	for _, zf := range zr.File {
 		total += zf.UncompressedSize64
-		if zf.UncompressedSize64 > uint64(lim.PartSize) || total > uint64(lim.Unzipped) {
+		if zf.UncompressedSize64 > uint64(lim.PartSize) {
 			return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
-				Message: fmt.Sprintf("the workbook unpacks to more than %s (part %s)", size(lim.Unzipped), zf.Name),
-				Hint:    "content workbooks are small; this one may be damaged or built to exhaust memory"}
+				Message: fmt.Sprintf("part %s unpacks to %s; deckwright reads parts up to %s", zf.Name, usize(zf.UncompressedSize64), size(lim.PartSize)),
+				Hint:    bombHint}
+		}
+		if total > uint64(lim.Unzipped) {
+			return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
+				Message: fmt.Sprintf("the workbook unpacks to more than %s", size(lim.Unzipped)), Hint: bombHint}
 		}
 	}
 	var read uint64
@@ -197,10 +210,14 @@ func inspectZip(zr *zip.Reader, lim Limits) (zipFlags, *diag.Diagnostic) {
 			return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeDamaged, Message: fmt.Sprintf("the workbook is truncated or damaged (%s: %v)", zf.Name, err),
 				Hint: "open it in your spreadsheet program and save it again as .xlsx"}
 		}
-		if int64(len(body)) > lim.PartSize || read > uint64(lim.Unzipped) {
+		if int64(len(body)) > lim.PartSize {
 			return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
-				Message: fmt.Sprintf("a sheet of the workbook unpacks to more than %s", size(lim.PartSize)),
-				Hint:    "content workbooks are small; this one may be damaged or built to exhaust memory"}
+				Message: fmt.Sprintf("part %s unpacks to more than %s; deckwright reads parts up to %s", zf.Name, size(lim.PartSize), size(lim.PartSize)),
+				Hint:    bombHint}
+		}
+		if read > uint64(lim.Unzipped) {
+			return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
+				Message: fmt.Sprintf("the workbook unpacks to more than %s", size(lim.Unzipped)), Hint: bombHint}
 		}
 		flags.formulas = flags.formulas || bytes.Contains(body, []byte("<f>")) || bytes.Contains(body, []byte("<f "))
 		flags.merges = flags.merges || bytes.Contains(body, []byte("<mergeCell "))
@@ -234,11 +251,17 @@ func readSheet(f *excelize.File, file, name string, lim Limits, flags zipFlags, 
 			extra := cols[lim.Columns:]
 			if !allBlank(extra) {
 				l.Errorf(diag.Pos{File: file, Sheet: name, Row: n, Col: lim.Columns + 1}, CodeTooManyCols,
-					"the row has values beyond column %s; deckwright reads %d columns", diag.ColumnName(lim.Columns), lim.Columns)
+					"the row has values beyond column %s; deckwright reads %d columns", diag.ColumnName(lim.Columns), lim.Columns).Hint =
+					fmt.Sprintf("move the values into columns A to %s, or delete them", diag.ColumnName(lim.Columns))
 			}
 			cols = cols[:lim.Columns]
 		}
 		if allBlank(cols) {
+			if flags.formulas {
+				// A row of formulas without saved results reads blank: say so
+				// rather than drop it silently.
+				checkFormulas(f, file, &RawSheet{Name: name, Rows: [][]string{cols}, Nums: []int{n}}, l)
+			}
 			continue
 		}
 		for i, c := range cols {

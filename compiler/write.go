@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -111,11 +112,24 @@ func writeSheet(f *excelize.File, s *table.Schema, sh *table.Sheet, cols []table
 		}
 	}
 	for r, row := range rows {
-		for k, v := range row {
-			i, ok := index[table.Key(k)]
-			if !ok {
+		// Cells are written column by column, not in map order: the order
+		// of the shared strings, and so the file, depends on it.
+		keys := make([]string, 0, len(row))
+		for k := range row {
+			if _, ok := index[table.Key(k)]; !ok {
 				return fmt.Errorf("sheet %s has no column %q", name, k)
 			}
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(a, b int) bool {
+			ia, ib := index[table.Key(keys[a])], index[table.Key(keys[b])]
+			if ia != ib {
+				return ia < ib
+			}
+			return keys[a] < keys[b]
+		})
+		for _, k := range keys {
+			v, i := row[k], index[table.Key(k)]
 			if v == "" {
 				continue
 			}

@@ -159,12 +159,51 @@ func syntaxError(src string, err error) *Error {
 		e.Offset = utf8.RuneCountInString(src) + 1
 	}
 	switch {
+	case strings.Contains(e.Message, "EOF") && unclosed(src) != 0:
+		o := unclosed(src)
+		c := map[rune]rune{'(': ')', '[': ']', '{': '}'}[o]
+		e.Hint = fmt.Sprintf("the text ends inside %c … %c: add the missing %c", o, c, c)
 	case strings.HasPrefix(strings.TrimSpace(src), "if") && strings.Contains(e.Message, "EOF"):
 		e.Hint = "an if needs both branches: if cond { … } else { … }"
+	case strings.Contains(e.Message, "EOF"):
+		e.Hint = "the text ends too soon: something is missing at its end"
 	case strings.Contains(e.Message, "unexpected token"):
-		e.Hint = "separate steps with ';', and quote names: fight(\"Nazi Enemies\")"
+		e.Hint = "separate steps with ';', and put names in quotes: \"Fire\""
 	}
 	return e
+}
+
+// unclosed returns the innermost bracket of src left open, or 0. Quoted
+// text is skipped.
+func unclosed(src string) rune {
+	var stack []rune
+	var quote rune
+	escaped := false
+	for _, r := range src {
+		switch {
+		case quote != 0:
+			switch {
+			case escaped:
+				escaped = false
+			case r == '\\':
+				escaped = true
+			case r == quote:
+				quote = 0
+			}
+		case r == '"' || r == '\'' || r == '`':
+			quote = r
+		case r == '(' || r == '[' || r == '{':
+			stack = append(stack, r)
+		case r == ')' || r == ']' || r == '}':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	if len(stack) == 0 {
+		return 0
+	}
+	return stack[len(stack)-1]
 }
 
 type checker struct {
@@ -273,6 +312,22 @@ func dotted(n ast.Node) (string, bool) {
 		return base + "." + prop.Value, true
 	}
 	return "", false
+}
+
+// start is the position of the first character of n's source: the left
+// end of an operation, not its operator.
+func start(n ast.Node) int {
+	switch n := n.(type) {
+	case *ast.BinaryNode:
+		return start(n.Left)
+	case *ast.MemberNode:
+		return start(n.Node)
+	case *ast.CallNode:
+		return start(n.Callee)
+	case *ast.ConditionalNode:
+		return start(n.Cond)
+	}
+	return at(n)
 }
 
 func chainStart(n ast.Node) int {
@@ -448,7 +503,7 @@ func (c *checker) unary(n *ast.UnaryNode) *node {
 }
 
 func (c *checker) binary(n *ast.BinaryNode) *node {
-	pos := at(n.Left)
+	pos := start(n.Left)
 	switch n.Operator {
 	case "and", "&&", "or", "||":
 		l := c.expr(n.Left, TBool)
@@ -506,7 +561,7 @@ func (c *checker) binary(n *ast.BinaryNode) *node {
 				continue
 			}
 			if k.op != opConst || !assignable(k.typ, l.typ) {
-				c.errorf(k.pos, "", "list items must be constant %s values", describe(l.typ))
+				c.errorf(k.pos, "write each item out, as in [1, 2] or [\"Lore\", \"Combat\"]", "list items must be constants (%s)", describe(l.typ))
 				continue
 			}
 			out.set = append(out.set, k.i)

@@ -99,13 +99,27 @@ type Diagnostic struct {
 }
 
 func (d Diagnostic) String() string {
-	return fmt.Sprintf("%s: %s[%s]: %s", d.Pos, d.Severity, d.Code, d.Message)
+	if at := d.Pos.String(); at != "" {
+		return fmt.Sprintf("%s: %s[%s]: %s", at, d.Severity, d.Code, d.Message)
+	}
+	return fmt.Sprintf("%s[%s]: %s", d.Severity, d.Code, d.Message)
 }
 
 // List collects diagnostics.
 type List struct {
 	items  []Diagnostic
-	hidden [2]int // diagnostics Cap left out, by severity
+	hidden [2]int   // diagnostics Cap left out, by severity
+	order  []string // file + "\x00" + sheet, in the order Order declared them
+}
+
+// Order declares a file and the order of its sheets (the workbook's
+// order) for Sort. Positions in the file but in no sheet come first.
+// Files and sheets never declared follow in the order they first appear.
+func (l *List) Order(file string, sheets ...string) {
+	l.order = append(l.order, file+"\x00")
+	for _, s := range sheets {
+		l.order = append(l.order, file+"\x00"+s)
+	}
 }
 
 // Add appends a diagnostic.
@@ -129,6 +143,7 @@ func (l *List) add(pos Pos, sev Severity, code Code, format string, args []any) 
 // Append adds every diagnostic of other.
 func (l *List) Append(other *List) {
 	l.items = append(l.items, other.items...)
+	l.order = append(l.order, other.order...)
 	l.hidden[Error] += other.hidden[Error]
 	l.hidden[Warning] += other.hidden[Warning]
 }
@@ -155,22 +170,28 @@ func (l *List) count(s Severity) int {
 	return n
 }
 
-// Sort orders diagnostics by file, sheet, row, column, offset and line; ties
-// keep the order in which they were reported. Sheets keep the order in which
-// they first appear, so a workbook reads top to bottom, sheet by sheet.
+// Sort orders diagnostics by file, sheet, row, line, column and offset;
+// ties keep the order in which they were reported. Files and sheets come in
+// the order Order declared them, so a workbook reads top to bottom, sheet
+// by sheet; others in the order in which they first appear.
 func (l *List) Sort() {
 	sheetRank := map[string]int{}
-	for _, d := range l.items {
-		k := d.Pos.File + "\x00" + d.Pos.Sheet
+	fileRank := map[string]int{}
+	rank := func(file, sheet string) {
+		if _, ok := fileRank[file]; !ok {
+			fileRank[file] = len(fileRank)
+		}
+		k := file + "\x00" + sheet
 		if _, ok := sheetRank[k]; !ok {
 			sheetRank[k] = len(sheetRank)
 		}
 	}
-	fileRank := map[string]int{}
+	for _, k := range l.order {
+		file, sheet, _ := strings.Cut(k, "\x00")
+		rank(file, sheet)
+	}
 	for _, d := range l.items {
-		if _, ok := fileRank[d.Pos.File]; !ok {
-			fileRank[d.Pos.File] = len(fileRank)
-		}
+		rank(d.Pos.File, d.Pos.Sheet)
 	}
 	sort.SliceStable(l.items, func(i, j int) bool {
 		a, b := l.items[i].Pos, l.items[j].Pos

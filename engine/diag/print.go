@@ -52,16 +52,18 @@ func plural(n int, noun string) string {
 }
 
 // JSONDiagnostic is the machine form of one diagnostic.
+// Every key but line is always present, so scripts can rely on the shape;
+// line appears only for positions in text files (templates).
 type JSONDiagnostic struct {
 	File     string `json:"file"`
-	Sheet    string `json:"sheet,omitempty"`
-	Cell     string `json:"cell,omitempty"`
+	Sheet    string `json:"sheet"`
+	Cell     string `json:"cell"`
 	Line     int    `json:"line,omitempty"`
-	Column   int    `json:"column,omitempty"`
+	Column   int    `json:"column"`
 	Severity string `json:"severity"`
 	Code     string `json:"code"`
 	Message  string `json:"message"`
-	Hint     string `json:"hint,omitempty"`
+	Hint     string `json:"hint"`
 }
 
 // JSONReport is what --format json prints.

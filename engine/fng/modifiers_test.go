@@ -58,7 +58,7 @@ func TestParseModifiersErrors(t *testing.T) {
 	}{
 		{"Combat", 0, `"Combat" is not a modifier`, "write a stat and an amount, e.g. Combat +1 or Agility +2 on Chase"},
 		{"Combt +1", 0, `unknown stat "Combt"`, `did you mean "Combat"?`},
-		{"Strength +1", 0, `unknown stat "Strength"`, "one of: Combat, Agility, Cunning, Lore, Tests, Defense, Wounds, Move, Escape, Search, Sneak, Cost"},
+		{"Strength +1", 0, `unknown stat "Strength"`, "one of: Combat, Agility, Cunning, Lore, Tests, Defense, Wounds, Move, Escape, Search, Sneak, Cost, Flight"},
 		{"Combat 1", 7, `expected a signed amount like +1 or -2, not "1"`, ""},
 		{"Combat +0", 7, `expected a signed amount like +1 or -2, not "+0"`, ""},
 		{"Combat +one", 7, `expected a signed amount like +1 or -2, not "+one"`, ""},

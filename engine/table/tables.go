@@ -239,8 +239,14 @@ func Decode(data []byte, s *Schema) (*Tables, error) {
 		return nil, fmt.Errorf("engine tables are for game %q, not %q", t.Game, s.Game)
 	}
 	want := t.Hash
-	for _, tb := range t.Sheets {
-		for _, r := range tb.Rows {
+	for i, tb := range t.Sheets {
+		if tb == nil {
+			return nil, fmt.Errorf("engine tables are damaged: sheet %d is null: rebuild them", i+1)
+		}
+		for j, r := range tb.Rows {
+			if r == nil {
+				return nil, fmt.Errorf("engine tables are damaged: sheet %q, row %d is null: rebuild them", tb.Key, j+1)
+			}
 			for k, v := range r.Cells {
 				r.Cells[k] = restore(v)
 			}
