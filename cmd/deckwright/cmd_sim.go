@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -12,16 +14,17 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/report"
 	"github.com/deckwright/deckwright/engine/sim"
 )
 
 type simFlags struct {
-	games, players, workers, maxRounds, from, teams int
-	seed                                            uint64
-	mode, level, policy, org, heroes, dangers       string
-	variants                                        []string
-	trace, asJSON                                   bool
-	game                                            string
+	games, workers, maxRounds, from, teams, impactGames int
+	seed                                                uint64
+	players, mode, level, policy, org, heroes, dangers  string
+	variants                                            []string
+	trace, asJSON                                       bool
+	game, report, impact, compare, failOn               string
 }
 
 func newSimCmd() *cobra.Command {
@@ -41,6 +44,9 @@ Policies: cautious (presses on only with good odds), bold (pushes its luck),
 random (any legal choice), mix (seats rotate through the three).`,
 		Example: `  deckwright sim
   deckwright sim my-expansion/ --games 20000 --players 4 --mode coop --org nazis
+  deckwright sim my-expansion/ --mode coop --players 1-4 --report balance.html
+  deckwright sim my-expansion/ --compare base --fail-on win=0.05,card-win=0.1
+  deckwright sim my-expansion/ --impact my-expansion --games 4000
   deckwright sim --players 2 --heroes jake-zane,li-mei-chen --policy bold --json
   deckwright sim --seed 7 --from 123 --games 1 --trace     # replay game 123 of seed 7`,
 		Args: cobra.MaximumNArgs(1),
@@ -48,7 +54,7 @@ random (any legal choice), mix (seats rotate through the three).`,
 	}
 	fl := c.Flags()
 	fl.IntVar(&f.games, "games", 1000, "games to play")
-	fl.IntVar(&f.players, "players", 4, "heroes in each game (1 to 8)")
+	fl.StringVar(&f.players, "players", "4", "heroes in each game (1 to 8), or a range such as 1-4 (games spread evenly)")
 	fl.StringVar(&f.heroes, "heroes", "random", "random, or hero IDs by seat, comma-separated")
 	fl.StringVar(&f.mode, "mode", "competitive", "competitive, coop, team or solo")
 	fl.StringVar(&f.level, "level", "advanced", "basic (the rulebook's Basic Game) or advanced (every advanced element)")
@@ -61,7 +67,12 @@ random (any legal choice), mix (seats rotate through the three).`,
 	fl.IntVar(&f.workers, "workers", 0, "parallel workers (default: one per CPU); results do not depend on it")
 	fl.IntVar(&f.maxRounds, "max-rounds", 100, "round cap: a game that reaches it is reported as a stall")
 	fl.BoolVar(&f.trace, "trace", false, "play one game (the first) and print every roll, choice and card")
-	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON")
+	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON (with per-card metrics, coverage and flags)")
+	fl.StringVar(&f.report, "report", "", "write a self-contained HTML report (charts, card table, coverage) to this file")
+	fl.StringVar(&f.impact, "impact", "", "measure each card's effect by paired games without it: a layer's set ID, or all")
+	fl.IntVar(&f.impactGames, "impact-games", 0, "games per card for --impact (default: --games)")
+	fl.StringVar(&f.compare, "compare", "", "compare with a baseline build on the same seeds: a path, or base for the bundled set")
+	fl.StringVar(&f.failOn, "fail-on", "", "with --compare, exit 1 when a significant move exceeds a bound: win=0.05,rounds=2,card-win=0.1,pass=0.1")
 	addGameFlag(c, &f.game)
 	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion("competitive", "coop", "team", "solo"))
 	_ = c.RegisterFlagCompletionFunc("policy", fixedCompletion("cautious", "bold", "random", "mix"))
@@ -84,6 +95,17 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if f.maxRounds < 1 {
 		return usageErr("--max-rounds must be at least 1")
 	}
+	lo, hi, err := parseRange(f.players)
+	if err != nil {
+		return err
+	}
+	limits, err := game.ParseThresholds(f.failOn)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if f.failOn != "" && f.compare == "" {
+		return usageErr("--fail-on needs --compare")
+	}
 	b, err := loadBuild(args, f.game, false)
 	if err != nil {
 		return err
@@ -100,9 +122,9 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if !ok {
 		return usageErr("%s has no simulator", b.mod.Title())
 	}
-	req := game.SimRequest{Games: f.games, Players: f.players, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,
+	req := game.SimRequest{Games: f.games, Players: lo, PlayersMax: hi, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,
 		Seed: f.seed, Mode: f.mode, Advanced: f.level == "advanced", Policy: f.policy, Org: f.org, Variants: f.variants,
-		Teams: f.teams, Dangers: f.dangers}
+		Teams: f.teams, Dangers: f.dangers, Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, KeepGames: f.compare != ""}
 	if f.heroes != "" && f.heroes != "random" {
 		for _, h := range strings.Split(f.heroes, ",") {
 			req.Heroes = append(req.Heroes, strings.TrimSpace(h))
@@ -115,9 +137,13 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		if f.asJSON {
 			req.Trace = stderr
 		}
-	} else if isTerminal(stderr) && !f.asJSON {
+	} else if isTerminal(stderr) {
 		start := time.Now()
 		req.Progress = func(done int) {
+			if done < 0 {
+				fmt.Fprintf(stderr, "\r\033[Kimpact: %d cards measured", -done)
+				return
+			}
 			fmt.Fprintf(stderr, "\r%s", sim.Bar(done, req.Games, time.Since(start)))
 			if done >= req.Games {
 				fmt.Fprint(stderr, "\r\033[K")
@@ -128,25 +154,105 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
+	if isTerminal(stderr) && f.impact != "" {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	if f.compare != "" {
+		base, err := baselineBuild(f.compare, b)
+		if err != nil {
+			return err
+		}
+		breq := req
+		breq.Progress, breq.ImpactLayer = nil, ""
+		brep, err := simr.Simulate(base.tables, breq)
+		if err != nil {
+			return usageErr("baseline: %v", err)
+		}
+		rep.Comparison = game.Compare(f.compare, brep, rep, limits)
+	}
 	for _, list := range [][]game.Incident{rep.Stalls, rep.Errors} {
 		for i := range list {
 			list[i].Replay = replayCommand(args, f, list[i].Index)
 		}
 	}
+	if f.report != "" {
+		if err := writeHTML(f.report, b.mod.Title()+" — balance report", rep); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "wrote %s\n", f.report)
+	}
 	if f.asJSON {
 		enc := json.NewEncoder(c.OutOrStdout())
 		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else if err := printReport(c.OutOrStdout(), b, rep, f); err != nil {
+		return err
 	}
-	return printReport(c.OutOrStdout(), b, rep, f)
+	if rep.Comparison != nil && len(rep.Comparison.Failed) > 0 {
+		return &exitError{code: exitContent, msg: "balance moved beyond --fail-on: " + strings.Join(rep.Comparison.Failed, "; ")}
+	}
+	return nil
+}
+
+// parseRange reads "4" or "1-4".
+func parseRange(s string) (lo, hi int, err error) {
+	a, b, isRange := strings.Cut(s, "-")
+	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+	hi = lo
+	var err2 error
+	if isRange {
+		hi, err2 = strconv.Atoi(strings.TrimSpace(b))
+	}
+	if err1 != nil || err2 != nil || lo < 1 || hi > 8 || hi < lo {
+		return 0, 0, usageErr("--players must be 1 to 8, or a range such as 1-4, not %q", s)
+	}
+	if !isRange {
+		hi = 0
+	}
+	return lo, hi, nil
+}
+
+// baselineBuild compiles the baseline of --compare: a path, or "base" for
+// the bundled set of the same game.
+func baselineBuild(spec string, cur *build) (*build, error) {
+	var paths []string
+	if spec != "base" {
+		paths = []string{spec}
+	}
+	b, err := loadBuild(paths, cur.mod.ID(), false)
+	if err != nil {
+		return nil, err
+	}
+	if b.tables == nil {
+		return nil, usageErr("the baseline %s has content errors: run deckwright validate %s", spec, spec)
+	}
+	return b, nil
+}
+
+func writeHTML(path, title string, rep *game.SimReport) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if err := report.Write(f, title, rep); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // replayCommand is the command line that replays one game of the run.
 func replayCommand(args []string, f *simFlags, index int) string {
 	parts := []string{"deckwright", "sim"}
 	parts = append(parts, args...)
+	players := f.players
+	if lo, hi, err := parseRange(f.players); err == nil && hi > lo {
+		players = strconv.Itoa(lo + index%(hi-lo+1)) // the range run's count for this game
+	}
 	parts = append(parts, fmt.Sprintf("--seed %d --from %d --games 1 --trace", f.seed, index),
-		fmt.Sprintf("--players %d --mode %s --level %s --policy %s --max-rounds %d", f.players, f.mode, f.level, f.policy, f.maxRounds))
+		fmt.Sprintf("--players %s --mode %s --level %s --policy %s --max-rounds %d", players, f.mode, f.level, f.policy, f.maxRounds))
 	if f.heroes != "random" && f.heroes != "" {
 		parts = append(parts, "--heroes "+f.heroes)
 	}
@@ -171,11 +277,26 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 	if !r.Advanced {
 		level = "basic"
 	}
-	fmt.Fprintf(tw, "%s — %d %s games, %d heroes, %s game, %s bots, seed %d\n", b.mod.Title(), r.Games, r.Mode, r.Players, level, r.Policy, r.Seed)
+	players := strconv.Itoa(r.Players)
+	if r.PlayersMax > r.Players {
+		players += "–" + strconv.Itoa(r.PlayersMax)
+	}
+	fmt.Fprintf(tw, "%s — %d %s games, %s heroes, %s game, %s bots, seed %d\n", b.mod.Title(), r.Games, r.Mode, players, level, r.Policy, r.Seed)
 	if f.workers == 0 {
 		f.workers = runtime.GOMAXPROCS(0)
 	}
 	fmt.Fprintf(tw, "%.0f games/s on %d workers\n\n", r.GamesPerSecond, f.workers)
+	if len(r.Flags) > 0 {
+		fmt.Fprintf(tw, "flags (most serious first):\n")
+		for i, fl := range r.Flags {
+			if i == 12 {
+				fmt.Fprintf(tw, "  … and %d more (see --report or --json)\n", len(r.Flags)-12)
+				break
+			}
+			fmt.Fprintf(tw, "  %-10s %s: %s  [%s]\n", fl.Kind, fl.Card, fl.Message, fl.Where)
+		}
+		fmt.Fprintln(tw)
+	}
 	fmt.Fprintf(tw, "rounds\tmedian %d\tp10 %d\tp90 %d\tmean %.1f\n", r.Rounds.Median, r.Rounds.P10, r.Rounds.P90, r.Rounds.Mean)
 	fmt.Fprintf(tw, "per game\t%.2f KOs\t%.2f artifacts recovered\n", r.KOsPerGame, r.ArtifactsPerGame)
 	var ends []string
@@ -207,8 +328,28 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 	if len(r.Policies) > 1 {
 		rates("policy", r.Policies)
 	}
+	rates("players", r.ByPlayers)
+	if len(r.ByOrg) > 1 {
+		rates("organization", r.ByOrg)
+	}
 	if len(r.NeverDrawn) > 0 {
 		fmt.Fprintf(tw, "\nnever drawn\t%s\n", strings.Join(r.NeverDrawn, ", "))
+	}
+	if cov := r.Coverage; cov != nil && len(cov.RulesNeverTriggered) > 0 {
+		fmt.Fprintf(tw, "rules never triggered\t%s\n", strings.Join(cov.RulesNeverTriggered, "; "))
+	}
+	if cmp := r.Comparison; cmp != nil {
+		fmt.Fprintf(tw, "\nagainst %s (same seeds)\tbaseline\tnow\tchange\t95%% CI\n", cmp.Baseline)
+		if len(cmp.Moves) == 0 {
+			fmt.Fprintf(tw, "no metric moved significantly\n")
+		}
+		for _, m := range cmp.Moves {
+			name := m.Metric
+			if m.Card != "" {
+				name += " " + m.Card
+			}
+			fmt.Fprintf(tw, "%s\t%.3g\t%.3g\t%+.3g\t%+.3g to %+.3g\n", name, m.Baseline, m.Current, m.Delta, m.Low, m.High)
+		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -23,6 +23,8 @@ func (g *Game) adventurePhase() {
 		if h.ko || g.over {
 			continue
 		}
+		// Heroes of a side in the same space may trade cards first.
+		g.exchangeHere(h)
 		switch {
 		case h.cliff.active && h.cliff.card < 0:
 			g.cityAdventure(seat)
@@ -65,7 +67,7 @@ func (g *Game) wilderness(seat int) {
 		if g.trace != nil {
 			g.logf("%s travels (%d): attacked!", h.def.Name, r)
 		}
-		g.fightDrawn([]int{seat}, false, false)
+		g.fightDrawn([]int{seat}, false, -1)
 	default:
 		if g.trace != nil {
 			g.logf("%s travels (%d): uneventful", h.def.Name, r)
@@ -187,20 +189,86 @@ func (g *Game) unitStep(u *unit) bool {
 	return g.unitOvercome(u)
 }
 
-// unitOvercome records a Danger overcome by every hero of the unit; those
-// who camp leave the unit. It reports whether anyone presses on.
+// unitOvercome records a Danger overcome by the unit; those who camp leave
+// it. It reports whether anyone presses on.
+//
+// Heroes working together overcame one Danger: at a Temple that is one
+// Fortune coin and one marker on its pile (the rulebook gives each of them
+// the full Glory, nothing more); elsewhere each takes a danger marker, and
+// the first to reach the Danger value recovers the artifact for them all,
+// everyone collecting the turn's Glory. Then each camps or presses on on
+// their own; those pressing on sneak past a villain with one roll.
 func (g *Game) unitOvercome(u *unit) bool {
-	kept := u.seats[:0]
-	for _, s := range u.seats {
-		if !g.sites[u.site].live {
-			break
+	site := u.site
+	if len(u.seats) == 1 {
+		if !g.overcome(g.h(u.seats[0]), site) {
+			u.seats = u.seats[:0]
 		}
-		if g.overcome(g.h(s), u.site) {
-			kept = append(kept, s)
+		return len(u.seats) > 0 && g.sites[site].live
+	}
+	s := &g.sites[site]
+	left := 0
+	if g.isTemple(site) {
+		if g.templeDanger(g.h(u.seats[0]), site) {
+			g.sharedGlory(u)
+			return false
+		}
+		left = s.coins
+	} else {
+		dangers := int(g.c.Adventures[s.adv].Dangers)
+		var lead *Hero
+		for _, seat := range u.seats {
+			h := g.h(seat)
+			h.markers++
+			if lead == nil || h.markers > lead.markers {
+				lead = h
+			}
+		}
+		if g.trace != nil {
+			g.logf("the heroes have %d of %d danger markers", lead.markers, dangers)
+		}
+		if lead.markers >= dangers {
+			g.recover(lead, site)
+			g.sharedGlory(u)
+			return false
+		}
+		left = dangers - lead.markers
+	}
+	pressing := u.seats[:0]
+	for _, seat := range u.seats {
+		if h := g.h(seat); g.pressOn(h, site, left) {
+			pressing = append(pressing, seat)
+		} else {
+			g.camp(h)
 		}
 	}
-	u.seats = kept
-	return len(u.seats) > 0 && g.sites[u.site].live
+	u.seats = pressing
+	if len(pressing) == 0 {
+		return false
+	}
+	if g.stats != nil {
+		g.stats.rule(RulePressOn)
+	}
+	if v := g.villainAt(site); v != nil {
+		if len(pressing) == 1 {
+			g.sneakTest(pressing[0], v, true)
+		} else {
+			g.sneakGroup(pressing, v)
+		}
+		g.standing(u)
+	}
+	return len(u.seats) > 0 && g.sites[site].live
+}
+
+// sharedGlory: when heroes working together end the hunt (recovering the
+// artifact or its Treasure), each collects the Glory of the turn.
+func (g *Game) sharedGlory(u *unit) {
+	for _, seat := range u.seats {
+		if h := g.h(seat); !h.ko && h.pending > 0 {
+			g.gainGlory(h, h.pending)
+			h.pending = 0
+		}
+	}
 }
 
 // unitCliffhanger resolves the unit's cliffhanger: heroes who share it face
@@ -228,7 +296,7 @@ func (g *Game) unitCliffhanger(u *unit) bool {
 		g.runCard(with[0], d.CliffEffect, &d.Card)
 	}
 	passed := g.groupSpec(with, &d.CliffTest, d.CliffKW, true)
-	g.dangers.Discard(card)
+	g.returnDanger(card)
 	for _, s := range with {
 		h := g.h(s)
 		h.cliff = cliffhanger{}
@@ -236,7 +304,7 @@ func (g *Game) unitCliffhanger(u *unit) bool {
 			continue
 		}
 		if !passed {
-			g.knockOut(s)
+			g.knockOutFailed(s)
 			continue
 		}
 		g.gainGlory(h, int(d.CliffGlory))
@@ -272,6 +340,17 @@ func (g *Game) found(h *Hero, site int) bool {
 	return false
 }
 
+// returnDanger puts a Danger card back: shuffled straight back in, or, drawn
+// from the bottom, back on top of the deck so that every Danger comes up
+// before any repeats.
+func (g *Game) returnDanger(id int16) {
+	if g.opt.Dangers == DrawFromBottom {
+		g.dangers.Tuck(id)
+		return
+	}
+	g.dangers.Discard(id)
+}
+
 // drawDanger draws from the Dangers deck in the rulebook mode chosen.
 func (g *Game) drawDanger() int16 {
 	if g.opt.Dangers == ShuffleEachDraw {
@@ -297,7 +376,7 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 		g.logf("%s faces %s (%s)", h.def.Name, d.Name, d.Test)
 	}
 	if g.stats != nil {
-		g.stats.draw(&d.Card)
+		g.stats.drew(&d.Card, seats...)
 		g.stats.rule(RuleDanger)
 	}
 	g.skip = false
@@ -310,23 +389,26 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 	}
 	if g.skip {
 		g.skip = false
-		g.dangers.Discard(id)
+		g.returnDanger(id)
 		return !h.ko
 	}
 	passed := !h.ko && g.groupSpec(seats, &d.Test, d.Keywords, false)
+	if g.stats != nil {
+		g.stats.faced(&d.Card, passed)
+	}
 	allKO := true
 	for _, s := range seats {
 		allKO = allKO && g.h(s).ko
 	}
 	if allKO {
-		g.dangers.Discard(id)
+		g.returnDanger(id)
 		return false
 	}
 	if passed {
 		for _, s := range seats {
 			g.h(s).pending += int(d.Glory)
 		}
-		g.dangers.Discard(id)
+		g.returnDanger(id)
 		return true
 	}
 	// Failed: the turn ends and the card flips to its Cliffhanger. Glory of
@@ -335,7 +417,7 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 	g.offer(seat, TCliffhanger)
 	if g.avoid || site < 0 {
 		g.avoid = false
-		g.dangers.Discard(id)
+		g.returnDanger(id)
 		for _, s := range seats {
 			g.h(s).pending = 0
 		}
@@ -358,10 +440,12 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 	g.specialEffect(h, site, "cliffhanger")
 	if g.isTemple(site) {
 		// A cliffhanger at a Temple clears its danger pile and adds
-		// instability at once.
+		// instability at once (in the German variant the roll adds it).
 		s := &g.sites[site]
 		s.markers = 0
-		s.instability++
+		if !g.opt.Variants.GermanCollapse {
+			s.instability++
+		}
 		g.collapseRoll(site, true)
 	}
 	return false
@@ -388,7 +472,7 @@ func (g *Game) resolveCliffhanger(seat int) bool {
 	}
 	g.endCliffhanger(h)
 	if !passed {
-		g.knockOut(seat)
+		g.knockOutFailed(seat)
 		return false
 	}
 	g.gainGlory(h, int(d.CliffGlory))
@@ -407,23 +491,8 @@ func (g *Game) overcome(h *Hero, site int) bool {
 	s := &g.sites[site]
 	dangers := int(g.c.Adventures[s.adv].Dangers)
 	if g.isTemple(site) {
-		take := min(g.c.Rules.TempleFortunePerDanger, s.coins)
-		s.coins -= take
-		g.addFortune(h, take)
-		if g.stats != nil {
-			g.stats.rule(RuleTemple)
-		}
-		if s.coins <= 0 {
-			g.takeTreasure(h, site)
+		if g.templeDanger(h, site) {
 			return false
-		}
-		s.markers++
-		if s.markers >= dangers {
-			s.markers = 0
-			s.instability++
-			if g.collapseRoll(site, false) {
-				return false
-			}
 		}
 		return g.campOrPress(h, site, s.coins)
 	}
@@ -436,6 +505,37 @@ func (g *Game) overcome(h *Hero, site int) bool {
 		return false
 	}
 	return g.campOrPress(h, site, dangers-h.markers)
+}
+
+// templeDanger records a Danger overcome at a Temple: the hero takes a
+// Fortune coin (the last one with the Temple Treasure) and a danger marker
+// goes on its pile; a full pile becomes an instability marker and a roll
+// for collapse (in the German quick rules' variant it does not). It
+// reports whether the hunt is over.
+func (g *Game) templeDanger(h *Hero, site int) bool {
+	s := &g.sites[site]
+	take := min(g.c.Rules.TempleFortunePerDanger, s.coins)
+	s.coins -= take
+	g.addFortune(h, take)
+	if g.stats != nil {
+		g.stats.rule(RuleTemple)
+	}
+	if s.coins <= 0 {
+		g.takeTreasure(h, site)
+		return true
+	}
+	if g.opt.Variants.GermanCollapse {
+		return false
+	}
+	s.markers++
+	if s.markers >= int(g.c.Adventures[s.adv].Dangers) {
+		s.markers = 0
+		s.instability++
+		if g.collapseRoll(site, false) {
+			return true
+		}
+	}
+	return false
 }
 
 // campOrPress: camping collects the turn's Glory and fully heals; pressing
@@ -539,26 +639,35 @@ func (g *Game) closeSite(site int, discarded bool) {
 	_ = discarded
 }
 
-// collapseRoll rolls a die per instability marker; a die at or below the
-// collapse face brings the Temple down. It reports a collapse.
+// collapseRoll rolls for a Temple's collapse: a die per instability
+// marker, any die at or below the collapse face bringing it down. In the
+// German quick rules' variant it rolls dice equal to the Danger value, each
+// die at or below german-collapse-on adding an instability marker, and the
+// Temple comes down when they reach the Danger value. It reports a
+// collapse.
 func (g *Game) collapseRoll(site int, byCliffhanger bool) bool {
 	s := &g.sites[site]
-	dice, need := s.instability, 1
-	if g.opt.Variants.GermanCollapse {
-		// The German quick rules: roll dice equal to the Danger value;
-		// collapse when the instability markers reach it.
-		dice = int(g.c.Adventures[s.adv].Dangers)
-		need = 0
-		if s.instability >= dice {
-			g.collapse(site, byCliffhanger)
-			return true
-		}
-	}
 	if g.stats != nil {
 		g.stats.rule(RuleInstability)
 	}
-	for range dice {
-		if g.roll() <= g.c.Rules.CollapseOn && need > 0 {
+	if g.opt.Variants.GermanCollapse {
+		dangers := int(g.c.Adventures[s.adv].Dangers)
+		for range dangers {
+			if g.roll() <= g.c.Rules.GermanCollapseOn {
+				s.instability++
+			}
+		}
+		if g.trace != nil {
+			g.logf("%s shakes: %d of %d collapse markers", g.c.Artifacts[s.art].Name, s.instability, dangers)
+		}
+		if s.instability >= dangers {
+			g.collapse(site, byCliffhanger)
+			return true
+		}
+		return false
+	}
+	for range s.instability {
+		if g.roll() <= g.c.Rules.CollapseOn {
 			g.collapse(site, byCliffhanger)
 			return true
 		}
@@ -601,7 +710,7 @@ func (g *Game) collapse(site int, byCliffhanger bool) {
 			g.endCliffhanger(h)
 		}
 		if !g.escapeTest(seat, &a.Escape) && !h.ko {
-			g.knockOut(seat)
+			g.knockOutFailed(seat)
 		}
 	}
 }

@@ -199,7 +199,7 @@ func (g *Game) flightChoice(h *Hero, target int16, points int) int16 {
 	if best < 0 {
 		return -1
 	}
-	cost := g.flightCost(best)
+	cost := g.flightCost(h, best)
 	if h.freeFly {
 		cost = 0
 	}

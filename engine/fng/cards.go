@@ -16,7 +16,7 @@ func (g *Game) drawEvents(seat, n int) {
 		}
 		e := &g.c.Events[id]
 		if g.stats != nil {
-			g.stats.draw(&e.Card)
+			g.stats.drew(&e.Card, seat)
 		}
 		if e.Immediately {
 			if g.trace != nil {
@@ -110,7 +110,7 @@ func (g *Game) offerSelf(seat int, t Timing) {
 		}
 		g.runCard(seat, def.Effect, &def.Card)
 		if g.stats != nil {
-			g.stats.use(&def.Card)
+			g.stats.use(g, &def.Card)
 		}
 	}
 }
@@ -198,8 +198,18 @@ func (g *Game) usable(seat int, c *Card) bool {
 
 // wantsToUse is the bot's decision to use an ability that helps itself.
 func (g *Game) wantsToUse(h *Hero, c *Card, t Timing) bool {
-	if c.Benefit < 0 {
-		return false
+	// Harm aimed at rivals is a reason to play a card; harm to the player
+	// is not.
+	switch c.Target {
+	case TargetOthers:
+		if g.opt.Mode == Cooperative || g.opt.Mode == Solo {
+			return c.Benefit > 0 // the others are partners
+		}
+		return c.Benefit <= 0
+	case TargetSelf, TargetSpace, TargetAll:
+		if c.Benefit < 0 {
+			return false
+		}
 	}
 	if h.policy == Random {
 		return h.coin()
@@ -247,7 +257,7 @@ func (g *Game) playCard(seat int, c *Card, e *EventDef, city bool, id int16) {
 		g.logf("%s plays %s", h.def.Name, c.Name)
 	}
 	if g.stats != nil {
-		g.stats.use(c)
+		g.stats.use(g, c)
 	}
 	targets := g.targets(seat, c.Target)
 	for _, t := range targets {
@@ -272,7 +282,7 @@ func (g *Game) playAgainst(from, target int, e *EventDef, hc handCard) {
 		g.logf("%s plays %s on %s", g.h(from).def.Name, e.Name, g.h(target).def.Name)
 	}
 	if g.stats != nil {
-		g.stats.use(&e.Card)
+		g.stats.use(g, &e.Card)
 		g.stats.rule(RuleOpponentCard)
 	}
 	if g.canceled(target, &e.Card) {
@@ -359,20 +369,36 @@ func (g *Game) expireRemains(h *Hero, u Until) {
 	if len(h.remains) == 0 {
 		return
 	}
+	var gone []remain
 	kept := h.remains[:0]
-	changed := false
 	for _, r := range h.remains {
 		if r.ev.Until == u {
-			g.discardEvent(r.ev, r.city, r.card)
-			changed = true
+			gone = append(gone, r)
 			continue
 		}
 		kept = append(kept, r)
 	}
 	h.remains = kept
-	if changed {
+	if len(gone) > 0 {
 		h.recompute(g)
+		for _, r := range gone {
+			g.leavePlay(r)
+		}
 	}
+}
+
+// leavePlay discards a Remains in Play card that left a hero, unless it is
+// still in play on another: one card may act on every hero, and must be
+// discarded once.
+func (g *Game) leavePlay(r remain) {
+	for s := range g.heroes {
+		for _, o := range g.heroes[s].remains {
+			if o.ev == r.ev && o.card == r.card {
+				return
+			}
+		}
+	}
+	g.discardEvent(r.ev, r.city, r.card)
 }
 
 // useItem runs an item's ability.
@@ -383,7 +409,7 @@ func (g *Game) useItem(seat int, id int16) {
 	g.runCard(seat, it.Effect, &it.Card)
 	g.using = prev
 	if g.stats != nil {
-		g.stats.use(&it.Card)
+		g.stats.use(g, &it.Card)
 		if it.Activate {
 			g.stats.rule(RuleActivate)
 		}

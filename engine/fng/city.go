@@ -26,7 +26,6 @@ func (g *Game) cityAdventure(seat int) {
 	g.offer(seat, TCity)
 	g.sell(h)
 	g.cityShopping(h)
-	g.expireRemains(h, UntilCity)
 	if g.stats != nil {
 		g.stats.rule(RuleCity)
 	}
@@ -42,7 +41,7 @@ func (g *Game) drawCity(seat int) bool {
 	}
 	e := &g.c.City[id]
 	if g.stats != nil {
-		g.stats.draw(&e.Card)
+		g.stats.drew(&e.Card, seat)
 	}
 	if g.trace != nil {
 		g.logf("%s draws the City card %s", h.def.Name, e.Name)
@@ -73,6 +72,9 @@ func (g *Game) cityDanger(seat int, id int16) bool {
 		g.runCard(seat, d.Effect, &e.Card)
 	}
 	passed := !h.ko && g.resolveSpec(seat, &d.Test, d.Keywords, false)
+	if g.stats != nil {
+		g.stats.faced(&e.Card, passed)
+	}
 	if h.ko {
 		g.discardCity(id)
 		return false
@@ -109,7 +111,7 @@ func (g *Game) resolveCityCliff(seat int) bool {
 	}
 	g.endCliffhanger(h)
 	if !passed {
-		g.knockOut(seat)
+		g.knockOutFailed(seat)
 		return false
 	}
 	g.gainGlory(h, int(d.CliffGlory))
@@ -145,7 +147,4 @@ func (g *Game) sell(h *Hero) {
 		}
 	}
 	h.artifacts = h.artifacts[:0]
-	if g.shared() {
-		g.checkCoopVictory()
-	}
 }

@@ -121,6 +121,7 @@ type Space struct {
 // HeroDef is a hero sheet.
 type HeroDef struct {
 	Card
+	index     int // in Content.Heroes
 	StartCity int16
 	Skills    [NumSkills]int8
 	Wounds    int8
@@ -190,6 +191,7 @@ type EnemyDef struct {
 	BonusFortune int8
 	Escorted     bool
 	Infantry     bool
+	Type         int // keyword code of the first keyword (the enemy's type), -1 none
 	When         string
 }
 
@@ -285,6 +287,7 @@ type Content struct {
 	kwEscorted int
 	kwSidekick int
 	programs   []*Prog
+	owners     []owner // the cell each program came from
 	coverSize  int
 }
 
@@ -297,12 +300,18 @@ type Rules struct {
 	VillainSearchOn, VillainWoundOn, VillainGloryPerHit                             int
 	TrackPerArtifact, TrackFortuneStep, TrackPerHenchman, TeamFortunePerHero        int
 	SoloFortune, SoloTrack, SoloHardFortune, SoloHardTrack, SoloMoveDice            int
-	FixedMove, FixedMoveEventOn, OutpostTrackBack                                   int
+	FixedMove, FixedMoveEventOn, OutpostTrackBack, GermanCollapseOn                 int
 }
 
 // VictoryRow is a row of the cooperative victory chart.
 type VictoryRow struct {
 	Fortune, Villains, Track int
+}
+
+// owner is the cell an effect or condition was written in.
+type owner struct {
+	row    *table.Row
+	column string
 }
 
 // Programs lists every compiled program, in coverage order.
@@ -371,6 +380,7 @@ func (l *loader) rules() {
 		SoloFortune: get("solo-fortune"), SoloTrack: get("solo-track"), SoloHardFortune: get("solo-hard-fortune"),
 		SoloHardTrack: get("solo-hard-track"), SoloMoveDice: get("solo-move-dice"), FixedMove: get("fixed-move"),
 		FixedMoveEventOn: get("fixed-move-event-on"), OutpostTrackBack: get("outpost-track-back"),
+		GermanCollapseOn: get("german-collapse-on"),
 	}
 	for _, r := range l.c.Tables.Rows("victory") {
 		if n := r.Int("players"); n >= 1 && n <= 8 {
@@ -520,6 +530,7 @@ func (l *loader) prog(r *table.Row, col string, want effects.Want) *Prog {
 	p := effects.Bind[*Game](ck, l.c.coverSize)
 	l.c.coverSize += p.CoverSize()
 	l.c.programs = append(l.c.programs, p)
+	l.c.owners = append(l.c.owners, owner{row: r, column: col})
 	return p
 }
 
@@ -610,6 +621,10 @@ func (l *loader) cards() {
 		e.Escape, e.HasEscape = l.test(r, "Escape")
 		e.Escorted = e.Keywords.has(c.kwEscorted) && firstKeyword(r) == "escorted"
 		e.Infantry = firstKeyword(r) == "infantry"
+		e.Type = -1
+		if code, ok := c.kw[firstKeyword(r)]; ok {
+			e.Type = code
+		}
 		i := len(c.Enemies)
 		switch r.Str("deck") {
 		case "enemies":
@@ -665,7 +680,7 @@ func (l *loader) cards() {
 		c.Villains = append(c.Villains, v)
 	}
 	for _, r := range t.Rows("heroes") {
-		h := HeroDef{Card: l.card(r), StartCity: l.space(r, "Start City"), Wounds: int8(r.Int("wounds")), Defense: int8(r.Int("defense"))}
+		h := HeroDef{Card: l.card(r), index: len(c.Heroes), StartCity: l.space(r, "Start City"), Wounds: int8(r.Int("wounds")), Defense: int8(r.Int("defense"))}
 		for s, name := range []string{"combat", "agility", "cunning", "lore"} {
 			h.Skills[s] = int8(r.Int(name))
 		}

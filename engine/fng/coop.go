@@ -9,10 +9,10 @@ type coopState struct {
 	teamFortune    [8]int // each team's Fortune (team game)
 	track          int
 	villainFortune int
-	artifacts      int     // artifacts the villains collected
-	loot           []int   // their Fortune values, for heroes to steal back
-	org            int     // the organization, -1 none
-	active         []int16 // active villains, left to right
+	artifacts      int       // artifacts the villains collected
+	loot           []carried // the artifacts they hold, for heroes to steal back
+	org            int       // the organization, -1 none
+	active         []int16   // active villains, left to right
 	outposts       []outpost
 	occupied       []bool // per space: an Occupation or Hideout marker
 	fortuneGoal    int
@@ -30,6 +30,12 @@ func (c *coopState) reset(spaces int) {
 	for range spaces {
 		c.occupied = append(c.occupied, false)
 	}
+}
+
+// singleHero reports the single-hero solo game: a cooperative (or solo)
+// game with one hero is that game, and plays by its changes.
+func (g *Game) singleHero() bool {
+	return (g.opt.Mode == Solo || g.opt.Mode == Cooperative) && len(g.heroes) == 1
 }
 
 // coopVillains reports whether an organization runs villains this game.
@@ -76,11 +82,12 @@ func (g *Game) setupOrganization() {
 		org = g.setup.Intn(len(c.Orgs))
 	}
 	g.coop.org = org
+	g.result.Org = c.Orgs[org].ID
 	n := len(g.heroes)
 	row := c.Victory[min(max(n, 1), 8)]
 	g.coop.fortuneGoal, g.coop.trackGoal = row.Fortune, row.Track
 	villains := row.Villains
-	if g.opt.Mode == Solo && n == 1 {
+	if g.singleHero() {
 		g.coop.fortuneGoal, g.coop.trackGoal, villains = c.Rules.SoloFortune, c.Rules.SoloTrack, 2
 		if g.opt.Variants.SoloHard {
 			g.coop.fortuneGoal, g.coop.trackGoal = c.Rules.SoloHardFortune, c.Rules.SoloHardTrack
@@ -290,13 +297,9 @@ func (g *Game) advanceTrack(n int) {
 	if g.trace != nil && n != 0 {
 		g.logf("the villain track moves to %d", g.coop.track)
 	}
-	if g.coop.track >= g.coop.trackGoal && g.coop.trackGoal > 0 && g.opt.Mode != Competitive {
-		g.finish(-1, "track")
-		g.result.Villains = true
-	}
-	if g.coop.track >= g.coop.trackGoal && g.coop.trackGoal > 0 && g.opt.Mode == Competitive {
-		// The optional organization in the competitive game wins instead
-		// of any hero.
+	// With the optional organization in the competitive and team games it
+	// wins instead of any hero, just the same.
+	if g.coop.trackGoal > 0 && g.coop.track >= g.coop.trackGoal && !g.over {
 		g.finish(-1, "track")
 		g.result.Villains = true
 	}
@@ -305,14 +308,14 @@ func (g *Game) advanceTrack(n int) {
 // checkCoopVictory: the heroes win at once, anywhere, when their shared
 // Fortune reaches the goal.
 func (g *Game) checkCoopVictory() {
-	if (g.opt.Mode == Cooperative || g.opt.Mode == Solo) && g.coop.fortune >= g.coopGoal() {
+	if (g.opt.Mode == Cooperative || g.opt.Mode == Solo) && g.coopGoal() > 0 && g.coop.fortune >= g.coopGoal() {
 		g.finish(int(g.order[0]), "fortune")
 	}
 }
 
-// checkTeamVictory: a team with its Fortune whose heroes are all in any of
-// the team's start cities at an end phase wins (the most Fortune, then
-// Glory, on a tie).
+// checkTeamVictory: a team with its Fortune whose heroes all stand (not
+// KO'd) in any of the team's start cities at the end phase's victory check
+// wins (the most Fortune, then Glory, on a tie).
 func (g *Game) checkTeamVictory() {
 	best, bestF, bestG := -1, -1, -1
 	for team := range 8 {
@@ -408,7 +411,6 @@ func (g *Game) teamInitiative() {
 func (g *Game) units(group []int) [][]int {
 	switch g.opt.Mode {
 	case Cooperative, Solo:
-		g.exchange(group)
 		return [][]int{group}
 	case Team:
 		var out [][]int
@@ -424,9 +426,6 @@ func (g *Game) units(group []int) [][]int {
 				out = append(out, []int{s})
 			}
 		}
-		for _, u := range out {
-			g.exchange(u)
-		}
 		return out
 	}
 	out := make([][]int, len(group))
@@ -436,8 +435,41 @@ func (g *Game) units(group []int) [][]int {
 	return out
 }
 
-// exchange lets heroes in a space trade (cooperative and team games): the
-// healthiest carries the artifacts to market.
+// side reports whether two heroes play on the same side: everyone in the
+// cooperative and solo games, teammates in the team game.
+func (g *Game) side(a, b *Hero) bool {
+	switch g.opt.Mode {
+	case Cooperative, Solo:
+		return true
+	case Team:
+		return a.team == b.team
+	}
+	return a == b
+}
+
+// exchangeHere lets the hero and the heroes of its side standing in its
+// space trade cards (see exchange).
+func (g *Game) exchangeHere(h *Hero) {
+	if !g.shared() {
+		return
+	}
+	var buf [8]int
+	here := buf[:0]
+	for seat := range g.heroes {
+		if o := &g.heroes[seat]; !o.ko && o.space == h.space && g.side(o, h) && len(here) < len(buf) {
+			here = append(here, seat)
+		}
+	}
+	g.exchange(here)
+}
+
+// exchange lets heroes of a side in a space trade Artifacts, Common Items,
+// Gear and Allies (never Events, City cards or Glory). The bots pass every
+// artifact to the healthiest of them, who carries it to market with the
+// least risk of losing it to a KO, and each item that raises a skill to the
+// hero with the best printed value in that skill — the one the group sends
+// to take those tests — if that hero has room for it. Immobile allies are
+// not with their hero and stay put.
 func (g *Game) exchange(seats []int) {
 	if len(seats) < 2 {
 		return
@@ -460,19 +492,87 @@ func (g *Game) exchange(seats []int) {
 			g.stats.rule(RuleExchange)
 		}
 	}
-}
-
-// coopRecovered: working together, the healthiest hero of the space carries
-// a recovered artifact.
-func (g *Game) coopRecovered(h *Hero) {
-	var here []int
-	for seat := range g.heroes {
-		if o := &g.heroes[seat]; !o.ko && o.space == h.space {
-			here = append(here, seat)
+	for _, s := range seats {
+		h := g.h(s)
+		for i := 0; i < len(h.items); i++ {
+			id := h.items[i]
+			to := g.itemTaker(seats, h, id)
+			if to == nil {
+				continue
+			}
+			to.items = append(to.items, id)
+			to.activated = append(to.activated, h.activated[i])
+			h.items = append(h.items[:i], h.items[i+1:]...)
+			h.activated = append(h.activated[:i], h.activated[i+1:]...)
+			i--
+			h.recompute(g)
+			to.recompute(g)
+			if g.trace != nil {
+				g.logf("%s hands %s to %s", h.def.Name, g.c.Items[id].Name, to.def.Name)
+			}
+			if g.stats != nil {
+				g.stats.rule(RuleExchange)
+			}
 		}
 	}
-	g.exchange(here)
 }
+
+// itemTaker is the hero an item held by h should go to, or nil: for an
+// item that raises a skill, the hero with a strictly better printed value
+// in it who has room for the item and does not hold one already.
+func (g *Game) itemTaker(seats []int, h *Hero, id int16) *Hero {
+	it := &g.c.Items[id]
+	if it.Location >= 0 {
+		return nil
+	}
+	skill := -1
+	for _, m := range it.Mods {
+		if m.Scope == Always && m.Amount > 0 && m.Stat <= StatLore {
+			skill = int(m.Stat)
+			break
+		}
+	}
+	if skill < 0 {
+		return nil
+	}
+	var best *Hero
+	top := h.def.Skills[skill]
+	for _, s := range seats {
+		o := g.h(s)
+		if o == h || o.def.Skills[skill] <= top || !g.hasRoom(o, it) || g.holds(o, id) {
+			continue
+		}
+		best, top = o, o.def.Skills[skill]
+	}
+	return best
+}
+
+// hasRoom reports whether a hero may take one more of an item within the
+// Gear, Allies and Sidekick limits.
+func (g *Game) hasRoom(h *Hero, it *ItemDef) bool {
+	R := &g.c.Rules
+	if it.Ally {
+		if g.allyCount(h) >= R.AllyLimit {
+			return false
+		}
+	} else if g.gearCount(h) >= R.GearLimit {
+		return false
+	}
+	if it.Sidekick {
+		n := 0
+		for _, id := range h.items {
+			if g.c.Items[id].Sidekick {
+				n++
+			}
+		}
+		return n < R.SidekickLimit
+	}
+	return true
+}
+
+// coopRecovered: the heroes of the side in the space decide who carries a
+// recovered artifact (see exchange).
+func (g *Game) coopRecovered(h *Hero) { g.exchangeHere(h) }
 
 // groupSpec resolves a test for a unit: for each clause the hero most
 // likely to pass takes it, the others may exert to add dice.
@@ -547,27 +647,54 @@ func (g *Game) bestTaker(seats []int, cl *Clause, kw KW, cliff bool) int {
 	return best
 }
 
-// sneakGroup: each hero picks a number, the dice are rolled once for
-// everyone; each die showing a hero's number is a fight round for that hero.
+// sneakGroup: each hero picks a number and the villain's dice are rolled
+// once for everyone; each die showing a hero's number is a fight round for
+// that hero. A hero whose cards change the dice that spot them counts only
+// the first of the dice as many as their own sneak test would roll (the
+// group rolls for the most of them). It passes when nobody is spotted.
 func (g *Game) sneakGroup(seats []int, v *Villain) bool {
 	if v == nil {
 		return true
 	}
-	n := int(v.def.Search) + g.villainMod(v, StatSearch)
-	var faces [7]int
-	for range max(n, 0) {
-		faces[g.roll()]++
+	if len(seats) == 1 {
+		return g.sneakTest(seats[0], v, false)
 	}
-	all := true
-	for _, s := range seats {
+	var picks, counts [8]int
+	var faces [32]int8
+	most := 0
+	for i, s := range seats {
 		h := g.h(s)
-		if h.ko || v.space < 0 {
+		if i >= len(picks) || h.ko {
 			continue
 		}
-		pick := h.bot.Intn(6) + 1
-		if faces[pick] > 0 {
+		picks[i] = h.sneakPick()
+		counts[i] = min(max(g.sneakDice(h, v), 0), len(faces))
+		most = max(most, counts[i])
+	}
+	for i := range most {
+		faces[i] = int8(g.roll())
+	}
+	if g.trace != nil {
+		g.logf("the heroes sneak past %s: the dice show %v", v.def.Name, faces[:most])
+	}
+	all := true
+	for i, s := range seats {
+		h := g.h(s)
+		if i >= len(picks) || h.ko || v.space < 0 {
+			continue
+		}
+		found := 0
+		for _, f := range faces[:counts[i]] {
+			if int(f) == picks[i] {
+				found++
+			}
+		}
+		if found > 0 {
 			all = false
-			g.villainRounds(s, v, faces[pick])
+			if g.trace != nil {
+				g.logf("  %s, sneaking on %d, is spotted %d times", h.def.Name, picks[i], found)
+			}
+			g.villainRounds(s, v, found)
 		}
 	}
 	if g.stats != nil {
@@ -617,28 +744,47 @@ func (g *Game) raidOutpost(seat int) bool {
 		if g.stats != nil {
 			g.stats.rule(RuleOutpost)
 		}
-		if n := len(g.coop.loot); n > 0 {
-			// Steal the most valuable villain artifact.
-			best := 0
-			for j, v := range g.coop.loot {
-				if v > g.coop.loot[best] {
-					best = j
-				}
-			}
-			h.artifacts = append(h.artifacts, carried{art: -1, adv: -1, value: g.coop.loot[best]})
-			g.coop.loot = append(g.coop.loot[:best], g.coop.loot[best+1:]...)
-		} else {
-			g.addFortune(h, g.coop.villainFortune)
-			g.coop.villainFortune = 0
-			back := 1 + (g.roll()-1)*max(g.c.Rules.OutpostTrackBack, 1)/6
-			g.coop.track = max(g.coop.track-back, 0)
-		}
+		g.outpostReward(h)
 		if g.trace != nil {
 			g.logf("%s destroys %s!", h.def.Name, def.Name)
 		}
 		return true
 	}
 	return false
+}
+
+// outpostReward: destroying an outpost (or the War Zeppelin) lets the hero
+// either steal one of the villains' artifacts, or take their Fortune and
+// move the track D3 back (never below 0). The bot steals the most valuable
+// artifact, unless the villains hold none or their track is within 3 of
+// its goal (then setting it back matters more).
+func (g *Game) outpostReward(h *Hero) {
+	steal := len(g.coop.loot) > 0 && g.coop.trackGoal-g.coop.track > 3
+	if h.policy == Random {
+		steal = len(g.coop.loot) > 0 && h.coin()
+	}
+	if steal {
+		best := 0
+		for j, a := range g.coop.loot {
+			if a.value > g.coop.loot[best].value {
+				best = j
+			}
+		}
+		h.artifacts = append(h.artifacts, g.coop.loot[best])
+		g.coop.loot = append(g.coop.loot[:best], g.coop.loot[best+1:]...)
+		if g.trace != nil {
+			g.logf("%s takes back an artifact the villains held", h.def.Name)
+		}
+		return
+	}
+	took := g.coop.villainFortune
+	g.coop.villainFortune = 0
+	back := 1 + (g.roll()-1)*max(g.c.Rules.OutpostTrackBack, 1)/6
+	g.coop.track = max(g.coop.track-back, 0)
+	if g.trace != nil {
+		g.logf("%s takes the villains' %d Fortune; the track falls back to %d", h.def.Name, took, g.coop.track)
+	}
+	g.addFortune(h, took)
 }
 
 // occupy marks a random city as occupied (an Occupation or Hideout marker)

@@ -12,6 +12,8 @@ type fightState struct {
 	seat    int
 	dealt   int // wounds dealt to a villain (Nazi Gold with a villain)
 	taken   int
+	brought *Villain // a villain the enemy brought into play
+	met     bool     // a round against a villain was fought during this fight
 }
 
 // Fight results.
@@ -58,7 +60,13 @@ func (g *Game) fightClauseUnit(seats []int, cl *Clause) bool {
 		end := g.fightUnit(seats, e, 0)
 		return end == fightDefeated || end == fightEscaped
 	}
-	end := g.fightDrawn(seats, cl.Foe == "Nazi Enemies", cl.Infantry)
+	only := -1
+	if cl.Only != "" {
+		if code, ok := g.c.kw[fold(cl.Only)]; ok {
+			only = code
+		}
+	}
+	end := g.fightDrawn(seats, cl.Foe == "Nazi Enemies", only)
 	return end == fightDefeated || end == fightEscaped
 }
 
@@ -76,9 +84,10 @@ func (g *Game) reference(name string) (*EnemyDef, bool) {
 }
 
 // fightDrawn draws an enemy from a deck and fights it. Escorted cards add
-// their Bonus Fortune to the enemy drawn after them; an Infantry-only draw
-// redraws other types but never an Escorted card.
-func (g *Game) fightDrawn(seats []int, nazi, infantry bool) fightEnd {
+// their Bonus Fortune to the enemy drawn after them; a draw limited to one
+// type (only ≥ 0: a keyword code, Infantry in the rulebook) redraws other
+// types but never an Escorted card.
+func (g *Game) fightDrawn(seats []int, nazi bool, only int) fightEnd {
 	d := &g.enemies
 	if nazi {
 		d = &g.nazi
@@ -97,7 +106,7 @@ func (g *Game) fightDrawn(seats []int, nazi, infantry bool) fightEnd {
 		}
 		e := &g.c.Enemies[id]
 		if g.stats != nil {
-			g.stats.draw(&e.Card)
+			g.stats.drew(&e.Card, seats...)
 		}
 		if e.Escorted {
 			bonus += int(e.BonusFortune)
@@ -110,7 +119,7 @@ func (g *Game) fightDrawn(seats []int, nazi, infantry bool) fightEnd {
 			}
 			continue
 		}
-		if infantry && !e.Infantry {
+		if only >= 0 && e.Type != only {
 			d.Discard(id)
 			if g.stats != nil {
 				g.stats.rule(RuleInfantry)
@@ -147,24 +156,26 @@ func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 	if g.stats != nil {
 		g.stats.rule(RuleFight)
 	}
-	before := g.villainIn(lead.space)
 	g.enemyAbility(fs, "start")
-	// An enemy that brings a villain (a Nazi Commander escorting Nazi Gold)
-	// turns the fight into a single round against the villain: the gold is
-	// won by dealing it more wounds than it deals.
-	if v := g.villainIn(lead.space); v != nil && v != before {
-		fs.villain = v
-		g.villainRounds(seats[0], v, 1)
-		if bonus > 0 && fs.dealt > fs.taken {
+	if v := fs.brought; v != nil && bonus > 0 {
+		// The enemy brought out a villain (a Nazi Commander): he escorts
+		// the Nazi Gold. One round against him (unless he just fought it
+		// on entering play) decides it: the gold is stolen by dealing him
+		// more wounds, bodyguards included, than he deals. Then the fight
+		// with the enemy goes on, for its Glory.
+		if !fs.met && v.space >= 0 {
+			g.villainRounds(seats[0], v, 1)
+		}
+		if fs.dealt > fs.taken {
 			g.addFortune(lead, bonus)
 			if g.stats != nil {
 				g.stats.rule(RuleNaziGoldVillain)
 			}
 		}
+		bonus = 0
 		if lead.ko {
 			return fightLost
 		}
-		return fightDefeated
 	}
 	in := append([]int(nil), seats...) // heroes still in the fight
 	turn := 0
@@ -210,11 +221,16 @@ func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 		enemyHits := g.rollHits(int(e.Dice))
 		fs.wounds += max(heroHits-int(e.Defense), 0)
 		g.enemyAbility(fs, "round")
-		g.enemyHits(h, fs, enemyHits)
 		if fs.wounds >= int(e.Wounds) {
-			// Glory comes even if the hero falls in the same round.
-			return g.defeated(in, fs, bonus)
+			// The Glory comes even if the hero falls to the same round's
+			// hits: first the reward, then the KO penalty (which may take
+			// it), as the FAQ has a hero KO'd while winning an artifact
+			// roll for it afterwards.
+			end := g.defeated(in, fs, bonus)
+			g.enemyHits(h, fs, enemyHits)
+			return end
 		}
+		g.enemyHits(h, fs, enemyHits)
 	}
 	return fightStalemate
 }
@@ -307,7 +323,7 @@ func (g *Game) henchmanFight(seat int, space int16) {
 	h := g.h(seat)
 	var end fightEnd
 	if g.opt.Variants.AdvancedNazis && g.c.Orgs[org].Bodyguards > 0 {
-		end = g.fightDrawn([]int{seat}, true, false)
+		end = g.fightDrawn([]int{seat}, true, -1)
 	} else {
 		end = g.fight(seat, &g.c.Enemies[g.c.Orgs[org].Henchman], 0)
 	}

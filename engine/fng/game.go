@@ -56,15 +56,18 @@ type Options struct {
 	// reported as a stall with its seed.
 	MaxRounds int
 	MaxSteps  int
-	// Org is the vile organization by ID: in the cooperative, solo and
-	// team games "" or "random" draws one at random; in the competitive
-	// game "" means none, and an ID (or "random") adds one (an optional
-	// rule).
+	// Org is the vile organization by ID: in the cooperative and solo
+	// games "" or "random" draws one at random; in the competitive and
+	// team games "" means none, and an ID (or "random") adds one (an
+	// optional rule). An organization's villains are an advanced element.
 	Org string
 	// Variants are named rule variants and optional rules.
 	Variants Variants
 	// Teams, for the team game: the team of each seat.
 	Teams []int
+	// Exclude removes cards (by Card.N) from their decks: the other half of
+	// a paired impact run.
+	Exclude map[int]bool
 }
 
 // Variants are named rule variants and optional rules; the rulebook's
@@ -87,6 +90,7 @@ type Result struct {
 	Heroes   []int // hero index by seat
 	Policies []Policy
 	Villains bool   // the villains won (cooperative)
+	Org      string // the organization's ID, "" for none
 	End      string // how it ended: "fortune", "track", "stall", "error"
 	Track    int
 	// Per seat.
@@ -143,6 +147,7 @@ type Game struct {
 	stats  *Stats
 	odds   map[dice.Fight]dice.Outcome
 	forced []int // scenario tests: dice faces to roll next
+	strict bool  // scenario tests: rolling past the forced dice is an error
 }
 
 // Frame lends the effect runtime its scratch space.
@@ -293,6 +298,9 @@ func (g *Game) roll() int {
 		g.forced = g.forced[1:]
 		return r
 	}
+	if g.strict {
+		panic("scenario: a die was rolled beyond the forced ones")
+	}
 	return g.dice.D6()
 }
 
@@ -323,5 +331,10 @@ func (g *Game) addFortune(h *Hero, n int) {
 	}
 	if n > 0 && g.stats != nil {
 		g.stats.fortune(g, h, n)
+	}
+	if n > 0 {
+		// The cooperative heroes win the moment they have their Fortune,
+		// wherever they are.
+		g.checkCoopVictory()
 	}
 }

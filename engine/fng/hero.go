@@ -71,14 +71,40 @@ func (g *Game) testDice(h *Hero, cl *Clause, kw KW) int {
 	return max(n, 1)
 }
 
-// specialMod applies an adventure's special text to heroes hunting it.
-func (g *Game) specialMod(h *Hero, cl *Clause, kw KW) int {
+// hunted is the adventure card whose special text applies to the hero: the
+// one it is hunting, in the advanced game (or nil).
+func (g *Game) hunted(h *Hero) *AdventureDef {
 	if !g.opt.Advanced || h.progress < 0 || !g.sites[h.progress].live || g.sites[h.progress].space != h.space {
-		return 0
+		return nil
 	}
 	s := &g.sites[h.progress]
 	adv := &g.c.Adventures[s.adv]
 	if len(adv.Special) == 0 || (!adv.Temples && g.c.Artifacts[s.art].Temple) {
+		return nil
+	}
+	return adv
+}
+
+// specialFight applies an adventure's special text to a hunting hero's
+// Combat or Defense in a fight (kw: the enemy's keywords, for "vs").
+func (g *Game) specialFight(h *Hero, stat Stat, kw KW) int {
+	adv := g.hunted(h)
+	if adv == nil {
+		return 0
+	}
+	n := 0
+	for _, m := range adv.Special {
+		if m.Stat == stat && (m.Scope == Always || m.Scope == VsEnemy && kw.has(int(m.Sym))) {
+			n += int(m.Amount)
+		}
+	}
+	return n
+}
+
+// specialMod applies an adventure's special text to heroes hunting it.
+func (g *Game) specialMod(h *Hero, cl *Clause, kw KW) int {
+	adv := g.hunted(h)
+	if adv == nil {
 		return 0
 	}
 	n := 0
@@ -108,7 +134,7 @@ func (g *Game) fightDice(h *Hero, e *EnemyDef) int {
 	if e != nil {
 		kw = e.Keywords
 	}
-	return max(g.skill(h, Combat)+g.condMod(h, StatCombat, kw), 1)
+	return max(g.skill(h, Combat)+g.condMod(h, StatCombat, kw)+g.specialFight(h, StatCombat, kw), 1)
 }
 
 // defense is a hero's Defense against an enemy (nil: any hits).
@@ -117,7 +143,7 @@ func (g *Game) defense(h *Hero, e *EnemyDef) int {
 	if e != nil {
 		kw = e.Keywords
 	}
-	return max(int(h.def.Defense)+h.always[StatDefense]+g.condMod(h, StatDefense, kw), 0)
+	return max(int(h.def.Defense)+h.always[StatDefense]+g.condMod(h, StatDefense, kw)+g.specialFight(h, StatDefense, kw), 0)
 }
 
 // maxWounds is the wounds that KO a hero.
@@ -155,7 +181,7 @@ func (g *Game) gainItem(seat int, id int16) {
 		g.logf("%s gains %s", h.def.Name, g.c.Items[id].Name)
 	}
 	if g.stats != nil {
-		g.stats.draw(&g.c.Items[id].Card)
+		g.stats.drew(&g.c.Items[id].Card, seat)
 	}
 	g.enforceLimits(h)
 	h.recompute(g)
@@ -295,9 +321,8 @@ func (g *Game) gainGlory(h *Hero, n int) {
 	}
 }
 
-// knockOut KOs a hero: a chance to be saved by a KO card, then the
-// penalty (a die of Gear, Allies, Glory and Fortune; each artifact lost on
-// a low roll), back to the start city, lying down until the end phase.
+// knockOut KOs a hero whose wounds reached the limit: a KO card may heal
+// enough to save them; else the KO penalty.
 func (g *Game) knockOut(seat int) {
 	h := g.h(seat)
 	if h.ko {
@@ -307,6 +332,22 @@ func (g *Game) knockOut(seat int) {
 	if h.wounds < g.maxWounds(h) {
 		return // saved
 	}
+	g.koPenalty(seat)
+}
+
+// knockOutFailed KOs a hero who failed a cliffhanger or a collapse escape,
+// whatever their wounds: healing cannot save them.
+func (g *Game) knockOutFailed(seat int) {
+	if !g.h(seat).ko {
+		g.koPenalty(seat)
+	}
+}
+
+// koPenalty: a die of Gear, Allies, Glory and Fortune is lost, each
+// artifact on a low roll; back to the start city, lying down until the end
+// phase.
+func (g *Game) koPenalty(seat int) {
+	h := g.h(seat)
 	h.ko = true
 	h.kos++
 	if g.stats != nil {
@@ -361,7 +402,7 @@ func (g *Game) knockOut(seat int) {
 // endCliffhanger clears a hero's cliffhanger, discarding its card.
 func (g *Game) endCliffhanger(h *Hero) {
 	if h.cliff.card >= 0 {
-		g.dangers.Discard(h.cliff.card)
+		g.returnDanger(h.cliff.card)
 	} else if h.cliff.city >= 0 {
 		g.discardCity(h.cliff.city)
 	}

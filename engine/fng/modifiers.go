@@ -25,11 +25,12 @@ const (
 	StatSearch  // a villain's search dice
 	StatSneak   // sneak tests: dice the villain rolls (negative helps)
 	StatCost    // Glory the hero pays for Common Items (never below the minimum)
+	StatFlight  // Fortune the hero pays for flights (never below 0)
 	numStats
 )
 
 // StatNames are the stats as written in a Bonus cell.
-var StatNames = []string{"Combat", "Agility", "Cunning", "Lore", "Tests", "Defense", "Wounds", "Move", "Escape", "Search", "Sneak", "Cost"}
+var StatNames = []string{"Combat", "Agility", "Cunning", "Lore", "Tests", "Defense", "Wounds", "Move", "Escape", "Search", "Sneak", "Cost", "Flight"}
 
 // Scope narrows when a modifier applies.
 type Scope uint8

@@ -2,6 +2,10 @@ package fng
 
 // movePhase moves every hero in turn order.
 func (g *Game) movePhase() {
+	if g.singleHero() {
+		// What the initiative phase would do happens now.
+		g.offerAll(TInitiative)
+	}
 	for _, s := range g.order {
 		g.moveHero(int(s))
 		if g.over {
@@ -55,7 +59,7 @@ func (g *Game) movementRoll(h *Hero) (int, bool) {
 		}
 		return max(r+bonus, 1), true
 	}
-	if g.opt.Mode == Solo && len(g.heroes) == 1 {
+	if g.singleHero() {
 		return g.soloMovement(h, bonus), true
 	}
 	r := g.roll()
@@ -116,6 +120,11 @@ func (g *Game) travel(h *Hero, points int, target int16) {
 		if c.Spaces[h.space].Kind == City && g.opt.Advanced {
 			if to := g.flightChoice(h, target, points); to >= 0 {
 				g.fly(h, to)
+				if g.henchmen[to] != 0 {
+					// Landing where a henchman stands ends the move too.
+					g.henchmanFight(h.seat, to)
+					return
+				}
 				continue
 			}
 		}
@@ -137,24 +146,29 @@ func (g *Game) travel(h *Hero, points int, target int16) {
 }
 
 // nextStep picks the neighbour that brings the hero closest to target
-// within the points left, avoiding henchmen unless they guard the target.
+// within the points left. It prefers spaces without a henchman, but when
+// every way forward is guarded it walks into the fight rather than stand
+// still.
 func (g *Game) nextStep(from, target int16, points int) int16 {
 	c := g.c
-	best, bestDist := int16(-1), c.Dist[from][target]
-	for _, n := range c.Spaces[from].Adj {
-		cost := int(c.Spaces[n].Cost)
-		if cost > points {
-			continue
+	pick := func(avoid bool) int16 {
+		best, bestDist := int16(-1), c.Dist[from][target]
+		for _, n := range c.Spaces[from].Adj {
+			cost := int(c.Spaces[n].Cost)
+			if cost > points || (avoid && g.henchmen[n] != 0 && n != target) {
+				continue
+			}
+			d := c.Dist[n][target]
+			if d < bestDist || (d == bestDist && best >= 0 && cost < int(c.Spaces[best].Cost)) {
+				best, bestDist = n, d
+			}
 		}
-		d := c.Dist[n][target]
-		if g.henchmen[n] != 0 && n != target {
-			d += 6 // a detour is usually better than a fight
-		}
-		if d < bestDist || (d == bestDist && best >= 0 && cost < int(c.Spaces[best].Cost)) {
-			best, bestDist = n, d
-		}
+		return best
 	}
-	return best
+	if n := pick(true); n >= 0 {
+		return n
+	}
+	return pick(false)
 }
 
 // enter moves a hero into a space, losing adventure progress left behind.
@@ -165,6 +179,11 @@ func (g *Game) enter(h *Hero, space int16) {
 	h.space = space
 	if g.trace != nil {
 		g.logf("%s moves to %s", h.def.Name, g.c.Spaces[space].Name)
+	}
+	if g.c.Spaces[space].Kind == City {
+		// Cards that remain "until you enter a City" leave play now (not
+		// in the city where the hero got them: he has not entered it).
+		g.expireRemains(h, UntilCity)
 	}
 }
 
@@ -181,17 +200,18 @@ func (g *Game) loseProgress(h *Hero) {
 	h.markers, h.explore, h.found, h.progress = 0, 0, false, -1
 }
 
-// flightCost is the Fortune to fly to a city.
-func (g *Game) flightCost(to int16) int {
+// flightCost is the Fortune a hero pays to fly to a city.
+func (g *Game) flightCost(h *Hero, to int16) int {
+	cost := g.c.Rules.FlightMinor
 	if g.c.Spaces[to].Major {
-		return g.c.Rules.FlightMajor
+		cost = g.c.Rules.FlightMajor
 	}
-	return g.c.Rules.FlightMinor
+	return max(cost+h.always[StatFlight], 0)
 }
 
 // fly takes a flight from the hero's city to another city.
 func (g *Game) fly(h *Hero, to int16) {
-	cost := g.flightCost(to)
+	cost := g.flightCost(h, to)
 	if h.freeFly {
 		cost, h.freeFly = 0, false
 	}

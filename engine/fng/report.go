@@ -2,6 +2,8 @@ package fng
 
 import (
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/deckwright/deckwright/engine/game"
@@ -21,6 +23,8 @@ var variantNames = map[string]string{
 	"german-collapse":  "variant from the German quick rules: a Temple rolls dice equal to its Danger value, collapsing when instability reaches it",
 	"solo-hard":        "harder solo game: villains win at 15, the hero needs 20",
 	"draw-from-bottom": "Dangers deck drawn from the bottom, cycling through every card before any repeats",
+	"fortune-goal=N":   "optional rule: the Fortune a hero (cooperative: the heroes; team game: a team) needs to win is N",
+	"track-goal=N":     "optional rule: the villain track the vile organization needs to win is N (up to 30)",
 }
 
 // Variants lists the variant names with what they do.
@@ -34,12 +38,32 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 	}
 	opt := SimOptions{Options: Options{Mode: mode, Players: req.Players, Advanced: req.Advanced, MaxRounds: req.MaxRounds,
 		Org: req.Org}, Policy: req.Policy, Games: req.Games, Seed: req.Seed, From: req.From, Workers: req.Workers, Stats: req.Stats,
-		Progress: req.Progress}
+		Progress: req.Progress, PlayersMax: req.PlayersMax, KeepGames: req.KeepGames || req.ImpactLayer != ""}
+	if len(req.Exclude) > 0 {
+		opt.Exclude = map[int]bool{}
+		for _, id := range req.Exclude {
+			row := findRow(c, id)
+			if row == nil {
+				return opt, fmt.Errorf("no card %q to leave out", id)
+			}
+			for n, r := range c.Cards {
+				if r == row {
+					opt.Exclude[n] = true
+				}
+			}
+		}
+	}
+	if opt.PlayersMax > 8 || (opt.PlayersMax > 0 && opt.PlayersMax < opt.Players) {
+		return opt, fmt.Errorf("player range %d–%d is not within 1–8", opt.Players, opt.PlayersMax)
+	}
 	if opt.Org == "random" {
 		opt.Org = ""
-		if mode == Competitive {
-			opt.Org = "random"
+		if mode == Competitive || mode == Team {
+			opt.Org = "random" // the optional rule: an organization at random
 		}
+	}
+	if !opt.Advanced && (mode == Cooperative || mode == Solo || opt.Org != "") {
+		return opt, fmt.Errorf("a vile organization's villains are an advanced element: the %s game needs the advanced level", mode)
 	}
 	if opt.Org != "" && opt.Org != "random" {
 		found := false
@@ -112,6 +136,18 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 		case "draw-from-bottom":
 			opt.Dangers = DrawFromBottom
 		default:
+			if name, val, ok := strings.Cut(v, "="); ok && (name == "fortune-goal" || name == "track-goal") {
+				n, err := strconv.Atoi(val)
+				if err != nil || n < 1 || (name == "track-goal" && n > 30) || n > 200 {
+					return opt, fmt.Errorf("variant %s wants a goal from 1 to %d, not %q", name, map[bool]int{true: 30, false: 200}[name == "track-goal"], val)
+				}
+				if name == "fortune-goal" {
+					opt.Variants.FortuneGoal = n
+				} else {
+					opt.Variants.TrackGoal = n
+				}
+				continue
+			}
 			return opt, fmt.Errorf("unknown variant %q (known: %s)", v, strings.Join(sim.SortedKeys(variantNames), ", "))
 		}
 	}
@@ -147,12 +183,33 @@ func (m module) Simulate(t *table.Tables, req game.SimRequest) (*game.SimReport,
 		return m.report(c, opt, tally, sim.Stats{Games: 1}), nil
 	}
 	tally, stats := Simulate(c, opt)
-	return m.report(c, opt, tally, stats), nil
+	rep := m.report(c, opt, tally, stats)
+	if req.KeepGames || req.ImpactLayer != "" {
+		rep.Outcomes = outcomes(c, tally.PerGame)
+	}
+	if req.ImpactLayer != "" {
+		if err := impact(c, opt, req, rep); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
+}
+
+// outcomes converts kept game outcomes to the generic form.
+func outcomes(c *Content, per []GameOutcome) []game.Outcome {
+	out := make([]game.Outcome, len(per))
+	for i, o := range per {
+		out[i] = game.Outcome{Done: o.End < 2, Rounds: int(o.Rounds), Win: o.HeroWin}
+		if o.Winner >= 0 {
+			out[i].Winner = c.Heroes[o.Winner].ID
+		}
+	}
+	return out
 }
 
 // report turns a tally into the generic report.
 func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game.SimReport {
-	r := &game.SimReport{Game: GameID, Games: t.Games, Seed: opt.Seed, Mode: opt.Mode.String(), Players: opt.Players,
+	r := &game.SimReport{Game: GameID, Games: t.Games, Seed: opt.Seed, Mode: opt.Mode.String(), Players: opt.Players, PlayersMax: opt.PlayersMax,
 		Advanced: opt.Advanced, Policy: opt.Policy, Wins: map[string]int{}, Ends: t.Ends,
 		Stalls: []game.Incident{}, Errors: []game.Incident{}, NeverDrawn: []string{}, GamesPerSecond: st.GamesPerSecond()}
 	for _, h := range c.Heroes {
@@ -198,21 +255,33 @@ func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game
 		}
 	}
 	if t.Stats != nil {
-		for n, cs := range t.Stats.Cards {
-			row := c.Cards[n]
-			if cs.Drawn == 0 && row.Int("count") > 0 && drawable(row) {
-				r.NeverDrawn = append(r.NeverDrawn, row.ID)
-			}
+		r.Cards = cardReports(c, opt, t.Stats)
+		r.Coverage = coverage(c, opt, t.Stats, r.Cards)
+		r.NeverDrawn = r.Coverage.NeverDrawn
+		r.Flags = game.FlagCards(r.Cards, r.Coverage)
+	}
+	if opt.Mode == Cooperative || opt.Mode == Solo {
+		for _, n := range sortedInts(t.ByPlayers) {
+			r.ByPlayers = append(r.ByPlayers, rate(fmt.Sprintf("%d heroes", n), "", t.ByPlayersWins[n], t.ByPlayers[n]))
+		}
+		for _, o := range sim.SortedKeys(t.ByOrg) {
+			r.ByOrg = append(r.ByOrg, rate(o, "", t.ByOrgWins[o], t.ByOrg[o]))
 		}
 	}
 	return r
 }
 
-// drawable reports whether a card is shuffled into a deck a game draws
-// from (not a hero sheet, villain or reference card).
-func drawable(row *table.Row) bool {
-	return row.Has("count")
+func sortedInts(m map[int]int) []int {
+	var out []int
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
 }
+
+// simDiff is the difference of two win rates with its 95% interval.
+func simDiff(k1, n1, k2, n2 int) (float64, sim.Interval) { return sim.DiffInterval(k1, n1, k2, n2) }
 
 func rate(id, name string, wins, games int) game.Rate {
 	ci := sim.Wilson(wins, games)

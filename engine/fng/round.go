@@ -76,26 +76,33 @@ func (g *Game) reset(seed uint64, opt Options) {
 func (g *Game) resetDecks() {
 	adv := g.opt.Advanced
 	c := g.c
-	fill := func(d *deck.Deck, name string, cards []int16, advanced func(int16) bool) {
+	ex := g.opt.Exclude
+	fill := func(d *deck.Deck, name string, cards []int16, card func(int16) *Card) {
 		buf := d.Reuse()
 		for _, x := range cards {
-			if adv || !advanced(x) {
+			cd := card(x)
+			if (adv || !cd.Advanced) && !ex[cd.N] {
 				buf = append(buf, x)
 			}
 		}
 		d.Reset(buf, rng.New(g.seed, deckStream(name)))
 	}
-	fill(&g.dangers, "dangers", c.DeckDangers, func(i int16) bool { return c.Dangers[i].Advanced })
-	fill(&g.enemies, "enemies", c.DeckEnemies, func(i int16) bool { return c.Enemies[i].Advanced })
-	fill(&g.nazi, "nazi-enemies", c.DeckNazi, func(i int16) bool { return c.Enemies[i].Advanced })
-	fill(&g.events, "events", c.DeckEvents, func(i int16) bool { return c.Events[i].Advanced })
-	fill(&g.city, "city", c.DeckCity, func(i int16) bool { return c.City[i].Advanced })
-	fill(&g.gear, "gear", c.DeckGear, func(i int16) bool { return c.Items[i].Advanced })
-	fill(&g.allies, "allies", c.DeckAllies, func(i int16) bool { return c.Items[i].Advanced })
-	fill(&g.artifacts, "artifacts", c.DeckArtifacts, func(i int16) bool { return c.Artifacts[i].Advanced })
-	fill(&g.adventures, "adventures", c.DeckAdventures, func(i int16) bool { return c.Adventures[i].Advanced })
-	fill(&g.locations, "locations", c.DeckLocations, func(int16) bool { return false })
-	fill(&g.villainEvents, "villain-events", c.DeckVillainEvents, func(i int16) bool { return c.VillainEvents[i].Advanced })
+	fill(&g.dangers, "dangers", c.DeckDangers, func(i int16) *Card { return &c.Dangers[i].Card })
+	fill(&g.enemies, "enemies", c.DeckEnemies, func(i int16) *Card { return &c.Enemies[i].Card })
+	fill(&g.nazi, "nazi-enemies", c.DeckNazi, func(i int16) *Card { return &c.Enemies[i].Card })
+	fill(&g.events, "events", c.DeckEvents, func(i int16) *Card { return &c.Events[i].Card })
+	fill(&g.city, "city", c.DeckCity, func(i int16) *Card { return &c.City[i].Card })
+	fill(&g.gear, "gear", c.DeckGear, func(i int16) *Card { return &c.Items[i].Card })
+	fill(&g.allies, "allies", c.DeckAllies, func(i int16) *Card { return &c.Items[i].Card })
+	fill(&g.artifacts, "artifacts", c.DeckArtifacts, func(i int16) *Card { return &c.Artifacts[i].Card })
+	fill(&g.adventures, "adventures", c.DeckAdventures, func(i int16) *Card { return &c.Adventures[i].Card })
+	fill(&g.locations, "locations", c.DeckLocations, func(i int16) *Card { return &c.Locations[i].Card })
+	fill(&g.villainEvents, "villain-events", c.DeckVillainEvents, func(i int16) *Card { return &c.VillainEvents[i].Card })
+	for _, id := range c.CommonItems {
+		if ex[c.Items[id].N] {
+			g.commonLeft[id] = 0
+		}
+	}
 }
 
 func (g *Game) setupGame() {
@@ -157,11 +164,15 @@ func (g *Game) setupGame() {
 			break
 		}
 	}
-	if g.opt.Advanced && g.opt.Mode == Competitive {
-		g.setupZeppelin(false)
-	}
-	if g.opt.Mode != Competitive || g.opt.Org != "" {
+	// The cooperative and solo games always face a vile organization; the
+	// competitive and team games only with the optional rule (Org set).
+	// With an organization the zeppelin is only its War Zeppelin, as in the
+	// cooperative game; without one it is the competitive Zeppelin.
+	if g.opt.Mode == Cooperative || g.opt.Mode == Solo || g.opt.Org != "" {
 		g.setupOrganization()
+	}
+	if g.opt.Advanced && g.coop.org < 0 {
+		g.setupZeppelin(false)
 	}
 	for seat := range g.heroes {
 		h := &g.heroes[seat]
@@ -210,8 +221,11 @@ func (g *Game) initiative() {
 		clear(h.activated)
 		h.heroUsed, h.moved, h.addMove, h.freeFly = false, false, 0, false
 	}
-	if g.opt.Mode == Solo && len(g.heroes) == 1 {
-		return // the single-hero solo game has no initiative phase
+	if g.singleHero() {
+		// The single-hero solo game has no initiative phase: the hero's
+		// cards are readied here, just before its move phase, and the
+		// rest of the phase opens that move phase (movePhase).
+		return
 	}
 	n := len(g.heroes)
 	var rolls [8]int
@@ -261,19 +275,26 @@ func (g *Game) initiative() {
 // endPhase: the zeppelin moves, villains adventure, victory is checked,
 // artifacts are replenished and KO'd heroes recover.
 func (g *Game) endPhase() {
-	coop := g.coopVillains()
-	if !coop {
+	// With a vile organization its villains (and War Zeppelin) act in the
+	// villain phase instead.
+	if !g.coopVillains() {
 		if g.zeppelin.live {
 			g.moveZeppelinEnd()
 		}
 		g.villainsAdventure()
 	}
 	g.offerAll(TEnd)
-	if !coop {
+	// The competitive and team games check for victory here, before KO'd
+	// heroes stand up; cooperative heroes win the moment they have their
+	// Fortune.
+	switch g.opt.Mode {
+	case Competitive:
 		g.checkVictory()
-		if g.over {
-			return
-		}
+	case Team:
+		g.checkTeamVictory()
+	}
+	if g.over {
+		return
 	}
 	for len(g.liveSites()) < g.c.Rules.ArtifactsOnBoard {
 		if !g.placeArtifact(false) {
@@ -289,9 +310,6 @@ func (g *Game) endPhase() {
 			g.expireRemains(h, UntilHeal)
 			g.logf("%s recovers in %s", h.def.Name, g.c.Spaces[h.space].Name)
 		}
-	}
-	if g.opt.Mode == Team {
-		g.checkTeamVictory()
 	}
 }
 

@@ -48,6 +48,7 @@ var RuleDefs = []RuleDef{
 	{"fixed-move", 0, 12, "fixed movement option: spaces of fixed movement", 4},
 	{"fixed-move-event-on", 0, 6, "fixed movement option: a rolled move at or below this draws a free Event", 2},
 	{"outpost-track-back", 0, 6, "destroying an outpost moves the villain track back D-this (a D3)", 3},
+	{"german-collapse-on", 0, 6, "German quick rules variant: a Temple collapse die at or below this adds an instability marker", 2},
 }
 
 // RuleDef finds a constant's declaration.

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/engine/deck"
 )
 
 // Scenario tests set a game up by hand on the bundled content and force the
@@ -196,3 +198,83 @@ func TestScenarioFixture(t *testing.T) {
 	require.Equal(t, 6, s.roll())
 	s.done()
 }
+
+// eventCard returns an Events card's index.
+func (s *scenario) eventCard(id string) int16 {
+	for i := range s.c.Events {
+		if s.c.Events[i].ID == id {
+			return int16(i)
+		}
+	}
+	s.t.Fatalf("no event %q", id)
+	return -1
+}
+
+// cityCard returns a City card's index.
+func (s *scenario) cityCard(id string) int16 {
+	for i := range s.c.City {
+		if s.c.City[i].ID == id {
+			return int16(i)
+		}
+	}
+	s.t.Fatalf("no city card %q", id)
+	return -1
+}
+
+// enemyIndex returns an enemy card's index.
+func (s *scenario) enemyIndex(id string) int16 {
+	for i := range s.c.Enemies {
+		if s.c.Enemies[i].ID == id {
+			return int16(i)
+		}
+	}
+	s.t.Fatalf("no enemy %q", id)
+	return -1
+}
+
+// stack puts cards on top of a deck, the first given drawn first.
+func stack(d *deck.Deck, ids ...int16) {
+	for i := len(ids) - 1; i >= 0; i-- {
+		d.Remove(ids[i])
+	}
+	for i := len(ids) - 1; i >= 0; i-- {
+		d.PushTop(ids[i])
+	}
+}
+
+// holding puts Event cards (by ID) in a hero's hand.
+func (s *scenario) holding(seat int, ids ...string) {
+	h := s.h(seat)
+	for _, id := range ids {
+		h.hand = append(h.hand, handCard{card: s.eventCard(id)})
+	}
+}
+
+// holdingCity puts secret City cards (by ID) in a hero's hand.
+func (s *scenario) holdingCity(seat int, ids ...string) {
+	h := s.h(seat)
+	for _, id := range ids {
+		h.hand = append(h.hand, handCard{city: true, card: s.cityCard(id)})
+	}
+}
+
+// equip gives a hero items (Gear, Allies or Common Items) by ID.
+func (s *scenario) equip(seat int, ids ...string) {
+	for _, id := range ids {
+		s.gainItem(seat, s.item(id))
+	}
+}
+
+// villainNamed returns a villain's state by ID (adding it on first use).
+func (s *scenario) villainNamed(id string) *Villain {
+	for i := range s.c.Villains {
+		if s.c.Villains[i].ID == id {
+			return s.villain(int16(i))
+		}
+	}
+	s.t.Fatalf("no villain %q", id)
+	return nil
+}
+
+// spaceID names a space.
+func (s *scenario) spaceID(sp int16) string { return s.c.Spaces[sp].ID }

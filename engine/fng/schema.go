@@ -84,7 +84,7 @@ var Schema = &table.Schema{
 		"test": {Name: "test", Title: "skill test (Agility 5+ x2 or Fight Enemies)", Parse: testGrammar,
 			Doc: "Tests read like the printed card: `Agility 5+ x2` (a skill, a target, successes), `Combat+Lore 4+ x3` (skills combined), `Dice 3 5+` (a non-skill test), `Fight Enemies`, `Fight Nazi Enemies (Infantry)`, `Fight Mobsters` (a reference enemy), `Fight Nazi Villain`, `Sneak`; join with `or` (choose) and `and` (pass both)."},
 		"modifiers": {Name: "modifiers", Title: "modifiers (Combat +1, Agility +2 on Chase)", Parse: modifiersGrammar,
-			Doc: "Comma-separated `Stat ±N`, optionally narrowed: `on <keyword>` (tests carrying it), `vs <keyword>` (fights against it), `in <terrain>` (while there). Stats: Combat, Agility, Cunning, Lore, Tests (every skill test), Defense, Wounds, Move, Escape (escape-test dice), Search (a villain's), Sneak (dice a villain rolls against the hero sneaking), Cost (Glory paid for Common Items)."},
+			Doc: "Comma-separated `Stat ±N`, optionally narrowed: `on <keyword>` (tests carrying it), `vs <keyword>` (fights against it), `in <terrain>` (while there). Stats: Combat, Agility, Cunning, Lore, Tests (every skill test), Defense, Wounds, Move, Escape (escape-test dice), Search (a villain's), Sneak (dice a villain rolls against the hero sneaking), Cost (Glory paid for Common Items), Flight (Fortune paid for flights)."},
 		"rolls": {Name: "rolls", Title: "die roll (3 or 1-2)", Parse: rollsGrammar, Doc: "One face of a d6, or a range such as 1-2."},
 	},
 	Domains: []table.Domain{

@@ -24,6 +24,19 @@ type SimOptions struct {
 	Workers  int
 	Stats    bool // collect per-card metrics and rule coverage
 	Progress func(done int)
+	// PlayersMax > Players spreads the games over player counts
+	// Players..PlayersMax (game i has Players + i mod the range).
+	PlayersMax int
+	// KeepGames records each game's outcome (for paired comparisons).
+	KeepGames bool
+}
+
+// GameOutcome is one game's result, kept for paired comparisons.
+type GameOutcome struct {
+	Rounds  int16
+	End     uint8 // 0 fortune, 1 track, 2 stall, 3 error
+	HeroWin bool  // cooperative: the heroes won
+	Winner  int16 // competitive: the winning hero's index, -1 none
 }
 
 // Tally is one worker's (then the whole run's) counts.
@@ -44,6 +57,11 @@ type Tally struct {
 	HeroWins         int // cooperative: games the heroes won
 	Failures         []GameFailure
 	Stats            *Stats
+	// Cooperative breakdowns: games and hero wins by player count and by
+	// organization.
+	ByPlayers, ByPlayersWins map[int]int
+	ByOrg, ByOrgWins         map[string]int
+	PerGame                  []GameOutcome // by game index − From, with KeepGames
 }
 
 // GameFailure is a game that stalled or failed, with what replays it.
@@ -54,7 +72,8 @@ type GameFailure struct {
 
 func newTally(players int) *Tally {
 	return &Tally{Wins: map[string]int{}, Plays: map[string]int{}, SeatWins: make([]int, players), SeatPlays: make([]int, players),
-		PolWins: map[string]int{}, PolPlays: map[string]int{}, Ends: map[string]int{}}
+		PolWins: map[string]int{}, PolPlays: map[string]int{}, Ends: map[string]int{},
+		ByPlayers: map[int]int{}, ByPlayersWins: map[int]int{}, ByOrg: map[string]int{}, ByOrgWins: map[string]int{}}
 }
 
 // merge adds another tally.
@@ -86,6 +105,18 @@ func (t *Tally) merge(o *Tally) {
 	t.VillainArtifacts += o.VillainArtifacts
 	t.HeroWins += o.HeroWins
 	t.Failures = append(t.Failures, o.Failures...)
+	for k, v := range o.ByPlayers {
+		t.ByPlayers[k] += v
+	}
+	for k, v := range o.ByPlayersWins {
+		t.ByPlayersWins[k] += v
+	}
+	for k, v := range o.ByOrg {
+		t.ByOrg[k] += v
+	}
+	for k, v := range o.ByOrgWins {
+		t.ByOrgWins[k] += v
+	}
 	if o.Stats != nil {
 		if t.Stats == nil {
 			t.Stats = o.Stats
@@ -103,10 +134,24 @@ type simWorker struct {
 }
 
 func (w *simWorker) Play(index int, seed uint64) {
-	opt := w.opt.Options
-	opt.Policies = seatPolicies(w.opt.Policy, opt.Players, index)
+	opt := w.opt.gameOptions(index)
 	res, err := w.g.PlaySafe(seed, opt)
 	w.record(index, res, err)
+}
+
+// gameOptions are the options of game index: its player count (in a
+// range run) and the seats' policies.
+func (o *SimOptions) gameOptions(index int) Options {
+	opt := o.Options
+	if o.PlayersMax > o.Players {
+		opt.Players = o.Players + index%(o.PlayersMax-o.Players+1)
+		opt.Heroes = nil
+		if opt.Mode == Team {
+			opt.Teams = nil
+		}
+	}
+	opt.Policies = seatPolicies(o.Policy, opt.Players, index)
+	return opt
 }
 
 func (w *simWorker) Failed(index int, seed uint64, r any) {
@@ -116,6 +161,22 @@ func (w *simWorker) Failed(index int, seed uint64, r any) {
 func (w *simWorker) record(index int, res Result, err error) {
 	t := w.tally
 	t.Games++
+	if t.PerGame != nil {
+		out := GameOutcome{Rounds: int16(res.Rounds), Winner: -1, HeroWin: res.End == "fortune" && (w.opt.Mode == Cooperative || w.opt.Mode == Solo)}
+		if res.Winner >= 0 && res.Winner < len(res.Heroes) {
+			out.Winner = int16(res.Heroes[res.Winner])
+		}
+		switch {
+		case err != nil:
+			out.End = 3
+		case res.End == "track":
+			out.End = 1
+		}
+		if f, ok := err.(*Failure); ok && f.Stall {
+			out.End = 2
+		}
+		t.PerGame[index-w.opt.From] = out
+	}
 	if err != nil {
 		f, ok := err.(*Failure)
 		if !ok {
@@ -137,6 +198,13 @@ func (w *simWorker) record(index int, res Result, err error) {
 	heroesWon := res.End == "fortune" && (w.opt.Mode == Cooperative || w.opt.Mode == Solo)
 	if heroesWon {
 		t.HeroWins++
+	}
+	n := len(res.Heroes)
+	t.ByPlayers[n]++
+	t.ByOrg[res.Org]++
+	if heroesWon {
+		t.ByPlayersWins[n]++
+		t.ByOrgWins[res.Org]++
 	}
 	for seat, hi := range res.Heroes {
 		id := c.Heroes[hi].ID
@@ -186,17 +254,25 @@ func Simulate(c *Content, opt SimOptions) (*Tally, sim.Stats) {
 		opt.Players = 4
 	}
 	var workers []*simWorker
+	var perGame []GameOutcome
+	if opt.KeepGames {
+		perGame = make([]GameOutcome, opt.Games)
+	}
+	seats := max(opt.Players, opt.PlayersMax)
 	stats := sim.Run(sim.Config{Games: opt.Games, Workers: opt.Workers, Seed: opt.Seed, From: opt.From, Progress: opt.Progress},
 		func(int) sim.Worker {
-			w := &simWorker{g: New(c), opt: opt, tally: newTally(opt.Players)}
+			w := &simWorker{g: New(c), opt: opt, tally: newTally(seats)}
+			w.tally.PerGame = perGame
 			if opt.Stats {
 				w.g.stats = NewStats(c)
+				w.g.fx.Coverage = w.g.stats.Coverage
 				w.tally.Stats = w.g.stats
 			}
 			workers = append(workers, w)
 			return w
 		})
-	total := newTally(opt.Players)
+	total := newTally(seats)
+	total.PerGame = perGame
 	for _, w := range workers {
 		total.merge(w.tally)
 	}

@@ -1,5 +1,7 @@
 package fng
 
+import "math/bits"
+
 // Rule names a rule of the rulebook that content can trigger. Stats count
 // how often each fires, so a report can list the rules a set never uses.
 type Rule uint8
@@ -71,31 +73,45 @@ var RuleNames = [NumRules]string{
 
 // CardStats are one card's counters over a run.
 type CardStats struct {
-	Drawn, Used            uint64
-	Tests, Passed          uint64
-	Expected               uint64 // sum of exact pass chances, in billionths (integers add the same on any worker)
-	Glory, Fortune, Wounds uint64
-	KOs                    uint64
-	Defeated               uint64
+	Drawn, Used   uint64
+	Tests, Passed uint64
+	// Unaided tests (no exert, no added dice or successes): their count,
+	// passes, and the sum of their exact pass chances and of p(1−p), in
+	// billionths, so sums are integers and add up the same on any worker.
+	Clean, CleanPassed, Expected, Variance uint64
+	Glory, Fortune, Wounds                 uint64
+	KOs                                    uint64
+	Defeated                               uint64
+	// Dangers: times faced and overcome (the front's whole test).
+	Faced, Overcome uint64
 	// Heroes who drew or used it, and how many of them won.
 	Holders, HolderWins uint64
+	// Unaided tests by hero (index into Content.Heroes).
+	PerHero []TestTally
 }
 
-// Stats collects per-card metrics and rule counts during a run. Each worker
-// has its own; Merge adds them up. Collecting is optional: a game without
-// Stats skips every hook.
+// TestTally counts unaided tests.
+type TestTally struct {
+	Tests, Passed, Expected uint64
+}
+
+// Stats collects per-card metrics, rule counts and effect coverage during
+// a run. Each worker has its own; Merge adds them up. Collecting is
+// optional: a game without Stats skips every hook.
 type Stats struct {
-	Cards []CardStats
-	Rules [NumRules]uint64
+	Cards    []CardStats
+	Rules    [NumRules]uint64
+	Coverage []uint32 // effect branch outcomes (see effects.Frame)
+	// Hero-games and wins, for the win rate of heroes who did not hold a card.
+	HeroGames, HeroWins uint64
 	// Per game: which cards each seat drew or used.
 	touched [8][]uint64
-	// Pending test: the exact chance of the test being rolled.
-	odds float64
+	heroes  int
 }
 
 // NewStats makes a collector for content.
 func NewStats(c *Content) *Stats {
-	s := &Stats{Cards: make([]CardStats, len(c.Cards))}
+	s := &Stats{Cards: make([]CardStats, len(c.Cards)), Coverage: make([]uint32, c.CoverSize()), heroes: len(c.Heroes)}
 	words := (len(c.Cards) + 63) / 64
 	for i := range s.touched {
 		s.touched[i] = make([]uint64, words)
@@ -107,8 +123,21 @@ func (s *Stats) rule(r Rule) { s.Rules[r]++ }
 
 func (s *Stats) draw(c *Card) { s.Cards[c.N].Drawn++ }
 
-func (s *Stats) use(c *Card) { s.Cards[c.N].Used++ }
+// drew counts a card drawn by heroes, who become its holders.
+func (s *Stats) drew(c *Card, seats ...int) {
+	s.Cards[c.N].Drawn++
+	for _, seat := range seats {
+		s.touch(seat, c)
+	}
+}
 
+// use counts a card's use and marks the hero using it as a holder.
+func (s *Stats) use(g *Game, c *Card) {
+	s.Cards[c.N].Used++
+	s.touch(g.cur, c)
+}
+
+// touch marks a hero as having drawn or used a card this game.
 func (s *Stats) touch(seat int, c *Card) {
 	if seat >= 0 && seat < len(s.touched) {
 		s.touched[seat][c.N>>6] |= 1 << (c.N & 63)
@@ -153,9 +182,9 @@ func (s *Stats) ko(g *Game, h *Hero) {
 	}
 }
 
-func (s *Stats) testOdds(g *Game, seat int, p float64) { s.odds = p }
-
-func (s *Stats) testResult(g *Game, seat int, passed bool) {
+// test records a test on the card in play: every test counts toward its
+// pass rate; unaided ones are compared with their exact chance p.
+func (s *Stats) test(g *Game, h *Hero, p float64, passed, helped bool) {
 	c := g.source()
 	if c == nil {
 		return
@@ -165,7 +194,33 @@ func (s *Stats) testResult(g *Game, seat int, passed bool) {
 	if passed {
 		cs.Passed++
 	}
-	cs.Expected += uint64(s.odds*1e9 + 0.5)
+	if helped {
+		return
+	}
+	e := uint64(p*1e9 + 0.5)
+	cs.Clean++
+	cs.Expected += e
+	cs.Variance += uint64(p*(1-p)*1e9 + 0.5)
+	if passed {
+		cs.CleanPassed++
+	}
+	if cs.PerHero == nil {
+		cs.PerHero = make([]TestTally, s.heroes)
+	}
+	hi := h.def.index
+	cs.PerHero[hi].Tests++
+	cs.PerHero[hi].Expected += e
+	if passed {
+		cs.PerHero[hi].Passed++
+	}
+}
+
+// faced counts a Danger faced, and whether it was overcome.
+func (s *Stats) faced(c *Card, overcome bool) {
+	s.Cards[c.N].Faced++
+	if overcome {
+		s.Cards[c.N].Overcome++
+	}
 }
 
 func (s *Stats) defeated(g *Game, fs *fightState) {
@@ -174,35 +229,34 @@ func (s *Stats) defeated(g *Game, fs *fightState) {
 	}
 }
 
-func (s *Stats) recovered(g *Game, h *Hero, site int) {}
+// recovered marks the hero as holder of the artifact and adventure.
+func (s *Stats) recovered(g *Game, h *Hero, site int) {
+	st := &g.sites[site]
+	s.touch(h.seat, &g.c.Artifacts[st.art].Card)
+	s.touch(h.seat, &g.c.Adventures[st.adv].Card)
+}
 
 // endGame credits each card's holders with the game's outcome.
 func (s *Stats) endGame(g *Game) {
 	for seat := range g.heroes {
 		won := g.result.Winner == seat || (g.shared() && g.opt.Mode != Team && g.result.End == "fortune") ||
 			(g.opt.Mode == Team && g.result.Team == g.heroes[seat].team)
-		for w, bits := range s.touched[seat] {
-			for bits != 0 {
-				b := bits & -bits
-				n := w*64 + trailing(b)
+		s.HeroGames++
+		if won {
+			s.HeroWins++
+		}
+		for w, word := range s.touched[seat] {
+			for word != 0 {
+				n := w*64 + bits.TrailingZeros64(word)
 				s.Cards[n].Holders++
 				if won {
 					s.Cards[n].HolderWins++
 				}
-				bits &^= b
+				word &= word - 1
 			}
 		}
 		clear(s.touched[seat])
 	}
-}
-
-func trailing(b uint64) int {
-	n := 0
-	for b > 1 {
-		b >>= 1
-		n++
-	}
-	return n
 }
 
 // Merge adds another worker's counters.
@@ -213,16 +267,36 @@ func (s *Stats) Merge(o *Stats) {
 		a.Used += b.Used
 		a.Tests += b.Tests
 		a.Passed += b.Passed
+		a.Clean += b.Clean
+		a.CleanPassed += b.CleanPassed
 		a.Expected += b.Expected
+		a.Variance += b.Variance
 		a.Glory += b.Glory
 		a.Fortune += b.Fortune
 		a.Wounds += b.Wounds
 		a.KOs += b.KOs
 		a.Defeated += b.Defeated
+		a.Faced += b.Faced
+		a.Overcome += b.Overcome
 		a.Holders += b.Holders
 		a.HolderWins += b.HolderWins
+		if b.PerHero != nil {
+			if a.PerHero == nil {
+				a.PerHero = make([]TestTally, len(b.PerHero))
+			}
+			for h := range b.PerHero {
+				a.PerHero[h].Tests += b.PerHero[h].Tests
+				a.PerHero[h].Passed += b.PerHero[h].Passed
+				a.PerHero[h].Expected += b.PerHero[h].Expected
+			}
+		}
 	}
 	for i := range s.Rules {
 		s.Rules[i] += o.Rules[i]
 	}
+	for i := range s.Coverage {
+		s.Coverage[i] += o.Coverage[i]
+	}
+	s.HeroGames += o.HeroGames
+	s.HeroWins += o.HeroWins
 }

@@ -14,6 +14,7 @@ type testState struct {
 	failed    []int8
 	passed    bool
 	cliff     bool // a cliffhanger or escape test: exerting allowed
+	helped    bool // exert, cards or helpers changed the dice (for statistics)
 	seat      int
 }
 
@@ -63,12 +64,16 @@ func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 	h := g.h(seat)
 	prev, prevCur := g.test, g.cur
 	ts := &testState{clause: cl, kw: kw, need: cl.Successes, cliff: cliff, seat: seat}
-	g.test, g.cur = ts, seat
-	defer func() { g.test, g.cur = prev, prevCur }()
+	// Heroes working together may help with this test, not with any test
+	// an effect starts during it.
+	helpers := g.helpers
+	// Statistics compare unaided tests with the exact odds. Whether help
+	// could come is decided before the dice roll: excluding tests because
+	// help was used would keep only the lucky ones.
+	ts.helped = g.stats != nil && (len(helpers) > 1 || g.aidable(seat, cliff))
+	g.test, g.cur, g.helpers = ts, seat, nil
+	defer func() { g.test, g.cur, g.helpers = prev, prevCur, helpers }()
 	base := g.testDice(h, cl, kw)
-	if g.stats != nil {
-		g.stats.testOdds(g, seat, dice.Table().Pass(base, cl.Target, cl.Successes))
-	}
 	for {
 		ts.dice = base
 		ts.rolled = g.rollDice(ts, base, cl.Target)
@@ -81,11 +86,15 @@ func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 			if cliff && ts.successes+ts.rolled < ts.need {
 				for g.exertMore(h, ts) && ts.successes+ts.rolled < ts.need {
 					h.wounds++
+					ts.helped = true
 					if g.stats != nil {
 						g.stats.rule(RuleExert)
 					}
 					ts.rolled += g.rollDice(ts, 1, cl.Target)
 				}
+			}
+			if ts.successes+ts.rolled < ts.need {
+				g.helpExert(h, helpers, ts)
 			}
 		} else {
 			// A roll that passes may be hindered by an opponent's card.
@@ -104,9 +113,33 @@ func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 		g.logf("  %s: %s — %s (%d/%d)", h.def.Name, cl, passFail(ts.passed), ts.successes, ts.need)
 	}
 	if g.stats != nil {
-		g.stats.testResult(g, seat, ts.passed)
+		g.stats.test(g, h, dice.Table().Pass(base, cl.Target, cl.Successes), ts.passed, ts.helped)
 	}
 	return ts.passed
+}
+
+// aidable reports whether anything could change a test's dice: exerting,
+// helpers, or a test-timing ability or card held by the hero or, against
+// it, by a rival.
+func (g *Game) aidable(seat int, cliff bool) bool {
+	h := g.h(seat)
+	if cliff || h.def.Timing == TTest {
+		return true
+	}
+	for _, id := range h.items {
+		if g.c.Items[id].Timing == TTest {
+			return true
+		}
+	}
+	for o := range g.heroes {
+		for _, hc := range g.heroes[o].hand {
+			e := g.eventOf(hc)
+			if e.Timing == TTest && (o == seat) == (e.Target != TargetOpponent) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rollDice rolls n dice for a test, remembering the failed ones for
@@ -137,4 +170,39 @@ func (g *Game) skillTestEffect(seat int, cl Clause) bool {
 		kw = g.danger.Keywords
 	}
 	return g.skillTest(seat, &cl, kw, false)
+}
+
+// helpExert: heroes working together who are not taking the test may exert
+// to add dice to this roll, even outside a cliffhanger (cooperative game;
+// teammates in the team game). Each wound is one more die; nobody exerts
+// into a KO. In a cliffhanger, whose failure KOs them all, they give all
+// they can; otherwise each keeps a margin by its temper.
+func (g *Game) helpExert(taker *Hero, helpers []int, ts *testState) {
+	for _, s := range helpers {
+		o := g.h(s)
+		if o == taker || o.ko || o.space != taker.space {
+			continue
+		}
+		keep := 1
+		if !ts.cliff {
+			keep = o.temper().exertKeep + 1
+		}
+		for g.health(o) > keep && ts.successes+ts.rolled < ts.need {
+			if o.policy == Random && !o.coin() {
+				break
+			}
+			o.wounds++
+			ts.helped = true
+			if g.stats != nil {
+				g.stats.rule(RuleExert)
+			}
+			if g.trace != nil {
+				g.logf("  %s exerts to help %s", o.def.Name, taker.def.Name)
+			}
+			ts.rolled += g.rollDice(ts, 1, ts.clause.Target)
+		}
+		if ts.successes+ts.rolled >= ts.need {
+			return
+		}
+	}
 }

@@ -52,7 +52,8 @@ type Clause struct {
 	Successes int     // successes needed
 	Foe       string  // FightTest: what is fought, as written (a deck, an enemy, a faction)
 	FoeKind   string  // FoeDeck, FoeReference or FoeVillain
-	Infantry  bool    // FightTest: redraw non-Infantry enemies
+	Only      string  // FightTest from a deck: redraw enemies of another type ("Infantry")
+	Infantry  bool    // Only is Infantry (the rulebook's confined-space fights)
 }
 
 // TestSpec is a card's whole test: alternatives joined by "or", each a list
@@ -90,8 +91,8 @@ func (c Clause) String() string {
 		return fmt.Sprintf("Dice %d %d+%s", c.Dice, c.Target, succ)
 	case FightTest:
 		s := "Fight " + c.Foe
-		if c.Infantry {
-			s += " (Infantry)"
+		if c.Only != "" {
+			s += " (" + c.Only + ")"
 		}
 		return s
 	}
@@ -107,7 +108,7 @@ var FightDecks = []string{"Enemies", "Nazi Enemies"}
 //	alt     = clause { "and" clause }
 //	clause  = skills target [count]            Agility 5+ x2, Combat+Lore 4+ x3
 //	        | "Dice" n target [count]          Dice 3 5+ x2
-//	        | "Fight" foe ["(Infantry)"]       Fight Nazi Enemies (Infantry)
+//	        | "Fight" foe ["(" type ")"]       Fight Nazi Enemies (Infantry)
 //	        | "Sneak"
 //	target  = digit "+"                        2+ … 6+
 //	count   = "x" n                            x1 … x9 (default x1)
@@ -305,12 +306,16 @@ func (p *testParser) fight(at token) (Clause, *table.SymbolRef, *table.CellError
 		return Clause{}, nil, &table.CellError{Offset: at.off, Message: "Fight needs an opponent", Hint: "e.g. Fight Enemies, Fight Nazi Enemies, Fight Mobsters, Fight Villain"}
 	}
 	c := Clause{Kind: FightTest, Foe: strings.Join(words, " "), Successes: 1}
+	var typeRef *table.SymbolRef
 	if p.accept("(") {
 		w := p.next()
-		if !strings.EqualFold(w.text, "Infantry") || !p.accept(")") {
-			return Clause{}, nil, &table.CellError{Offset: w.off, Message: "only (Infantry) may follow a Fight", Hint: "Fight Nazi Enemies (Infantry) redraws enemies that are not Infantry"}
+		if w.text == "" || w.text == ")" || !p.accept(")") {
+			return Clause{}, nil, &table.CellError{Offset: w.off, Message: "expected an enemy type in parentheses, such as (Infantry)",
+				Hint: "Fight Nazi Enemies (Infantry) redraws enemies whose type (first keyword) is not Infantry"}
 		}
-		c.Infantry = true
+		c.Only = w.text
+		c.Infantry = strings.EqualFold(w.text, "Infantry")
+		typeRef = &table.SymbolRef{Domain: DomainKeyword, Name: w.text, Offset: w.off}
 	}
 	var ref *table.SymbolRef
 	switch {
@@ -327,8 +332,13 @@ func (p *testParser) fight(at token) (Clause, *table.SymbolRef, *table.CellError
 		c.FoeKind = FoeReference
 		ref = &table.SymbolRef{Domain: DomainReference, Name: c.Foe, Offset: start}
 	}
-	if c.Infantry && c.FoeKind != FoeDeck {
-		return Clause{}, nil, &table.CellError{Offset: at.off, Message: "(Infantry) applies only to drawing from an enemy deck"}
+	if c.Only != "" && c.FoeKind != FoeDeck {
+		return Clause{}, nil, &table.CellError{Offset: at.off, Message: "(" + c.Only + ") applies only to drawing from an enemy deck"}
+	}
+	if typeRef != nil {
+		// Only one name can be returned per clause: the foe of a deck is
+		// not a reference, so the type takes the slot.
+		ref = typeRef
 	}
 	return c, ref, nil
 }

@@ -165,7 +165,7 @@ var verbImpl = map[string]any{
 	// Resources.
 	"gainGlory":   verb(func(g *Game, a effects.Args) { g.gainGlory(g.hero(), int(a[0])) }),
 	"loseGlory":   verb(func(g *Game, a effects.Args) { g.gainGlory(g.hero(), -int(a[0])) }),
-	"gainFortune": verb(func(g *Game, a effects.Args) { g.addFortune(g.hero(), int(a[0])); g.checkCoopVictory() }),
+	"gainFortune": verb(func(g *Game, a effects.Args) { g.addFortune(g.hero(), int(a[0])) }),
 	"loseFortune": verb(func(g *Game, a effects.Args) { g.addFortune(g.hero(), -int(a[0])) }),
 	"heal":        verb(func(g *Game, a effects.Args) { g.heal(g.hero(), int(a[0])) }),
 	"fullHeal":    verb(func(g *Game, a effects.Args) { g.heal(g.hero(), g.hero().wounds) }),
@@ -240,6 +240,7 @@ var verbImpl = map[string]any{
 		n := int(a[0])
 		switch {
 		case g.test != nil:
+			g.test.helped = true
 			if n > 0 {
 				g.test.dice += n
 				g.test.rolled += g.rollDice(g.test, n, g.test.clause.Target)
@@ -252,6 +253,7 @@ var verbImpl = map[string]any{
 	}),
 	"addSuccess": verb(func(g *Game, a effects.Args) {
 		if g.test != nil {
+			g.test.helped = true
 			g.test.rolled += int(a[0])
 		}
 	}),
@@ -262,6 +264,7 @@ var verbImpl = map[string]any{
 		}
 		n := len(t.failed)
 		t.failed = t.failed[:0]
+		t.helped = true
 		t.rolled += g.rollDice(t, n, t.clause.Target)
 	}),
 	"passTest": verb(func(g *Game, a effects.Args) { passTest(g) }),
@@ -276,7 +279,7 @@ var verbImpl = map[string]any{
 		if DeckNames[a[0]] != "Enemies" && !nazi {
 			return 0
 		}
-		return b2i(g.fightDrawn([]int{g.cur}, nazi, false) == fightDefeated)
+		return b2i(g.fightDrawn([]int{g.cur}, nazi, -1) == fightDefeated)
 	}),
 	"fightEnemy": verbFunc(func(g *Game, a effects.Args) int64 {
 		e := g.referenceByCode(int(a[0]))
@@ -363,6 +366,17 @@ var verbImpl = map[string]any{
 		}
 	}),
 	"removeHenchman": verb(func(g *Game, a effects.Args) { g.removeHenchman(g.hero().space) }),
+	"healVillain": verb(func(g *Game, a effects.Args) {
+		if v := g.focusVillain(); v != nil {
+			v.wounds = max(v.wounds-int(a[0]), 0)
+		}
+	}),
+	"reinforce": verb(func(g *Game, a effects.Args) {
+		if loc := g.drawLocation(nil); loc >= 0 && g.coop.org >= 0 {
+			g.placeHenchman(g.coop.org, g.c.Locations[loc].Space, true)
+		}
+	}),
+	"discardThis": verb(func(g *Game, a effects.Args) { g.discardThis() }),
 	"villainSearch": verb(func(g *Game, a effects.Args) {
 		if v := g.focusVillain(); v != nil && v.space >= 0 {
 			g.villainSearch(v, int(a[0])-int(v.def.Search)-g.villainMod(v, StatSearch))
@@ -381,11 +395,17 @@ var verbImpl = map[string]any{
 	"occupy":              verb(func(g *Game, a effects.Args) { g.occupy(g.factionNamed("nazi")) }),
 	"hideout":             verb(func(g *Game, a effects.Args) { g.occupy(g.coop.org) }),
 	"placeOutpost": verb(func(g *Game, a effects.Args) {
+		if !g.coopVillains() {
+			return
+		}
+		var kinds []int16
 		for i := range g.c.Outposts {
-			if int(g.c.Outposts[i].Org) == g.coop.org && g.coopVillains() {
-				g.placeOutpost(int16(i))
-				return
+			if int(g.c.Outposts[i].Org) == g.coop.org {
+				kinds = append(kinds, int16(i))
 			}
+		}
+		if len(kinds) > 0 {
+			g.placeOutpost(kinds[g.vrand.Intn(len(kinds))])
 		}
 	}),
 	"vileTactics": verb(func(g *Game, a effects.Args) { g.vileTactics() }),
@@ -421,6 +441,7 @@ func repeat(n int64, f func()) {
 func passTest(g *Game) {
 	if g.test != nil {
 		g.test.passed = true
+		g.test.helped = true
 	}
 }
 
@@ -487,6 +508,31 @@ func (g *Game) discardRandomEvent(h *Hero) {
 	hc := h.hand[i]
 	h.hand = append(h.hand[:i], h.hand[i+1:]...)
 	g.discardEvent(g.eventOf(hc), hc.city, hc.card)
+}
+
+// discardThis discards the item whose ability is running (back to its deck,
+// or to the Common Items stack), or the Remains in Play card running.
+func (g *Game) discardThis() {
+	h := g.hero()
+	if g.using >= 0 {
+		for i, id := range h.items {
+			if id == g.using {
+				g.discardItemAt(h, i)
+				return
+			}
+		}
+	}
+	if g.card == nil {
+		return
+	}
+	for i, r := range h.remains {
+		if &r.ev.Card == g.card {
+			h.remains = append(h.remains[:i], h.remains[i+1:]...)
+			h.recompute(g)
+			g.leavePlay(r)
+			return
+		}
+	}
 }
 
 // loyaltyTest: an ally rolls its Loyalty dice; no die at or above the

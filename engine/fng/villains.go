@@ -53,6 +53,9 @@ func (g *Game) placeVillain(seat, faction int) *Villain {
 	}
 	h := g.h(seat)
 	if v := g.villainIn(h.space); v != nil {
+		if g.fs != nil {
+			g.fs.brought = v
+		}
 		return v
 	}
 	var pool []int16
@@ -75,6 +78,10 @@ func (g *Game) placeVillain(seat, faction int) *Villain {
 		return nil
 	}
 	v := g.villain(pool[g.vrand.Intn(len(pool))])
+	was := v.state
+	if g.fs != nil {
+		g.fs.brought = v // a fight's enemy brought him (Nazi Gold's escort)
+	}
 	g.deployVillainAt(v, h.space, true)
 	if g.trace != nil {
 		g.logf("%s appears in %s!", v.def.Name, g.c.Spaces[h.space].Name)
@@ -82,11 +89,13 @@ func (g *Game) placeVillain(seat, faction int) *Villain {
 	if g.stats != nil {
 		g.stats.rule(RuleVillain)
 	}
-	if v.site < 0 && !g.coopVillains() {
-		// Not at an adventure: a single round, then the villain moves on.
+	if v.site < 0 {
+		// Not at an adventure: a single round, then the villain moves on
+		// (an active villain goes back to base as it was: it neither
+		// recovered an artifact nor lost one to a hero).
 		g.villainRounds(seat, v, 1)
 		if v.space >= 0 {
-			g.villainLeaves(v, vOff)
+			g.villainLeaves(v, was)
 		}
 	}
 	return v
@@ -164,7 +173,14 @@ func (g *Game) villainMod(v *Villain, s Stat) int {
 // It returns the wounds dealt (bodyguards included).
 func (g *Game) villainHits(v *Villain, hits int) int {
 	w := max(hits-int(v.def.Defense)-g.villainMod(v, StatDefense), 0)
-	dealt := w
+	g.villainWounds(v, w)
+	return w
+}
+
+// villainWounds gives a villain wounds past its Defense: each takes a
+// bodyguard first, then lands on the villain; at its Wounds the villain
+// is KO'd and goes back to base.
+func (g *Game) villainWounds(v *Villain, w int) {
 	for w > 0 && v.bodyguards > 0 {
 		v.bodyguards--
 		g.figuresLeft[v.def.Org]++
@@ -181,7 +197,6 @@ func (g *Game) villainHits(v *Villain, hits int) int {
 		g.villainAbility(v, "ko", -1)
 		g.villainLeaves(v, vKO)
 	}
-	return dealt
 }
 
 // villainRounds fights n single rounds against a villain: no escape; the
@@ -196,7 +211,7 @@ func (g *Game) villainRounds(seat int, v *Villain, n int) {
 	g.fs, g.cur = fs, seat
 	defer func() {
 		if prev != nil {
-			prev.dealt, prev.taken = fs.dealt, fs.taken
+			prev.dealt, prev.taken, prev.met = fs.dealt, fs.taken, true
 		}
 		g.fs, g.cur = prev, prevCur
 	}()
@@ -263,10 +278,9 @@ func (g *Game) sneakTest(seat int, v *Villain, pressing bool) bool {
 	if v == nil {
 		return true
 	}
-	pick := h.bot.Intn(6) + 1
-	n := int(v.def.Search) + g.villainMod(v, StatSearch) + h.always[StatSneak] + g.condMod(h, StatSneak, KW{})
+	pick := h.sneakPick()
 	found := 0
-	for range max(n, 0) {
+	for range max(g.sneakDice(h, v), 0) {
 		if g.roll() == pick {
 			found++
 		}
@@ -281,6 +295,16 @@ func (g *Game) sneakTest(seat int, v *Villain, pressing bool) bool {
 		g.villainRounds(seat, v, found)
 	}
 	return found == 0
+}
+
+// sneakPick is the number a hero sneaks through on: any is as good as
+// another, so the bot picks one from its own stream.
+func (h *Hero) sneakPick() int { return h.bot.Intn(6) + 1 }
+
+// sneakDice is the dice a villain rolls to spot a hero sneaking past: its
+// Search, with the villain's and the hero's Sneak modifiers.
+func (g *Game) sneakDice(h *Hero, v *Villain) int {
+	return int(v.def.Search) + g.villainMod(v, StatSearch) + g.villainMod(v, StatSneak) + h.always[StatSneak] + g.condMod(h, StatSneak, KW{})
 }
 
 // villainsAdventure: every villain at an adventure searches (end phase of
@@ -341,14 +365,15 @@ func (g *Game) villainSearch(v *Villain, extra int) {
 	if g.stats != nil {
 		g.stats.rule(RuleVillainSearch)
 	}
+	site := v.site
 	if wounds > 0 {
-		v.wounds += wounds
-		if v.wounds >= int(v.def.Wounds)+g.villainMod(v, StatWounds) {
-			g.villainLeaves(v, vKO)
+		// Hurt in its adventures: a wound each, ignoring Defense (a
+		// bodyguard falls first).
+		g.villainWounds(v, wounds)
+		if v.space < 0 {
 			return
 		}
 	}
-	site := v.site
 	if g.isTemple(site) {
 		dangers := int(g.c.Adventures[s.adv].Dangers)
 		for range succ {
@@ -359,6 +384,9 @@ func (g *Game) villainSearch(v *Villain, extra int) {
 				g.villainTakes(v, site)
 				return
 			}
+			if g.opt.Variants.GermanCollapse {
+				continue
+			}
 			s.markers++
 			if s.markers >= dangers {
 				s.markers = 0
@@ -367,6 +395,11 @@ func (g *Game) villainSearch(v *Villain, extra int) {
 					return
 				}
 			}
+		}
+		if g.opt.Variants.GermanCollapse && wounds > 0 {
+			// The German quick rules: a search with any 1s checks the
+			// Temple for collapse, once.
+			g.collapseRoll(site, false)
 		}
 		return
 	}
@@ -388,11 +421,17 @@ func (g *Game) villainTakes(v *Villain, site int) {
 	// The villain leaves in the Ready state; closeSite would send it back
 	// delayed, so take it off first.
 	g.villainLeaves(v, vReady)
-	g.artifacts.Discard(s.art)
-	g.adventures.Discard(s.adv)
+	// The villains keep the artifact (a hero may steal it back); a
+	// Temple's cards are discarded, its Treasure counting as an artifact.
+	loot := carried{art: s.art, adv: s.adv, value: int(g.c.Artifacts[s.art].Fortune)}
+	if g.isTemple(site) {
+		g.artifacts.Discard(s.art)
+		g.adventures.Discard(s.adv)
+		loot = carried{art: s.art, adv: -1, value: g.c.Rules.TempleTreasure}
+	}
 	g.closeSite(site, true)
 	g.coop.artifacts++
-	g.coop.loot = append(g.coop.loot, int(g.c.Artifacts[s.art].Fortune))
+	g.coop.loot = append(g.coop.loot, loot)
 	if g.coopVillains() {
 		g.advanceTrack(g.c.Rules.TrackPerArtifact)
 	}
@@ -515,6 +554,9 @@ func (g *Game) moveZeppelinEnd() {
 		z.space = best
 	}
 	z.fortune += int(d.Fortune)
+	if g.trace != nil {
+		g.logf("%s flies to %s with %d Fortune in its hold", d.Name, g.c.Spaces[z.space].Name, z.fortune)
+	}
 	if d.Drop > 0 && g.roll() <= int(d.Drop) {
 		g.placeHenchman(g.zeppelinOrg(), z.space, true)
 	}
@@ -565,6 +607,7 @@ func (g *Game) boardZeppelin(seat int) bool {
 		if g.trace != nil {
 			g.logf("%s destroys the War Zeppelin!", h.def.Name)
 		}
+		g.outpostReward(h)
 		return true
 	}
 	g.addFortune(h, z.fortune)

@@ -33,6 +33,17 @@ type SimRequest struct {
 	Teams     int      // team game: number of teams
 	Dangers   string   // module-defined deck mode
 	Stats     bool     // per-card metrics and coverage
+	// PlayersMax > Players spreads games over a range of player counts.
+	PlayersMax int
+	// Impact runs paired games without each card of ImpactLayer (or every
+	// card when it is "all"); ImpactGames games per card.
+	ImpactLayer string
+	ImpactGames int
+	// Exclude removes cards (by ID) from their decks: the baseline of a
+	// paired impact run.
+	Exclude []string
+	// KeepGames keeps each game's outcome in the report (for --compare).
+	KeepGames bool
 	Trace     io.Writer
 	Progress  func(done int)
 }
@@ -45,6 +56,7 @@ type SimReport struct {
 	Seed             uint64         `json:"seed"`
 	Mode             string         `json:"mode"`
 	Players          int            `json:"players"`
+	PlayersMax       int            `json:"players_max,omitempty"`
 	Advanced         bool           `json:"advanced"`
 	Policy           string         `json:"policy"`
 	Wins             map[string]int `json:"wins"`
@@ -60,8 +72,24 @@ type SimReport struct {
 	Stalls           []Incident     `json:"stalls"`
 	Errors           []Incident     `json:"errors"`
 	GamesPerSecond   float64        `json:"games_per_second"`
-	// Module extras (per-card metrics, coverage, flags) as JSON-ready values.
-	Extra map[string]any `json:"extra,omitempty"`
+	// Per-card metrics, coverage and flags (when the run collected them).
+	Cards      []CardReport `json:"cards,omitempty"`
+	Coverage   *Coverage    `json:"coverage,omitempty"`
+	Flags      []Flag       `json:"flags,omitempty"`
+	Comparison *Comparison  `json:"comparison,omitempty"`
+	// Breakdowns of cooperative runs by player count and organization.
+	ByPlayers []Rate `json:"by_players,omitempty"`
+	ByOrg     []Rate `json:"by_org,omitempty"`
+	// Outcomes of each game (with SimRequest.KeepGames), for comparisons.
+	Outcomes []Outcome `json:"-"`
+}
+
+// Outcome is one game's result, for paired comparisons.
+type Outcome struct {
+	Done   bool // finished (not a stall or an error)
+	Rounds int
+	Win    bool   // the heroes won (cooperative); for competitive games see Winner
+	Winner string // the winning hero's ID, "" for none
 }
 
 // Quantiles summarise game lengths in rounds.

@@ -101,3 +101,96 @@ func SortedKeys[V any](m map[string]V) []string {
 	sort.Strings(out)
 	return out
 }
+
+// z95 is the two-sided 95% normal quantile.
+const z95 = 1.959963984540054
+
+// DiffInterval is the 95% interval of p1 − p2 for two independent
+// proportions (Newcombe's hybrid score method, built on Wilson intervals:
+// well behaved for small counts and rates near 0 or 1).
+func DiffInterval(k1, n1, k2, n2 int) (diff float64, ci Interval) {
+	if n1 == 0 || n2 == 0 {
+		return 0, Interval{-1, 1}
+	}
+	p1, p2 := float64(k1)/float64(n1), float64(k2)/float64(n2)
+	a, b := Wilson(k1, n1), Wilson(k2, n2)
+	diff = p1 - p2
+	lo := diff - math.Sqrt((p1-a.Low)*(p1-a.Low)+(b.High-p2)*(b.High-p2))
+	hi := diff + math.Sqrt((a.High-p1)*(a.High-p1)+(p2-b.Low)*(p2-b.Low))
+	return diff, Interval{Low: lo, High: hi}
+}
+
+// Paired accumulates paired differences (a run with a card against the
+// same seeds without it: common random numbers).
+type Paired struct {
+	N          int64
+	Sum, SumSq float64
+}
+
+// Add records one pair's difference.
+func (p *Paired) Add(d float64) {
+	p.N++
+	p.Sum += d
+	p.SumSq += d * d
+}
+
+// Mean is the average difference.
+func (p *Paired) Mean() float64 {
+	if p.N == 0 {
+		return 0
+	}
+	return p.Sum / float64(p.N)
+}
+
+// Interval is the 95% interval of the mean difference (normal, from the
+// sample variance of the differences).
+func (p *Paired) Interval() Interval {
+	m := p.Mean()
+	if p.N < 2 {
+		return Interval{math.Inf(-1), math.Inf(1)}
+	}
+	n := float64(p.N)
+	v := (p.SumSq - n*m*m) / (n - 1)
+	se := math.Sqrt(max(v, 0) / n)
+	return Interval{Low: m - z95*se, High: m + z95*se}
+}
+
+// PValue is the two-sided p-value of "the mean difference is 0".
+func (p *Paired) PValue() float64 {
+	if p.N < 2 {
+		return 1
+	}
+	n := float64(p.N)
+	m := p.Mean()
+	v := (p.SumSq - n*m*m) / (n - 1)
+	if v <= 0 {
+		if m == 0 {
+			return 1
+		}
+		return 0
+	}
+	return TwoSided(m / math.Sqrt(v/n))
+}
+
+// TwoSided is the two-sided p-value of a standard normal statistic.
+func TwoSided(z float64) float64 { return math.Erfc(math.Abs(z) / math.Sqrt2) }
+
+// BenjaminiHochberg adjusts p-values for comparing many cards at once,
+// controlling the false discovery rate: q[i] is the adjusted p-value.
+func BenjaminiHochberg(p []float64) []float64 {
+	n := len(p)
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return p[idx[a]] < p[idx[b]] })
+	q := make([]float64, n)
+	prev := 1.0
+	for r := n - 1; r >= 0; r-- {
+		i := idx[r]
+		v := min(p[i]*float64(n)/float64(r+1), prev, 1)
+		q[i] = v
+		prev = v
+	}
+	return q
+}

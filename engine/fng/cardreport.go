@@ -1,0 +1,182 @@
+package fng
+
+import (
+	"math"
+
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// Rules that only the advanced game, or only a game with an organization,
+// can trigger: a run without them does not list them as never triggered.
+var (
+	advancedRules = map[Rule]bool{RuleFlight: true, RuleExplore: true, RuleDeepJungle: true, RuleTemple: true, RuleInstability: true,
+		RuleCollapse: true, RuleTreasure: true, RuleVillain: true, RuleVillainFight: true, RuleSneak: true, RuleVillainSearch: true,
+		RuleVillainArtifact: true, RuleVillainKO: true, RuleBodyguards: true, RuleNaziGoldVillain: true, RuleZeppelin: true, RuleBoardZeppelin: true}
+	organizationRules = map[Rule]bool{RuleTactics: true, RuleOutpost: true, RuleOccupation: true, RuleTurf: true}
+	sharedRules       = map[Rule]bool{RuleTogether: true, RuleExchange: true}
+	competitiveRules  = map[Rule]bool{RuleRace: true, RuleOpponentCard: true, RuleCancel: true}
+)
+
+// deckOf names the deck (or sheet) a card row belongs to.
+func deckOf(r *table.Row) string {
+	if d := r.Str("deck"); d != "" {
+		return d
+	}
+	return table.Key(r.Pos("").Sheet)
+}
+
+// cardReports turns a run's per-card counters into reports.
+func cardReports(c *Content, opt SimOptions, st *Stats) []game.CardReport {
+	othersWins := func(cs *CardStats) (wins, games uint64) {
+		return st.HeroWins - cs.HolderWins, st.HeroGames - cs.Holders
+	}
+	out := make([]game.CardReport, 0, len(c.Cards))
+	for n, row := range c.Cards {
+		cs := &st.Cards[n]
+		deck := deckOf(row)
+		if !reportable(deck) {
+			continue
+		}
+		r := game.CardReport{ID: row.ID, Name: row.Str("name"), Deck: deck, Layer: row.Layer(), Where: row.Where(),
+			Drawn: cs.Drawn, Used: cs.Used, Tests: cs.Tests, Passed: cs.Passed, KOs: cs.KOs, Holders: cs.Holders,
+			HasAbility: row.Has("effect") && (deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "common_items") &&
+				usableIn(row, opt.Mode),
+			Dealt: deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "villain_events"}
+		r.Faced, r.Overcome = cs.Faced, cs.Overcome
+		switch {
+		case cs.Faced > 0:
+			r.PassRate = round4(float64(cs.Overcome) / float64(cs.Faced))
+		case cs.Tests > 0:
+			r.PassRate = round4(float64(cs.Passed) / float64(cs.Tests))
+		}
+		if cs.Clean > 0 {
+			exp := float64(cs.Expected) / 1e9
+			v := float64(cs.Variance) / 1e9
+			e := &game.ExactCheck{Tests: cs.Clean, Observed: round4(float64(cs.CleanPassed) / float64(cs.Clean)), Expected: round4(exp / float64(cs.Clean))}
+			if v > 0 {
+				e.Z = round2((float64(cs.CleanPassed) - exp) / math.Sqrt(v))
+			}
+			r.Exact = e
+			for h, t := range cs.PerHero {
+				if t.Tests > 0 {
+					r.PerHero = append(r.PerHero, game.HeroOdds{Hero: c.Heroes[h].ID, Tests: t.Tests,
+						Observed: round4(float64(t.Passed) / float64(t.Tests)), Expected: round4(float64(t.Expected) / 1e9 / float64(t.Tests))})
+				}
+			}
+		}
+		per := cs.Drawn
+		if per == 0 {
+			per = cs.Used
+		}
+		if per > 0 {
+			r.GloryPer = round2(float64(cs.Glory) / float64(per))
+			r.FortunePer = round2(float64(cs.Fortune) / float64(per))
+			r.WoundsPer = round2(float64(cs.Wounds) / float64(per))
+		}
+		if cs.Holders > 0 {
+			r.HolderRate = round4(float64(cs.HolderWins) / float64(cs.Holders))
+			ow, og := othersWins(cs)
+			if og > 0 {
+				r.OthersRate = round4(float64(ow) / float64(og))
+			}
+			d, ci := simDiff(int(cs.HolderWins), int(cs.Holders), int(ow), int(og))
+			r.Lift, r.LiftLow, r.LiftHigh = round4(d), round4(ci.Low), round4(ci.High)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// usableIn reports whether a card's ability can be used in a mode: cards
+// aimed at rivals, and cancels (which answer rivals' cards), have no use
+// in the cooperative and solo games.
+func usableIn(row *table.Row, mode Mode) bool {
+	if mode != Cooperative && mode != Solo {
+		return true
+	}
+	return row.Str("target") != "opponent" && row.Str("target") != "others" && row.Str("timing") != "cancel"
+}
+
+// reportable: the decks whose cards the report rates (not heroes, map
+// locations or charts).
+func reportable(deck string) bool {
+	switch deck {
+	case "dangers", "enemies", "nazi-enemies", "events", "city", "gear", "allies", "common_items", "artifacts", "adventures", "villain_events":
+		return true
+	}
+	return false
+}
+
+// coverage lists what a run never reached.
+func coverage(c *Content, opt SimOptions, st *Stats, cards []game.CardReport) *game.Coverage {
+	cov := &game.Coverage{NeverDrawn: []string{}, NeverUsed: []string{}, TestsNeverPassed: []string{}, TestsNeverFailed: []string{},
+		ConditionsNeverTrue: []game.BranchNote{}, ConditionsNeverFalse: []game.BranchNote{}, BranchesNeverTaken: []game.BranchNote{},
+		RulesNeverTriggered: []string{}}
+	coop := opt.Mode != Competitive || opt.Org != ""
+	for _, r := range cards {
+		row := findRow(c, r.ID)
+		inPlay := row != nil && row.Int("count") > 0 && (opt.Advanced || !row.Bool("advanced"))
+		if r.Deck == "villain_events" && !coop {
+			inPlay = false
+		}
+		switch {
+		case inPlay && r.Drawn == 0 && r.Deck != "common_items":
+			cov.NeverDrawn = append(cov.NeverDrawn, r.ID)
+		case r.HasAbility && r.Drawn > 0 && r.Used == 0:
+			cov.NeverUsed = append(cov.NeverUsed, r.ID)
+		}
+		attempts, passes := r.Tests, r.Passed
+		if r.Faced > 0 {
+			attempts, passes = r.Faced, r.Overcome
+		}
+		if attempts > 0 && passes == 0 {
+			cov.TestsNeverPassed = append(cov.TestsNeverPassed, r.ID)
+		}
+		if attempts >= 10 && passes == attempts {
+			cov.TestsNeverFailed = append(cov.TestsNeverFailed, r.ID)
+		}
+	}
+	for i, p := range c.programs {
+		o := c.owners[i]
+		base := p.CoverBase()
+		for b, br := range p.Branches {
+			no, yes := st.Coverage[base+2*b], st.Coverage[base+2*b+1]
+			if no == 0 && yes == 0 {
+				continue // never reached: the card was never drawn or used
+			}
+			note := game.BranchNote{Card: o.row.ID, Where: o.row.Pos(o.column).String(), Column: br.Offset, Text: br.Text}
+			isCond := b == 0 && o.column == "Condition"
+			switch {
+			case isCond && yes == 0:
+				cov.ConditionsNeverTrue = append(cov.ConditionsNeverTrue, note)
+			case isCond && no == 0:
+				cov.ConditionsNeverFalse = append(cov.ConditionsNeverFalse, note)
+			case yes == 0 || no == 0:
+				if yes == 0 {
+					note.Text += " — never true"
+				} else {
+					note.Text += " — never false"
+				}
+				cov.BranchesNeverTaken = append(cov.BranchesNeverTaken, note)
+			}
+		}
+	}
+	for r := Rule(0); r < NumRules; r++ {
+		if st.Rules[r] > 0 || (advancedRules[r] && !opt.Advanced) || (organizationRules[r] && !coop) ||
+			(sharedRules[r] && opt.Mode == Competitive) || (competitiveRules[r] && (opt.Mode == Cooperative || opt.Mode == Solo)) {
+			continue
+		}
+		cov.RulesNeverTriggered = append(cov.RulesNeverTriggered, RuleNames[r])
+	}
+	return cov
+}
+
+func findRow(c *Content, id string) *table.Row {
+	for _, r := range c.Cards {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}

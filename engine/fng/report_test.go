@@ -1,0 +1,116 @@
+package fng
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/compiler"
+	"github.com/deckwright/deckwright/content"
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/sim"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// plantedTables builds the bundled base set plus an expansion with planted
+// defects: a card that wins on the spot, a card that can never be used, a
+// Danger nobody can pass, and a fair coin that does nothing either way.
+func plantedTables(t *testing.T) *table.Tables {
+	t.Helper()
+	set, _ := content.BaseOf(GameID)
+	data, err := set.Workbook()
+	require.NoError(t, err)
+	base, l := compiler.ReadWorkbook("base.xlsx", data, compiler.DefaultLimits)
+	require.NotNil(t, base, "%v", l.Items())
+	var buf bytes.Buffer
+	require.NoError(t, compiler.WriteWorkbook(&buf, Schema, compiler.SetRow{ID: "planted", Name: "Planted defects", Game: GameID, Requires: set.ID},
+		[]compiler.SheetData{
+			{Sheet: "Events", Rows: []map[string]string{
+				{"ID": "lucky-strike", "Name": "Lucky Strike", "Count": "4", "Keywords": "Event, Luck", "Immediately": "TRUE",
+					"Effect": "gainFortune(15)", "Text": "Gain 15 {fortune}."},
+				{"ID": "never-ever", "Name": "Never Ever", "Count": "4", "Keywords": "Event, Luck", "Timing": "test",
+					"Condition": "round > 500", "Effect": "addDice(3)", "Text": "After round 500, add 3 dice to a test."},
+				{"ID": "fair-coin", "Name": "Fair Coin", "Count": "4", "Keywords": "Event, Luck", "Immediately": "TRUE",
+					"Effect": "roll() >= 4 ? nothing() : nothing()", "Text": "Flip a coin. Nothing happens either way."},
+			}},
+			{Sheet: "Dangers", Rows: []map[string]string{
+				{"ID": "sheer-wall", "Name": "Sheer Wall", "Count": "4", "Keywords": "Danger, Fall", "Test": "Agility 6+ x9 and Lore 6+ x9", "Glory": "2",
+					"Text": "Climb it.", "Cliffhanger": "Long Way Down", "Cliffhanger Keywords": "Cliffhanger, Fall",
+					"Cliffhanger Test": "Agility 3+", "Cliffhanger Glory": "1", "Cliffhanger Text": "Grab a root."},
+			}},
+		}))
+	exp, l := compiler.ReadWorkbook("planted.xlsx", buf.Bytes(), compiler.DefaultLimits)
+	require.NotNil(t, exp, "%v", l.Items())
+	tables, l := compiler.Compile(Module, []*compiler.Workbook{base, exp}, compiler.Options{})
+	require.NotNil(t, tables, "%v", l.Items())
+	return tables
+}
+
+func TestReportFlagsPlantedDefectsFirst(t *testing.T) {
+	tables := plantedTables(t)
+	rep, err := module{}.Simulate(tables, game.SimRequest{Games: 1500, Players: 4, Seed: 3, Mode: "competitive", Advanced: true,
+		Policy: "cautious", MaxRounds: 100, Stats: true})
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(rep.Flags), 3)
+	var got []string
+	for _, f := range rep.Flags[:3] {
+		got = append(got, f.Kind+" "+f.Card)
+	}
+	assert.Equal(t, []string{"broken lucky-strike", "impossible sheer-wall", "dead never-ever"}, got,
+		"the first three flags are the planted defects, most serious first; all flags: %+v", rep.Flags)
+	for _, f := range rep.Flags {
+		assert.NotEqual(t, "fair-coin", f.Card, "a fair coin is not flagged")
+		if f.Card == "sheer-wall" {
+			assert.Equal(t, "planted.xlsx:Dangers!2", f.Where, "a flag names the cell to edit")
+		}
+	}
+	// Coverage names the never-overcome Danger and the never-true condition.
+	require.NotNil(t, rep.Coverage)
+	assert.Contains(t, rep.Coverage.TestsNeverPassed, "sheer-wall")
+	var conds []string
+	for _, n := range rep.Coverage.ConditionsNeverTrue {
+		conds = append(conds, n.Card+" "+n.Text)
+	}
+	assert.Contains(t, conds, "never-ever round > 500")
+}
+
+func TestImpactSeparatesStrongCardFromFairCoin(t *testing.T) {
+	tables := plantedTables(t)
+	rep, err := module{}.Simulate(tables, game.SimRequest{Games: 500, Players: 2, Seed: 5, Mode: "coop", Advanced: true,
+		Policy: "cautious", MaxRounds: 100, Stats: true, ImpactLayer: "planted"})
+	require.NoError(t, err)
+	byID := map[string]*game.CardReport{}
+	for i := range rep.Cards {
+		byID[rep.Cards[i].ID] = &rep.Cards[i]
+	}
+	coin, strike := byID["fair-coin"].Impact, byID["lucky-strike"].Impact
+	require.NotNil(t, coin)
+	require.NotNil(t, strike)
+	assert.False(t, coin.Significant, "a fair coin has no significant impact: %+v", coin)
+	assert.LessOrEqual(t, coin.WinLow, 0.0)
+	assert.GreaterOrEqual(t, coin.WinHigh, 0.0)
+	assert.True(t, strike.Significant, "15 Fortune on the spot changes the game: %+v", strike)
+	assert.Greater(t, strike.WinDelta, 0.1)
+	assert.Less(t, strike.RoundsDelta, 0.0, "and shortens it")
+}
+
+func TestReportIdenticalForAnyWorkerCount(t *testing.T) {
+	c := bundled(t)
+	var want []byte
+	for _, workers := range []int{1, 2, 3} {
+		tally, _ := Simulate(c, SimOptions{Options: Options{Players: 4, Advanced: true, MaxRounds: 100}, Policy: "mix", Games: 300, Seed: 9, Workers: workers, Stats: true})
+		rep := module{}.report(c, SimOptions{Options: Options{Players: 4, Advanced: true}, Policy: "mix", Seed: 9}, tally, simStats())
+		got, err := json.Marshal(rep)
+		require.NoError(t, err)
+		if want == nil {
+			want = got
+			continue
+		}
+		assert.JSONEq(t, string(want), string(got), "workers=%d", workers)
+	}
+}
+
+func simStats() sim.Stats { return sim.Stats{} }

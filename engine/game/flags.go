@@ -1,0 +1,160 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"sort"
+)
+
+// Flag kinds, most serious first.
+var flagOrder = map[string]int{"broken": 0, "impossible": 1, "dead": 2, "outlier": 3, "mismatch": 4}
+
+// Thresholds of the flags. They are deliberately conservative: a flag is
+// something a designer should look at, not noise.
+const (
+	minHolders     = 30   // heroes holding a card before its win rate counts
+	brokenLift     = 0.20 // holders win this much more often …
+	brokenLiftLow  = 0.10 // … and surely at least this much more
+	minTests       = 20   // tests before "never passed" counts
+	minDrawsDead   = 20   // draws before "never used" counts
+	outlierZ       = 3.5  // a card this many deviations from its deck
+	mismatchZ      = 4.5  // observed pass rate this far from the exact chance
+	minCleanTests  = 30
+	tooHard        = 0.05
+	tooEasy        = 0.995
+	minOutlierTest = 100
+)
+
+// FlagCards finds broken, impossible, dead, outlier and mismatched cards,
+// writes each card's flags into it, and returns them all, most serious
+// first (within a kind, strongest first).
+func FlagCards(cards []CardReport, cov *Coverage) []Flag {
+	type scored struct {
+		Flag
+		strength float64
+	}
+	var out []scored
+	add := func(c *CardReport, kind string, strength float64, format string, args ...any) {
+		f := Flag{Kind: kind, Card: c.ID, Where: c.Where, Message: fmt.Sprintf(format, args...)}
+		c.Flags = append(c.Flags, kind)
+		out = append(out, scored{f, strength})
+	}
+	never := map[string]bool{}
+	if cov != nil {
+		for _, id := range cov.NeverDrawn {
+			never[id] = true
+		}
+	}
+	// Deck statistics for outliers: mean and deviation of Glory and
+	// Fortune per draw.
+	type moments struct{ n, s, ss float64 }
+	deckGlory, deckFortune := map[string]*moments{}, map[string]*moments{}
+	for i := range cards {
+		c := &cards[i]
+		if c.Drawn == 0 {
+			continue
+		}
+		for _, m := range []struct {
+			d map[string]*moments
+			v float64
+		}{{deckGlory, c.GloryPer}, {deckFortune, c.FortunePer}} {
+			x := m.d[c.Deck]
+			if x == nil {
+				x = &moments{}
+				m.d[c.Deck] = x
+			}
+			x.n++
+			x.s += m.v
+			x.ss += m.v * m.v
+		}
+	}
+	// Holding some cards goes with winning by nature (an artifact is how a
+	// hero wins): a card is broken when its lift stands out from its deck's.
+	lifts := map[string][]float64{}
+	for i := range cards {
+		if c := &cards[i]; c.Holders >= minHolders {
+			lifts[c.Deck] = append(lifts[c.Deck], c.Lift)
+		}
+	}
+	typical := map[string]float64{}
+	for deck, l := range lifts {
+		sort.Float64s(l)
+		typical[deck] = l[len(l)/2]
+	}
+	zscore := func(d map[string]*moments, deck string, v float64) float64 {
+		x := d[deck]
+		if x == nil || x.n < 5 {
+			return 0
+		}
+		mean := x.s / x.n
+		sd := math.Sqrt(max(x.ss/x.n-mean*mean, 0))
+		if sd < 0.25 {
+			sd = 0.25
+		}
+		return (v - mean) / sd
+	}
+	for i := range cards {
+		c := &cards[i]
+		base := typical[c.Deck]
+		standsOut := c.Holders >= minHolders && c.Lift-base >= brokenLift && c.LiftLow-base >= brokenLiftLow
+		switch {
+		case standsOut && c.Dealt:
+			add(c, "broken", c.Lift-base, "heroes who drew or used it won %.0f%% of games, others %.0f%% (%+.0f points, 95%% CI %+.0f to %+.0f; typical for its deck %+.0f)",
+				100*c.HolderRate, 100*c.OthersRate, 100*c.Lift, 100*c.LiftLow, 100*c.LiftHigh, 100*base)
+		case standsOut:
+			add(c, "outlier", c.Lift-base, "heroes who won it won %.0f%% of games (%+.0f points over others; typical for its deck %+.0f): a prize that decides games",
+				100*c.HolderRate, 100*c.Lift, 100*base)
+		case c.Impact != nil && c.Impact.Significant && math.Abs(c.Impact.WinDelta) >= 0.05:
+			add(c, "broken", math.Abs(c.Impact.WinDelta), "with it in the deck the win rate moves %+.1f points (95%% CI %+.1f to %+.1f, q = %.3f)",
+				100*c.Impact.WinDelta, 100*c.Impact.WinLow, 100*c.Impact.WinHigh, c.Impact.Q)
+		}
+		// Impossible: a Danger nobody overcomes, or a test nobody passes
+		// unaided (help from cards may still scrape a pass now and then).
+		switch e := c.Exact; {
+		case c.Faced >= minTests && c.Overcome == 0:
+			add(c, "impossible", float64(c.Faced), "never overcome in %d attempts", c.Faced)
+		case c.Faced > 0:
+		case e != nil && e.Tests >= minTests && e.Observed == 0:
+			add(c, "impossible", float64(e.Tests), "its test was never passed unaided in %d tries (exact chance %.2g%%; %d of %d passed with help)",
+				e.Tests, 100*e.Expected, c.Passed, c.Tests)
+		case c.Tests >= minTests && c.Passed == 0:
+			add(c, "impossible", float64(c.Tests), "its test was never passed in %d tries", c.Tests)
+		}
+		switch {
+		case never[c.ID]:
+			add(c, "dead", 0, "never drawn")
+		case c.HasAbility && c.Drawn >= minDrawsDead && c.Used == 0:
+			add(c, "dead", float64(c.Drawn), "drawn %d times, never used: its timing or condition never fits", c.Drawn)
+		}
+		if c.Tests >= minOutlierTest && c.Passed > 0 {
+			switch {
+			case c.PassRate < tooHard:
+				add(c, "outlier", 1-c.PassRate, "passed only %.1f%% of %d tests", 100*c.PassRate, c.Tests)
+			case c.PassRate > tooEasy:
+				add(c, "outlier", c.PassRate, "passed %.1f%% of %d tests: hardly a danger", 100*c.PassRate, c.Tests)
+			}
+		}
+		if z := zscore(deckGlory, c.Deck, c.GloryPer); z >= outlierZ && c.Drawn >= minDrawsDead {
+			add(c, "outlier", z, "gives %.1f Glory a draw, %.1f deviations above its deck", c.GloryPer, z)
+		}
+		if z := zscore(deckFortune, c.Deck, c.FortunePer); z >= outlierZ && c.Drawn >= minDrawsDead {
+			add(c, "outlier", z, "gives %.1f Fortune a draw, %.1f deviations above its deck", c.FortunePer, z)
+		}
+		if e := c.Exact; e != nil && e.Tests >= minCleanTests && math.Abs(e.Z) >= mismatchZ {
+			add(c, "mismatch", math.Abs(e.Z), "unaided tests passed %.1f%% but the dice give %.1f%% (z = %.1f): the card plays differently than printed",
+				100*e.Observed, 100*e.Expected, e.Z)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if flagOrder[a.Kind] != flagOrder[b.Kind] {
+			return flagOrder[a.Kind] < flagOrder[b.Kind]
+		}
+		return a.strength > b.strength
+	})
+	flags := make([]Flag, len(out))
+	for i, f := range out {
+		flags[i] = f.Flag
+	}
+	return flags
+}

@@ -1,0 +1,267 @@
+// Package report renders a sim run as one self-contained HTML file: charts
+// drawn as inline SVG, a sortable card table, coverage lists and flags,
+// each card linked to the cell it comes from. It opens offline and needs
+// nothing but a browser.
+package report
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/deckwright/deckwright/engine/game"
+)
+
+// Write renders the report.
+func Write(w io.Writer, title string, r *game.SimReport) error {
+	data := view{Title: title, R: r,
+		Length:  lengthChart(r.Rounds.Histogram),
+		Rates:   rateChart(append(append([]game.Rate{}, r.Heroes...), r.ByPlayers...)),
+		Scatter: scatter(r.Cards),
+	}
+	if r.Coop != nil {
+		data.Track = lengthChart(r.Coop.TrackHistogram)
+	}
+	return page.Execute(w, data)
+}
+
+type view struct {
+	Title   string
+	R       *game.SimReport
+	Length  template.HTML
+	Track   template.HTML
+	Rates   template.HTML
+	Scatter template.HTML
+}
+
+const (
+	chartW = 640
+	chartH = 220
+	pad    = 36
+)
+
+// lengthChart draws a histogram as bars.
+func lengthChart(counts []int64) template.HTML {
+	if len(counts) == 0 {
+		return ""
+	}
+	var top int64
+	for _, c := range counts {
+		top = max(top, c)
+	}
+	if top == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" role="img">`, chartW, chartH)
+	bw := float64(chartW-2*pad) / float64(len(counts))
+	for v, c := range counts {
+		h := float64(chartH-2*pad) * float64(c) / float64(top)
+		x := float64(pad) + float64(v)*bw
+		fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" class="bar"><title>%d: %d games</title></rect>`,
+			x, float64(chartH-pad)-h, max(bw-1, 0.5), h, v, c)
+		if len(counts) <= 40 || v%5 == 0 {
+			fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="tick">%d</text>`, x+bw/2, chartH-pad+14, v)
+		}
+	}
+	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" class="axis"/>`, pad, chartH-pad, chartW-pad, chartH-pad)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" class="label">%d</text></svg>`, 4, pad+4, top)
+	return template.HTML(b.String())
+}
+
+// rateChart draws win rates as points with their 95% intervals.
+func rateChart(rates []game.Rate) template.HTML {
+	if len(rates) == 0 {
+		return ""
+	}
+	row := 22
+	h := pad + row*len(rates) + 10
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" role="img">`, chartW, h)
+	x := func(p float64) float64 { return 200 + p*float64(chartW-240) }
+	for _, p := range []float64{0, 0.25, 0.5, 0.75, 1} {
+		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="grid"/><text x="%.1f" y="%d" class="tick">%.0f%%</text>`,
+			x(p), pad-10, x(p), h-6, x(p), pad-14, 100*p)
+	}
+	for i, r := range rates {
+		y := pad + row*i + row/2
+		name := r.ID
+		if r.Name != "" {
+			name = r.Name
+		}
+		fmt.Fprintf(&b, `<text x="4" y="%d" class="label">%s</text>`, y+4, template.HTMLEscapeString(name))
+		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="ci"/>`, x(r.Low), y, x(r.High), y)
+		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%d" r="4" class="dot"><title>%s: %.1f%% (%.1f–%.1f%%), %d games</title></circle>`,
+			x(r.Rate), y, template.HTMLEscapeString(name), 100*r.Rate, 100*r.Low, 100*r.High, r.Games)
+	}
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
+// scatter plots each tested card: pass rate against impact (the paired
+// win-rate effect when measured, else the holders' lift).
+func scatter(cards []game.CardReport) template.HTML {
+	type pt struct {
+		x, y    float64
+		id      string
+		flagged bool
+	}
+	var pts []pt
+	lo, hi := -0.1, 0.1
+	for _, c := range cards {
+		if c.Tests == 0 {
+			continue
+		}
+		y := c.Lift
+		if c.Impact != nil {
+			y = c.Impact.WinDelta
+		}
+		if math.IsNaN(y) {
+			continue
+		}
+		lo, hi = min(lo, y), max(hi, y)
+		pts = append(pts, pt{c.PassRate, y, c.ID, len(c.Flags) > 0})
+	}
+	if len(pts) == 0 {
+		return ""
+	}
+	sort.Slice(pts, func(i, j int) bool { return !pts[i].flagged && pts[j].flagged })
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" role="img">`, chartW, chartH+20)
+	px := func(v float64) float64 { return pad + v*float64(chartW-2*pad) }
+	py := func(v float64) float64 { return float64(chartH-pad) - (v-lo)/(hi-lo)*float64(chartH-2*pad) }
+	fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" class="axis"/>`, pad, py(0), chartW-pad, py(0))
+	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" class="axis"/>`, pad, pad, pad, chartH-pad)
+	for _, p := range []float64{0, 0.5, 1} {
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="tick">%.0f%%</text>`, px(p), chartH-pad+14, 100*p)
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%d" class="label">pass rate →</text>`, chartW/2-30, chartH+12)
+	fmt.Fprintf(&b, `<text x="16" y="%.1f" class="tick">%+.0f pts</text><text x="16" y="%.1f" class="tick">%+.0f pts</text>`, py(hi)+4, 100*hi, py(lo), 100*lo)
+	for _, p := range pts {
+		class := "pt"
+		if p.flagged {
+			class = "pt flagged"
+		}
+		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3.5" class="%s"><title>%s: pass %.0f%%, impact %+.1f points</title></circle>`,
+			px(p.x), py(p.y), class, template.HTMLEscapeString(p.id), 100*p.x, 100*p.y)
+	}
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+var page = template.Must(template.New("report").Funcs(template.FuncMap{
+	"pct":  pct,
+	"f2":   func(x float64) string { return fmt.Sprintf("%.2f", x) },
+	"join": func(s []string) string { return strings.Join(s, ", ") },
+}).Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{{.Title}}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#222;background:#faf8f4}
+header{background:#5b3a1e;color:#fff;padding:18px 28px}
+header h1{margin:0;font-size:22px}
+main{padding:8px 28px 40px;max-width:1200px}
+h2{border-bottom:2px solid #5b3a1e;padding-bottom:4px;margin-top:32px}
+.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:18px}
+.card{background:#fff;border:1px solid #e3ddd2;border-radius:6px;padding:12px 16px}
+.chart{width:100%;height:auto;background:#fff}
+.bar{fill:#b5793b}.axis{stroke:#555}.grid{stroke:#eee}.ci{stroke:#5b3a1e;stroke-width:3}
+.dot{fill:#c0392b}.pt{fill:#3b6fb5;opacity:.7}.pt.flagged{fill:#c0392b;opacity:1}
+.tick{font-size:10px;fill:#666;text-anchor:middle}.label{font-size:11px;fill:#333}
+table{border-collapse:collapse;width:100%;background:#fff;font-size:12px}
+th,td{border-bottom:1px solid #eee;padding:4px 6px;text-align:right}
+th{cursor:pointer;background:#f3eee6;position:sticky;top:0}
+td.l,th.l{text-align:left}
+.flag{font-weight:600}.broken{color:#c0392b}.impossible{color:#8e44ad}.dead{color:#7f8c8d}.outlier{color:#d35400}.mismatch{color:#2c3e50}
+.where{font-family:ui-monospace,monospace;font-size:11px;color:#555}
+ul.cov{columns:2;font-size:12px}
+#status{display:none}
+</style></head>
+<body>
+<header><h1>{{.Title}}</h1>
+<div>{{.R.Games}} {{.R.Mode}} games · {{.R.Players}}{{if .R.PlayersMax}}–{{.R.PlayersMax}}{{end}} heroes · {{if .R.Advanced}}advanced{{else}}basic{{end}} game · {{.R.Policy}} bots · seed {{.R.Seed}}</div></header>
+<main>
+<h2>Flags</h2>
+{{if .R.Flags}}<ol>{{range .R.Flags}}<li><span class="flag {{.Kind}}">{{.Kind}}</span> <b>{{.Card}}</b> — {{.Message}} <span class="where">{{.Where}}</span></li>{{end}}</ol>
+{{else}}<p>No card stands out: nothing broken, dead, impossible or out of line.</p>{{end}}
+
+<h2>Games</h2>
+<div class="grid2">
+<div class="card"><h3>Game length (rounds)</h3>{{.Length}}
+<p>median {{.R.Rounds.Median}}, p10 {{.R.Rounds.P10}}, p90 {{.R.Rounds.P90}}, mean {{f2 .R.Rounds.Mean}}; {{f2 .R.KOsPerGame}} KOs and {{f2 .R.ArtifactsPerGame}} artifacts a game.</p></div>
+<div class="card"><h3>Win rates with 95% intervals</h3>{{.Rates}}</div>
+{{if .R.Coop}}<div class="card"><h3>Final villain track</h3>{{.Track}}
+<p>Heroes won {{pct .R.Coop.HeroWins.Rate}} ({{pct .R.Coop.HeroWins.Low}}–{{pct .R.Coop.HeroWins.High}}) against {{.R.Coop.Organization}}; the villains took {{f2 .R.Coop.VillainArtifactsMean}} artifacts a game.</p></div>{{end}}
+<div class="card"><h3>Cards: pass rate against impact</h3>{{.Scatter}}
+<p>Each dot is a card with tests; red dots are flagged. Impact is the paired win-rate effect when measured (--impact), else how much more often holders win.</p></div>
+</div>
+<p>Endings: {{range $k, $v := .R.Ends}}{{$k}} {{$v}} · {{end}}</p>
+{{if .R.Seats}}<table><tr><th class="l">seat</th><th>games</th><th>wins</th><th>rate</th><th>95% CI</th></tr>
+{{range .R.Seats}}<tr><td class="l">{{.ID}}</td><td>{{.Games}}</td><td>{{.Wins}}</td><td>{{pct .Rate}}</td><td>{{pct .Low}}–{{pct .High}}</td></tr>{{end}}</table>{{end}}
+{{if .R.ByOrg}}<h3>By organization</h3><table><tr><th class="l">organization</th><th>games</th><th>hero wins</th><th>rate</th><th>95% CI</th></tr>
+{{range .R.ByOrg}}<tr><td class="l">{{.ID}}</td><td>{{.Games}}</td><td>{{.Wins}}</td><td>{{pct .Rate}}</td><td>{{pct .Low}}–{{pct .High}}</td></tr>{{end}}</table>{{end}}
+{{if .R.Comparison}}<h2>Against {{.R.Comparison.Baseline}}</h2>
+<table><tr><th class="l">metric</th><th class="l">card</th><th>baseline</th><th>now</th><th>change</th><th>95% CI</th><th>p</th></tr>
+{{range .R.Comparison.Moves}}<tr><td class="l">{{.Metric}}</td><td class="l">{{.Card}}</td><td>{{.Baseline}}</td><td>{{.Current}}</td><td>{{.Delta}}</td><td>{{.Low}} to {{.High}}</td><td>{{.P}}</td></tr>{{end}}</table>{{end}}
+
+<h2>Cards</h2>
+<p>Click a column to sort. Pass rates compare unaided tests with the exact chance of the dice.</p>
+<table id="cards"><thead><tr><th class="l">card</th><th class="l">deck</th><th>drawn</th><th>used</th><th>tests</th><th>pass</th><th>exact</th><th>z</th>
+<th>glory/draw</th><th>fortune/draw</th><th>wounds/draw</th><th>KOs</th><th>holders</th><th>holder win</th><th>others</th><th>lift</th><th>impact</th><th class="l">flags</th><th class="l">source</th></tr></thead><tbody>
+{{range .R.Cards}}<tr><td class="l" title="{{.Name}}">{{.ID}}</td><td class="l">{{.Deck}}</td><td>{{.Drawn}}</td><td>{{.Used}}</td><td>{{.Tests}}</td><td>{{pct .PassRate}}</td>
+<td>{{if .Exact}}{{pct .Exact.Expected}}{{end}}</td><td>{{if .Exact}}{{.Exact.Z}}{{end}}</td>
+<td>{{f2 .GloryPer}}</td><td>{{f2 .FortunePer}}</td><td>{{f2 .WoundsPer}}</td><td>{{.KOs}}</td><td>{{.Holders}}</td><td>{{pct .HolderRate}}</td><td>{{pct .OthersRate}}</td><td>{{pct .Lift}}</td>
+<td>{{if .Impact}}{{pct .Impact.WinDelta}}{{end}}</td><td class="l">{{join .Flags}}</td><td class="l where">{{.Where}}</td></tr>{{end}}
+</tbody></table>
+
+{{with .R.Coverage}}<h2>Coverage</h2>
+<div class="grid2">
+<div class="card"><h3>Never drawn ({{len .NeverDrawn}})</h3><ul class="cov">{{range .NeverDrawn}}<li>{{.}}</li>{{end}}</ul></div>
+<div class="card"><h3>Drawn but never used ({{len .NeverUsed}})</h3><ul class="cov">{{range .NeverUsed}}<li>{{.}}</li>{{end}}</ul></div>
+<div class="card"><h3>Tests never passed ({{len .TestsNeverPassed}})</h3><ul class="cov">{{range .TestsNeverPassed}}<li>{{.}}</li>{{end}}</ul></div>
+<div class="card"><h3>Tests never failed ({{len .TestsNeverFailed}})</h3><ul class="cov">{{range .TestsNeverFailed}}<li>{{.}}</li>{{end}}</ul></div>
+<div class="card"><h3>Conditions never true ({{len .ConditionsNeverTrue}})</h3><ul>{{range .ConditionsNeverTrue}}<li>{{.Card}}: <code>{{.Text}}</code> <span class="where">{{.Where}}</span></li>{{end}}</ul></div>
+<div class="card"><h3>Conditions never false ({{len .ConditionsNeverFalse}})</h3><ul>{{range .ConditionsNeverFalse}}<li>{{.Card}}: <code>{{.Text}}</code> <span class="where">{{.Where}}</span></li>{{end}}</ul></div>
+<div class="card"><h3>Effect branches never taken ({{len .BranchesNeverTaken}})</h3><ul>{{range .BranchesNeverTaken}}<li>{{.Card}}: <code>{{.Text}}</code> <span class="where">{{.Where}}</span></li>{{end}}</ul></div>
+<div class="card"><h3>Rules never triggered ({{len .RulesNeverTriggered}})</h3><ul class="cov">{{range .RulesNeverTriggered}}<li>{{.}}</li>{{end}}</ul></div>
+</div>{{end}}
+
+{{if or .R.Stalls .R.Errors}}<h2>Stalls and errors</h2><ul>
+{{range .R.Stalls}}<li>stall: game {{.Index}} (seed {{.Seed}}), round {{.Round}}: {{.Message}}<br><code>{{.Replay}}</code></li>{{end}}
+{{range .R.Errors}}<li>error: game {{.Index}} (seed {{.Seed}}), round {{.Round}}: {{.Message}} {{.Card}}<br><code>{{.Replay}}</code></li>{{end}}
+</ul>{{end}}
+</main>
+<div id="status"></div>
+<script>
+(function(){
+  var status = document.getElementById('status');
+  window.addEventListener('error', function(e){ status.textContent = 'error: ' + e.message; document.body.setAttribute('data-state', 'error'); });
+  var table = document.getElementById('cards');
+  if (table) {
+    var heads = table.tHead.rows[0].cells;
+    for (var i = 0; i < heads.length; i++) (function(col){
+      var asc = false;
+      heads[col].addEventListener('click', function(){
+        asc = !asc;
+        var body = table.tBodies[0], rows = Array.prototype.slice.call(body.rows);
+        rows.sort(function(a, b){
+          var x = a.cells[col].textContent, y = b.cells[col].textContent;
+          var nx = parseFloat(x), ny = parseFloat(y);
+          var c = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
+          return asc ? c : -c;
+        });
+        rows.forEach(function(r){ body.appendChild(r); });
+      });
+    })(i);
+  }
+  if (document.body.getAttribute('data-state') !== 'error') document.body.setAttribute('data-state', 'ready');
+})();
+</script>
+</body></html>
+`))
