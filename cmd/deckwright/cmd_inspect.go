@@ -39,9 +39,7 @@ func inspect(b *build) inspection {
 				key = table.Key(r.Str(table.Key(sh.Group)))
 			}
 			d := in.Decks[key]
-			if r.Int("count") > 0 {
-				d.Cards++
-			}
+			d.Cards++ // a distinct card, even at Count 0 (a reference card prints once)
 			d.Copies += r.Int("count")
 			in.Decks[key] = d
 		}

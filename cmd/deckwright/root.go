@@ -86,6 +86,9 @@ The designer's day:
 		newEffectsCmd(),
 		newCodesCmd(),
 		newSchemaCmd(),
+		newSimCmd(),
+		newExportCmd(),
+		newTemplatesCmd(),
 	)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErr("%v\nRun '%s --help' for usage.", err, c.CommandPath())

@@ -1,0 +1,460 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/table"
+	"github.com/deckwright/deckwright/export"
+	"github.com/deckwright/deckwright/templates"
+)
+
+func newExportCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "export",
+		Short: "Export print-ready PDF card sheets (export pdf)",
+		Long: `Export turns a build into something to print. 'deckwright export pdf' writes
+print-ready PDF card sheets from the game's card templates.`,
+		Example: `  deckwright export pdf -o cards.pdf
+  deckwright export pdf my-expansion/ --deck dangers -o dangers.pdf`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return usageErr("say what to export: deckwright export pdf [PATH] -o out.pdf")
+		},
+	}
+	c.AddCommand(newExportPDFCmd())
+	return c
+}
+
+// exportFlags are the flags of export pdf.
+type exportFlags struct {
+	diagFlags
+	out        string
+	decks      []string
+	cards      []string
+	layer      string
+	proof      bool
+	oneEach    bool
+	size       string
+	page       string
+	bleed      float64
+	bleedSet   bool
+	duplex     string
+	backs      string
+	backOffset string
+	layout     string
+	margin     float64
+	gutter     float64
+	noMarks    bool
+	templates  string
+	quiet      bool
+}
+
+func newExportPDFCmd() *cobra.Command {
+	var f exportFlags
+	c := &cobra.Command{
+		Use:   "pdf [PATH...|tables.json] -o out.pdf",
+		Short: "Write print-ready PDF card sheets: fronts, duplex backs, crop marks",
+		Long: `Export pdf prints every card of a build (a project folder, workbooks, engine
+tables written by 'deckwright build', or with no PATH the bundled base set)
+from the game's card templates: all the decks, double-sided Danger/Cliffhanger
+cards, villain and reference cards, summary cards, hero, organization and
+zeppelin sheets, each card as many times as its Count says. With no flags the PDF is ready to print at home: A4, cards at
+their templates' size (poker, 63.5×88.9 mm; nine to a page), crop marks in
+the margin, and after every page of fronts a page of backs mirrored for
+long-edge duplex printing, so each back lands behind its front.
+
+Printing at home: print double-sided, "flip on long edge", at 100% (not "fit
+to page"). If the backs are off by a millimetre, measure it and pass
+--back-offset X,Y (mm; positive X moves backs right, Y down, as seen on the
+back page). Cut along the crop marks.
+
+Printing at a print shop: --layout single writes one card per page at trim
+size plus 3 mm bleed (--bleed to change it), with the PDF TrimBox and
+BleedBox set; each back follows its front (--backs separate puts them in
+their own file). --bleed on sheets adds bleed around every card, so fewer
+fit on a page (six poker cards on A4).
+
+Templates: a project's templates/ folder overrides the bundled templates by
+name ('deckwright templates init DIR' writes them there to start from);
+--templates DIR names another folder.
+
+Text that does not fit a card even at its template's smallest size is an
+error at the card's cell (exit status 1); the PDF is still written, with the
+zone outlined in red, so you can see it. Content errors in the workbooks
+stop the export (nothing is written). Exit status: 0 ok, 1 content errors,
+2 usage or I/O failure.`,
+		Example: `  deckwright export pdf -o cards.pdf                       # the bundled base set, ready to print
+  deckwright export pdf my-expansion/ -o arctic.pdf         # a project: base set + expansion
+  deckwright export pdf my-expansion/ --layer arctic        # only the expansion's new and changed cards
+  deckwright export pdf --deck dangers --deck events -o two-decks.pdf
+  deckwright export pdf --cards ancient-puzzle,zombies --proof -o proof.pdf
+  deckwright export pdf --page letter --duplex short --back-offset 0.5,-0.3
+  deckwright export pdf --layout single --backs separate -o shop.pdf
+  deckwright export pdf --size bridge --gutter 2 --one-each`,
+		RunE: func(c *cobra.Command, args []string) error {
+			f.bleedSet = c.Flags().Changed("bleed")
+			return runExport(c, args, &f)
+		},
+	}
+	fl := c.Flags()
+	f.diagFlags.add(c)
+	fl.StringVarP(&f.out, "output", "o", "cards.pdf", "the PDF to write, or - for standard output")
+	fl.StringArrayVar(&f.decks, "deck", nil, "print only this deck (repeatable, or comma-separated; 'deckwright templates list' names them)")
+	fl.StringSliceVar(&f.cards, "cards", nil, "print only these card IDs, comma-separated (a Count 0 card prints once)")
+	fl.StringVar(&f.layer, "layer", "", "print only the rows a layer (an expansion's set ID or name) adds or replaces")
+	fl.BoolVar(&f.proof, "proof", false, "one card per page, front and back enlarged, with ID, layer, source cell and content hash, marked PROTOTYPE")
+	fl.BoolVar(&f.oneEach, "one-each", false, "one copy of each card, whatever its Count")
+	fl.StringVar(&f.size, "size", "", "card size: poker (63.5×88.9), bridge (57×89), tarot (70×120), mini (44×67) or WxH in mm (default: the templates' size)")
+	fl.StringVar(&f.page, "page", "a4", "page size: a4, letter, or WxH in mm")
+	fl.Float64Var(&f.bleed, "bleed", 0, "bleed in mm around each card, art extended into it (default 0 on sheets, 3 with --layout single)")
+	fl.StringVar(&f.duplex, "duplex", "long", "backs for duplex printing: long (flip on long edge), short (flip on short edge), none (fronts only)")
+	fl.StringVar(&f.backs, "backs", "", "separate: write the backs to their own file (OUT-backs.pdf) instead of after each front page")
+	fl.StringVar(&f.backOffset, "back-offset", "0,0", "shift backs by X,Y mm to calibrate a printer's duplex")
+	fl.StringVar(&f.layout, "layout", "sheets", "sheets (cards imposed on pages, with crop marks) or single (one card per page at trim size plus bleed, TrimBox and BleedBox set)")
+	fl.Float64Var(&f.margin, "margin", 5, "page margin in mm kept clear of cards")
+	fl.Float64Var(&f.gutter, "gutter", 0, "space between cards in mm")
+	fl.BoolVar(&f.noMarks, "no-crop-marks", false, "leave out the crop marks")
+	fl.StringVar(&f.templates, "templates", "", "a folder of templates overriding the bundled ones (default: PATH/templates)")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress or summary on standard error")
+	_ = c.RegisterFlagCompletionFunc("size", fixedCompletion(templates.SizeNames()...))
+	_ = c.RegisterFlagCompletionFunc("page", fixedCompletion("a4", "letter"))
+	_ = c.RegisterFlagCompletionFunc("duplex", fixedCompletion("long", "short", "none"))
+	_ = c.RegisterFlagCompletionFunc("backs", fixedCompletion("separate"))
+	_ = c.RegisterFlagCompletionFunc("layout", fixedCompletion("sheets", "single"))
+	return c
+}
+
+// options turns the flags into export options, or a usage error.
+func (f *exportFlags) options() (export.Options, error) {
+	o := export.DefaultOptions()
+	var err error
+	if o.Page, err = export.ParsePage(f.page); err != nil {
+		return o, usageErr("--page: %v", err)
+	}
+	if f.size != "" {
+		sz, err := templates.ParseSize(f.size)
+		if err != nil {
+			return o, usageErr("--size: %v", err)
+		}
+		o.CardSize = &sz
+	}
+	o.Bleed, o.Margin, o.Gutter = f.bleed, f.margin, f.gutter
+	if f.layout == "single" && !f.bleedSet {
+		o.Bleed = 3 // what print shops ask for
+	}
+	switch f.duplex {
+	case "long":
+		o.Duplex = export.DuplexLong
+	case "short":
+		o.Duplex = export.DuplexShort
+	case "none":
+		o.Duplex = export.DuplexNone
+	default:
+		return o, usageErr("--duplex must be long, short or none, not %q", f.duplex)
+	}
+	switch f.backs {
+	case "", "separate":
+	default:
+		return o, usageErr("--backs takes one value, separate, not %q", f.backs)
+	}
+	if f.backs == "separate" && o.Duplex == export.DuplexNone {
+		return o, usageErr("--backs separate and --duplex none contradict each other: none prints no backs")
+	}
+	if f.backs == "separate" && f.out == "-" {
+		return o, usageErr("--backs separate needs a file name (-o out.pdf): the backs go to out-backs.pdf")
+	}
+	if o.BackOffset, err = export.ParseOffset(f.backOffset); err != nil {
+		return o, usageErr("--back-offset: %v", err)
+	}
+	switch f.layout {
+	case "sheets", "sheet", "":
+		o.Layout = export.LayoutSheets
+	case "single":
+		o.Layout = export.LayoutSingle
+	default:
+		return o, usageErr("--layout must be sheets or single, not %q", f.layout)
+	}
+	if f.proof {
+		if o.Layout == export.LayoutSingle {
+			return o, usageErr("--proof and --layout single are different layouts: choose one")
+		}
+		o.Layout = export.LayoutProof
+	}
+	o.OneEach = f.oneEach
+	for _, d := range f.decks {
+		for _, name := range strings.Split(d, ",") {
+			if name = strings.TrimSpace(name); name != "" {
+				o.Decks = append(o.Decks, name)
+			}
+		}
+	}
+	o.Cards, o.Layer = f.cards, f.layer
+	o.CropMarks = !f.noMarks
+	return o, nil
+}
+
+// templateFolders returns the override folders for a build's paths: each
+// project folder's templates/ subfolder (or a workbook's folder's), then
+// --templates.
+func templateFolders(paths []string, explicit string) ([]templates.Folder, error) {
+	var out []templates.Folder
+	seen := map[string]bool{}
+	for _, p := range paths {
+		dir := p
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			dir = filepath.Dir(p)
+		}
+		if seen[dir] {
+			continue
+		}
+		seen[dir] = true
+		if f, ok := templates.ProjectFolder(dir); ok {
+			out = append(out, f)
+		}
+	}
+	if explicit != "" {
+		st, err := os.Stat(explicit)
+		if err != nil || !st.IsDir() {
+			return nil, usageErr("--templates %s is not a folder", explicit)
+		}
+		out = append(out, templates.DirFolder(explicit))
+	}
+	return out, nil
+}
+
+func runExport(c *cobra.Command, args []string, f *exportFlags) error {
+	stderr := c.ErrOrStderr()
+	if err := f.check(); err != nil {
+		return err
+	}
+	opt, err := f.options()
+	if err != nil {
+		return err
+	}
+	folders, err := templateFolders(args, f.templates)
+	if err != nil {
+		return err
+	}
+	b, err := loadExportBuild(args, f.game, f.strict)
+	if err != nil {
+		return err
+	}
+	all := &diag.List{}
+	all.Append(b.diags)
+	if b.tables == nil || b.diags.Errors() > 0 {
+		if _, err := f.report(stderr, all); err != nil {
+			return err
+		}
+		return contentFailed
+	}
+	set, tl := templates.Load(b.mod.Schema(), folders...)
+	all.Append(tl)
+	if tl.Errors() > 0 {
+		if _, err := f.report(stderr, all); err != nil {
+			return err
+		}
+		return contentFailed
+	}
+	if !f.quiet && isTerminal(stderr) {
+		opt.Progress = exportProgress(stderr)
+	}
+	out, err := openOutput(c.OutOrStdout(), f.out)
+	if err != nil {
+		return err
+	}
+	var backs *atomicFile
+	o := export.Output{Fronts: out}
+	if f.backs == "separate" {
+		if backs, err = createAtomic(backsName(f.out)); err != nil {
+			out.abort()
+			return err
+		}
+		o.Backs = backs
+	}
+	st, el, err := export.Export(set, b.tables, o, opt)
+	if opt.Progress != nil {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	all.Append(el)
+	if err != nil {
+		out.abort()
+		backs.abort()
+		var ue *export.UsageError
+		if errors.As(err, &ue) {
+			return usageErr("%s", ue.Msg)
+		}
+		return &exitError{code: exitUsage, msg: err.Error()}
+	}
+	if err := out.commit(); err != nil {
+		backs.abort()
+		return &exitError{code: exitUsage, msg: err.Error()}
+	}
+	if err := backs.commit(); err != nil {
+		return &exitError{code: exitUsage, msg: err.Error()}
+	}
+	failed, err := f.report(stderr, all)
+	if err != nil {
+		return err
+	}
+	if !f.quiet && f.format == "text" {
+		fmt.Fprintln(stderr, exportSummary(f, opt, st))
+	}
+	if failed {
+		return contentFailed
+	}
+	return nil
+}
+
+// loadExportBuild compiles the workbooks, or reads engine tables written by
+// 'deckwright build' when PATH is a .json file.
+func loadExportBuild(args []string, gameName string, strict bool) (*build, error) {
+	if len(args) != 1 || !strings.EqualFold(filepath.Ext(args[0]), ".json") {
+		return loadBuild(args, gameName, strict)
+	}
+	data, err := os.ReadFile(args[0])
+	if err != nil {
+		return nil, usageErr("cannot read %s: %v", args[0], unwrapPathErr(err))
+	}
+	var head struct {
+		Game string `json:"game"`
+	}
+	_ = json.Unmarshal(data, &head)
+	if gameName == "" {
+		gameName = head.Game
+	}
+	mod := findModule(gameName)
+	if mod == nil {
+		return nil, usageErr("%s: unknown game %q (known: %s)", args[0], gameName, moduleNames())
+	}
+	t, err := table.Decode(data, mod.Schema())
+	if err != nil {
+		return nil, usageErr("%s: %v", args[0], err)
+	}
+	return &build{mod: mod, tables: t, diags: &diag.List{}}, nil
+}
+
+func exportSummary(f *exportFlags, opt export.Options, st *export.Stats) string {
+	where := f.out
+	if where == "-" {
+		where = "standard output"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "wrote %s: %d page%s, %d card%s", where, st.Pages, plural(st.Pages), st.Cards, plural(st.Cards))
+	switch {
+	case opt.Layout == export.LayoutProof:
+		b.WriteString(", proofs")
+	case f.backs == "separate":
+		fmt.Fprintf(&b, "; backs in %s (%d pages)", backsName(f.out), st.BackPages)
+	case st.BackPages > 0 && opt.Layout == export.LayoutSingle:
+		b.WriteString(", each front followed by its back")
+	case st.BackPages > 0:
+		fmt.Fprintf(&b, ", fronts and backs for %s-edge duplex", opt.Duplex)
+	}
+	return b.String()
+}
+
+// backsName is the file --backs separate writes: cards.pdf → cards-backs.pdf.
+func backsName(out string) string {
+	ext := filepath.Ext(out)
+	return strings.TrimSuffix(out, ext) + "-backs" + ext
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func exportProgress(w io.Writer) func(done, total int) {
+	last := -1
+	return func(done, total int) {
+		pct := 0
+		if total > 0 {
+			pct = done * 100 / total
+		}
+		if pct != last {
+			last = pct
+			fmt.Fprintf(w, "\rexporting: %d/%d card faces (%d%%)", done, total, pct)
+		}
+	}
+}
+
+// atomicFile writes to a temporary file renamed into place on commit, so a
+// failed export never leaves half a PDF (or clobbers the last good one).
+type atomicFile struct {
+	f    *os.File
+	path string
+	w    io.Writer // standard output
+}
+
+func openOutput(stdout io.Writer, path string) (*atomicFile, error) {
+	if path == "-" {
+		return &atomicFile{w: stdout}, nil
+	}
+	return createAtomic(path)
+}
+
+func createAtomic(path string) (*atomicFile, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, usageErr("-o %s is a folder; name the PDF file, such as %s", path, filepath.Join(path, "cards.pdf"))
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, usageErr("cannot write %s: %v", path, unwrapPathErr(err))
+	}
+	return &atomicFile{f: f, path: path}, nil
+}
+
+func unwrapPathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func (a *atomicFile) Write(p []byte) (int, error) {
+	if a.f == nil {
+		return a.w.Write(p)
+	}
+	return a.f.Write(p)
+}
+
+func (a *atomicFile) commit() error {
+	if a == nil || a.f == nil {
+		return nil
+	}
+	if err := a.f.Chmod(0o644); err != nil {
+		a.abort()
+		return err
+	}
+	if err := a.f.Close(); err != nil {
+		os.Remove(a.f.Name())
+		return err
+	}
+	if err := os.Rename(a.f.Name(), a.path); err != nil {
+		os.Remove(a.f.Name())
+		return fmt.Errorf("cannot write %s: %v", a.path, unwrapPathErr(err))
+	}
+	return nil
+}
+
+func (a *atomicFile) abort() {
+	if a == nil || a.f == nil {
+		return
+	}
+	a.f.Close()
+	os.Remove(a.f.Name())
+}

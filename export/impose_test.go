@@ -1,0 +1,153 @@
+package export
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestGridFitsCardsOnPages(t *testing.T) {
+	tests := []struct {
+		name              string
+		pageW, pageH      float64
+		cardW, cardH      float64
+		bleed, marg, gut  float64
+		cols, rows        int
+		firstX, firstY    float64 // trim box of slot 0
+		secondX, nextRowY float64 // slot 1's x, slot cols's y
+	}{
+		{"poker on A4", 210, 297, 63.5, 88.9, 0, 5, 0, 3, 3, 9.75, 15.15, 73.25, 104.05},
+		{"poker on Letter", 215.9, 279.4, 63.5, 88.9, 0, 5, 0, 3, 3, 12.7, 6.35, 76.2, 95.25},
+		{"poker on A4 with 3 mm bleed", 210, 297, 63.5, 88.9, 3, 5, 0, 2, 3, 38.5, 9.15, 108, 104.05},
+		{"poker on A4 with 2 mm gutters", 210, 297, 63.5, 88.9, 0, 5, 2, 3, 3, 7.75, 13.15, 73.25, 104.05},
+		{"bridge on A4", 210, 297, 57, 89, 0, 5, 0, 3, 3, 19.5, 15, 76.5, 104},
+		{"tarot on A4", 210, 297, 70, 120, 0, 5, 0, 2, 2, 35, 28.5, 105, 148.5},
+		{"mini on Letter", 215.9, 279.4, 44, 67, 0, 5, 0, 4, 4, 19.95, 5.7, 63.95, 72.7},
+		{"a hero sheet on A4", 210, 297, 178, 127, 0, 5, 0, 1, 2, 16, 21.5, 16, 148.5},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := NewGrid(tc.pageW, tc.pageH, tc.cardW, tc.cardH, tc.bleed, tc.marg, tc.gut)
+			require.NoError(t, err)
+			assert.Equal(t, tc.cols, g.Cols, "columns")
+			assert.Equal(t, tc.rows, g.Rows, "rows")
+			first := g.Trim(0)
+			assert.InDelta(t, tc.firstX, first.X, 1e-9)
+			assert.InDelta(t, tc.firstY, first.Y, 1e-9)
+			assert.Equal(t, tc.cardW, first.W)
+			assert.Equal(t, tc.cardH, first.H)
+			if g.Cols > 1 {
+				assert.InDelta(t, tc.secondX, g.Trim(1).X, 1e-9)
+			}
+			assert.InDelta(t, tc.nextRowY, g.Trim(g.Cols).Y, 1e-9)
+			// Every card, with its bleed, lies on the page inside the margins.
+			for i := 0; i < g.PerPage(); i++ {
+				r := g.Trim(i)
+				assert.GreaterOrEqual(t, r.X-tc.bleed, tc.marg-1e-9)
+				assert.GreaterOrEqual(t, r.Y-tc.bleed, tc.marg-1e-9)
+				assert.LessOrEqual(t, r.X+r.W+tc.bleed, tc.pageW-tc.marg+1e-9)
+				assert.LessOrEqual(t, r.Y+r.H+tc.bleed, tc.pageH-tc.marg+1e-9)
+			}
+		})
+	}
+}
+
+func TestGridRefusesACardLargerThanThePage(t *testing.T) {
+	_, err := NewGrid(210, 297, 300, 100, 0, 5, 0)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "does not fit")
+}
+
+func TestCutLinesAndCropMarks(t *testing.T) {
+	g, err := NewGrid(210, 297, 63.5, 88.9, 0, 5, 0)
+	require.NoError(t, err)
+	xs, ys := g.CutLines()
+	// Cards butt together: four vertical and four horizontal cuts.
+	assert.InDeltaSlice(t, []float64{9.75, 73.25, 136.75, 200.25}, xs, 1e-9)
+	assert.InDeltaSlice(t, []float64{15.15, 104.05, 192.95, 281.85}, ys, 1e-9)
+
+	marks := g.CropMarks()
+	// Each cut has a mark beyond both ends of the grid.
+	assert.Len(t, marks, 2*len(xs)+2*len(ys))
+	gridL, gridR, gridT, gridB := 9.75, 200.25, 15.15, 281.85
+	for _, m := range marks {
+		vertical := m.X1 == m.X2
+		if vertical {
+			assert.Contains(t, xs, m.X1, "a vertical mark lies on a cut line")
+			outside := m.Y2 <= gridT-markGap+1e-9 || m.Y1 >= gridB+markGap-1e-9
+			assert.True(t, outside, "mark %+v touches the cards", m)
+		} else {
+			assert.Contains(t, ys, m.Y1, "a horizontal mark lies on a cut line")
+			outside := m.X2 <= gridL-markGap+1e-9 || m.X1 >= gridR+markGap-1e-9
+			assert.True(t, outside, "mark %+v touches the cards", m)
+		}
+		assert.GreaterOrEqual(t, math.Min(m.X1, m.X2), 0.0)
+		assert.GreaterOrEqual(t, math.Min(m.Y1, m.Y2), 0.0)
+		assert.LessOrEqual(t, math.Max(m.X1, m.X2), 210.0)
+		assert.LessOrEqual(t, math.Max(m.Y1, m.Y2), 297.0)
+	}
+	// The top mark of the first cut: 5 mm long, ending 1 mm above the grid.
+	m := marks[0]
+	assert.InDelta(t, 9.75, m.X1, 1e-9)
+	assert.InDelta(t, 15.15-6, m.Y1, 1e-9)
+	assert.InDelta(t, 15.15-1, m.Y2, 1e-9)
+}
+
+func TestCropMarksShortenInNarrowMargins(t *testing.T) {
+	// Letter leaves 6.35 mm above and below 3×3 poker cards: marks are
+	// shortened to keep half a millimetre from the paper's edge.
+	g, err := NewGrid(215.9, 279.4, 63.5, 88.9, 0, 5, 0)
+	require.NoError(t, err)
+	for _, m := range g.CropMarks() {
+		if m.X1 == m.X2 && m.Y1 < g.Y0 {
+			assert.InDelta(t, 0.5, m.Y1, 1e-9)
+			assert.InDelta(t, 6.35-markGap, m.Y2, 1e-9)
+		}
+	}
+	// No room at all: no marks on that side.
+	g, err = NewGrid(190.5, 266.7, 63.5, 88.9, 0, 0, 0)
+	require.NoError(t, err)
+	assert.Empty(t, g.CropMarks())
+}
+
+func TestBackLandsBehindItsFront(t *testing.T) {
+	g, err := NewGrid(210, 297, 63.5, 88.9, 0, 5, 0)
+	require.NoError(t, err)
+	tests := []struct {
+		name   string
+		duplex Duplex
+		dx, dy float64
+	}{
+		{"long edge", DuplexLong, 0, 0},
+		{"short edge", DuplexShort, 0, 0},
+		{"long edge, calibrated", DuplexLong, 0.5, -1},
+		{"short edge, calibrated", DuplexShort, -0.7, 0.3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for i := 0; i < g.PerPage(); i++ {
+				f := g.Trim(i)
+				b, turned := g.Back(i, tc.duplex, tc.dx, tc.dy)
+				// Turn the sheet over: the long edge flips x, the short edge y.
+				fx, fy := f.X+f.W/2, f.Y+f.H/2
+				bx, by := b.X+b.W/2-tc.dx, b.Y+b.H/2-tc.dy
+				if tc.duplex == DuplexLong {
+					assert.InDelta(t, 210-fx, bx, 1e-9, "slot %d", i)
+					assert.InDelta(t, fy, by, 1e-9, "slot %d", i)
+					assert.False(t, turned)
+				} else {
+					assert.InDelta(t, fx, bx, 1e-9, "slot %d", i)
+					assert.InDelta(t, 297-fy, by, 1e-9, "slot %d", i)
+					assert.True(t, turned, "short-edge backs are turned so the card's back reads upright")
+				}
+				assert.Equal(t, f.W, b.W)
+				assert.Equal(t, f.H, b.H)
+			}
+		})
+	}
+	// The top-left card's back is top-right under long-edge flipping.
+	b, _ := g.Back(0, DuplexLong, 0, 0)
+	assert.Equal(t, g.Trim(2), b)
+}

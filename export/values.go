@@ -1,0 +1,318 @@
+package export
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/table"
+	"github.com/deckwright/deckwright/templates"
+)
+
+// values returns what a binding prints for an item: one string, or the
+// elements of a list.
+func (r *renderer) values(it *Item, path []string) []string {
+	t := it.Template
+	switch path[0] {
+	case "@title":
+		return []string{t.Title}
+	case "@deck":
+		return []string{t.Deck}
+	case "@id":
+		return []string{it.ID()}
+	}
+	if len(path) == 3 {
+		return r.lookup(it, path)
+	}
+	if it.Card != nil {
+		switch path[0] {
+		case "id":
+			return []string{it.Card.ID}
+		case "count":
+			return []string{strconv.Itoa(it.Card.Count)}
+		}
+		if v := it.Card.Fields[path[0]]; v != "" {
+			return []string{r.expandField(it, v)}
+		}
+		return nil
+	}
+	switch len(path) {
+	case 1:
+		return r.cell(t.Sheet, it.Row, path[0])
+	case 2:
+		col := r.column(t.Sheet, path[0])
+		if col == nil {
+			return nil
+		}
+		target := refTarget(col.Type)
+		tb := r.tables.Table(target)
+		if tb == nil {
+			return nil
+		}
+		var out []string
+		for _, id := range rawList(it.Row, path[0]) {
+			if row := tb.Find(id); row != nil {
+				out = append(out, r.cell(target, row, path[1])...)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// lookup returns a cell of any row of the build: sheet.id.column.
+func (r *renderer) lookup(it *Item, path []string) []string {
+	sh := r.set.Schema.Sheet(path[0])
+	if sh == nil {
+		return nil
+	}
+	var row *table.Row
+	if tb := r.tables.Table(sh.Key()); tb != nil {
+		row = tb.Find(path[1])
+	}
+	if row == nil {
+		r.missingRow(it, path)
+		return nil
+	}
+	return r.cell(sh.Key(), row, path[2])
+}
+
+// expandField substitutes the lookups ({{rules.gear-cost.value}}) inside a
+// template card's field; fields do not nest further.
+func (r *renderer) expandField(it *Item, v string) string {
+	if !strings.Contains(v, "{{") {
+		return v
+	}
+	ps, err := templates.ParseText(v)
+	if err != nil {
+		return v
+	}
+	var b strings.Builder
+	for _, p := range ps {
+		switch {
+		case p.Bind == nil:
+			b.WriteString(p.Lit)
+		case len(p.Bind.Path) == 3 || strings.HasPrefix(p.Bind.Path[0], "@"):
+			b.WriteString(r.format(r.values(it, p.Bind.Path), p.Bind.Filters))
+		default:
+			b.WriteString(p.Bind.String())
+		}
+	}
+	return b.String()
+}
+
+// missingRow reports a lookup of a row the build lacks, once per template.
+func (r *renderer) missingRow(it *Item, path []string) {
+	k := it.Template.Name + "\x00" + strings.Join(path, ".")
+	if r.reported[k] {
+		return
+	}
+	r.reported[k] = true
+	r.diags.Errorf(it.Template.Pos, CodeMissingRow, "template %q prints {{%s}}, but sheet %s has no row %q",
+		it.Template.Name, strings.Join(path, "."), path[0], path[1]).Hint = "add the row to the workbook, or change the template"
+}
+
+func (r *renderer) column(sheet, name string) *table.Column {
+	sh := r.set.Schema.Sheet(sheet)
+	if sh == nil {
+		return nil
+	}
+	k := table.Key(name)
+	for _, c := range table.AllColumns(sh) {
+		if c.Key() == k {
+			return &c
+		}
+	}
+	return nil
+}
+
+func refTarget(t table.Type) string {
+	switch {
+	case t.Kind == table.Ref:
+		return t.Sheet
+	case t.Kind == table.List && t.Elem != nil && t.Elem.Kind == table.Ref:
+		return t.Elem.Sheet
+	}
+	return ""
+}
+
+// rawList returns a cell as a list of strings: the elements of a list, or
+// the one value.
+func rawList(row *table.Row, col string) []string {
+	k := table.Key(col)
+	if k == "id" {
+		return []string{row.ID}
+	}
+	switch v := row.Cells[k].(type) {
+	case []string:
+		return v
+	case string:
+		if v != "" {
+			return []string{v}
+		}
+	case int:
+		return []string{strconv.Itoa(v)}
+	case bool:
+		return []string{strconv.FormatBool(v)}
+	}
+	return nil
+}
+
+// cell formats a cell for print: references print the name of the row
+// they name, numbers in digits, TRUE as "yes" (FALSE as nothing).
+func (r *renderer) cell(sheet string, row *table.Row, col string) []string {
+	k := table.Key(col)
+	if k == "id" {
+		return []string{row.ID}
+	}
+	c := r.column(sheet, col)
+	switch v := row.Cells[k].(type) {
+	case string:
+		if v == "" {
+			return nil
+		}
+		if c != nil && c.Type.Kind == table.Ref {
+			return []string{r.refName(c.Type.Sheet, v)}
+		}
+		return []string{v}
+	case int:
+		return []string{strconv.Itoa(v)}
+	case bool:
+		if v {
+			return []string{"yes"}
+		}
+		return nil
+	case []string:
+		target := ""
+		if c != nil {
+			target = refTarget(c.Type)
+		}
+		out := make([]string, 0, len(v))
+		for _, e := range v {
+			if target != "" {
+				e = r.refName(target, e)
+			}
+			out = append(out, e)
+		}
+		return out
+	}
+	return nil
+}
+
+// refName returns the Name of the row with the given ID, or the ID.
+func (r *renderer) refName(sheet, id string) string {
+	if tb := r.tables.Table(sheet); tb != nil {
+		if row := tb.Find(id); row != nil {
+			if n := row.Str("name"); n != "" {
+				return n
+			}
+		}
+	}
+	return id
+}
+
+// format applies a binding's filters and joins a list.
+func (r *renderer) format(vals []string, filters []string) string {
+	sep := ", "
+	for _, f := range filters {
+		if f == "dots" {
+			sep = " • "
+		}
+	}
+	s := strings.Join(vals, sep)
+	for _, f := range filters {
+		switch f {
+		case "upper":
+			s = strings.ToUpper(s)
+		case "lower":
+			s = strings.ToLower(s)
+		case "title":
+			s = titleCase(s)
+		case "icons":
+			s = r.iconWords(s)
+		}
+	}
+	return s
+}
+
+func titleCase(s string) string {
+	s = strings.ReplaceAll(s, "-", " ")
+	rs := []rune(s)
+	start := true
+	for i, c := range rs {
+		if unicode.IsLetter(c) {
+			if start {
+				rs[i] = unicode.ToUpper(c)
+			}
+			start = false
+		} else {
+			start = c == ' ' || c == '\n' || c == '/'
+		}
+	}
+	return string(rs)
+}
+
+// iconWords puts an icon before each word that names one: "Agility 5+"
+// becomes "{agility}Agility 5+".
+func (r *renderer) iconWords(s string) string {
+	var b strings.Builder
+	rs := []rune(s)
+	for i := 0; i < len(rs); {
+		if !unicode.IsLetter(rs[i]) {
+			b.WriteRune(rs[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && unicode.IsLetter(rs[j]) {
+			j++
+		}
+		w := string(rs[i:j])
+		if _, ok := r.set.Icons[strings.ToLower(w)]; ok {
+			b.WriteString("{" + strings.ToLower(w) + "}")
+		}
+		b.WriteString(w)
+		i = j
+	}
+	return b.String()
+}
+
+// truthy says whether an if: field is set: not blank, not 0, not FALSE.
+func (r *renderer) truthy(it *Item, field string) bool {
+	b, err := templates.ParsePath(field)
+	if err != nil {
+		return false
+	}
+	for _, v := range r.values(it, b.Path) {
+		if v != "" && v != "0" {
+			return true
+		}
+	}
+	return false
+}
+
+// expand substitutes a template text's bindings for an item. It returns
+// the text and the position of the cell that holds most of it, for
+// messages about the text.
+func (r *renderer) expand(it *Item, text string) (string, diag.Pos, bool) {
+	ps, err := templates.ParseText(text)
+	if err != nil {
+		return text, it.Template.Pos, false
+	}
+	var b strings.Builder
+	best, pos := -1, it.Template.Pos
+	for _, p := range ps {
+		if p.Bind == nil {
+			b.WriteString(p.Lit)
+			continue
+		}
+		v := r.format(r.values(it, p.Bind.Path), p.Bind.Filters)
+		b.WriteString(v)
+		if len(v) > best && len(p.Bind.Path) == 1 && !strings.HasPrefix(p.Bind.Path[0], "@") {
+			best = len(v)
+			pos = it.pos(p.Bind.Path[0])
+		}
+	}
+	return b.String(), pos, true
+}
