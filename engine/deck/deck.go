@@ -57,6 +57,18 @@ func (d *Deck) Discard(c int16) {
 	}
 }
 
+// Tuck puts a card under the draw pile, to be drawn after every card now
+// in it: a deck drawn from one end and discarded to the other cycles
+// through all its cards in a fixed order, never reshuffling.
+func (d *Deck) Tuck(c int16) {
+	if c < 0 {
+		return
+	}
+	d.draw = append(d.draw, 0)
+	copy(d.draw[1:], d.draw)
+	d.draw[0] = c
+}
+
 // Reshuffle shuffles the discard pile into the draw pile (the Shuffle icon,
 // or an empty deck).
 func (d *Deck) Reshuffle() {

@@ -25,6 +25,14 @@ func (g *Game) adventurePhase() {
 		}
 		// Heroes of a side in the same space may trade cards first.
 		g.exchangeHere(h)
+		if !h.cliff.active && g.boardZeppelin(seat) {
+			// Sneaking aboard the zeppelin, from any space, is the hero's
+			// adventure this turn.
+			if g.over {
+				return
+			}
+			continue
+		}
 		switch {
 		case h.cliff.active && h.cliff.card < 0:
 			g.cityAdventure(seat)
@@ -33,7 +41,9 @@ func (g *Game) adventurePhase() {
 			for _, o := range g.order {
 				other := int(o)
 				oh := g.h(other)
-				if !done[other] && !oh.ko && oh.space == h.space {
+				// A rival there joins the hunt (or the cliffhanger's
+				// aftermath) only if there is something to hunt for them.
+				if !done[other] && !oh.ko && oh.space == h.space && (oh.cliff.active || g.siteAt(h.space) >= 0) {
 					group = append(group, other)
 					done[other] = true
 				}
@@ -42,7 +52,7 @@ func (g *Game) adventurePhase() {
 		case g.c.Spaces[h.space].Kind == City:
 			g.cityAdventure(seat)
 		default:
-			if !g.boardZeppelin(seat) && !g.raidOutpost(seat) {
+			if !g.raidOutpost(seat) {
 				g.wilderness(seat)
 			}
 		}
@@ -137,15 +147,21 @@ func (g *Game) unitStep(u *unit) bool {
 	lead := g.h(u.seats[0])
 	g.cur = u.seats[0]
 	if u.site >= 0 && !g.sites[u.site].live {
+		if g.sites[u.site].collapsed {
+			return false // a collapse ends every hunt there, even a committed one
+		}
 		u.site = -1
 	}
 	if u.first {
 		u.first = false
 		if lead.cliff.active {
+			at := lead.cliff.site
 			if !g.unitCliffhanger(u) {
 				return false
 			}
-			if u.site < 0 {
+			if u.site < 0 || int16(u.site) != at {
+				// Its artifact is gone (another artifact may have come to
+				// the space since): the cliffhanger's Glory is all there is.
 				return false
 			}
 			return g.unitOvercome(u)
@@ -168,8 +184,9 @@ func (g *Game) unitStep(u *unit) bool {
 		}
 	}
 	if u.site < 0 {
-		// The artifact is gone, but the unit committed to one more Danger;
-		// surviving it, the heroes make camp with this turn's Glory.
+		// The artifact is gone, but the unit committed to one more Danger:
+		// surviving it, the heroes make camp with this turn's Glory;
+		// failing it, they are in its cliffhanger like any other.
 		if g.faceDanger(u.seats, -1) {
 			for _, s := range u.seats {
 				if h := g.h(s); !h.ko {
@@ -392,6 +409,10 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 		g.returnDanger(id)
 		return !h.ko
 	}
+	var marks [8]int // danger markers before the test (a KO discards them)
+	for i, s := range seats {
+		marks[i] = g.h(s).markers
+	}
 	passed := !h.ko && g.groupSpec(seats, &d.Test, d.Keywords, false)
 	if g.stats != nil {
 		g.stats.faced(&d.Card, passed)
@@ -402,6 +423,11 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 	}
 	if allKO {
 		g.returnDanger(id)
+		if passed && site >= 0 {
+			for i, s := range seats {
+				g.wonWhileKOd(g.h(s), site, marks[i])
+			}
+		}
 		return false
 	}
 	if passed {
@@ -415,7 +441,7 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 	// Dangers overcome this turn is lost.
 	g.avoid = false
 	g.offer(seat, TCliffhanger)
-	if g.avoid || site < 0 {
+	if g.avoid {
 		g.avoid = false
 		g.returnDanger(id)
 		for _, s := range seats {
@@ -599,6 +625,24 @@ func (g *Game) recover(h *Hero, site int) {
 	}
 }
 
+// wonWhileKOd: a hero who overcame the last Danger of an artifact with the
+// fight round that KO'd them still recovers it (FAQ), then rolls to keep it
+// like any artifact a KO'd hero carries.
+func (g *Game) wonWhileKOd(h *Hero, site, markers int) {
+	if !g.sites[site].live || g.isTemple(site) || markers+1 < int(g.c.Adventures[g.sites[site].adv].Dangers) {
+		return
+	}
+	g.recover(h, site)
+	if g.roll() <= g.c.Rules.KOArtifactLoss {
+		a := h.artifacts[len(h.artifacts)-1]
+		h.artifacts = h.artifacts[:len(h.artifacts)-1]
+		g.discardArtifact(a)
+		if g.trace != nil {
+			g.logf("%s loses an artifact", h.def.Name)
+		}
+	}
+}
+
 // takeTreasure gives the hero who took a Temple's last coin its Treasure.
 func (g *Game) takeTreasure(h *Hero, site int) {
 	s := &g.sites[site]
@@ -628,6 +672,7 @@ func (g *Game) takeTreasure(h *Hero, site int) {
 func (g *Game) closeSite(site int, discarded bool) {
 	s := &g.sites[site]
 	s.live = false
+	g.closed++
 	for seat := range g.heroes {
 		if g.heroes[seat].progress == int16(site) {
 			g.loseProgress(&g.heroes[seat])
@@ -688,6 +733,7 @@ func (g *Game) collapse(site int, byCliffhanger bool) {
 		g.stats.rule(RuleCollapse)
 	}
 	space := s.space
+	s.coins, s.collapsed = 0, true
 	if v := g.villainAt(site); v != nil {
 		g.villainHits(v, g.roll())
 		if v.space >= 0 {

@@ -59,7 +59,7 @@ func (g *Game) health(h *Hero) int { return g.maxWounds(h) - h.wounds }
 // plan chooses where the hero heads this move.
 func (g *Game) plan(h *Hero) int16 {
 	c := g.c
-	home := h.def.StartCity
+	home := g.homeCity(h)
 	goal := g.heroGoal(h)
 	// Hunting where it has progress: stay.
 	if h.progress >= 0 && g.sites[h.progress].live && g.sites[h.progress].space == h.space {
@@ -107,6 +107,22 @@ func (g *Game) plan(h *Hero) int16 {
 		return h.space
 	}
 	return best
+}
+
+// homeCity is where the hero goes to win: its start city, or in the team
+// game the nearest start city of its team (any of them will do).
+func (g *Game) homeCity(h *Hero) int16 {
+	home := h.def.StartCity
+	if g.opt.Mode != Team {
+		return home
+	}
+	for seat := range g.heroes {
+		o := &g.heroes[seat]
+		if o.team == h.team && g.c.Dist[h.space][o.def.StartCity] < g.c.Dist[h.space][home] {
+			home = o.def.StartCity
+		}
+	}
+	return home
 }
 
 // heroGoal is the Fortune the hero (or their side) needs.
@@ -212,7 +228,7 @@ func (g *Game) flightChoice(h *Hero, target int16, points int) int16 {
 	if h.policy == Bold {
 		need = float64(cost)
 	}
-	goingHome := target == h.def.StartCity && g.fortune(h) >= g.heroGoal(h)
+	goingHome := target == g.homeCity(h) && g.fortune(h) >= g.heroGoal(h)
 	if goingHome {
 		if f-cost < g.heroGoal(h) {
 			return -1

@@ -113,7 +113,9 @@ func coverage(c *Content, opt SimOptions, st *Stats, cards []game.CardReport) *g
 	cov := &game.Coverage{NeverDrawn: []string{}, NeverUsed: []string{}, TestsNeverPassed: []string{}, TestsNeverFailed: []string{},
 		ConditionsNeverTrue: []game.BranchNote{}, ConditionsNeverFalse: []game.BranchNote{}, BranchesNeverTaken: []game.BranchNote{},
 		RulesNeverTriggered: []string{}}
-	coop := opt.Mode != Competitive || opt.Org != ""
+	// An organization (and its Villain Events) is in play in the cooperative
+	// and solo games, and in the others only when one was added.
+	coop := opt.Mode == Cooperative || opt.Mode == Solo || opt.Org != ""
 	for _, r := range cards {
 		row := findRow(c, r.ID)
 		inPlay := row != nil && row.Int("count") > 0 && (opt.Advanced || !row.Bool("advanced"))

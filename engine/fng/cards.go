@@ -162,6 +162,9 @@ func (g *Game) offerOpponents(seat int, t Timing) {
 			if e.Timing != t || e.Target != TargetOpponent || e.Effect == nil && len(e.Mods) == 0 {
 				continue
 			}
+			if g.passing && !e.Terrain {
+				continue
+			}
 			if g.leader(h, nil) != seat && !(t == TTest && target.policy != Random) {
 				continue
 			}
@@ -222,7 +225,8 @@ func (g *Game) wantsToUse(h *Hero, c *Card, t Timing) bool {
 	case TFight:
 		fs := g.fs
 		if fs == nil || fs.villain != nil {
-			return c.Benefit > 0
+			// There is no escaping a villain: keep escape cards.
+			return c.Benefit > 0 && !usesOnly(c, "escape")
 		}
 		o := g.fightOdds(h, fs.enemy)
 		return o.Lose > 0.15 || fs.round == 1

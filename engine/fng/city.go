@@ -4,6 +4,7 @@ package fng
 // City Danger's cliffhanger), then sells artifacts, buys and heals.
 func (g *Game) cityAdventure(seat int) {
 	h := g.h(seat)
+	g.turnOver = false
 	if h.cliff.active {
 		if !g.resolveCityCliff(seat) {
 			return
@@ -11,7 +12,8 @@ func (g *Game) cityAdventure(seat int) {
 	} else if !g.drawCity(seat) {
 		return // a failed City Danger: no business in town this turn
 	}
-	if h.ko || g.over {
+	if h.ko || g.over || g.turnOver {
+		g.turnOver = false
 		return
 	}
 	if here := h.space; g.coop.occupied[here] {

@@ -94,6 +94,7 @@ type Card struct {
 	Advanced bool
 	Shuffle  bool
 	Benefit  int8 // +1 helps the hero it acts on, -1 hurts, 0 unknown (from its verbs)
+	Terrain  bool // its Condition looks at the space's terrain (playable on a hero passing through)
 }
 
 // SpaceKind is land, sea or city.
@@ -255,8 +256,9 @@ type Content struct {
 	Keywords []string
 	Spaces   []Space
 	Cities   []int16
-	// Dist[a][b] is the least movement to go from a to b.
-	Dist [][]int16
+	// Dist[a][b] is the least movement to go from a to b; Hops[a][b] the
+	// fewest spaces (for the zeppelin, to which a sea costs 1).
+	Dist, Hops [][]int16
 
 	Heroes        []HeroDef
 	Villains      []VillainDef
@@ -461,6 +463,11 @@ func (l *loader) spaces() {
 		l.c.Spaces = append(l.c.Spaces, s)
 	}
 	l.c.Dist = distances(l.c.Spaces)
+	flat := make([]Space, len(l.c.Spaces))
+	for i, s := range l.c.Spaces {
+		flat[i] = Space{Adj: s.Adj, Cost: 1}
+	}
+	l.c.Hops = distances(flat)
 }
 
 // distances computes the least movement between every pair of spaces
@@ -598,6 +605,11 @@ func (l *loader) card(r *table.Row) Card {
 	c.Target = Target(enumIndex(Targets, r.Str("target")))
 	c.Activate = r.Bool("activate")
 	c.Cond = l.prog(r, "Condition", effects.BoolResult)
+	if c.Cond != nil {
+		for _, u := range c.Cond.Uses {
+			c.Terrain = c.Terrain || u.Name == "space.has"
+		}
+	}
 	c.Effect = l.prog(r, "Effect", effects.AnyResult)
 	if c.Effect != nil {
 		c.Benefit = benefit(c.Effect.Uses)

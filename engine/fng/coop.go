@@ -382,8 +382,10 @@ func (g *Game) teamInitiative() {
 		if !tied {
 			break
 		}
+		// The tied teams roll off, one die each.
+		top := sums[best]
 		for t := range teams {
-			if sums[t] == sums[best] {
+			if sums[t] == top {
 				sums[t] = g.roll()
 			} else {
 				sums[t] = 0
@@ -448,7 +450,8 @@ func (g *Game) side(a, b *Hero) bool {
 }
 
 // exchangeHere lets the hero and the heroes of its side standing in its
-// space trade cards (see exchange).
+// space trade cards (see exchange). In a city the hero about to do
+// business there takes the artifacts, to sell them now.
 func (g *Game) exchangeHere(h *Hero) {
 	if !g.shared() {
 		return
@@ -460,24 +463,30 @@ func (g *Game) exchangeHere(h *Hero) {
 			here = append(here, seat)
 		}
 	}
-	g.exchange(here)
+	carrier := -1
+	if g.c.Spaces[h.space].Kind == City && !h.cliff.active {
+		carrier = h.seat
+	}
+	g.exchange(here, carrier)
 }
 
 // exchange lets heroes of a side in a space trade Artifacts, Common Items,
 // Gear and Allies (never Events, City cards or Glory). The bots pass every
-// artifact to the healthiest of them, who carries it to market with the
-// least risk of losing it to a KO, and each item that raises a skill to the
-// hero with the best printed value in that skill — the one the group sends
-// to take those tests — if that hero has room for it. Immobile allies are
-// not with their hero and stay put.
-func (g *Game) exchange(seats []int) {
+// artifact to the carrier (carrier < 0: the healthiest of them, who carries
+// it to market with the least risk of losing it to a KO), and each item
+// that raises a skill to the hero with the best printed value in that
+// skill — the one the group sends to take those tests — if that hero has
+// room for it. Immobile allies are not with their hero and stay put.
+func (g *Game) exchange(seats []int, carrier int) {
 	if len(seats) < 2 {
 		return
 	}
-	carrier := seats[0]
-	for _, s := range seats {
-		if g.health(g.h(s)) > g.health(g.h(carrier)) {
-			carrier = s
+	if carrier < 0 {
+		carrier = seats[0]
+		for _, s := range seats {
+			if g.health(g.h(s)) > g.health(g.h(carrier)) {
+				carrier = s
+			}
 		}
 	}
 	c := g.h(carrier)
@@ -525,15 +534,17 @@ func (g *Game) itemTaker(seats []int, h *Hero, id int16) *Hero {
 	if it.Location >= 0 {
 		return nil
 	}
-	skill := -1
+	skill, wounds := -1, 0
 	for _, m := range it.Mods {
-		if m.Scope == Always && m.Amount > 0 && m.Stat <= StatLore {
+		if m.Scope == Always && m.Amount > 0 && m.Stat <= StatLore && skill < 0 {
 			skill = int(m.Stat)
-			break
+		}
+		if m.Scope == Always && m.Stat == StatWounds {
+			wounds += int(m.Amount)
 		}
 	}
-	if skill < 0 {
-		return nil
+	if skill < 0 || h.wounds >= g.maxWounds(h)-wounds {
+		return nil // (nor would a hero give away the wounds it stands on)
 	}
 	var best *Hero
 	top := h.def.Skills[skill]
@@ -810,12 +821,15 @@ func (g *Game) occupy(org int) {
 		}
 		return
 	}
-	g.coop.occupied[city] = true
-	if g.trace != nil {
-		g.logf("%s is occupied", g.c.Spaces[city].Name)
-	}
 	if g.stats != nil {
 		g.stats.rule(RuleOccupation)
 	}
 	g.placeHenchman(org, city, true)
+	// The marker stands with its garrison: with no figure free the track
+	// moved instead, and a hero there who beat the garrison at once kept
+	// the city free.
+	g.coop.occupied[city] = g.henchmen[city] == int8(org+1)
+	if g.trace != nil && g.coop.occupied[city] {
+		g.logf("%s is occupied", g.c.Spaces[city].Name)
+	}
 }

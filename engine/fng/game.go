@@ -75,7 +75,7 @@ type Options struct {
 type Variants struct {
 	AdvancedNazis  bool // optional: a Nazi soldier figure is fought as a drawn Nazi Enemies card
 	FixedMovement  bool // optional: move 4, or roll (1–2 draws an Event)
-	GermanCollapse bool // seed 004: collapse rolls dice equal to the Danger value, collapses at that many markers
+	GermanCollapse bool // seed 004: a cliffhanger at a Temple rolls dice equal to its Danger value for collapse markers; it collapses at that many
 	SoloHard       bool // solo: villains win at 15, hero needs 20
 	FortuneGoal    int  // optional: scaled Fortune goal (0 = chart/rulebook)
 	TrackGoal      int  // optional: scaled villain track goal (0 = chart)
@@ -119,6 +119,7 @@ type Game struct {
 	figuresLeft  []int8 // per organization
 	zeppelin     Zeppelin
 	auction      []int8 // per space: auction bonus this round
+	closed       int    // artifacts taken off the board since the last end phase
 
 	dangers, enemies, nazi, events, city, gear, allies deck.Deck
 	artifacts, adventures, locations, villainEvents    deck.Deck
@@ -140,6 +141,8 @@ type Game struct {
 	helpers  []int    // heroes who may exert to help the test being taken
 	using    int16    // the item whose ability is running, or -1
 	avoid    bool     // avoidCliffhanger: the failed Danger does not flip
+	passing  bool     // a hero is passing through a space: only terrain cards may be played
+	turnOver bool     // endTurn: the hero's adventure phase ends now
 
 	over   bool
 	result Result
@@ -227,6 +230,7 @@ type Site struct {
 	instability int
 	villain     int // index in villains, or -1
 	live        bool
+	collapsed   bool // a Temple that fell: every hunt there is over
 }
 
 // Villain is a villain's state.

@@ -50,7 +50,9 @@ func (g *Game) movementRoll(h *Hero) (int, bool) {
 		if h.cliff.active {
 			return 0, false
 		}
-		if h.policy != Random && R.FixedMove >= 4 {
+		// The bots take the fixed move (it beats an average roll) unless
+		// they mean to stay where they are: then only the Event counts.
+		if h.policy != Random && R.FixedMove >= 4 && g.plan(h) != h.space {
 			return max(R.FixedMove+bonus, 1), false
 		}
 		r := g.roll()
@@ -141,6 +143,31 @@ func (g *Game) travel(h *Hero, points int, target int16) {
 		}
 		if h.ko || g.over {
 			return
+		}
+		g.passingThrough(h)
+		if h.ko || g.over {
+			return
+		}
+	}
+}
+
+// passingThrough lets rivals play cards aimed at a hero in a space of some
+// terrain (Malaria in a Jungle) as the hero passes through it (FAQ).
+func (g *Game) passingThrough(h *Hero) {
+	if g.opt.Mode == Cooperative || g.opt.Mode == Solo {
+		return
+	}
+	for s := range g.heroes {
+		if s == h.seat {
+			continue
+		}
+		for _, hc := range g.heroes[s].hand {
+			if g.eventOf(hc).Terrain {
+				g.passing = true
+				g.offerOpponents(h.seat, TAdventure)
+				g.passing = false
+				return
+			}
 		}
 	}
 }

@@ -20,7 +20,7 @@ func (module) SimModes() (modes, policies []string) {
 var variantNames = map[string]string{
 	"advanced-nazis":   "optional rule: a Nazi soldier figure is fought as a drawn Nazi Enemies card",
 	"fixed-movement":   "optional rule: move 4 spaces, or roll (a 1–2 draws an Event); no move in a cliffhanger",
-	"german-collapse":  "variant from the German quick rules: a Temple rolls dice equal to its Danger value, collapsing when instability reaches it",
+	"german-collapse":  "variant from the German quick rules: each cliffhanger at a Temple (or villain search there with a 1) rolls dice equal to its Danger value, each 1–2 a collapse marker; it collapses when they reach the Danger value",
 	"solo-hard":        "harder solo game: villains win at 15, the hero needs 20",
 	"draw-from-bottom": "Dangers deck drawn from the bottom, cycling through every card before any repeats",
 	"fortune-goal=N":   "optional rule: the Fortune a hero (cooperative: the heroes; team game: a team) needs to win is N",

@@ -48,7 +48,7 @@ func (g *Game) reset(seed uint64, opt Options) {
 	g.setup = rng.New(seed, streamSetup)
 	g.vrand = rng.New(seed, streamVillains)
 	g.using = -1
-	g.round, g.steps, g.over = 0, 0, false
+	g.round, g.steps, g.over, g.closed = 0, 0, false, 0
 	g.cur, g.test, g.fs, g.danger, g.played, g.lastRoll = 0, nil, nil, nil, nil, 0
 	g.fx.Reset()
 	g.sites = g.sites[:0]
@@ -296,7 +296,12 @@ func (g *Game) endPhase() {
 	if g.over {
 		return
 	}
-	for len(g.liveSites()) < g.c.Rules.ArtifactsOnBoard {
+	// A new artifact for each one recovered (or lost) this round, and at
+	// least enough for the rule's number on the board: cards that added
+	// extra artifacts keep them out.
+	n := max(g.closed, g.c.Rules.ArtifactsOnBoard-len(g.liveSites()))
+	g.closed = 0
+	for range n {
 		if !g.placeArtifact(false) {
 			break
 		}

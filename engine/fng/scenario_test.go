@@ -23,7 +23,12 @@ type scenario struct {
 // zeppelin, empty hands. Tests place what they need.
 func newScenario(t *testing.T, opt Options, heroes ...string) *scenario {
 	t.Helper()
-	c := bundled(t)
+	return newScenarioOn(t, bundled(t), opt, heroes...)
+}
+
+// newScenarioOn is newScenario on other content (a changed rule constant).
+func newScenarioOn(t *testing.T, c *Content, opt Options, heroes ...string) *scenario {
+	t.Helper()
 	s := &scenario{t: t, Game: New(c)}
 	if opt.Players == 0 {
 		opt.Players = len(heroes)
@@ -265,8 +270,12 @@ func (s *scenario) equip(seat int, ids ...string) {
 	}
 }
 
-// villainNamed returns a villain's state by ID (adding it on first use).
+// villainNamed returns a villain's state by ID. Every villain's state is
+// made first, so the pointers stay good.
 func (s *scenario) villainNamed(id string) *Villain {
+	for i := range s.c.Villains {
+		s.villain(int16(i))
+	}
 	for i := range s.c.Villains {
 		if s.c.Villains[i].ID == id {
 			return s.villain(int16(i))

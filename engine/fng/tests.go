@@ -26,6 +26,7 @@ func (g *Game) resolveSpec(seat int, spec *TestSpec, kw KW, cliff bool) bool {
 	}
 	h := g.h(seat)
 	alt := spec.Alts[g.chooseAlt(h, spec, kw, cliff)]
+	left := len(alt)
 	for pass := 0; pass < 2; pass++ {
 		for i := range alt {
 			cl := &alt[i]
@@ -36,8 +37,11 @@ func (g *Game) resolveSpec(seat int, spec *TestSpec, kw KW, cliff bool) bool {
 			if !g.resolveClause(seat, cl, kw, cliff) {
 				return false
 			}
+			left--
 			if h.ko {
-				return false
+				// KO'd by a clause it passed (the enemy fell in the round
+				// that KO'd the hero): passed if nothing else was asked.
+				return left == 0
 			}
 		}
 	}

@@ -325,7 +325,7 @@ var verbImpl = map[string]any{
 	"loseDangerMarkers": verb(func(g *Game, a effects.Args) { g.hero().markers = 0 }),
 	"discardDanger":     verb(func(g *Game, a effects.Args) { discardDanger(g) }),
 	"avoidCliffhanger":  verb(func(g *Game, a effects.Args) { g.avoid = true }),
-	"endTurn":           verb(func(g *Game, a effects.Args) { g.hero().pending = 0; g.skip = false }),
+	"endTurn":           verb(func(g *Game, a effects.Args) { g.hero().pending = 0; g.skip = false; g.turnOver = true }),
 	"auction": verb(func(g *Game, a effects.Args) {
 		if sp := g.hero().space; g.c.Spaces[sp].Kind == City {
 			g.auction[sp] = int8(a[0])

@@ -227,7 +227,6 @@ func (g *Game) villainRounds(seat int, v *Villain, n int) {
 		g.offer(seat, TFight)
 		heroHits := g.rollHits(g.fightDice(h, nil) + fs.addDice)
 		villainHits := g.rollHits(g.villainCombat(v))
-		g.villainAbility(v, "fight", seat)
 		g.gainGlory(h, heroHits*g.c.Rules.VillainGloryPerHit)
 		fs.dealt += g.villainHits(v, heroHits)
 		w := max(villainHits-g.defense(h, nil), 0)
@@ -236,6 +235,9 @@ func (g *Game) villainRounds(seat int, v *Villain, n int) {
 			g.logf("  %s and %s trade blows: %d hits to %d", h.def.Name, v.def.Name, heroHits, villainHits)
 		}
 		g.wound(h, w)
+		// The villain's "after a fight round" ability, once the round's
+		// Glory and wounds are dealt.
+		g.villainAbility(v, "fight", seat)
 	}
 }
 
@@ -537,21 +539,44 @@ func (g *Game) setupZeppelin(cooperative bool) {
 func (g *Game) moveZeppelinEnd() {
 	z := &g.zeppelin
 	d := z.def
-	for range d.Moves {
-		if z.dest < 0 || z.dest == z.space {
-			loc := g.drawLocation(nil)
-			if loc < 0 {
-				break
+	if d.Cooperative {
+		// The War Zeppelin keeps a destination, drawing a new one on
+		// arrival.
+		for range d.Moves {
+			if z.dest < 0 || z.dest == z.space {
+				loc := g.drawLocation(nil)
+				if loc < 0 {
+					break
+				}
+				z.dest = g.c.Locations[loc].Space
 			}
+			best := z.space
+			for _, n := range g.c.Spaces[z.space].Adj {
+				if g.c.Dist[n][z.dest] < g.c.Dist[best][z.dest] {
+					best = n
+				}
+			}
+			z.space = best
+		}
+	} else {
+		// The record sheet: each end phase a Location card says where it
+		// heads; it flies up to its moves toward it, stopping there (a
+		// sea costs it only 1).
+		if loc := g.drawLocation(nil); loc >= 0 {
 			z.dest = g.c.Locations[loc].Space
 		}
-		best := z.space
-		for _, n := range g.c.Spaces[z.space].Adj {
-			if g.c.Dist[n][z.dest] < g.c.Dist[best][z.dest] {
-				best = n
+		for range d.Moves {
+			if z.dest < 0 || z.dest == z.space {
+				break
 			}
+			best := z.space
+			for _, n := range g.c.Spaces[z.space].Adj {
+				if g.c.Hops[n][z.dest] < g.c.Hops[best][z.dest] {
+					best = n
+				}
+			}
+			z.space = best
 		}
-		z.space = best
 	}
 	z.fortune += int(d.Fortune)
 	if g.trace != nil {
@@ -581,7 +606,10 @@ func (g *Game) boardZeppelin(seat int) bool {
 	}
 	soldier := &g.c.Enemies[g.c.Orgs[org].Henchman]
 	worth := z.fortune >= 2 || z.def.Cooperative
-	if h.policy != Random && (!worth || g.health(h) < 3 || g.fightOdds(h, soldier).Win < 0.6) {
+	// Better things to do here: sell in town, or go on with a hunt.
+	busy := len(h.artifacts) > 0 && g.c.Spaces[h.space].Kind == City ||
+		h.progress >= 0 && g.sites[h.progress].live && g.sites[h.progress].space == h.space
+	if h.policy != Random && (!worth || busy || g.health(h) < 3 || g.fightOdds(h, soldier).Win < 0.6) {
 		return false
 	}
 	pick := h.bot.Intn(6) + 1
@@ -598,7 +626,9 @@ func (g *Game) boardZeppelin(seat int) bool {
 		g.stats.rule(RuleBoardZeppelin)
 	}
 	for range found {
-		if g.fight(seat, soldier, 0) != fightDefeated {
+		// Each guard who spots the hero: Fight Nazi Enemies (Infantry), as
+		// the record sheet says.
+		if g.fightDrawn([]int{seat}, true, g.c.kwInfantry) != fightDefeated {
 			return true
 		}
 	}
