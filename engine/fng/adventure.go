@@ -37,7 +37,7 @@ func (g *Game) adventurePhase() {
 		case h.cliff.active && h.cliff.card < 0:
 			g.cityAdventure(seat)
 		case h.cliff.active || g.siteAt(h.space) >= 0:
-			group := []int{seat}
+			group := append(g.groupBuf[:0], seat)
 			for _, o := range g.order {
 				other := int(o)
 				oh := g.h(other)
@@ -49,6 +49,7 @@ func (g *Game) adventurePhase() {
 				}
 			}
 			g.race(g.units(group))
+			g.groupBuf = group[:0]
 		case g.c.Spaces[h.space].Kind == City:
 			g.cityAdventure(seat)
 		default:
@@ -101,7 +102,8 @@ type unit struct {
 // theirs. A unit that committed to press on must still face one more Danger
 // if another recovers the artifact first.
 func (g *Game) race(groups [][]int) {
-	us := make([]unit, 0, len(groups))
+	us := g.unitBuf[:0]
+	defer func() { g.unitBuf = us[:0] }()
 	for _, seats := range groups {
 		us = append(us, unit{seats: seats, active: true, first: true, site: g.siteAt(g.h(seats[0]).space)})
 	}

@@ -242,28 +242,114 @@ func (g *Game) flightChoice(h *Hero, target int16, points int) int16 {
 }
 
 // passEstimate is the hero's chance of passing a typical Danger of the
-// deck: the mean over Danger cards of the best alternative. It is cached
-// until the hero's cards change.
+// deck: the mean over Danger cards of the best alternative, for the hero at
+// full health, wherever it stands. It reads only the hero's stats and cards
+// (estimateKey), so it is cached until they change and memoised across the
+// games a worker plays without making results depend on the worker.
 func (g *Game) passEstimate(h *Hero) float64 {
 	if h.estimate > 0 {
 		return h.estimate
 	}
+	key, ok := g.estimateKey(h)
+	if v, hit := g.estimates[key]; ok && hit {
+		h.estimate = v
+		return v
+	}
+	v := g.estimateFor(&key)
+	if ok && len(g.estimates) < 1<<16 {
+		if g.estimates == nil {
+			g.estimates = map[estimateKey]float64{}
+		}
+		g.estimates[key] = v
+	}
+	h.estimate = v
+	return v
+}
+
+// estimateKey is everything passEstimate reads.
+type estimateKey struct {
+	skills                  [NumSkills]int8
+	tests                   int8
+	combat, defense, wounds int8
+	advanced                bool
+	n                       uint8
+	mods                    [8]Mod // scoped test and fight modifiers
+}
+
+// estimateKey builds a hero's key; false when it has too many scoped
+// modifiers to memoise (the estimate is then computed each time).
+func (g *Game) estimateKey(h *Hero) (estimateKey, bool) {
+	k := estimateKey{tests: int8(h.always[StatTests]), combat: int8(g.skill(h, Combat)),
+		defense: int8(int(h.def.Defense) + h.always[StatDefense]), wounds: int8(g.maxWounds(h)), advanced: g.opt.Advanced}
+	for s := range NumSkills {
+		k.skills[s] = int8(int(h.def.Skills[s]) + h.always[s])
+	}
+	for _, m := range h.cond {
+		if m.Scope == InSpace {
+			continue // where the hero stands is not part of a typical Danger
+		}
+		if int(k.n) == len(k.mods) {
+			return k, false
+		}
+		k.mods[k.n] = m
+		k.n++
+	}
+	return k, true
+}
+
+// estimateFor computes passEstimate from a key alone.
+func (g *Game) estimateFor(k *estimateKey) float64 {
 	c := g.c
+	mod := func(stat Stat, kw KW) int {
+		n := 0
+		for _, m := range k.mods[:k.n] {
+			if m.Stat == stat && kw.has(int(m.Sym)) {
+				n += int(m.Amount)
+			}
+		}
+		return n
+	}
+	clause := func(cl *Clause, kw KW) float64 {
+		switch cl.Kind {
+		case SkillTest, DiceTest:
+			n := cl.Dice
+			if cl.Kind == SkillTest {
+				n = int(k.tests) + mod(StatTests, kw)
+				for _, s := range cl.Skills {
+					n += int(k.skills[s]) + mod(Stat(s), kw)
+				}
+			}
+			return dice.Table().Pass(max(n, 1), cl.Target, cl.Successes)
+		case FightTest:
+			e := g.typicalEnemy(cl)
+			o := g.cachedOdds(dice.Fight{HeroDice: max(int(k.combat)+mod(StatCombat, e.Keywords), 1),
+				HeroDefense: max(int(k.defense)+mod(StatDefense, e.Keywords), 0), HeroHealth: int(k.wounds),
+				EnemyDice: int(e.Dice), EnemyDefense: int(e.Defense), EnemyHealth: int(e.Wounds), Hit: c.Rules.HitOn})
+			return o.Win + o.Trade*0.5 + (1-o.Win-o.Trade-o.Lose)*0.5
+		}
+		return 0.55 // a sneak: most of the villain's dice miss the number
+	}
 	sum, n := 0.0, 0
 	for i := range c.Dangers {
 		d := &c.Dangers[i]
-		if d.Advanced && !g.opt.Advanced {
+		if d.Advanced && !k.advanced {
 			continue
 		}
-		sum += g.specChance(h, &d.Test, d.Keywords)
+		best := 0.0
+		for ai := range d.Test.Alts {
+			p := 1.0
+			for ci := range d.Test.Alts[ai] {
+				p *= clause(&d.Test.Alts[ai][ci], d.Keywords)
+			}
+			best = max(best, p)
+		}
+		sum += best
 		n++
 	}
 	if n == 0 {
-		h.estimate = 0.5
-	} else {
-		h.estimate = max(sum/float64(n), 0.01)
+		return 0.5
 	}
-	return h.estimate
+	return max(sum/float64(n), 0.01)
 }
 
 // specChance estimates a test's chance: the best alternative, each the

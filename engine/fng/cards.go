@@ -32,7 +32,30 @@ func (g *Game) drawEvents(seat, n int) {
 			g.logf("%s draws the Event %s", h.def.Name, e.Name)
 		}
 		h.hand = append(h.hand, handCard{card: id})
+		h.handDirty = true
 	}
+}
+
+// handTimings returns the timings (as bits) at which the hero's hand holds
+// a card it can play on itself, and a card for a rival; recomputed only
+// after the hand changes.
+func (g *Game) handTimings(h *Hero) (self, opp uint32) {
+	if h.handDirty {
+		h.selfTimings, h.oppTimings = 0, 0
+		for _, hc := range h.hand {
+			e := g.eventOf(hc)
+			if e.Effect == nil && len(e.Mods) == 0 {
+				continue
+			}
+			if e.Target == TargetOpponent {
+				h.oppTimings |= 1 << e.Timing
+			} else {
+				h.selfTimings |= 1 << e.Timing
+			}
+		}
+		h.handDirty = false
+	}
+	return h.selfTimings, h.oppTimings
 }
 
 // eventOf returns a hand card's definition.
@@ -67,6 +90,10 @@ func (g *Game) offerSelf(seat int, t Timing) {
 		// The multi-hero solo game shares one hand: any hero's cards serve.
 		g.offerSharedHand(seat, t)
 	}
+	self, _ := g.handTimings(h)
+	if (self|h.itemTimings)&(1<<t) == 0 && h.def.Timing != t {
+		return // nothing to use at this moment: most calls end here
+	}
 	// Held Events and secret City cards aimed at self (or at everyone).
 	for i := 0; i < len(h.hand); i++ {
 		hc := h.hand[i]
@@ -78,6 +105,7 @@ func (g *Game) offerSelf(seat int, t Timing) {
 			continue
 		}
 		h.hand = append(h.hand[:i], h.hand[i+1:]...)
+		h.handDirty = true
 		i--
 		g.playCard(seat, &e.Card, e, hc.city, hc.card)
 		if h.ko {
@@ -134,6 +162,7 @@ func (g *Game) offerSharedHand(seat int, t Timing) {
 				continue
 			}
 			other.hand = append(other.hand[:i], other.hand[i+1:]...)
+			other.handDirty = true
 			i--
 			g.playCard(seat, &e.Card, e, hc.city, hc.card)
 		}
@@ -154,6 +183,9 @@ func (g *Game) offerOpponents(seat int, t Timing) {
 		}
 		h := g.h(o)
 		if h.ko || (g.opt.Mode == Team && h.team == target.team) {
+			continue
+		}
+		if _, opp := g.handTimings(h); opp&(1<<t) == 0 {
 			continue
 		}
 		for i := 0; i < len(h.hand); i++ {
@@ -178,6 +210,8 @@ func (g *Game) offerOpponents(seat int, t Timing) {
 				continue
 			}
 			h.hand = append(h.hand[:i], h.hand[i+1:]...)
+			h.handDirty = true
+			h.handDirty = true
 			i--
 			g.playAgainst(o, seat, e, hc)
 			if target.ko {
@@ -263,7 +297,8 @@ func (g *Game) playCard(seat int, c *Card, e *EventDef, city bool, id int16) {
 	if g.stats != nil {
 		g.stats.use(g, c)
 	}
-	targets := g.targets(seat, c.Target)
+	var buf [8]int
+	targets := g.targets(seat, c.Target, buf[:0])
 	for _, t := range targets {
 		if c.Target == TargetOpponent && g.canceled(t, c) {
 			continue
@@ -322,9 +357,8 @@ func (g *Game) canceled(target int, c *Card) bool {
 	return p.canceled
 }
 
-// targets lists the seats a card acts on.
-func (g *Game) targets(seat int, t Target) []int {
-	var out []int
+// targets appends the seats a card acts on to out.
+func (g *Game) targets(seat int, t Target, out []int) []int {
 	switch t {
 	case TargetSelf:
 		return append(out, seat)

@@ -50,6 +50,7 @@ func (g *Game) drawCity(seat int) bool {
 	}
 	if e.Secret {
 		h.hand = append(h.hand, handCard{city: true, card: id})
+		h.handDirty = true
 		if g.stats != nil {
 			g.stats.rule(RuleSecret)
 		}

@@ -411,11 +411,12 @@ func (g *Game) teamInitiative() {
 // competitive game, everyone together in the cooperative game, one unit per
 // team in the team game.
 func (g *Game) units(group []int) [][]int {
+	out := g.unitSeats[:0]
+	defer func() { g.unitSeats = out[:0] }()
 	switch g.opt.Mode {
 	case Cooperative, Solo:
-		return [][]int{group}
+		return append(out, group)
 	case Team:
-		var out [][]int
 		for _, s := range group {
 			placed := false
 			for i := range out {
@@ -430,9 +431,8 @@ func (g *Game) units(group []int) [][]int {
 		}
 		return out
 	}
-	out := make([][]int, len(group))
-	for i, s := range group {
-		out[i] = []int{s}
+	for i := range group {
+		out = append(out, group[i:i+1:i+1])
 	}
 	return out
 }

@@ -146,9 +146,10 @@ func (g *Game) fight(seat int, e *EnemyDef, bonus int) fightEnd {
 // escape on its own; every hero still in the fight gains the full Glory.
 func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 	prev, prevCur := g.fs, g.cur
-	fs := &fightState{enemy: e, seat: seats[0]}
+	fs := g.pushFight()
+	*fs = fightState{enemy: e, seat: seats[0]}
 	g.fs, g.cur = fs, seats[0]
-	defer func() { g.fs, g.cur = prev, prevCur }()
+	defer func() { g.fs, g.cur = prev, prevCur; g.fightTop-- }()
 	lead := g.h(seats[0])
 	if g.trace != nil {
 		g.logf("  %s fights %s (%d dice, %d wounds)", lead.def.Name, e.Name, e.Dice, e.Wounds)
@@ -177,7 +178,8 @@ func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 			return fightLost
 		}
 	}
-	in := append([]int(nil), seats...) // heroes still in the fight
+	var buf [8]int
+	in := append(buf[:0], seats...) // heroes still in the fight
 	turn := 0
 	for fs.round < 100 {
 		kept := in[:0]
@@ -233,6 +235,17 @@ func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 		g.enemyHits(h, fs, enemyHits)
 	}
 	return fightStalemate
+}
+
+// pushFight takes a fight state from the game's pool (fights nest when an
+// effect starts one during another). The caller pops it with g.fightTop--.
+func (g *Game) pushFight() *fightState {
+	if g.fightTop == len(g.fightPool) {
+		g.fightPool = append(g.fightPool, &fightState{})
+	}
+	fs := g.fightPool[g.fightTop]
+	g.fightTop++
+	return fs
 }
 
 func removeSeat(s []int, seat int) []int {

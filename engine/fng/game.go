@@ -150,7 +150,20 @@ type Game struct {
 	stats  *Stats
 	odds   map[dice.Fight]dice.Outcome
 	forced []int // scenario tests: dice faces to roll next
-	strict bool  // scenario tests: rolling past the forced dice is an error
+
+	// estimates memoises passEstimate by estimateKey, across games.
+	estimates map[estimateKey]float64
+
+	// Pools and buffers reused from game to game, so a game allocates
+	// (almost) nothing.
+	testPool  []*testState
+	testTop   int
+	fightPool []*fightState
+	fightTop  int
+	unitBuf   []unit
+	groupBuf  []int
+	unitSeats [][]int
+	strict    bool // scenario tests: rolling past the forced dice is an error
 }
 
 // Frame lends the effect runtime its scratch space.
@@ -187,6 +200,11 @@ type Hero struct {
 	always    [numStats]int // unconditional modifiers
 	cond      []Mod         // modifiers with a scope
 	estimate  float64       // cached passEstimate; 0 = stale
+	// Timings (bits) at which the hero's items and hand hold something
+	// to use, so offers skip heroes with nothing to play.
+	itemTimings             uint32
+	selfTimings, oppTimings uint32
+	handDirty               bool
 	// Per game counters.
 	kos, recovered int
 }

@@ -14,8 +14,13 @@ func (h *Hero) recompute(g *Game) {
 		}
 	}
 	add(h.def.Mods)
+	h.itemTimings = 0
 	for _, id := range h.items {
-		add(g.c.Items[id].Mods)
+		it := &g.c.Items[id]
+		add(it.Mods)
+		if it.Effect != nil {
+			h.itemTimings |= 1 << it.Timing
+		}
 	}
 	for _, r := range h.remains {
 		add(r.ev.Mods)

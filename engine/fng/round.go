@@ -51,6 +51,7 @@ func (g *Game) reset(seed uint64, opt Options) {
 	g.round, g.steps, g.over, g.closed = 0, 0, false, 0
 	g.cur, g.test, g.fs, g.danger, g.played, g.lastRoll = 0, nil, nil, nil, nil, 0
 	g.fx.Reset()
+	g.testTop, g.fightTop = 0, 0 // an aborted game may leave them raised
 	g.sites = g.sites[:0]
 	g.villains = g.villains[:0]
 	clear(g.henchmen)
@@ -143,7 +144,7 @@ func (g *Game) setupGame() {
 			team = g.opt.Teams[seat]
 		}
 		*h = Hero{def: def, seat: seat, space: def.StartCity, progress: -1, policy: pol, team: team,
-			items: h.items[:0], activated: h.activated[:0], hand: h.hand[:0], artifacts: h.artifacts[:0],
+			items: h.items[:0], activated: h.activated[:0], hand: h.hand[:0], artifacts: h.artifacts[:0], handDirty: true,
 			remains: h.remains[:0], cond: h.cond[:0],
 			bot: rng.New(g.seed, streamBot+uint64(seat))}
 		h.recompute(g)
@@ -154,12 +155,16 @@ func (g *Game) setupGame() {
 	for seat := range n {
 		g.result.Policies[seat] = g.heroes[seat].policy
 	}
-	g.logf("setup: %d players, %s, %s game", n, g.opt.Mode, map[bool]string{true: "advanced", false: "basic"}[g.opt.Advanced])
+	if g.trace != nil {
+		g.logf("setup: %d players, %s, %s game", n, g.opt.Mode, map[bool]string{true: "advanced", false: "basic"}[g.opt.Advanced])
+	}
 	for seat := range g.heroes {
 		h := &g.heroes[seat]
-		g.logf("seat %d: %s (%s) starts in %s", seat+1, h.def.Name, h.policy, g.c.Spaces[h.space].Name)
+		if g.trace != nil {
+			g.logf("seat %d: %s (%s) starts in %s", seat+1, h.def.Name, h.policy, g.c.Spaces[h.space].Name)
+		}
 	}
-	for len(g.liveSites()) < g.c.Rules.ArtifactsOnBoard {
+	for g.liveCount() < g.c.Rules.ArtifactsOnBoard {
 		if !g.placeArtifact(false) {
 			break
 		}
@@ -194,7 +199,9 @@ func containsInt(s []int, x int) bool {
 func (g *Game) playRound() {
 	g.round++
 	clear(g.auction)
-	g.logf("— round %d —", g.round)
+	if g.trace != nil {
+		g.logf("— round %d —", g.round)
+	}
 	g.initiative()
 	g.movePhase()
 	if g.over {
@@ -238,7 +245,9 @@ func (g *Game) initiative() {
 	for seat := range n {
 		rolls[seat] = g.roll()
 		if rolls[seat] <= g.c.Rules.FreeEventOn {
-			g.logf("%s rolls %d for initiative: a free Event", g.heroes[seat].def.Name, rolls[seat])
+			if g.trace != nil {
+				g.logf("%s rolls %d for initiative: a free Event", g.heroes[seat].def.Name, rolls[seat])
+			}
 			g.drawEvents(seat, 1)
 		}
 		best = max(best, rolls[seat])
@@ -268,7 +277,9 @@ func (g *Game) initiative() {
 	for i := range n {
 		g.order = append(g.order, int8((first+i)%n))
 	}
-	g.logf("%s goes first", g.heroes[first].def.Name)
+	if g.trace != nil {
+		g.logf("%s goes first", g.heroes[first].def.Name)
+	}
 	g.offerAll(TInitiative)
 }
 
@@ -299,7 +310,7 @@ func (g *Game) endPhase() {
 	// A new artifact for each one recovered (or lost) this round, and at
 	// least enough for the rule's number on the board: cards that added
 	// extra artifacts keep them out.
-	n := max(g.closed, g.c.Rules.ArtifactsOnBoard-len(g.liveSites()))
+	n := max(g.closed, g.c.Rules.ArtifactsOnBoard-g.liveCount())
 	g.closed = 0
 	for range n {
 		if !g.placeArtifact(false) {
@@ -313,7 +324,9 @@ func (g *Game) endPhase() {
 			h.ko = false
 			h.wounds = 0
 			g.expireRemains(h, UntilHeal)
-			g.logf("%s recovers in %s", h.def.Name, g.c.Spaces[h.space].Name)
+			if g.trace != nil {
+				g.logf("%s recovers in %s", h.def.Name, g.c.Spaces[h.space].Name)
+			}
 		}
 	}
 }
@@ -374,9 +387,13 @@ func (g *Game) finish(winner int, how string) {
 	r.Track = g.coop.track
 	r.VillainArtifacts = g.coop.artifacts
 	if winner >= 0 {
-		g.logf("%s wins in round %d (%s)", g.heroes[winner].def.Name, g.round, how)
+		if g.trace != nil {
+			g.logf("%s wins in round %d (%s)", g.heroes[winner].def.Name, g.round, how)
+		}
 	} else {
-		g.logf("game over in round %d (%s)", g.round, how)
+		if g.trace != nil {
+			g.logf("game over in round %d (%s)", g.round, how)
+		}
 	}
 }
 
@@ -389,6 +406,17 @@ func (g *Game) liveSites() []int {
 		}
 	}
 	return out
+}
+
+// liveCount counts the artifact adventures on the board.
+func (g *Game) liveCount() int {
+	n := 0
+	for i := range g.sites {
+		if g.sites[i].live {
+			n++
+		}
+	}
+	return n
 }
 
 // siteAt returns the live site in a space, or -1.
@@ -449,7 +477,9 @@ func (g *Game) placeArtifact(temple bool) bool {
 	} else {
 		g.sites[idx] = s
 	}
-	g.logf("artifact placed: %s %s in %s (Fortune %d, Dangers %d)", a.Name, g.c.Adventures[adv].Name, g.c.Spaces[L.Space].Name, a.Fortune, g.c.Adventures[adv].Dangers)
+	if g.trace != nil {
+		g.logf("artifact placed: %s %s in %s (Fortune %d, Dangers %d)", a.Name, g.c.Adventures[adv].Name, g.c.Spaces[L.Space].Name, a.Fortune, g.c.Adventures[adv].Dangers)
+	}
 	if g.stats != nil {
 		g.stats.draw(&g.c.Artifacts[art].Card)
 		g.stats.draw(&g.c.Adventures[adv].Card)

@@ -67,7 +67,8 @@ func (g *Game) resolveClause(seat int, cl *Clause, kw KW, cliff bool) bool {
 func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 	h := g.h(seat)
 	prev, prevCur := g.test, g.cur
-	ts := &testState{clause: cl, kw: kw, need: cl.Successes, cliff: cliff, seat: seat}
+	ts := g.pushTest()
+	*ts = testState{clause: cl, kw: kw, need: cl.Successes, cliff: cliff, seat: seat, failed: ts.failed[:0]}
 	// Heroes working together may help with this test, not with any test
 	// an effect starts during it.
 	helpers := g.helpers
@@ -76,7 +77,7 @@ func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 	// help was used would keep only the lucky ones.
 	ts.helped = g.stats != nil && (len(helpers) > 1 || g.aidable(seat, cliff))
 	g.test, g.cur, g.helpers = ts, seat, nil
-	defer func() { g.test, g.cur, g.helpers = prev, prevCur, helpers }()
+	defer func() { g.test, g.cur, g.helpers = prev, prevCur, helpers; g.testTop-- }()
 	base := g.testDice(h, cl, kw)
 	for {
 		ts.dice = base
@@ -144,6 +145,18 @@ func (g *Game) aidable(seat int, cliff bool) bool {
 		}
 	}
 	return false
+}
+
+// pushTest takes a test state from the game's pool: tests nest (an effect
+// takes a test during another), and reusing them keeps games from
+// allocating. The caller pops it with g.testTop--.
+func (g *Game) pushTest() *testState {
+	if g.testTop == len(g.testPool) {
+		g.testPool = append(g.testPool, &testState{})
+	}
+	ts := g.testPool[g.testTop]
+	g.testTop++
+	return ts
 }
 
 // rollDice rolls n dice for a test, remembering the failed ones for

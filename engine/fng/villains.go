@@ -199,12 +199,16 @@ func (g *Game) villainWounds(v *Villain, w int) {
 	}
 }
 
+// noEnemy stands in for the enemy card of a fight against a villain.
+var noEnemy EnemyDef
+
 // villainRounds fights n single rounds against a villain: no escape; the
 // hero gains Glory per hit done (hits, not wounds).
 func (g *Game) villainRounds(seat int, v *Villain, n int) {
 	h := g.h(seat)
 	prev, prevCur := g.fs, g.cur
-	fs := &fightState{villain: v, seat: seat, enemy: &EnemyDef{}}
+	fs := g.pushFight()
+	*fs = fightState{villain: v, seat: seat, enemy: &noEnemy}
 	if prev != nil && prev.enemy != nil && prev.villain == nil {
 		fs.enemy = prev.enemy
 	}
@@ -214,6 +218,7 @@ func (g *Game) villainRounds(seat int, v *Villain, n int) {
 			prev.dealt, prev.taken, prev.met = fs.dealt, fs.taken, true
 		}
 		g.fs, g.cur = prev, prevCur
+		g.fightTop--
 	}()
 	if g.stats != nil {
 		g.stats.rule(RuleVillainFight)
