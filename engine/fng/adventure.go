@@ -326,7 +326,7 @@ func (g *Game) unitCliffhanger(u *unit) bool {
 			g.knockOutFailed(s)
 			continue
 		}
-		g.gainGlory(h, int(d.CliffGlory))
+		g.gainGlory(h, g.specGlory(d.CliffGlory))
 	}
 	u.seats = append(with, rest...)
 	g.standing(u)
@@ -433,8 +433,9 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 		return false
 	}
 	if passed {
+		glory := g.specGlory(d.Glory)
 		for _, s := range seats {
-			g.h(s).pending += int(d.Glory)
+			g.h(s).pending += glory
 		}
 		g.returnDanger(id)
 		return true
@@ -503,7 +504,7 @@ func (g *Game) resolveCliffhanger(seat int) bool {
 		g.knockOutFailed(seat)
 		return false
 	}
-	g.gainGlory(h, int(d.CliffGlory))
+	g.gainGlory(h, g.specGlory(d.CliffGlory))
 	return true
 }
 

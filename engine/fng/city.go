@@ -83,7 +83,7 @@ func (g *Game) cityDanger(seat int, id int16) bool {
 		return false
 	}
 	if passed {
-		g.gainGlory(h, int(d.Glory))
+		g.gainGlory(h, g.specGlory(d.Glory))
 		g.discardCity(id)
 		return true
 	}
@@ -117,7 +117,7 @@ func (g *Game) resolveCityCliff(seat int) bool {
 		g.knockOutFailed(seat)
 		return false
 	}
-	g.gainGlory(h, int(d.CliffGlory))
+	g.gainGlory(h, g.specGlory(d.CliffGlory))
 	return true
 }
 

@@ -592,6 +592,7 @@ func (g *Game) groupSpec(seats []int, spec *TestSpec, kw KW, cliff bool) bool {
 		return g.resolveSpec(seats[0], spec, kw, cliff)
 	}
 	if len(spec.Alts) == 0 {
+		g.altFight = false
 		return true
 	}
 	best, bestP := 0, -1.0
@@ -608,6 +609,8 @@ func (g *Game) groupSpec(seats []int, spec *TestSpec, kw KW, cliff bool) bool {
 		g.stats.rule(RuleTogether)
 	}
 	alt := spec.Alts[best]
+	fight := hasFight(alt)
+	defer func() { g.altFight = fight }()
 	for pass := 0; pass < 2; pass++ {
 		for i := range alt {
 			cl := &alt[i]

@@ -143,6 +143,7 @@ type Game struct {
 	avoid    bool     // avoidCliffhanger: the failed Danger does not flip
 	passing  bool     // a hero is passing through a space: only terrain cards may be played
 	turnOver bool     // endTurn: the hero's adventure phase ends now
+	altFight bool     // the test just taken was passed by its Fight option
 
 	over   bool
 	result Result

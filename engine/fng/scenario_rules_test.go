@@ -60,7 +60,7 @@ func (s *scenario) itemIDs(seat int) []string {
 	return out
 }
 
-// --- Round -----------------------------------------------------------------
+// --- Round ----------------------------------------------------------------------------
 
 func TestScenarioInitiativeTiesReroll(t *testing.T) {
 	tests := []struct {
@@ -211,7 +211,28 @@ func TestScenarioVictory(t *testing.T) {
 	}
 }
 
-// --- Movement ----------------------------------------------------------------
+// Replenishing: a new artifact for every one taken off the board in the
+// round, and at least four on the board.
+func TestScenarioReplenishArtifacts(t *testing.T) {
+	s := newScenario(t, Options{}, "duke-dudley")
+	first := s.site("the-idol", "of-kings", "sahara")
+	for _, sp := range []string{"greece", "tibet", "japan", "brazil"} {
+		s.site("the-idol", "of-kings", sp)
+	}
+	h := s.at(0, "sahara")
+	h.progress, h.markers = int16(first), 1
+	s.overcome(h, first) // recovered
+	require.Len(t, s.liveSites(), 4)
+	s.endPhase()
+	assert.Len(t, s.liveSites(), 5, "the fifth artifact (from a card) stays in play")
+
+	s = newScenario(t, Options{}, "duke-dudley")
+	s.site("the-idol", "of-kings", "sahara")
+	s.endPhase()
+	assert.Len(t, s.liveSites(), 4, "topped up to four")
+}
+
+// --- Movement -------------------------------------------------------------------------
 
 // The rulebook's movement example: London → British Isles → Western Europe →
 // Mediterranean Sea (2) → Sahara, 5 movement.
@@ -379,6 +400,20 @@ func TestScenarioMovementHenchmanEndsMoveAndFights(t *testing.T) {
 	s.logOrder("moves to Western Europe", "fights Nazi Soldiers", "defeats Nazi Soldiers")
 }
 
+// Landing by air where a henchman stands ends the move and starts the fight.
+func TestScenarioFlightIntoAHenchmansCity(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true, Policies: []Policy{Bold}}, "duke-dudley")
+	h := s.h(0)
+	h.fortune = 2
+	s.henchmen[s.space("sydney")] = 1
+	s.dice(4, 4, 4, 4, 1, 1, 1)
+	s.travel(h, 3, s.space("outback"))
+	s.done()
+	assert.Equal(t, "sydney", s.spaceID(h.space), "the move ends in Sydney")
+	assert.Zero(t, s.henchmen[s.space("sydney")])
+	s.logOrder("flies to Sydney", "fights Nazi Soldiers")
+}
+
 // A hero in a cliffhanger cannot move, but still rolls: a 1 draws an Event.
 func TestScenarioMovementCliffhangerRollsButStays(t *testing.T) {
 	for _, roll := range []int{1, 6} {
@@ -420,7 +455,7 @@ func TestScenarioMovementAndSkillsNeverBelowOne(t *testing.T) {
 	assert.Equal(t, 1, s.skill(h, Lore))
 }
 
-// --- Adventure phase -----------------------------------------------------------
+// --- Adventure phase ------------------------------------------------------------------
 
 // A land or sea space without an artifact: 4–6 draws an Event, 1 is an
 // attack from the Enemies deck, 2–3 is uneventful.
@@ -612,10 +647,29 @@ func TestScenarioCliffhangerNextTurn(t *testing.T) {
 	})
 }
 
+// A cliffhanger whose artifact was taken meanwhile pays its Glory; its
+// danger marker does not count toward a new artifact in the space.
+func TestScenarioCliffhangerAfterTheArtifactIsGone(t *testing.T) {
+	s := newScenario(t, Options{}, "duke-dudley")
+	old := s.site("the-spear", "of-kings", "sahara")
+	s.sites[old].live = false
+	s.site("the-idol", "of-kings", "sahara")
+	h := s.at(0, "sahara")
+	h.estimate = 0.99
+	d := s.danger("poison-darts")
+	s.dangers.Remove(d)
+	h.cliff = cliffhanger{active: true, danger: &s.c.Dangers[d], card: d, city: -1, site: int16(old)}
+	s.dice(4, 4, 4)
+	s.adventurePhase()
+	s.done()
+	assert.Equal(t, 2, h.glory)
+	assert.Zero(t, h.markers)
+}
+
 // Exerting: 1 wound per extra die, only in cliffhanger (and escape) tests,
 // only for that roll, never into a KO.
 func TestScenarioExerting(t *testing.T) {
-	crash := s0danger(t, "u-boat-pens") // Cliffhanger Crash Dive: Cunning 4+ x4
+	const crash = "u-boat-pens" // its Cliffhanger, Crash Dive: Cunning 4+ x4
 	t.Run("in a cliffhanger, for that roll only, not to a KO", func(t *testing.T) {
 		s := newScenario(t, Options{}, "duke-dudley")
 		h := s.at(0, "sahara")
@@ -639,18 +693,6 @@ func TestScenarioExerting(t *testing.T) {
 		s.done()
 		assert.Zero(t, h.wounds)
 	})
-}
-
-// s0danger returns a Danger ID after checking it exists in the bundled set.
-func s0danger(t *testing.T, id string) string {
-	c := bundled(t)
-	for _, d := range c.Dangers {
-		if d.ID == id {
-			return id
-		}
-	}
-	t.Fatalf("no danger %q", id)
-	return ""
 }
 
 // Progress is lost on leaving the space or being KO'd.
@@ -711,7 +753,36 @@ func TestScenarioRacingCommittedHeroDrawsOneMore(t *testing.T) {
 	assert.Equal(t, 3, shelly.glory)
 }
 
-// --- City --------------------------------------------------------------------
+// The committed hero's extra Danger, failed, is a cliffhanger like any
+// other; passing it next turn gives its Glory, with no artifact to go on
+// for.
+func TestScenarioRacingExtraDangerCliffhanger(t *testing.T) {
+	s := newScenario(t, Options{}, "jake-zane", "shelly-hargrove")
+	site := s.site("the-spear", "of-kings", "sahara")
+	jake, shelly := s.at(0, "sahara"), s.at(1, "sahara")
+	jake.estimate, shelly.estimate = 0.99, 0.99
+	shelly.progress, shelly.markers = int16(site), 1
+	s.topDangers("ancient-puzzle", "avalanche", "grass-fire")
+	s.dice(5, 1, 5, 5, 1, 1, 1, 1, 1, 1 /* Jake fails Grass Fire */)
+	s.adventurePhase()
+	s.done()
+	require.True(t, jake.cliff.active)
+	assert.Equal(t, int16(-1), jake.cliff.site)
+	assert.Zero(t, jake.glory)
+
+	// Next turn: Jake's cliffhanger (Ring of Flame: Agility 5+ x2 or Lore
+	// 5+ x2); Shelly, with nothing to hunt there, makes her own roll.
+	s.log.Reset()
+	s.dice(5, 5, 1 /* Jake */, 3 /* Shelly: uneventful */)
+	s.adventurePhase()
+	s.done()
+	assert.False(t, jake.cliff.active)
+	assert.Equal(t, 3, jake.glory)
+	assert.Zero(t, jake.markers)
+	s.logHas("Shelly Hargrove travels (3): uneventful")
+}
+
+// --- City -----------------------------------------------------------------------------
 
 func TestScenarioCityCardFirstThenSell(t *testing.T) {
 	s := newScenario(t, Options{}, "duke-dudley", "jake-zane")
@@ -792,6 +863,19 @@ func TestScenarioCityDangerCliffhanger(t *testing.T) {
 	s.logLacks("draws the City card")
 }
 
+// A City card that ends the adventure phase: no business in town.
+func TestScenarioArrestedOnSuspicionEndsTheTurn(t *testing.T) {
+	s := newScenario(t, Options{}, "duke-dudley")
+	h := s.h(0)
+	h.glory, h.wounds = 3, 2
+	h.artifacts = append(h.artifacts, carried{art: s.artifact("the-spear"), adv: s.adventure("of-kings"), value: 4})
+	stack(&s.city, s.cityCard("arrested-on-suspicion"))
+	s.cityAdventure(0)
+	assert.Equal(t, 2, h.glory)
+	assert.Zero(t, h.fortune, "no selling")
+	assert.Equal(t, 2, h.wounds, "no healing")
+}
+
 func TestScenarioCityShoppingAndHealing(t *testing.T) {
 	t.Run("gear and allies for 5 Glory", func(t *testing.T) {
 		s := newScenario(t, Options{Policies: []Policy{Bold}}, "duke-dudley")
@@ -834,7 +918,7 @@ func TestScenarioCommonItemCostNeverBelowOne(t *testing.T) {
 	assert.Zero(t, jacques.glory)
 }
 
-// --- Skill tests -------------------------------------------------------------------
+// --- Skill tests ----------------------------------------------------------------------
 
 // Dice equal to the skill; each die at or above the target succeeds; the
 // hero rolls again while a roll has a success; the test passes on reaching
@@ -924,6 +1008,52 @@ func TestScenarioSkillTestAndNeedsBoth(t *testing.T) {
 	}
 }
 
+// A Danger's Fight option: the Danger is overcome by defeating the enemy
+// (its Glory, not the Danger's) or by escaping it (no Glory at all).
+func TestScenarioDangerFightOption(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		wounds int
+		dice   []int
+		glory  int
+	}{
+		{"defeated", 0, []int{4, 4, 4, 1, 1, 1}, 2 /* the Mobsters', not the Danger's 1 */},
+		{"escaped", 4, []int{4, 4, 1}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			// Smugglers' Camp (1 Glory) with only its Fight option, so that
+			// the hero takes it however hurt he is.
+			c := *bundled(t)
+			c.Dangers = append([]DangerDef(nil), c.Dangers...)
+			spec, _, err := ParseTest("Fight Mobsters")
+			require.Nil(t, err)
+			s := newScenarioOn(t, &c, Options{}, "duke-dudley")
+			c.Dangers[s.danger("smugglers-camp")].Test = spec
+			s.site("the-idol", "of-the-ancients", "sahara")
+			h := s.at(0, "sahara")
+			h.wounds, h.estimate = tt.wounds, 0.01
+			s.topDangers("smugglers-camp")
+			s.dice(tt.dice...)
+			s.adventurePhase()
+			s.done()
+			assert.Equal(t, 1, h.markers, "the Danger is overcome")
+			assert.Equal(t, tt.glory, h.glory)
+			if tt.wounds > 0 {
+				s.logHas("Duke Dudley escapes Mobsters")
+			}
+		})
+	}
+	// City Dangers likewise: the test's Glory only for the test.
+	s := newScenario(t, Options{}, "duke-dudley")
+	d := s.c.City[s.cityCard("chase-through-the-market")].Danger // Agility 5+ x2 or Fight Mobsters; 2 Glory
+	require.Equal(t, 1, s.chooseAlt(s.h(0), &d.Test, d.Keywords, false))
+	stack(&s.city, s.cityCard("chase-through-the-market"))
+	s.dice(4, 4, 4, 1, 1, 1)
+	s.cityAdventure(0)
+	s.done()
+	assert.Equal(t, 2, s.h(0).glory, "the Mobsters' 2 Glory")
+}
+
 // A test carries its Danger's keywords: Sharon Hunter's "+1 Agility on
 // Chase" counts on Boat Chase (Driving, Chase, Water).
 func TestScenarioSkillTestCarriesTheDangersKeywords(t *testing.T) {
@@ -942,7 +1072,7 @@ func TestScenarioSkillTestCarriesTheDangersKeywords(t *testing.T) {
 	assert.Equal(t, int16(site), h.progress)
 }
 
-// --- Fights --------------------------------------------------------------------------
+// --- Fights ---------------------------------------------------------------------------
 
 // Fight rounds are simultaneous; 4–6 hit; the fight goes on until a side
 // falls.
@@ -972,6 +1102,14 @@ func TestScenarioFightDefense(t *testing.T) {
 	s.done()
 	assert.Equal(t, 1, h.wounds)
 	assert.Equal(t, 2, h.glory)
+	// Outside a fight too: 2 hits, 1 prevented; a wound ignores Defense.
+	s.hit(h, 2)
+	assert.Equal(t, 2, h.wounds)
+	s.wound(h, 1)
+	assert.Equal(t, 3, h.wounds)
+	// 4, 5 and 6 hit.
+	s.dice(1, 2, 3, 4, 5, 6)
+	assert.Equal(t, 3, s.rollHits(6))
 }
 
 // Glory for a defeated enemy comes even if the hero is KO'd in the same
@@ -1061,7 +1199,7 @@ func TestScenarioFightInfantryOnlyRedraws(t *testing.T) {
 	s.logHas("fights Storm Troopers")
 }
 
-// --- Items and Events ----------------------------------------------------------------
+// --- Items and Events -----------------------------------------------------------------
 
 // 3 Gear and 3 Allies (one Sidekick): the least valuable is discarded at once.
 func TestScenarioCarryLimitsDiscardDownAtOnce(t *testing.T) {
@@ -1129,7 +1267,6 @@ func TestScenarioCommonItemsReturnToTheStack(t *testing.T) {
 	s.buyCommon(h, m)
 	assert.Zero(t, s.commonLeft[m])
 	assert.Equal(t, 3, h.glory)
-	assert.Equal(t, 2, s.flightCost(h, s.space("paris"))) // (unrelated to the map)
 	points := func() int { s.dice(3); p, _ := s.movementRoll(h); return p }
 	assert.Equal(t, 4, points(), "the Map: +1 movement")
 	s.discardItemAt(h, 0)
@@ -1262,7 +1399,7 @@ func TestScenarioPriorityByTurnOrder(t *testing.T) {
 	}
 }
 
-// --- KO ----------------------------------------------------------------------------
+// --- KO -------------------------------------------------------------------------------
 
 func TestScenarioKnockOut(t *testing.T) {
 	s := newScenario(t, Options{}, "duke-dudley")
@@ -1286,9 +1423,11 @@ func TestScenarioKnockOut(t *testing.T) {
 	assert.Equal(t, 1, s.artifacts.Discarded())
 
 	// Lying down until the end phase: no move, no adventure.
-	s.dice() // nothing may roll
+	s.dice(6)
 	s.moveHero(0)
 	s.adventurePhase()
+	assert.Len(t, s.forced, 1, "a KO'd hero rolls nothing")
+	s.forced = nil
 	assert.True(t, h.ko)
 	s.endPhase()
 	assert.False(t, h.ko)
@@ -1303,7 +1442,39 @@ func TestScenarioKnockOut(t *testing.T) {
 	assert.Equal(t, 4, h.fortune)
 }
 
-// --- Advanced: deep jungle -------------------------------------------------------
+// FAQ: defeating the enemy of the last Danger in the fight round that KOs
+// the hero still recovers the artifact; then the hero rolls to keep it.
+func TestScenarioArtifactWonInAKORoundFAQ(t *testing.T) {
+	c := *bundled(t)
+	c.Dangers = append([]DangerDef(nil), c.Dangers...)
+	fight, _, err := ParseTest("Fight Enemies")
+	require.Nil(t, err)
+	for i := range c.Dangers {
+		if c.Dangers[i].ID == "temple-guardians-sentinel" {
+			c.Dangers[i].Test = fight
+		}
+	}
+	for _, tt := range []struct {
+		roll int
+		kept bool
+	}{{4, true}, {3, false}} {
+		s := newScenarioOn(t, &c, Options{}, "duke-dudley")
+		site := s.site("the-spear", "of-kings", "sahara") // 2 Dangers
+		h := s.at(0, "sahara")
+		h.progress, h.markers, h.wounds, h.estimate = int16(site), 1, 5, 0.99
+		s.topDangers("temple-guardians-sentinel")
+		stack(&s.enemies, s.enemyIndex("vampire-bats"))
+		s.dice(4, 1, 1 /* Duke kills the bats */, 4, 1, 1, 1 /* and falls */, 1 /* KO loss */, tt.roll /* the artifact */)
+		s.adventurePhase()
+		s.done()
+		assert.True(t, h.ko)
+		assert.False(t, s.sites[site].live, "recovered")
+		assert.Equal(t, tt.kept, len(h.artifacts) == 1, "roll %d", tt.roll)
+		assert.Equal(t, 1, h.recovered)
+	}
+}
+
+// --- Advanced: deep jungle ------------------------------------------------------------
 
 func (s *scenario) locCard(space string) int16 {
 	for i := range s.c.Locations {
@@ -1386,7 +1557,8 @@ func TestScenarioDeepJungleExploration(t *testing.T) {
 	s.knockOut(0)
 	assert.Zero(t, h.explore)
 	assert.Equal(t, int16(-1), h.progress)
-	_ = site
+	assert.Equal(t, int16(-1), s.h(0).progress)
+	assert.True(t, s.sites[site].live)
 }
 
 // The basic game has no deep jungles: the adventure starts at once.
@@ -1402,7 +1574,7 @@ func TestScenarioDeepJungleIgnoredInTheBasicGame(t *testing.T) {
 	assert.Equal(t, 1, h.markers)
 }
 
-// --- Advanced: temples -----------------------------------------------------------
+// --- Advanced: temples ----------------------------------------------------------------
 
 // A Fortune coin per Danger overcome; the danger markers of every hero go
 // on one pile on the Temple; at its Danger value an instability marker is
@@ -1452,6 +1624,9 @@ func TestScenarioTempleTreasure(t *testing.T) {
 // cleared) and rolls for collapse; a collapse discards its coins, and every
 // hero there must pass its escape test (exerting allowed) or be KO'd. The
 // hero who failed loses the turn's Glory; a racing rival collects his.
+// Reading: a collapse ends every hunt there, so a rival who had committed
+// to press on draws no further Danger (that rule is for an artifact another
+// hero recovered).
 func TestScenarioTempleCliffhangerAndCollapse(t *testing.T) {
 	s := newScenario(t, Options{Advanced: true}, "jake-zane", "duke-dudley")
 	site := s.site("the-caverns", "of-the-moon", "sahara") // escape: Cunning 4+ x3
@@ -1501,7 +1676,59 @@ func TestScenarioTempleCollapseGloryAndEscapeFAQ(t *testing.T) {
 	assert.Equal(t, 2-1, h.glory, "the puzzle's 2 Glory came at once; the KO took 1")
 }
 
-// --- Advanced: villains ----------------------------------------------------------
+// Adventure special text modifies heroes on that adventure: their tests,
+// and their fights (Combat vs a type, Defense). The basic game ignores it.
+func TestScenarioAdventureSpecialText(t *testing.T) {
+	for _, adv := range []bool{false, true} {
+		s := newScenario(t, Options{Advanced: adv}, "li-mei-chen") // Combat 3, Agility 4, Defense 1
+		h := s.at(0, "sahara")
+		winds := s.site("the-idol", "of-the-winds", "sahara") // Agility +1 on Chase, Defense -1
+		h.progress = int16(winds)
+		chase := s.c.Dangers[s.danger("boat-chase-falls")].Keywords
+		agility := Clause{Kind: SkillTest, Skills: []Skill{Agility}, Target: 4, Successes: 1}
+		jaguar := s.site("the-skull", "of-the-jaguar", "egypt") // Combat -1 vs Beast
+		if adv {
+			assert.Equal(t, 5, s.testDice(h, &agility, chase))
+			assert.Zero(t, s.defense(h, nil))
+		} else {
+			assert.Equal(t, 4, s.testDice(h, &agility, chase))
+			assert.Equal(t, 1, s.defense(h, nil))
+		}
+		s.at(0, "egypt")
+		h.progress = int16(jaguar)
+		want := 3
+		if adv {
+			want = 2
+		}
+		assert.Equal(t, want, s.fightDice(h, s.enemy("jungle-cat")), "advanced %v: against a Beast", adv)
+		assert.Equal(t, 3, s.fightDice(h, s.enemy("storm-troopers")))
+	}
+}
+
+// FAQ: the 'of Time' special text does not apply at a Temple.
+func TestScenarioOfTimeNotAtTemplesFAQ(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	site := s.site("the-idol", "of-time", "sahara")
+	h := s.at(0, "sahara")
+	h.progress, h.markers, h.estimate = int16(site), 2, 0.01
+	s.topDangers("ancient-puzzle")
+	s.dice(1 /* of Time: the markers are lost */, 5, 1, 1)
+	s.adventurePhase()
+	s.done()
+	assert.Equal(t, 1, h.markers)
+
+	s = newScenario(t, Options{Advanced: true}, "duke-dudley")
+	site = s.site("the-mine", "of-time", "sahara")
+	h = s.at(0, "sahara")
+	h.estimate = 0.01
+	s.topDangers("ancient-puzzle")
+	s.dice(5, 1, 1) // no 'of Time' die at a Temple
+	s.adventurePhase()
+	s.done()
+	assert.Equal(t, 1, h.fortune)
+}
+
+// --- Advanced: villains ---------------------------------------------------------------
 
 func (s *scenario) faction(id string) int {
 	code, ok := s.c.Symbols.Resolve(DomainFaction, id)
@@ -1532,6 +1759,33 @@ func TestScenarioVillainRandomByFactionOnePerSpace(t *testing.T) {
 		s.villainLeaves(v, vOff)
 	}
 	assert.Len(t, seen, 6, "any villain")
+}
+
+// A villain a card brings out away from any adventure: a single fight
+// round, then the villain moves on.
+func TestScenarioVillainAwayFromAnAdventure(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	h := s.at(0, "sahara")
+	for _, id := range []string{"herr-teufel", "tresa", "colonel-stahl", "franco-fedicci", "icebox-eddie"} {
+		s.villainNamed(id).space = s.space("tibet")
+	}
+	vanessa := s.villainNamed("vanessa-love")
+	stack(&s.events, s.eventCard("followed"))
+	s.dice(4, 4, 1 /* Duke: 2 hits */, 1, 1, 1 /* Vanessa */)
+	s.drawEvents(0, 1)
+	s.done()
+	assert.Equal(t, 2-1, h.glory, "a Glory per hit; after the round her Heartbreaker takes 1")
+	assert.Equal(t, int16(-1), vanessa.space)
+	s.logOrder("Vanessa Love appears in Sahara!", "trade blows: 2 hits to 0")
+}
+
+// Villain figures do not block movement (henchmen do).
+func TestScenarioVillainsDoNotBlockMovement(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "shelly-hargrove")
+	s.deployVillainAt(s.villainNamed("vanessa-love"), s.space("western-europe"), true)
+	s.travel(s.h(0), 2, s.space("germany"))
+	assert.Equal(t, "germany", s.spaceID(s.h(0).space))
+	assert.Zero(t, s.h(0).wounds)
 }
 
 // Nazi villains come with 2 bodyguards (+1 Combat and +1 Wound each), take
@@ -1607,6 +1861,28 @@ func TestScenarioVillainSneakOnPressOn(t *testing.T) {
 	s.logOrder("sneaks past Herr Teufel", "trade blows: 2 hits to 1", "trade blows: 1 hits to 2", "faces Poison Darts")
 }
 
+// A sneak test rolls the villain's Search dice, more or fewer by cards
+// (Tresa's Eyes Everywhere +1, Li Mei Chen's Velvet Voice -1).
+func TestScenarioSneakTestDice(t *testing.T) {
+	for _, tt := range []struct {
+		hero    string
+		villain string
+		dice    int
+	}{{"duke-dudley", "tresa", 3 + 1}, {"li-mei-chen", "tresa", 3 + 1 - 1}, {"li-mei-chen", "vanessa-love", 4 - 1}} {
+		s := newScenario(t, Options{Advanced: true}, tt.hero)
+		s.at(0, "sahara")
+		v := s.villainNamed(tt.villain)
+		s.deployVillainAt(v, s.space("sahara"), true)
+		bot := s.h(0).bot
+		miss := (bot.Intn(6)+1)%6 + 1
+		for range tt.dice {
+			s.dice(miss)
+		}
+		assert.True(t, s.sneakTest(0, v, true), "%s past %s", tt.hero, tt.villain)
+		s.done()
+	}
+}
+
 // Camping down needs no sneak test.
 func TestScenarioVillainNoSneakWhenCamping(t *testing.T) {
 	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
@@ -1619,6 +1895,31 @@ func TestScenarioVillainNoSneakWhenCamping(t *testing.T) {
 	s.adventurePhase()
 	s.done()
 	s.logLacks("sneaks")
+}
+
+// No escape from a villain: an escape card does nothing there (the bot
+// keeps it) and the round is fought.
+func TestScenarioVillainNoEscape(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	h := s.at(0, "sahara")
+	v := s.villainNamed("icebox-eddie") // Combat 5
+	s.deployVillainAt(v, s.space("sahara"), true)
+	s.holding(0, "run-for-it")
+	s.equip(0, "smoke-bomb")
+	h.wounds = 4
+	assert.False(t, s.escapeNow(h, &fightState{villain: v, enemy: &EnemyDef{}}))
+	s.dice(1, 1, 1 /* Duke */, 4, 1, 1, 1, 1 /* Eddie */, 3 /* Cold Storage: no wound */)
+	s.villainRounds(0, v, 1)
+	s.done()
+	assert.Equal(t, 5, h.wounds)
+	assert.Equal(t, []string{"run-for-it"}, s.handIDs(0))
+	assert.False(t, h.activated[0], "the smoke bomb was not wasted")
+	// And the escape verb does nothing against a villain.
+	fs := &fightState{villain: v}
+	s.fs = fs
+	s.runCard(0, s.c.Events[s.eventCard("run-for-it")].Effect, &s.c.Events[s.eventCard("run-for-it")].Card)
+	s.fs = nil
+	assert.False(t, fs.escaped)
 }
 
 // Villains adventure in the end phase: Search dice, -1 per hero in the
@@ -1708,14 +2009,16 @@ func TestScenarioVillainInDeepJungleNeedsNoExploringFAQ(t *testing.T) {
 // does; then the fight with the Commander goes on.
 func TestScenarioNaziGoldEscortedByAVillain(t *testing.T) {
 	for _, tt := range []struct {
-		name    string
-		atSite  bool
-		duke    []int
-		fortune int
+		name           string
+		atSite         bool
+		duke           []int
+		fortune, glory int
 	}{
-		{"stolen", false, []int{4, 4, 4}, 2},
-		{"not stolen", false, []int{1, 1, 1}, 0},
-		{"stolen, at an adventure", true, []int{4, 4, 4}, 2},
+		// 3 hits on Tresa (Defense 1): 2 wounds, her two bodyguards; she
+		// deals 1. A Glory per hit, not per wound: 3, and 3 for the Commander.
+		{"stolen", false, []int{4, 4, 4}, 2, 6},
+		{"not stolen", false, []int{1, 1, 1}, 0, 3},
+		{"stolen, at an adventure", true, []int{4, 4, 4}, 2, 6},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newScenario(t, Options{Advanced: true}, "duke-dudley")
@@ -1734,13 +2037,14 @@ func TestScenarioNaziGoldEscortedByAVillain(t *testing.T) {
 			assert.Equal(t, fightDefeated, s.fightDrawn([]int{0}, true, -1))
 			s.done()
 			assert.Equal(t, tt.fortune, h.fortune)
+			assert.Equal(t, tt.glory, h.glory)
 			assert.Equal(t, tt.atSite, tresa.space >= 0, "at an adventure she stays and hunts")
 			s.logHas("defeats Nazi Commander")
 		})
 	}
 }
 
-// --- Advanced: the zeppelin and henchmen --------------------------------------------
+// --- Advanced: the zeppelin and henchmen ----------------------------------------------
 
 func TestScenarioZeppelinMovesLoadsAndDrops(t *testing.T) {
 	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
@@ -1843,6 +2147,22 @@ func TestScenarioZeppelinSneakAboard(t *testing.T) {
 	}
 }
 
+// The zeppelin may be boarded from any space it hovers over, instead of
+// adventuring there.
+func TestScenarioZeppelinBoardedFromACity(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	h := s.h(0) // London
+	s.equip(0, "shotgun")
+	s.zeppelin = Zeppelin{def: &s.c.Zeppelins[0], space: s.space("london"), dest: -1, fortune: 4, live: true}
+	bot := h.bot
+	other := (bot.Intn(6)+1)%6 + 1
+	s.dice(other, other)
+	s.adventurePhase()
+	s.done()
+	assert.Equal(t, 4, h.fortune)
+	s.logLacks("City card")
+}
+
 // Never two henchmen in a space: the second is placed at a new random
 // location.
 func TestScenarioHenchmenNeverTwoInASpace(t *testing.T) {
@@ -1855,124 +2175,7 @@ func TestScenarioHenchmenNeverTwoInASpace(t *testing.T) {
 	assert.Equal(t, int8(2), s.henchmen[s.space("tibet")], "the Mobster goes to a new location (redrawn past Sahara)")
 }
 
-// Landing by air where a henchman stands ends the move and starts the fight.
-func TestScenarioFlightIntoAHenchmansCity(t *testing.T) {
-	s := newScenario(t, Options{Advanced: true, Policies: []Policy{Bold}}, "duke-dudley")
-	h := s.h(0)
-	h.fortune = 2
-	s.henchmen[s.space("sydney")] = 1
-	s.dice(4, 4, 4, 4, 1, 1, 1)
-	s.travel(h, 3, s.space("outback"))
-	s.done()
-	assert.Equal(t, "sydney", s.spaceID(h.space), "the move ends in Sydney")
-	assert.Zero(t, s.henchmen[s.space("sydney")])
-	s.logOrder("flies to Sydney", "fights Nazi Soldiers")
-}
-
-// Adventure special text modifies heroes on that adventure: their tests,
-// and their fights (Combat vs a type, Defense). The basic game ignores it.
-func TestScenarioAdventureSpecialText(t *testing.T) {
-	for _, adv := range []bool{false, true} {
-		s := newScenario(t, Options{Advanced: adv}, "li-mei-chen") // Combat 3, Agility 4, Defense 1
-		h := s.at(0, "sahara")
-		winds := s.site("the-idol", "of-the-winds", "sahara") // Agility +1 on Chase, Defense -1
-		h.progress = int16(winds)
-		chase := s.c.Dangers[s.danger("boat-chase-falls")].Keywords
-		agility := Clause{Kind: SkillTest, Skills: []Skill{Agility}, Target: 4, Successes: 1}
-		jaguar := s.site("the-skull", "of-the-jaguar", "egypt") // Combat -1 vs Beast
-		if adv {
-			assert.Equal(t, 5, s.testDice(h, &agility, chase))
-			assert.Zero(t, s.defense(h, nil))
-		} else {
-			assert.Equal(t, 4, s.testDice(h, &agility, chase))
-			assert.Equal(t, 1, s.defense(h, nil))
-		}
-		s.at(0, "egypt")
-		h.progress = int16(jaguar)
-		want := 3
-		if adv {
-			want = 2
-		}
-		assert.Equal(t, want, s.fightDice(h, s.enemy("jungle-cat")), "advanced %v: against a Beast", adv)
-		assert.Equal(t, 3, s.fightDice(h, s.enemy("storm-troopers")))
-	}
-}
-
-// FAQ: the 'of Time' special text does not apply at a Temple.
-func TestScenarioOfTimeNotAtTemplesFAQ(t *testing.T) {
-	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
-	site := s.site("the-idol", "of-time", "sahara")
-	h := s.at(0, "sahara")
-	h.progress, h.markers, h.estimate = int16(site), 2, 0.01
-	s.topDangers("ancient-puzzle")
-	s.dice(1 /* of Time: the markers are lost */, 5, 1, 1)
-	s.adventurePhase()
-	s.done()
-	assert.Equal(t, 1, h.markers)
-
-	s = newScenario(t, Options{Advanced: true}, "duke-dudley")
-	site = s.site("the-mine", "of-time", "sahara")
-	h = s.at(0, "sahara")
-	h.estimate = 0.01
-	s.topDangers("ancient-puzzle")
-	s.dice(5, 1, 1) // no 'of Time' die at a Temple
-	s.adventurePhase()
-	s.done()
-	assert.Equal(t, 1, h.fortune)
-}
-
-// Replenishing: a new artifact for every one taken off the board in the
-// round, and at least four on the board.
-func TestScenarioReplenishArtifacts(t *testing.T) {
-	s := newScenario(t, Options{}, "duke-dudley")
-	first := s.site("the-idol", "of-kings", "sahara")
-	for _, sp := range []string{"greece", "tibet", "japan", "brazil"} {
-		s.site("the-idol", "of-kings", sp)
-	}
-	h := s.at(0, "sahara")
-	h.progress, h.markers = int16(first), 1
-	s.overcome(h, first) // recovered
-	require.Len(t, s.liveSites(), 4)
-	s.endPhase()
-	assert.Len(t, s.liveSites(), 5, "the fifth artifact (from a card) stays in play")
-
-	s = newScenario(t, Options{}, "duke-dudley")
-	s.site("the-idol", "of-kings", "sahara")
-	s.endPhase()
-	assert.Len(t, s.liveSites(), 4, "topped up to four")
-}
-
-// FAQ: defeating the enemy of the last Danger in the fight round that KOs
-// the hero still recovers the artifact; then the hero rolls to keep it.
-func TestScenarioArtifactWonInAKORoundFAQ(t *testing.T) {
-	c := *bundled(t)
-	c.Dangers = append([]DangerDef(nil), c.Dangers...)
-	fight, _, err := ParseTest("Fight Enemies")
-	require.Nil(t, err)
-	for i := range c.Dangers {
-		if c.Dangers[i].ID == "temple-guardians-sentinel" {
-			c.Dangers[i].Test = fight
-		}
-	}
-	for _, tt := range []struct {
-		roll int
-		kept bool
-	}{{4, true}, {3, false}} {
-		s := newScenarioOn(t, &c, Options{}, "duke-dudley")
-		site := s.site("the-spear", "of-kings", "sahara") // 2 Dangers
-		h := s.at(0, "sahara")
-		h.progress, h.markers, h.wounds, h.estimate = int16(site), 1, 5, 0.99
-		s.topDangers("temple-guardians-sentinel")
-		stack(&s.enemies, s.enemyIndex("vampire-bats"))
-		s.dice(4, 1, 1 /* Duke kills the bats */, 4, 1, 1, 1 /* and falls */, 1 /* KO loss */, tt.roll /* the artifact */)
-		s.adventurePhase()
-		s.done()
-		assert.True(t, h.ko)
-		assert.False(t, s.sites[site].live, "recovered")
-		assert.Equal(t, tt.kept, len(h.artifacts) == 1, "roll %d", tt.roll)
-		assert.Equal(t, 1, h.recovered)
-	}
-}
+// --- FAQ ------------------------------------------------------------------------------
 
 // FAQ: a card aimed at a hero in a terrain may be played as the hero passes
 // through (Malaria on a hero crossing a jungle); other cards wait.
@@ -2040,102 +2243,15 @@ func TestScenarioAdventurePlaneRideIsNotYourMoveFAQ(t *testing.T) {
 	s.logOrder("Duke Dudley rolls 3 to move", "Jake Zane rolls 4 to move")
 }
 
-// A City card that ends the adventure phase: no business in town.
-func TestScenarioArrestedOnSuspicionEndsTheTurn(t *testing.T) {
-	s := newScenario(t, Options{}, "duke-dudley")
-	h := s.h(0)
-	h.glory, h.wounds = 3, 2
-	h.artifacts = append(h.artifacts, carried{art: s.artifact("the-spear"), adv: s.adventure("of-kings"), value: 4})
-	stack(&s.city, s.cityCard("arrested-on-suspicion"))
-	s.cityAdventure(0)
-	assert.Equal(t, 2, h.glory)
-	assert.Zero(t, h.fortune, "no selling")
-	assert.Equal(t, 2, h.wounds, "no healing")
+// FAQ: with an adventure that requires a fight before the artifact is
+// collected, the turn's Danger Glory is collected before that fight.
+func TestScenarioAdventureFinalFightGloryFAQ(t *testing.T) {
+	t.Skip("no Adventure card can require a fight before the artifact is collected: the Adventures sheet has " +
+		"Special Effect timings danger/recover/cliffhanger only, and no bundled card has such a fight. Supporting it " +
+		"needs a content column (e.g. a final Fight test) — a schema decision for the lead")
 }
 
-// The committed hero's extra Danger, failed, is a cliffhanger like any
-// other; passing it next turn gives its Glory, with no artifact to go on
-// for.
-func TestScenarioRacingExtraDangerCliffhanger(t *testing.T) {
-	s := newScenario(t, Options{}, "jake-zane", "shelly-hargrove")
-	site := s.site("the-spear", "of-kings", "sahara")
-	jake, shelly := s.at(0, "sahara"), s.at(1, "sahara")
-	jake.estimate, shelly.estimate = 0.99, 0.99
-	shelly.progress, shelly.markers = int16(site), 1
-	s.topDangers("ancient-puzzle", "avalanche", "grass-fire")
-	s.dice(5, 1, 5, 5, 1, 1, 1, 1, 1, 1 /* Jake fails Grass Fire */)
-	s.adventurePhase()
-	s.done()
-	require.True(t, jake.cliff.active)
-	assert.Equal(t, int16(-1), jake.cliff.site)
-	assert.Zero(t, jake.glory)
-
-	// Next turn: Jake's cliffhanger (Ring of Flame: Agility 5+ x2 or Lore
-	// 5+ x2); Shelly, with nothing to hunt there, makes her own roll.
-	s.log.Reset()
-	s.dice(5, 5, 1 /* Jake */, 3 /* Shelly: uneventful */)
-	s.adventurePhase()
-	s.done()
-	assert.False(t, jake.cliff.active)
-	assert.Equal(t, 3, jake.glory)
-	assert.Zero(t, jake.markers)
-	s.logHas("Shelly Hargrove travels (3): uneventful")
-}
-
-// A cliffhanger whose artifact was taken meanwhile pays its Glory; its
-// danger marker does not count toward a new artifact in the space.
-func TestScenarioCliffhangerAfterTheArtifactIsGone(t *testing.T) {
-	s := newScenario(t, Options{}, "duke-dudley")
-	old := s.site("the-spear", "of-kings", "sahara")
-	s.sites[old].live = false
-	s.site("the-idol", "of-kings", "sahara")
-	h := s.at(0, "sahara")
-	h.estimate = 0.99
-	d := s.danger("poison-darts")
-	s.dangers.Remove(d)
-	h.cliff = cliffhanger{active: true, danger: &s.c.Dangers[d], card: d, city: -1, site: int16(old)}
-	s.dice(4, 4, 4)
-	s.adventurePhase()
-	s.done()
-	assert.Equal(t, 2, h.glory)
-	assert.Zero(t, h.markers)
-}
-
-// A villain a card brings out away from any adventure: a single fight
-// round, then the villain moves on.
-func TestScenarioVillainAwayFromAnAdventure(t *testing.T) {
-	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
-	h := s.at(0, "sahara")
-	for _, id := range []string{"herr-teufel", "tresa", "colonel-stahl", "franco-fedicci", "icebox-eddie"} {
-		s.villainNamed(id).space = s.space("tibet")
-	}
-	vanessa := s.villainNamed("vanessa-love")
-	stack(&s.events, s.eventCard("followed"))
-	s.dice(4, 4, 1 /* Duke: 2 hits */, 1, 1, 1 /* Vanessa */)
-	s.drawEvents(0, 1)
-	s.done()
-	assert.Equal(t, 2-1, h.glory, "a Glory per hit; after the round her Heartbreaker takes 1")
-	assert.Equal(t, int16(-1), vanessa.space)
-	s.logOrder("Vanessa Love appears in Sahara!", "trade blows: 2 hits to 0")
-}
-
-// The zeppelin may be boarded from any space it hovers over, instead of
-// adventuring there.
-func TestScenarioZeppelinBoardedFromACity(t *testing.T) {
-	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
-	h := s.h(0) // London
-	s.equip(0, "shotgun")
-	s.zeppelin = Zeppelin{def: &s.c.Zeppelins[0], space: s.space("london"), dest: -1, fortune: 4, live: true}
-	bot := h.bot
-	other := (bot.Intn(6)+1)%6 + 1
-	s.dice(other, other)
-	s.adventurePhase()
-	s.done()
-	assert.Equal(t, 4, h.fortune)
-	s.logLacks("City card")
-}
-
-// --- Basic and advanced games ------------------------------------------------------
+// --- Basic and advanced games ---------------------------------------------------------
 
 // The basic game removes the rulebook's advanced cards from the decks.
 func TestScenarioBasicGameDecks(t *testing.T) {
@@ -2242,7 +2358,7 @@ func (s *scenario) placeTemple() {
 	s.runCard(0, e.Effect, &e.Card)
 }
 
-// --- Rule constants come from the workbook -----------------------------------------
+// --- Rule constants come from the workbook --------------------------------------------
 
 // contentWith compiles the bundled workbook with some rule constants
 // changed in its Rules rows, and loads it.
@@ -2439,7 +2555,7 @@ func TestScenarioRuleConstantsFromTheWorkbook(t *testing.T) {
 	assert.Equal(t, 15, bundled(t).Rules.FortuneToWin)
 }
 
-// --- Determinism -------------------------------------------------------------------
+// --- Determinism ----------------------------------------------------------------------
 
 // The same seed and options give the same game; a run's report is the same
 // whatever the number of workers.
@@ -2478,60 +2594,4 @@ func TestScenarioDeterminism(t *testing.T) {
 			require.JSONEq(t, want, string(js), "%d workers", workers)
 		}
 	}
-}
-
-// No escape from a villain: an escape card does nothing there (the bot
-// keeps it) and the round is fought.
-func TestScenarioVillainNoEscape(t *testing.T) {
-	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
-	h := s.at(0, "sahara")
-	v := s.villainNamed("icebox-eddie") // Combat 5
-	s.deployVillainAt(v, s.space("sahara"), true)
-	s.holding(0, "run-for-it")
-	s.equip(0, "smoke-bomb")
-	h.wounds = 4
-	assert.False(t, s.escapeNow(h, &fightState{villain: v, enemy: &EnemyDef{}}))
-	s.dice(1, 1, 1 /* Duke */, 4, 1, 1, 1, 1 /* Eddie */, 3 /* Cold Storage: no wound */)
-	s.villainRounds(0, v, 1)
-	s.done()
-	assert.Equal(t, 5, h.wounds)
-	assert.Equal(t, []string{"run-for-it"}, s.handIDs(0))
-	assert.False(t, h.activated[0], "the smoke bomb was not wasted")
-	// And the escape verb does nothing against a villain.
-	fs := &fightState{villain: v}
-	s.fs = fs
-	s.runCard(0, s.c.Events[s.eventCard("run-for-it")].Effect, &s.c.Events[s.eventCard("run-for-it")].Card)
-	s.fs = nil
-	assert.False(t, fs.escaped)
-}
-
-// A sneak test rolls the villain's Search dice, more or fewer by cards
-// (Tresa's Eyes Everywhere +1, Li Mei Chen's Velvet Voice -1).
-func TestScenarioSneakTestDice(t *testing.T) {
-	for _, tt := range []struct {
-		hero    string
-		villain string
-		dice    int
-	}{{"duke-dudley", "tresa", 3 + 1}, {"li-mei-chen", "tresa", 3 + 1 - 1}, {"li-mei-chen", "vanessa-love", 4 - 1}} {
-		s := newScenario(t, Options{Advanced: true}, tt.hero)
-		s.at(0, "sahara")
-		v := s.villainNamed(tt.villain)
-		s.deployVillainAt(v, s.space("sahara"), true)
-		bot := s.h(0).bot
-		miss := (bot.Intn(6)+1)%6 + 1
-		for range tt.dice {
-			s.dice(miss)
-		}
-		assert.True(t, s.sneakTest(0, v, true), "%s past %s", tt.hero, tt.villain)
-		s.done()
-	}
-}
-
-// Villain figures do not block movement (henchmen do).
-func TestScenarioVillainsDoNotBlockMovement(t *testing.T) {
-	s := newScenario(t, Options{Advanced: true}, "shelly-hargrove")
-	s.deployVillainAt(s.villainNamed("vanessa-love"), s.space("western-europe"), true)
-	s.travel(s.h(0), 2, s.space("germany"))
-	assert.Equal(t, "germany", s.spaceID(s.h(0).space))
-	assert.Zero(t, s.h(0).wounds)
 }

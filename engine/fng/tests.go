@@ -22,10 +22,13 @@ type testState struct {
 // alternative's clauses must all pass (skill tests before fights).
 func (g *Game) resolveSpec(seat int, spec *TestSpec, kw KW, cliff bool) bool {
 	if len(spec.Alts) == 0 {
+		g.altFight = false
 		return true
 	}
 	h := g.h(seat)
 	alt := spec.Alts[g.chooseAlt(h, spec, kw, cliff)]
+	fight := hasFight(alt)
+	defer func() { g.altFight = fight }() // after any test taken inside (an escape)
 	left := len(alt)
 	for pass := 0; pass < 2; pass++ {
 		for i := range alt {
@@ -46,6 +49,26 @@ func (g *Game) resolveSpec(seat int, spec *TestSpec, kw KW, cliff bool) bool {
 		}
 	}
 	return true
+}
+
+// hasFight reports whether an alternative of a test is a Fight option.
+func hasFight(alt []Clause) bool {
+	for i := range alt {
+		if alt[i].Kind == FightTest {
+			return true
+		}
+	}
+	return false
+}
+
+// specGlory is a Danger's (or Cliffhanger's) Glory for the test just
+// passed: none when the hero took its Fight option, which pays the enemy's
+// Glory instead.
+func (g *Game) specGlory(n int8) int {
+	if g.altFight {
+		return 0
+	}
+	return int(n)
 }
 
 // resolveClause takes one clause of a test.
