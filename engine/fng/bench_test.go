@@ -45,3 +45,18 @@ func benchSim(b *testing.B, mode Mode, metrics bool) {
 	}
 	b.ReportMetric(perSecond, "games/s")
 }
+
+// BenchmarkCoopGame plays 4-hero cooperative games on one core.
+func BenchmarkCoopGame(b *testing.B) {
+	c := bundled(b)
+	g := New(c)
+	opt := Options{Mode: Cooperative, Players: 4, Advanced: true}
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		if _, err := g.PlaySafe(seed, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
