@@ -73,7 +73,7 @@ random (any legal choice), mix (seats rotate through the three).`,
 	fl.IntVar(&f.impactGames, "impact-games", 0, "games per card for --impact (default: --games)")
 	fl.StringVar(&f.compare, "compare", "", "compare with a baseline build on the same seeds: a path, or base for the bundled set")
 	fl.StringVar(&f.failOn, "fail-on", "", "with --compare, exit 1 when a significant move exceeds a bound: win=0.05,rounds=2,card-win=0.1,pass=0.1")
-	addGameFlag(c, &f.game)
+	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+moduleNames()+"), and/or the level: basic or advanced (as --level)")
 	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion("competitive", "coop", "team", "solo"))
 	_ = c.RegisterFlagCompletionFunc("policy", fixedCompletion("cautious", "bold", "random", "mix"))
 	_ = c.RegisterFlagCompletionFunc("level", fixedCompletion("basic", "advanced"))
@@ -86,6 +86,20 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if f.games < 1 {
 		return usageErr("--games must be at least 1")
 	}
+	// --game names the game (fallen-land) or, as in the issue's spelling,
+	// the level of the game (basic, advanced); both may be given:
+	// --game fortune-and-glory,basic.
+	var games []string
+	for _, part := range strings.Split(f.game, ",") {
+		switch part = strings.TrimSpace(part); part {
+		case "basic", "advanced":
+			f.level = part
+		case "":
+		default:
+			games = append(games, part)
+		}
+	}
+	f.game = strings.Join(games, ",")
 	if f.level != "basic" && f.level != "advanced" {
 		return usageErr("--level must be basic or advanced, not %q", f.level)
 	}
@@ -307,6 +321,8 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 	if r.Coop != nil {
 		h := r.Coop.HeroWins
 		fmt.Fprintf(tw, "heroes win\t%.1f%%\t[%.1f–%.1f]\tvs %s; villains took %.2f artifacts a game\n", 100*h.Rate, 100*h.Low, 100*h.High, r.Coop.Organization, r.Coop.VillainArtifactsMean)
+		track := sim.Histogram{Counts: r.Coop.TrackHistogram}
+		fmt.Fprintf(tw, "villain track\tmedian %d\tp10 %d\tp90 %d\tat the end of the game\n", track.Quantile(0.5), track.Quantile(0.1), track.Quantile(0.9))
 	}
 	rates := func(title string, list []game.Rate) {
 		if len(list) == 0 {

@@ -9,13 +9,14 @@ import (
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/content"
 	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/fallenland"
 	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/table"
 )
 
 // modules are the games deckwright knows.
-var modules = []game.Module{fng.Module}
+var modules = []game.Module{fng.Module, fallenland.Module}
 
 func moduleNames() string {
 	var ids []string

@@ -126,12 +126,14 @@ func FlagCards(cards []CardReport, cov *Coverage) []Flag {
 		case c.HasAbility && c.Drawn >= minDrawsDead && c.Used == 0:
 			add(c, "dead", float64(c.Drawn), "drawn %d times, never used: its timing or condition never fits", c.Drawn)
 		}
-		if c.Tests >= minOutlierTest && c.Passed > 0 {
+		// A Danger nearly always or nearly never overcome (other cards'
+		// tests, such as escapes, may be easy by design).
+		if c.Faced >= minOutlierTest && c.Overcome > 0 {
 			switch {
 			case c.PassRate < tooHard:
-				add(c, "outlier", 1-c.PassRate, "passed only %.1f%% of %d tests", 100*c.PassRate, c.Tests)
+				add(c, "outlier", 1-c.PassRate, "overcome only %.1f%% of %d times", 100*c.PassRate, c.Faced)
 			case c.PassRate > tooEasy:
-				add(c, "outlier", c.PassRate, "passed %.1f%% of %d tests: hardly a danger", 100*c.PassRate, c.Tests)
+				add(c, "outlier", c.PassRate, "overcome %.1f%% of %d times: hardly a danger", 100*c.PassRate, c.Faced)
 			}
 		}
 		if z := zscore(deckGlory, c.Deck, c.GloryPer); z >= outlierZ && c.Drawn >= minDrawsDead {
