@@ -12,19 +12,26 @@ import (
 
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/content"
+	"github.com/deckwright/deckwright/engine/fallenland"
 	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/game"
 )
 
-var modules = []game.Module{fng.Module}
+var modules = []game.Module{fng.Module, fallenland.Module}
 
-// -o writes the first set elsewhere (to check sources without touching the
-// committed workbook).
-var out = flag.String("o", "", "write the workbook to this file instead")
+// -set picks one bundled set; -o writes it elsewhere (to check sources
+// without touching the committed workbook).
+var (
+	only = flag.String("set", "", "generate only this set (fng-base, fl-base)")
+	out  = flag.String("o", "", "write the workbook to this file instead (with several sets, the last one written wins: use -set)")
+)
 
 func main() {
 	flag.Parse()
 	for _, s := range content.Sets {
+		if *only != "" && s.ID != *only {
+			continue
+		}
 		if err := build(s); err != nil {
 			fmt.Fprintln(os.Stderr, "gen:", err)
 			os.Exit(1)

@@ -300,6 +300,12 @@ func (g *Game) playCard(seat int, c *Card, e *EventDef, city bool, id int16) {
 	var buf [8]int
 	targets := g.targets(seat, c.Target, buf[:0])
 	for _, t := range targets {
+		// A card's Condition is about the hero it acts on (Falling Rocks
+		// hits heroes in the Mountains): checked for each target, also for
+		// Play Immediately cards, which no offer checked before.
+		if c.Cond != nil && !g.usable(t, c) {
+			continue
+		}
 		if c.Target == TargetOpponent && g.canceled(t, c) {
 			continue
 		}
