@@ -197,7 +197,7 @@ func (c *compiler) readLayer(wb *Workbook) *layer {
 		c.diags.Errorf(cell("ID"), CodeSetSheet, "the Set row has no ID").Hint = "give the set a short ID such as my-expansion"
 		ok = false
 	} else if !validID(info.ID) {
-		c.diags.Errorf(cell("ID"), CodeBadID, "set ID %q is not a slug", info.ID).Hint = "use lower-case letters, digits and hyphens: " + slug(info.ID)
+		c.diags.Errorf(cell("ID"), CodeBadID, "set ID %q is not a slug", info.ID).Hint = "use lower-case letters, digits and hyphens: " + Slug(info.ID)
 		ok = false
 	}
 	g := get("Game")
@@ -402,8 +402,9 @@ var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
 
 func validID(id string) bool { return idPattern.MatchString(id) }
 
-// slug suggests an ID for a name.
-func slug(s string) string {
+// Slug suggests an ID for a name: lower-case letters and digits, words
+// joined by hyphens ("Temple of the Moon" → "temple-of-the-moon").
+func Slug(s string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(s) {
@@ -535,7 +536,7 @@ func (c *compiler) cell(r *crow, col *table.Column, v string, present bool) {
 		return
 	}
 	if col.Name == table.ColID && !validID(v) {
-		c.diags.Errorf(pos, CodeBadID, "ID %q is not a slug", v).Hint = "use lower-case letters, digits and hyphens, e.g. " + slug(v)
+		c.diags.Errorf(pos, CodeBadID, "ID %q is not a slug", v).Hint = "use lower-case letters, digits and hyphens, e.g. " + Slug(v)
 		return
 	}
 	if x, ok := c.scalar(r, pos, col, col.Type, v, 0, v); ok {

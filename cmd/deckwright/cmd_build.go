@@ -21,19 +21,9 @@ the content has errors.`,
 		Example: `  deckwright build my-expansion/ -o tables.json
   deckwright build -o - | jq '.layers'`,
 		RunE: func(c *cobra.Command, args []string) error {
-			if err := f.check(); err != nil {
-				return err
-			}
-			b, err := loadBuild(args, f.game, f.strict)
+			b, err := f.compile(c.ErrOrStderr(), args)
 			if err != nil {
 				return err
-			}
-			failed, err := f.report(c.ErrOrStderr(), b.diags)
-			if err != nil {
-				return err
-			}
-			if failed {
-				return contentFailed
 			}
 			data, err := b.tables.Encode()
 			if err != nil {

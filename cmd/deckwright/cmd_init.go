@@ -52,7 +52,7 @@ once you run: git config diff.deckwright.textconv "deckwright dump"`,
 			if name == "" {
 				name = titleCase(filepath.Base(filepath.Clean(dir)))
 			}
-			id := slugify(name)
+			id := compiler.Slug(name)
 			if id == "" {
 				id = "expansion"
 			}
@@ -115,21 +115,4 @@ func titleCase(s string) string {
 		words[i] = strings.ToUpper(w[:1]) + w[1:]
 	}
 	return strings.Join(words, " ")
-}
-
-func slugify(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			dash = false
-			b.WriteRune(r)
-		} else {
-			dash = true
-		}
-	}
-	return b.String()
 }

@@ -40,6 +40,26 @@ func (f *diagFlags) check() error {
 	return nil
 }
 
+// compile checks the flags, compiles the paths and prints the diagnostics
+// to w; content errors (or warnings with --strict) end the command.
+func (f *diagFlags) compile(w io.Writer, args []string) (*build, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	b, err := loadBuild(args, f.game, f.strict)
+	if err != nil {
+		return nil, err
+	}
+	failed, err := f.report(w, b.diags)
+	if err != nil {
+		return nil, err
+	}
+	if failed {
+		return nil, contentFailed
+	}
+	return b, nil
+}
+
 // report prints diagnostics and says whether the build failed.
 func (f *diagFlags) report(w io.Writer, l *diag.List) (failed bool, err error) {
 	l.Sort()
@@ -74,19 +94,9 @@ allowed unless --strict), 1 content errors, 2 usage or I/O failure.
   deckwright validate base.xlsx arctic.xlsx --strict
   deckwright validate my-expansion/ --format json | jq '.diagnostics[0]'`,
 		RunE: func(c *cobra.Command, args []string) error {
-			if err := f.check(); err != nil {
-				return err
-			}
-			b, err := loadBuild(args, f.game, f.strict)
+			b, err := f.compile(c.OutOrStdout(), args)
 			if err != nil {
 				return err
-			}
-			failed, err := f.report(c.OutOrStdout(), b.diags)
-			if err != nil {
-				return err
-			}
-			if failed {
-				return contentFailed
 			}
 			if f.format == "text" {
 				fmt.Fprintf(c.OutOrStdout(), "ok: %s\n", summary(b))

@@ -480,8 +480,9 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 	return false
 }
 
-// resolveCliffhanger faces a hero's cliffhanger: pass for its Glory and a
-// danger marker (the caller gives it), fail and be KO'd.
+// resolveCliffhanger faces a hero's cliffhanger — a Danger's back, or the
+// cliffhanger printed on a City Danger: pass for its Glory (and, at an
+// artifact, a danger marker the caller gives), fail and be KO'd.
 func (g *Game) resolveCliffhanger(seat int) bool {
 	h := g.h(seat)
 	cl := h.cliff

@@ -6,7 +6,7 @@ func (g *Game) cityAdventure(seat int) {
 	h := g.h(seat)
 	g.turnOver = false
 	if h.cliff.active {
-		if !g.resolveCityCliff(seat) {
+		if !g.resolveCliffhanger(seat) {
 			return
 		}
 	} else if !g.drawCity(seat) {
@@ -95,30 +95,6 @@ func (g *Game) cityDanger(seat int, id int16) bool {
 		g.stats.rule(RuleCityDanger)
 	}
 	return false
-}
-
-// resolveCityCliff faces a City Danger's cliffhanger; surviving it lets the
-// hero do business in town.
-func (g *Game) resolveCityCliff(seat int) bool {
-	h := g.h(seat)
-	d := h.cliff.danger
-	prev := g.danger
-	g.danger = d
-	defer func() { g.danger = prev }()
-	if d.CliffEffect != nil {
-		g.runCard(seat, d.CliffEffect, &d.Card)
-	}
-	passed := !h.ko && g.resolveSpec(seat, &d.CliffTest, d.CliffKW, true)
-	if h.ko {
-		return false
-	}
-	g.endCliffhanger(h)
-	if !passed {
-		g.knockOutFailed(seat)
-		return false
-	}
-	g.gainGlory(h, g.specGlory(d.CliffGlory))
-	return true
 }
 
 func (g *Game) discardCity(id int16) {
