@@ -165,6 +165,7 @@ type ZeppelinDef struct {
 	Card
 	Cooperative                  bool
 	Moves, Fortune, Drop, Guards int8
+	Glory                        int8 // for a hero who comes through a sneak aboard
 }
 
 // DangerDef is a double-sided Danger/Cliffhanger card (or a City Danger).
@@ -652,7 +653,8 @@ func (l *loader) cards() {
 	}
 	for _, r := range t.Rows("zeppelins") {
 		c.Zeppelins = append(c.Zeppelins, ZeppelinDef{Card: l.card(r), Cooperative: r.Str("mode") == "cooperative",
-			Moves: int8(r.Int("moves")), Fortune: int8(r.Int("fortune")), Drop: int8(r.Int("drop")), Guards: int8(r.Int("guards"))})
+			Moves: int8(r.Int("moves")), Fortune: int8(r.Int("fortune")), Drop: int8(r.Int("drop")), Guards: int8(r.Int("guards")),
+			Glory: int8(r.Int("glory"))})
 	}
 	orgIndex := map[string]int16{}
 	for _, r := range t.Rows("organizations") {

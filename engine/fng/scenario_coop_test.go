@@ -1354,3 +1354,25 @@ func TestCoopSimOptions(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, opt.Org, "the cooperative game draws one anyway")
 }
+
+// Sneaking aboard the War Zeppelin: the hero picks a number and the 3
+// Guard dice miss it, so no soldier fights; the hero sets the gas cells
+// alight: the zeppelin is gone, the hero gains the sheet's 3 Glory and the
+// reward for destroying an outpost (the villains' Fortune, the track back).
+func TestCoopSneakAboardWarZeppelin(t *testing.T) {
+	s := newCoop(t, Options{}, "nazi", nil, "jake-zane", "li-mei-chen")
+	s.setupZeppelin(true)
+	jake := s.at(0, "sahara")
+	s.zeppelin.space = jake.space
+	s.coop.track, s.coop.villainFortune = 4, 3
+	pick := s.nextPick(0)
+	miss := pick%6 + 1
+	s.dice(miss, miss, miss, // no guard spots Jake
+		6) // the track falls back by the outpost reward's roll
+	require.True(t, s.boardZeppelin(0))
+	s.done()
+	require.False(t, s.zeppelin.live, "the War Zeppelin is removed")
+	require.Equal(t, 3, jake.glory)
+	require.Zero(t, s.coop.villainFortune, "Jake takes the villains' Fortune")
+	require.Less(t, s.coop.track, 4, "the track falls back")
+}

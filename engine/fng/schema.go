@@ -210,6 +210,7 @@ var Schema = &table.Schema{
 				{Name: "Fortune", Type: table.TRange(0, 9), Default: "0", Doc: "Fortune loaded aboard each end phase (heroes can steal it)", Example: "1"},
 				{Name: "Drop", Type: table.TRange(0, 6), Default: "0", Doc: "each end phase roll a die: on this or less it drops a henchman in its space", Example: "2"},
 				{Name: "Guards", Type: table.TRange(0, 9), Required: true, Doc: "dice the guards roll to spot a hero sneaking aboard", Example: "2"},
+				{Name: "Glory", Type: table.TRange(0, 9), Default: "0", Doc: "Glory for a hero who comes through a sneak aboard (the War Zeppelin's destroyer)", Example: "3"},
 				{Name: "Effect", Type: table.TEffect("fng"), Doc: "what it does each villain phase (War Zeppelin)", Example: "advanceTrack(1)"},
 				{Name: "Text", Type: table.TText, Print: true, Doc: "the record-sheet rules as printed", Example: "Sneak aboard to steal its gold."},
 			},

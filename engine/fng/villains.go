@@ -637,6 +637,7 @@ func (g *Game) boardZeppelin(seat int) bool {
 			return true
 		}
 	}
+	g.gainGlory(h, int(z.def.Glory))
 	if z.def.Cooperative {
 		z.live = false
 		if g.trace != nil {
