@@ -300,6 +300,12 @@ func (p *testParser) fight(at token) (Clause, *table.SymbolRef, *table.CellError
 		if t.text == "" || t.text == "(" || strings.EqualFold(t.text, "or") || strings.EqualFold(t.text, "and") {
 			break
 		}
+		if t.text == ")" || t.text == "+" || t.text == "," {
+			// A name is words: "Fight Nazi Enemies) x" would otherwise
+			// name a foe "Nazi Enemies ) x" that no sheet can define.
+			return Clause{}, nil, &table.CellError{Offset: t.off, Message: fmt.Sprintf("unexpected %q in the opponent's name", t.text),
+				Hint: "e.g. Fight Enemies, Fight Nazi Enemies (Infantry), Fight Mobsters, Fight Villain"}
+		}
 		words = append(words, p.next().text)
 	}
 	if len(words) == 0 {

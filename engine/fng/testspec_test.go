@@ -94,6 +94,8 @@ func TestParseTestErrors(t *testing.T) {
 		{"Fight Enemies ()", 15, "expected an enemy type in parentheses, such as (Infantry)", "Fight Nazi Enemies (Infantry) redraws enemies whose type (first keyword) is not Infantry"},
 		{"Fight Enemies (", 15, "expected an enemy type in parentheses, such as (Infantry)", "Fight Nazi Enemies (Infantry) redraws enemies whose type (first keyword) is not Infantry"},
 		{"Fight Mobsters (Infantry)", 0, "(Infantry) applies only to drawing from an enemy deck", ""},
+		{"Fight Nazi) Enemies", 10, `unexpected ")" in the opponent's name`, "e.g. Fight Enemies, Fight Nazi Enemies (Infantry), Fight Mobsters, Fight Villain"},
+		{"Fight Mobsters, Zombies", 14, `unexpected "," in the opponent's name`, "e.g. Fight Enemies, Fight Nazi Enemies (Infantry), Fight Mobsters, Fight Villain"},
 		{"Agility 5+ Sneak", 11, `unexpected "Sneak"`, `join tests with "or" (choose one) or "and" (pass both)`},
 		{"Sneak, Agility 5+", 5, `unexpected ","`, `join tests with "or" (choose one) or "and" (pass both)`},
 		{"Agility 5+ or", 13, "a test is missing here", `write a test like "Agility 5+ x2", "Fight Enemies" or "Sneak"`},
