@@ -368,15 +368,6 @@ func backsName(out string) string {
 	return strings.TrimSuffix(out, ext) + "-backs" + ext
 }
 
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
 func exportProgress(w io.Writer) func(done, total int) {
 	last := -1
 	return func(done, total int) {

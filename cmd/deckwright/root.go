@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/spf13/cobra"
 )
@@ -94,4 +95,14 @@ The designer's day:
 		return usageErr("%v\nRun '%s --help' for usage.", err, c.CommandPath())
 	})
 	return root
+}
+
+// isTerminal says whether w is a terminal: progress lines go only there.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

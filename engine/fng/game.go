@@ -285,10 +285,11 @@ type Zeppelin struct {
 	live    bool
 }
 
-// playedCard is the card being played, for cancel().
+// playedCard is the card being played, for cancel(). Cards that cancel
+// are played before any die of what they cancel is rolled, so a cancel
+// always lands.
 type playedCard struct {
 	canceled bool
-	rolled   bool
 }
 
 // stall ends a game that hit its round cap or step budget.

@@ -23,14 +23,13 @@ func (g *Game) moveHero(seat int) {
 	}
 	g.cur = seat
 	g.offer(seat, TMove)
-	points, rolled := g.movementRoll(h)
+	points, _ := g.movementRoll(h)
 	if h.cliff.active {
 		if g.trace != nil {
 			g.logf("%s is in a cliffhanger and cannot move", h.def.Name)
 		}
 		return
 	}
-	_ = rolled
 	from := h.space
 	g.travel(h, points, g.plan(h))
 	if h.convoy {

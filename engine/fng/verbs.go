@@ -341,7 +341,7 @@ var verbImpl = map[string]any{
 		}
 	}),
 	"cancel": verb(func(g *Game, a effects.Args) {
-		if g.played != nil && !g.played.rolled {
+		if g.played != nil {
 			g.played.canceled = true
 		}
 	}),
