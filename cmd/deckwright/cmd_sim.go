@@ -287,15 +287,16 @@ func replayCommand(args []string, f *simFlags, index int) string {
 
 func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	level := "advanced"
-	if !r.Advanced {
-		level = "basic"
+	terms := r.Terms.Or(game.DefaultTerms)
+	level := ""
+	if r.Level != "" {
+		level = ", " + r.Level + " game"
 	}
 	players := strconv.Itoa(r.Players)
 	if r.PlayersMax > r.Players {
 		players += "–" + strconv.Itoa(r.PlayersMax)
 	}
-	fmt.Fprintf(tw, "%s — %d %s games, %s heroes, %s game, %s bots, seed %d\n", b.mod.Title(), r.Games, r.Mode, players, level, r.Policy, r.Seed)
+	fmt.Fprintf(tw, "%s — %d %s games, %s %s%s, %s bots, seed %d\n", b.mod.Title(), r.Games, r.Mode, players, terms.Players, level, r.Policy, r.Seed)
 	if f.workers == 0 {
 		f.workers = runtime.GOMAXPROCS(0)
 	}
@@ -311,8 +312,8 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 		}
 		fmt.Fprintln(tw)
 	}
-	fmt.Fprintf(tw, "rounds\tmedian %d\tp10 %d\tp90 %d\tmean %.1f\n", r.Rounds.Median, r.Rounds.P10, r.Rounds.P90, r.Rounds.Mean)
-	fmt.Fprintf(tw, "per game\t%.2f KOs\t%.2f artifacts recovered\n", r.KOsPerGame, r.ArtifactsPerGame)
+	fmt.Fprintf(tw, "%s\tmedian %d\tp10 %d\tp90 %d\tmean %.1f\n", terms.Rounds, r.Rounds.Median, r.Rounds.P10, r.Rounds.P90, r.Rounds.Mean)
+	fmt.Fprintf(tw, "per game\t%.2f %s\t%.2f %s\n", r.LossesPerGame, terms.Losses, r.PrizesPerGame, terms.Prizes)
 	var ends []string
 	for _, k := range sim.SortedKeys(r.Ends) {
 		ends = append(ends, fmt.Sprintf("%s %d", k, r.Ends[k]))
@@ -337,7 +338,7 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\n", name, x.Games, x.Wins, 100*x.Rate, 100*x.Low, 100*x.High)
 		}
 	}
-	rates("hero", r.Heroes)
+	rates(terms.Player, r.Heroes)
 	if r.Mode == "competitive" || r.Mode == "team" {
 		rates("seat", r.Seats)
 	}

@@ -39,7 +39,7 @@ func cardReports(c *Content, opt SimOptions, st *Stats) []game.CardReport {
 			continue
 		}
 		r := game.CardReport{ID: row.ID, Name: row.Str("name"), Deck: deck, Layer: row.Layer(), Where: row.Where(),
-			Drawn: cs.Drawn, Used: cs.Used, Tests: cs.Tests, Passed: cs.Passed, KOs: cs.KOs, Holders: cs.Holders,
+			Drawn: cs.Drawn, Used: cs.Used, Tests: cs.Tests, Passed: cs.Passed, Losses: cs.KOs, Holders: cs.Holders,
 			HasAbility: row.Has("effect") && (deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "common_items") &&
 				usableIn(row, opt.Mode),
 			Dealt: deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "villain_events"}
@@ -70,9 +70,9 @@ func cardReports(c *Content, opt SimOptions, st *Stats) []game.CardReport {
 			per = cs.Used
 		}
 		if per > 0 {
-			r.GloryPer = round2(float64(cs.Glory) / float64(per))
-			r.FortunePer = round2(float64(cs.Fortune) / float64(per))
-			r.WoundsPer = round2(float64(cs.Wounds) / float64(per))
+			r.ScorePer = round2(float64(cs.Glory) / float64(per))
+			r.MoneyPer = round2(float64(cs.Fortune) / float64(per))
+			r.DamagePer = round2(float64(cs.Wounds) / float64(per))
 		}
 		if cs.Holders > 0 {
 			r.HolderRate = round4(float64(cs.HolderWins) / float64(cs.Holders))

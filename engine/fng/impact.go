@@ -81,7 +81,7 @@ func impact(c *Content, opt SimOptions, req game.SimRequest, rep *game.SimReport
 	for i := range rep.Cards {
 		rep.Cards[i].Flags = nil
 	}
-	rep.Flags = game.FlagCards(rep.Cards, rep.Coverage)
+	rep.Flags = game.FlagCards(rep.Cards, rep.Coverage, rep.Terms)
 	return nil
 }
 

@@ -207,10 +207,21 @@ func outcomes(c *Content, per []GameOutcome) []game.Outcome {
 	return out
 }
 
+// Terms are Fortune and Glory's words for the generic report.
+var Terms = game.Terms{Player: "hero", Players: "heroes", Rounds: "rounds", Losses: "KOs",
+	Prizes: "artifacts recovered", Score: "Glory", Money: "Fortune", Damage: "wounds"}
+
+func level(advanced bool) string {
+	if advanced {
+		return "advanced"
+	}
+	return "basic"
+}
+
 // report turns a tally into the generic report.
 func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game.SimReport {
 	r := &game.SimReport{Game: GameID, Games: t.Games, Seed: opt.Seed, Mode: opt.Mode.String(), Players: opt.Players, PlayersMax: opt.PlayersMax,
-		Advanced: opt.Advanced, Policy: opt.Policy, Wins: map[string]int{}, Ends: t.Ends,
+		Level: level(opt.Advanced), Policy: opt.Policy, Wins: map[string]int{}, Ends: t.Ends, Terms: Terms,
 		Stalls: []game.Incident{}, Errors: []game.Incident{}, NeverDrawn: []string{}, GamesPerSecond: st.GamesPerSecond()}
 	for _, h := range c.Heroes {
 		if t.Plays[h.ID] > 0 {
@@ -230,8 +241,8 @@ func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game
 		Mean: round2(t.Rounds.Mean()), Histogram: t.Rounds.Counts}
 	finished := t.Rounds.N()
 	if finished > 0 {
-		r.KOsPerGame = round2(float64(t.KOs) / float64(finished))
-		r.ArtifactsPerGame = round2(float64(t.Artifacts) / float64(finished))
+		r.LossesPerGame = round2(float64(t.KOs) / float64(finished))
+		r.PrizesPerGame = round2(float64(t.Artifacts) / float64(finished))
 	}
 	if opt.Mode != Competitive {
 		org := opt.Org
@@ -258,7 +269,7 @@ func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game
 		r.Cards = cardReports(c, opt, t.Stats)
 		r.Coverage = coverage(c, opt, t.Stats, r.Cards)
 		r.NeverDrawn = r.Coverage.NeverDrawn
-		r.Flags = game.FlagCards(r.Cards, r.Coverage)
+		r.Flags = game.FlagCards(r.Cards, r.Coverage, r.Terms)
 	}
 	if opt.Mode == Cooperative || opt.Mode == Solo {
 		for _, n := range sortedInts(t.ByPlayers) {

@@ -12,7 +12,7 @@ var flagOrder = map[string]int{"broken": 0, "impossible": 1, "dead": 2, "outlier
 // Thresholds of the flags. They are deliberately conservative: a flag is
 // something a designer should look at, not noise.
 const (
-	minHolders     = 30   // heroes holding a card before its win rate counts
+	minHolders     = 30   // players holding a card before its win rate counts
 	brokenLift     = 0.20 // holders win this much more often …
 	brokenLiftLow  = 0.10 // … and surely at least this much more
 	minTests       = 20   // tests before "never passed" counts
@@ -27,8 +27,9 @@ const (
 
 // FlagCards finds broken, impossible, dead, outlier and mismatched cards,
 // writes each card's flags into it, and returns them all, most serious
-// first (within a kind, strongest first).
-func FlagCards(cards []CardReport, cov *Coverage) []Flag {
+// first (within a kind, strongest first). Messages use the game's terms.
+func FlagCards(cards []CardReport, cov *Coverage, terms Terms) []Flag {
+	terms = terms.Or(DefaultTerms)
 	type scored struct {
 		Flag
 		strength float64
@@ -45,10 +46,10 @@ func FlagCards(cards []CardReport, cov *Coverage) []Flag {
 			never[id] = true
 		}
 	}
-	// Deck statistics for outliers: mean and deviation of Glory and
-	// Fortune per draw.
+	// Deck statistics for outliers: mean and deviation of score and money
+	// per draw.
 	type moments struct{ n, s, ss float64 }
-	deckGlory, deckFortune := map[string]*moments{}, map[string]*moments{}
+	deckScore, deckMoney := map[string]*moments{}, map[string]*moments{}
 	for i := range cards {
 		c := &cards[i]
 		if c.Drawn == 0 {
@@ -57,7 +58,7 @@ func FlagCards(cards []CardReport, cov *Coverage) []Flag {
 		for _, m := range []struct {
 			d map[string]*moments
 			v float64
-		}{{deckGlory, c.GloryPer}, {deckFortune, c.FortunePer}} {
+		}{{deckScore, c.ScorePer}, {deckMoney, c.MoneyPer}} {
 			x := m.d[c.Deck]
 			if x == nil {
 				x = &moments{}
@@ -69,7 +70,7 @@ func FlagCards(cards []CardReport, cov *Coverage) []Flag {
 		}
 	}
 	// Holding some cards goes with winning by nature (an artifact is how a
-	// hero wins): a card is broken when its lift stands out from its deck's.
+	// Fortune and Glory hero wins): a card is broken when its lift stands out from its deck's.
 	lifts := map[string][]float64{}
 	for i := range cards {
 		if c := &cards[i]; c.Holders >= minHolders {
@@ -81,13 +82,16 @@ func FlagCards(cards []CardReport, cov *Coverage) []Flag {
 		sort.Float64s(l)
 		typical[deck] = l[len(l)/2]
 	}
+	// A card's z-score is against the rest of its deck: counting the card
+	// itself would cap z at √(n−1) and hide outliers in small decks.
 	zscore := func(d map[string]*moments, deck string, v float64) float64 {
 		x := d[deck]
-		if x == nil || x.n < 5 {
+		if x == nil || x.n-1 < 5 {
 			return 0
 		}
-		mean := x.s / x.n
-		sd := math.Sqrt(max(x.ss/x.n-mean*mean, 0))
+		n, sum, sq := x.n-1, x.s-v, x.ss-v*v
+		mean := sum / n
+		sd := math.Sqrt(max(sq/n-mean*mean, 0))
 		if sd < 0.25 {
 			sd = 0.25
 		}
@@ -99,11 +103,11 @@ func FlagCards(cards []CardReport, cov *Coverage) []Flag {
 		standsOut := c.Holders >= minHolders && c.Lift-base >= brokenLift && c.LiftLow-base >= brokenLiftLow
 		switch {
 		case standsOut && c.Dealt:
-			add(c, "broken", c.Lift-base, "heroes who drew or used it won %.0f%% of games, others %.0f%% (%+.0f points, 95%% CI %+.0f to %+.0f; typical for its deck %+.0f)",
-				100*c.HolderRate, 100*c.OthersRate, 100*c.Lift, 100*c.LiftLow, 100*c.LiftHigh, 100*base)
+			add(c, "broken", c.Lift-base, "%s who drew or used it won %.0f%% of games, others %.0f%% (%+.0f points, 95%% CI %+.0f to %+.0f; typical for its deck %+.0f)",
+				terms.Players, 100*c.HolderRate, 100*c.OthersRate, 100*c.Lift, 100*c.LiftLow, 100*c.LiftHigh, 100*base)
 		case standsOut:
-			add(c, "outlier", c.Lift-base, "heroes who won it won %.0f%% of games (%+.0f points over others; typical for its deck %+.0f): a prize that decides games",
-				100*c.HolderRate, 100*c.Lift, 100*base)
+			add(c, "outlier", c.Lift-base, "%s who won it won %.0f%% of games (%+.0f points over others; typical for its deck %+.0f): a prize that decides games",
+				terms.Players, 100*c.HolderRate, 100*c.Lift, 100*base)
 		case c.Impact != nil && c.Impact.Significant && math.Abs(c.Impact.WinDelta) >= 0.05:
 			add(c, "broken", math.Abs(c.Impact.WinDelta), "with it in the deck the win rate moves %+.1f points (95%% CI %+.1f to %+.1f, q = %.3f)",
 				100*c.Impact.WinDelta, 100*c.Impact.WinLow, 100*c.Impact.WinHigh, c.Impact.Q)
@@ -136,11 +140,11 @@ func FlagCards(cards []CardReport, cov *Coverage) []Flag {
 				add(c, "outlier", c.PassRate, "overcome %.1f%% of %d times: hardly a danger", 100*c.PassRate, c.Faced)
 			}
 		}
-		if z := zscore(deckGlory, c.Deck, c.GloryPer); z >= outlierZ && c.Drawn >= minDrawsDead {
-			add(c, "outlier", z, "gives %.1f Glory a draw, %.1f deviations above its deck", c.GloryPer, z)
+		if z := zscore(deckScore, c.Deck, c.ScorePer); z >= outlierZ && c.Drawn >= minDrawsDead {
+			add(c, "outlier", z, "gives %.1f %s a draw, %.1f deviations above its deck", c.ScorePer, terms.Score, z)
 		}
-		if z := zscore(deckFortune, c.Deck, c.FortunePer); z >= outlierZ && c.Drawn >= minDrawsDead {
-			add(c, "outlier", z, "gives %.1f Fortune a draw, %.1f deviations above its deck", c.FortunePer, z)
+		if z := zscore(deckMoney, c.Deck, c.MoneyPer); z >= outlierZ && c.Drawn >= minDrawsDead {
+			add(c, "outlier", z, "gives %.1f %s a draw, %.1f deviations above its deck", c.MoneyPer, terms.Money, z)
 		}
 		if e := c.Exact; e != nil && e.Tests >= minCleanTests && math.Abs(e.Z) >= mismatchZ {
 			add(c, "mismatch", math.Abs(e.Z), "unaided tests passed %.1f%% but the dice give %.1f%% (z = %.1f): the card plays differently than printed",

@@ -25,11 +25,13 @@ type CardReport struct {
 	PassRate float64     `json:"pass_rate"`
 	Exact    *ExactCheck `json:"exact,omitempty"`
 	PerHero  []HeroOdds  `json:"per_hero,omitempty"`
-	// Per draw (or use when never drawn).
-	GloryPer   float64 `json:"glory_per"`
-	FortunePer float64 `json:"fortune_per"`
-	WoundsPer  float64 `json:"wounds_per"`
-	KOs        uint64  `json:"kos"`
+	// Per draw (or use when never drawn), in the game's Terms: Glory or
+	// Prestige, Fortune or Salvage, wounds or damage; and losses (KOs,
+	// character deaths) it caused.
+	ScorePer  float64 `json:"score_per"`
+	MoneyPer  float64 `json:"money_per"`
+	DamagePer float64 `json:"damage_per"`
+	Losses    uint64  `json:"losses"`
 	// Win rate of heroes who drew or used it against heroes who did not.
 	Holders    uint64   `json:"holders"`
 	HolderRate float64  `json:"holder_win_rate"`

@@ -51,27 +51,28 @@ type SimRequest struct {
 // SimReport is a run's summary. Every field but GamesPerSecond is the same
 // for any number of workers.
 type SimReport struct {
-	Game             string         `json:"game"`
-	Games            int            `json:"games"`
-	Seed             uint64         `json:"seed"`
-	Mode             string         `json:"mode"`
-	Players          int            `json:"players"`
-	PlayersMax       int            `json:"players_max,omitempty"`
-	Advanced         bool           `json:"advanced"`
-	Policy           string         `json:"policy"`
-	Wins             map[string]int `json:"wins"`
-	Rounds           Quantiles      `json:"rounds"`
-	Ends             map[string]int `json:"ends"`
-	Heroes           []Rate         `json:"heroes"`
-	Seats            []Rate         `json:"seats"`
-	Policies         []Rate         `json:"policies"`
-	KOsPerGame       float64        `json:"kos_per_game"`
-	ArtifactsPerGame float64        `json:"artifacts_per_game"`
-	NeverDrawn       []string       `json:"never_drawn"`
-	Coop             *CoopReport    `json:"coop,omitempty"`
-	Stalls           []Incident     `json:"stalls"`
-	Errors           []Incident     `json:"errors"`
-	GamesPerSecond   float64        `json:"games_per_second"`
+	Game           string         `json:"game"`
+	Games          int            `json:"games"`
+	Seed           uint64         `json:"seed"`
+	Mode           string         `json:"mode"`
+	Players        int            `json:"players"`
+	PlayersMax     int            `json:"players_max,omitempty"`
+	Level          string         `json:"level,omitempty"` // a game level ("basic", "advanced"), if the game has levels
+	Policy         string         `json:"policy"`
+	Wins           map[string]int `json:"wins"`
+	Rounds         Quantiles      `json:"rounds"`
+	Ends           map[string]int `json:"ends"`
+	Heroes         []Rate         `json:"heroes"`
+	Seats          []Rate         `json:"seats"`
+	Policies       []Rate         `json:"policies"`
+	LossesPerGame  float64        `json:"losses_per_game"` // Terms.Losses
+	PrizesPerGame  float64        `json:"prizes_per_game"` // Terms.Prizes
+	NeverDrawn     []string       `json:"never_drawn"`
+	Coop           *CoopReport    `json:"coop,omitempty"`
+	Stalls         []Incident     `json:"stalls"`
+	Errors         []Incident     `json:"errors"`
+	GamesPerSecond float64        `json:"games_per_second"`
+	Terms          Terms          `json:"terms"` // the game's words for the above
 	// Per-card metrics, coverage and flags (when the run collected them).
 	Cards      []CardReport `json:"cards,omitempty"`
 	Coverage   *Coverage    `json:"coverage,omitempty"`

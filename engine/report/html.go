@@ -17,7 +17,7 @@ import (
 
 // Write renders the report.
 func Write(w io.Writer, title string, r *game.SimReport) error {
-	data := view{Title: title, R: r,
+	data := view{Title: title, R: r, T: r.Terms.Or(game.DefaultTerms),
 		Length:  lengthChart(r.Rounds.Histogram),
 		Rates:   rateChart(append(append([]game.Rate{}, r.Heroes...), r.ByPlayers...)),
 		Scatter: scatter(r.Cards),
@@ -31,6 +31,7 @@ func Write(w io.Writer, title string, r *game.SimReport) error {
 type view struct {
 	Title   string
 	R       *game.SimReport
+	T       game.Terms // the game's words
 	Length  template.HTML
 	Track   template.HTML
 	Rates   template.HTML
@@ -185,7 +186,7 @@ ul.cov{columns:2;font-size:12px}
 </style></head>
 <body>
 <header><h1>{{.Title}}</h1>
-<div>{{.R.Games}} {{.R.Mode}} games · {{.R.Players}}{{if .R.PlayersMax}}–{{.R.PlayersMax}}{{end}} heroes · {{if .R.Advanced}}advanced{{else}}basic{{end}} game · {{.R.Policy}} bots · seed {{.R.Seed}}</div></header>
+<div>{{.R.Games}} {{.R.Mode}} games · {{.R.Players}}{{if .R.PlayersMax}}–{{.R.PlayersMax}}{{end}} {{.T.Players}} · {{with .R.Level}}{{.}} game · {{end}}{{.R.Policy}} bots · seed {{.R.Seed}}</div></header>
 <main>
 <h2>Flags</h2>
 {{if .R.Flags}}<ol>{{range .R.Flags}}<li><span class="flag {{.Kind}}">{{.Kind}}</span> <b>{{.Card}}</b> — {{.Message}} <span class="where">{{.Where}}</span></li>{{end}}</ol>
@@ -193,8 +194,8 @@ ul.cov{columns:2;font-size:12px}
 
 <h2>Games</h2>
 <div class="grid2">
-<div class="card"><h3>Game length (rounds)</h3>{{.Length}}
-<p>median {{.R.Rounds.Median}}, p10 {{.R.Rounds.P10}}, p90 {{.R.Rounds.P90}}, mean {{f2 .R.Rounds.Mean}}; {{f2 .R.KOsPerGame}} KOs and {{f2 .R.ArtifactsPerGame}} artifacts a game.</p></div>
+<div class="card"><h3>Game length ({{.T.Rounds}})</h3>{{.Length}}
+<p>median {{.R.Rounds.Median}}, p10 {{.R.Rounds.P10}}, p90 {{.R.Rounds.P90}}, mean {{f2 .R.Rounds.Mean}}; {{f2 .R.LossesPerGame}} {{.T.Losses}} and {{f2 .R.PrizesPerGame}} {{.T.Prizes}} a game.</p></div>
 <div class="card"><h3>Win rates with 95% intervals</h3>{{.Rates}}</div>
 {{if .R.Coop}}<div class="card"><h3>Final villain track</h3>{{.Track}}
 <p>Heroes won {{pct .R.Coop.HeroWins.Rate}} ({{pct .R.Coop.HeroWins.Low}}–{{pct .R.Coop.HeroWins.High}}) against {{.R.Coop.Organization}}; the villains took {{f2 .R.Coop.VillainArtifactsMean}} artifacts a game.</p></div>{{end}}
@@ -213,10 +214,10 @@ ul.cov{columns:2;font-size:12px}
 <h2>Cards</h2>
 <p>Click a column to sort. Pass rates compare unaided tests with the exact chance of the dice.</p>
 <table id="cards"><thead><tr><th class="l">card</th><th class="l">deck</th><th>drawn</th><th>used</th><th>tests</th><th>pass</th><th>exact</th><th>z</th>
-<th>glory/draw</th><th>fortune/draw</th><th>wounds/draw</th><th>KOs</th><th>holders</th><th>holder win</th><th>others</th><th>lift</th><th>impact</th><th class="l">flags</th><th class="l">source</th></tr></thead><tbody>
+<th>{{.T.Score}}/draw</th><th>{{.T.Money}}/draw</th><th>{{.T.Damage}}/draw</th><th>{{.T.Losses}}</th><th>holders</th><th>holder win</th><th>others</th><th>lift</th><th>impact</th><th class="l">flags</th><th class="l">source</th></tr></thead><tbody>
 {{range .R.Cards}}<tr><td class="l" title="{{.Name}}">{{.ID}}</td><td class="l">{{.Deck}}</td><td>{{.Drawn}}</td><td>{{.Used}}</td><td>{{.Tests}}</td><td>{{pct .PassRate}}</td>
 <td>{{if .Exact}}{{pct .Exact.Expected}}{{end}}</td><td>{{if .Exact}}{{.Exact.Z}}{{end}}</td>
-<td>{{f2 .GloryPer}}</td><td>{{f2 .FortunePer}}</td><td>{{f2 .WoundsPer}}</td><td>{{.KOs}}</td><td>{{.Holders}}</td><td>{{pct .HolderRate}}</td><td>{{pct .OthersRate}}</td><td>{{pct .Lift}}</td>
+<td>{{f2 .ScorePer}}</td><td>{{f2 .MoneyPer}}</td><td>{{f2 .DamagePer}}</td><td>{{.Losses}}</td><td>{{.Holders}}</td><td>{{pct .HolderRate}}</td><td>{{pct .OthersRate}}</td><td>{{pct .Lift}}</td>
 <td>{{if .Impact}}{{pct .Impact.WinDelta}}{{end}}</td><td class="l">{{join .Flags}}</td><td class="l where">{{.Where}}</td></tr>{{end}}
 </tbody></table>
 

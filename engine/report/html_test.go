@@ -16,7 +16,7 @@ import (
 )
 
 func sample() *game.SimReport {
-	return &game.SimReport{Game: "fortune-and-glory", Games: 200, Seed: 1, Mode: "coop", Players: 3, Advanced: true, Policy: "mix",
+	return &game.SimReport{Game: "fortune-and-glory", Games: 200, Seed: 1, Mode: "coop", Players: 3, Level: "advanced", Policy: "mix",
 		Rounds: game.Quantiles{Median: 11, P10: 8, P90: 16, Mean: 11.6, Histogram: []int64{0, 0, 0, 0, 0, 2, 5, 9, 20, 30, 28, 26, 22, 18, 14, 10, 8, 5, 3}},
 		Ends:   map[string]int{"fortune": 110, "track": 90},
 		Heroes: []game.Rate{{ID: "jake-zane", Name: "Jake Zane", Games: 75, Wins: 40, Rate: 0.533, Low: 0.42, High: 0.64}, {ID: "li-mei-chen", Name: "Li Mei Chen <&>", Games: 80, Wins: 44, Rate: 0.55, Low: 0.44, High: 0.65}},
