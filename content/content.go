@@ -11,7 +11,7 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed fortune-and-glory/base.xlsx
+//go:embed fortune-and-glory/base.xlsx fallen-land/base.xlsx
 var files embed.FS
 
 // Set is a bundled set.
@@ -25,6 +25,7 @@ type Set struct {
 // Sets lists the bundled sets.
 var Sets = []Set{
 	{ID: "fng-base", Game: "fortune-and-glory", Path: "fortune-and-glory/base.xlsx", Src: "fortune-and-glory/src"},
+	{ID: "fl-base", Game: "fallen-land", Path: "fallen-land/base.xlsx", Src: "fallen-land/src"},
 }
 
 // Workbook returns a bundled set's workbook bytes.

@@ -1,8 +1,6 @@
 package fng
 
 import (
-	"math"
-
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/table"
 )
@@ -28,8 +26,9 @@ func deckOf(r *table.Row) string {
 
 // cardReports turns a run's per-card counters into reports.
 func cardReports(c *Content, opt SimOptions, st *Stats) []game.CardReport {
-	othersWins := func(cs *CardStats) (wins, games uint64) {
-		return st.HeroWins - cs.HolderWins, st.HeroGames - cs.Holders
+	heroes := make([]string, len(c.Heroes))
+	for i := range c.Heroes {
+		heroes[i] = c.Heroes[i].ID
 	}
 	out := make([]game.CardReport, 0, len(c.Cards))
 	for n, row := range c.Cards {
@@ -39,49 +38,14 @@ func cardReports(c *Content, opt SimOptions, st *Stats) []game.CardReport {
 			continue
 		}
 		r := game.CardReport{ID: row.ID, Name: row.Str("name"), Deck: deck, Layer: row.Layer(), Where: row.Where(),
-			Drawn: cs.Drawn, Used: cs.Used, Tests: cs.Tests, Passed: cs.Passed, Losses: cs.KOs, Holders: cs.Holders,
 			HasAbility: row.Has("effect") && (deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "common_items") &&
 				usableIn(row, opt.Mode),
 			Dealt: deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "villain_events"}
-		r.Faced, r.Overcome = cs.Faced, cs.Overcome
-		switch {
-		case cs.Faced > 0:
+		cs.Fill(&r, heroes, st.HeroWins, st.HeroGames)
+		if cs.Faced > 0 {
+			// A Danger's pass rate is its whole front overcome, not each test.
+			r.Faced, r.Overcome = cs.Faced, cs.Overcome
 			r.PassRate = round4(float64(cs.Overcome) / float64(cs.Faced))
-		case cs.Tests > 0:
-			r.PassRate = round4(float64(cs.Passed) / float64(cs.Tests))
-		}
-		if cs.Clean > 0 {
-			exp := float64(cs.Expected) / 1e9
-			v := float64(cs.Variance) / 1e9
-			e := &game.ExactCheck{Tests: cs.Clean, Observed: round4(float64(cs.CleanPassed) / float64(cs.Clean)), Expected: round4(exp / float64(cs.Clean))}
-			if v > 0 {
-				e.Z = round2((float64(cs.CleanPassed) - exp) / math.Sqrt(v))
-			}
-			r.Exact = e
-			for h, t := range cs.PerHero {
-				if t.Tests > 0 {
-					r.PerHero = append(r.PerHero, game.HeroOdds{Hero: c.Heroes[h].ID, Tests: t.Tests,
-						Observed: round4(float64(t.Passed) / float64(t.Tests)), Expected: round4(float64(t.Expected) / 1e9 / float64(t.Tests))})
-				}
-			}
-		}
-		per := cs.Drawn
-		if per == 0 {
-			per = cs.Used
-		}
-		if per > 0 {
-			r.ScorePer = round2(float64(cs.Glory) / float64(per))
-			r.MoneyPer = round2(float64(cs.Fortune) / float64(per))
-			r.DamagePer = round2(float64(cs.Wounds) / float64(per))
-		}
-		if cs.Holders > 0 {
-			r.HolderRate = round4(float64(cs.HolderWins) / float64(cs.Holders))
-			ow, og := othersWins(cs)
-			if og > 0 {
-				r.OthersRate = round4(float64(ow) / float64(og))
-			}
-			d, ci := simDiff(int(cs.HolderWins), int(cs.Holders), int(ow), int(og))
-			r.Lift, r.LiftLow, r.LiftHigh = round4(d), round4(ci.Low), round4(ci.High)
 		}
 		out = append(out, r)
 	}

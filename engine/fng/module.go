@@ -75,7 +75,7 @@ func validate(v *game.Validation) {
 		locations += r.Int("count")
 	}
 	if n := rule(t, "artifacts-on-board"); locations > 0 && locations < n+4 {
-		v.Diags.Errorf(tablePos(t, "locations"), CodeLocations, "%d location cards cannot place %d artifacts and the figures that need random locations", locations, n).Hint = "add Location cards"
+		v.Diags.Errorf(game.TablePos(t, "locations"), CodeLocations, "%d location cards cannot place %d artifacts and the figures that need random locations", locations, n).Hint = "add Location cards"
 	}
 	checkEnemies(v)
 	checkTactics(v)
@@ -94,14 +94,6 @@ func validate(v *game.Validation) {
 	checkKeywordsUsed(v)
 }
 
-func tablePos(t *table.Tables, key string) diag.Pos {
-	tb := t.Table(key)
-	if tb != nil && len(tb.Sources) > 0 {
-		return diag.Pos{File: tb.Sources[0].File, Sheet: tb.Sources[0].Sheet}
-	}
-	return diag.Pos{File: t.Layers[0].File}
-}
-
 // rule returns a rule constant's value from the tables, or 0.
 func rule(t *table.Tables, id string) int {
 	for _, r := range t.Rows("rules") {
@@ -113,32 +105,7 @@ func rule(t *table.Tables, id string) int {
 }
 
 func checkRules(v *game.Validation) {
-	have := map[string]bool{}
-	var ids []string
-	for _, d := range RuleDefs {
-		ids = append(ids, d.ID)
-	}
-	for _, r := range v.Tables.Rows("rules") {
-		d := ruleDef(r.ID)
-		if d == nil {
-			v.Errorf(r, "ID", CodeRuleUnknown, "there is no rule constant %q", r.ID).Hint = diag.DidYouMean(r.ID, ids)
-			continue
-		}
-		have[r.ID] = true
-		if n := r.Int("value"); n < d.Min || n > d.Max {
-			v.Errorf(r, "Value", CodeRuleRange, "%s must be between %d and %d, not %d", r.ID, d.Min, d.Max, n)
-		}
-	}
-	var missing []string
-	for _, d := range RuleDefs {
-		if !have[d.ID] {
-			missing = append(missing, fmt.Sprintf("%s (rulebook: %d)", d.ID, d.Rulebook))
-		}
-	}
-	if len(missing) > 0 {
-		v.Diags.Errorf(tablePos(v.Tables, "rules"), CodeRuleMissing, "the Rules sheet lacks %s", strings.Join(missing, ", ")).Hint =
-			"every constant the engine reads must be in the base set's Rules sheet"
-	}
+	game.CheckRules(v, RuleDefs, game.RuleCodes{Unknown: CodeRuleUnknown, Range: CodeRuleRange, Missing: CodeRuleMissing})
 }
 
 func checkVictory(v *game.Validation) {
@@ -157,7 +124,7 @@ func checkVictory(v *game.Validation) {
 		}
 	}
 	if len(missing) > 0 {
-		v.Diags.Errorf(tablePos(v.Tables, "victory"), CodeVictoryChart, "the victory chart has no row for %s player(s)", strings.Join(missing, ", "))
+		v.Diags.Errorf(game.TablePos(v.Tables, "victory"), CodeVictoryChart, "the victory chart has no row for %s player(s)", strings.Join(missing, ", "))
 	}
 }
 
@@ -221,7 +188,7 @@ func checkMap(v *game.Validation, spaces map[string]*table.Row) {
 		}
 	}
 	if len(rows) > 0 && pacific != 1 {
-		v.Diags.Warnf(tablePos(v.Tables, "spaces"), CodePacific, "the map has %d Pacific Crossing spaces; the rulebook has one space joining the edges", pacific)
+		v.Diags.Warnf(game.TablePos(v.Tables, "spaces"), CodePacific, "the map has %d Pacific Crossing spaces; the rulebook has one space joining the edges", pacific)
 	}
 	// Connectivity: every space reachable from the first.
 	if len(rows) == 0 {
@@ -272,7 +239,7 @@ func checkEnemies(v *game.Validation) {
 	}
 	for _, d := range []string{"enemies", "nazi-enemies", "reference"} {
 		if counts[d] == 0 {
-			v.Diags.Errorf(tablePos(v.Tables, "enemies"), CodeDeck, "there are no %s enemies", d).Hint = "the rules draw from the Enemies and Nazi Enemies decks and fight reference enemies by name"
+			v.Diags.Errorf(game.TablePos(v.Tables, "enemies"), CodeDeck, "there are no %s enemies", d).Hint = "the rules draw from the Enemies and Nazi Enemies decks and fight reference enemies by name"
 		}
 	}
 	for _, r := range v.Tables.Rows("organizations") {

@@ -220,25 +220,14 @@ func level(advanced bool) string {
 
 // report turns a tally into the generic report.
 func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game.SimReport {
-	r := &game.SimReport{Game: GameID, Games: t.Games, Seed: opt.Seed, Mode: opt.Mode.String(), Players: opt.Players, PlayersMax: opt.PlayersMax,
-		Level: level(opt.Advanced), Policy: opt.Policy, Wins: map[string]int{}, Ends: t.Ends, Terms: Terms,
+	r := &game.SimReport{Game: GameID, Seed: opt.Seed, Mode: opt.Mode.String(), Players: opt.Players, PlayersMax: opt.PlayersMax,
+		Level: level(opt.Advanced), Policy: opt.Policy, Terms: Terms,
 		Stalls: []game.Incident{}, Errors: []game.Incident{}, NeverDrawn: []string{}, GamesPerSecond: st.GamesPerSecond()}
-	for _, h := range c.Heroes {
-		if t.Plays[h.ID] > 0 {
-			r.Wins[h.ID] = t.Wins[h.ID]
-			r.Heroes = append(r.Heroes, rate(h.ID, h.Name, t.Wins[h.ID], t.Plays[h.ID]))
-		}
+	sides := make([]game.Side, len(c.Heroes))
+	for i, h := range c.Heroes {
+		sides[i] = game.Side{ID: h.ID, Name: h.Name}
 	}
-	for s := range t.SeatPlays {
-		r.Seats = append(r.Seats, rate(fmt.Sprintf("seat %d", s+1), "", t.SeatWins[s], t.SeatPlays[s]))
-	}
-	for _, p := range policyNames {
-		if t.PolPlays[p] > 0 {
-			r.Policies = append(r.Policies, rate(p, "", t.PolWins[p], t.PolPlays[p]))
-		}
-	}
-	r.Rounds = game.Quantiles{Median: t.Rounds.Quantile(0.5), P10: t.Rounds.Quantile(0.1), P90: t.Rounds.Quantile(0.9),
-		Mean: round2(t.Rounds.Mean()), Histogram: t.Rounds.Counts}
+	r.AddTally(&t.Tally, sides, policyNames)
 	finished := t.Rounds.N()
 	if finished > 0 {
 		r.LossesPerGame = round2(float64(t.KOs) / float64(finished))
@@ -249,7 +238,7 @@ func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game
 		if org == "" {
 			org = "random"
 		}
-		cr := &game.CoopReport{HeroWins: rate("heroes", "", t.HeroWins, int(finished)), TrackHistogram: t.Track.Counts, Organization: org}
+		cr := &game.CoopReport{HeroWins: game.NewRate("heroes", "", t.HeroWins, int(finished)), TrackHistogram: t.Track.Counts, Organization: org}
 		if finished > 0 {
 			cr.VillainArtifactsMean = round2(float64(t.VillainArtifacts) / float64(finished))
 		}
@@ -273,10 +262,10 @@ func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game
 	}
 	if opt.Mode == Cooperative || opt.Mode == Solo {
 		for _, n := range sortedInts(t.ByPlayers) {
-			r.ByPlayers = append(r.ByPlayers, rate(fmt.Sprintf("%d heroes", n), "", t.ByPlayersWins[n], t.ByPlayers[n]))
+			r.ByPlayers = append(r.ByPlayers, game.NewRate(fmt.Sprintf("%d heroes", n), "", t.ByPlayersWins[n], t.ByPlayers[n]))
 		}
 		for _, o := range sim.SortedKeys(t.ByOrg) {
-			r.ByOrg = append(r.ByOrg, rate(o, "", t.ByOrgWins[o], t.ByOrg[o]))
+			r.ByOrg = append(r.ByOrg, game.NewRate(o, "", t.ByOrgWins[o], t.ByOrg[o]))
 		}
 	}
 	return r
@@ -289,18 +278,6 @@ func sortedInts(m map[int]int) []int {
 	}
 	sort.Ints(out)
 	return out
-}
-
-// simDiff is the difference of two win rates with its 95% interval.
-func simDiff(k1, n1, k2, n2 int) (float64, sim.Interval) { return sim.DiffInterval(k1, n1, k2, n2) }
-
-func rate(id, name string, wins, games int) game.Rate {
-	ci := sim.Wilson(wins, games)
-	r := game.Rate{ID: id, Name: name, Games: games, Wins: wins, Low: round4(ci.Low), High: round4(ci.High)}
-	if games > 0 {
-		r.Rate = round4(float64(wins) / float64(games))
-	}
-	return r
 }
 
 func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }

@@ -1,5 +1,7 @@
 package fng
 
+import "github.com/deckwright/deckwright/engine/game"
+
 // RuleDef declares one rule constant of the Rules sheet. Values live in the
 // workbook, never in Go: the engine reads every number from there.
 type RuleDef struct {
@@ -7,6 +9,11 @@ type RuleDef struct {
 	Min, Max int
 	Doc      string
 	Rulebook int // the rulebook's value, written into new base sets by init
+}
+
+// Bounds is what validation checks of the constant.
+func (d RuleDef) Bounds() game.RuleBounds {
+	return game.RuleBounds{ID: d.ID, Min: d.Min, Max: d.Max, Rulebook: d.Rulebook}
 }
 
 // RuleDefs lists every rule constant the engine reads.

@@ -41,15 +41,7 @@ type GameOutcome struct {
 
 // Tally is one worker's (then the whole run's) counts.
 type Tally struct {
-	Games            int
-	Wins             map[string]int // hero ID → games won
-	Plays            map[string]int // hero ID → games played
-	SeatWins         []int
-	SeatPlays        []int
-	PolWins          map[string]int
-	PolPlays         map[string]int
-	Ends             map[string]int // fortune, track, stall, error
-	Rounds           sim.Histogram
+	sim.Tally        // by hero ID; ends: fortune, track, stall, error
 	Track            sim.Histogram
 	KOs              int
 	Artifacts        int
@@ -71,34 +63,13 @@ type GameFailure struct {
 }
 
 func newTally(players int) *Tally {
-	return &Tally{Wins: map[string]int{}, Plays: map[string]int{}, SeatWins: make([]int, players), SeatPlays: make([]int, players),
-		PolWins: map[string]int{}, PolPlays: map[string]int{}, Ends: map[string]int{},
+	return &Tally{Tally: sim.NewTally(players),
 		ByPlayers: map[int]int{}, ByPlayersWins: map[int]int{}, ByOrg: map[string]int{}, ByOrgWins: map[string]int{}}
 }
 
 // merge adds another tally.
 func (t *Tally) merge(o *Tally) {
-	t.Games += o.Games
-	for k, v := range o.Wins {
-		t.Wins[k] += v
-	}
-	for k, v := range o.Plays {
-		t.Plays[k] += v
-	}
-	for i := range o.SeatWins {
-		t.SeatWins[i] += o.SeatWins[i]
-		t.SeatPlays[i] += o.SeatPlays[i]
-	}
-	for k, v := range o.PolWins {
-		t.PolWins[k] += v
-	}
-	for k, v := range o.PolPlays {
-		t.PolPlays[k] += v
-	}
-	for k, v := range o.Ends {
-		t.Ends[k] += v
-	}
-	t.Rounds.Merge(&o.Rounds)
+	t.Tally.Merge(&o.Tally)
 	t.Track.Merge(&o.Track)
 	t.KOs += o.KOs
 	t.Artifacts += o.Artifacts
@@ -210,14 +181,7 @@ func (w *simWorker) record(index int, res Result, err error) {
 		id := c.Heroes[hi].ID
 		pol := res.Policies[seat].String()
 		won := res.Winner == seat || heroesWon || (w.opt.Mode == Team && res.Team >= 0 && seat < len(w.opt.Teams) && w.opt.Teams[seat] == res.Team)
-		t.Plays[id]++
-		t.SeatPlays[seat]++
-		t.PolPlays[pol]++
-		if won {
-			t.Wins[id]++
-			t.SeatWins[seat]++
-			t.PolWins[pol]++
-		}
+		t.Seat(id, seat, pol, won)
 		if seat < len(res.KOs) {
 			t.KOs += res.KOs[seat]
 			t.Artifacts += res.Artifacts[seat]

@@ -1,6 +1,10 @@
 package fng
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/deckwright/deckwright/engine/game"
+)
 
 // Rule names a rule of the rulebook that content can trigger. Stats count
 // how often each fires, so a report can list the rules a set never uses.
@@ -71,28 +75,13 @@ var RuleNames = [NumRules]string{
 	"heroes exchange cards",
 }
 
-// CardStats are one card's counters over a run.
+// CardStats are one card's counters over a run: the generic ones (Score
+// is Glory, Money Fortune, Damage wounds, Losses KOs) and a Danger's.
 type CardStats struct {
-	Drawn, Used   uint64
-	Tests, Passed uint64
-	// Unaided tests (no exert, no added dice or successes): their count,
-	// passes, and the sum of their exact pass chances and of p(1−p), in
-	// billionths, so sums are integers and add up the same on any worker.
-	Clean, CleanPassed, Expected, Variance uint64
-	Glory, Fortune, Wounds                 uint64
-	KOs                                    uint64
-	Defeated                               uint64
+	game.CardCounts
+	Defeated uint64
 	// Dangers: times faced and overcome (the front's whole test).
 	Faced, Overcome uint64
-	// Heroes who drew or used it, and how many of them won.
-	Holders, HolderWins uint64
-	// Unaided tests by hero (index into Content.Heroes).
-	PerHero []TestTally
-}
-
-// TestTally counts unaided tests.
-type TestTally struct {
-	Tests, Passed, Expected uint64
 }
 
 // Stats collects per-card metrics, rule counts and effect coverage during
@@ -160,25 +149,25 @@ func (g *Game) source() *Card {
 
 func (s *Stats) glory(g *Game, h *Hero, n int) {
 	if c := g.source(); c != nil {
-		s.Cards[c.N].Glory += uint64(n)
+		s.Cards[c.N].Score += int64(n)
 	}
 }
 
 func (s *Stats) fortune(g *Game, h *Hero, n int) {
 	if c := g.source(); c != nil {
-		s.Cards[c.N].Fortune += uint64(n)
+		s.Cards[c.N].Money += int64(n)
 	}
 }
 
 func (s *Stats) wounds(g *Game, h *Hero, n int) {
 	if c := g.source(); c != nil {
-		s.Cards[c.N].Wounds += uint64(n)
+		s.Cards[c.N].Damage += uint64(n)
 	}
 }
 
 func (s *Stats) ko(g *Game, h *Hero) {
 	if c := g.source(); c != nil {
-		s.Cards[c.N].KOs++
+		s.Cards[c.N].Losses++
 	}
 }
 
@@ -189,30 +178,11 @@ func (s *Stats) test(g *Game, h *Hero, p float64, passed, helped bool) {
 	if c == nil {
 		return
 	}
-	cs := &s.Cards[c.N]
-	cs.Tests++
-	if passed {
-		cs.Passed++
-	}
+	exact := p
 	if helped {
-		return
+		exact = -1
 	}
-	e := uint64(p*1e9 + 0.5)
-	cs.Clean++
-	cs.Expected += e
-	cs.Variance += uint64(p*(1-p)*1e9 + 0.5)
-	if passed {
-		cs.CleanPassed++
-	}
-	if cs.PerHero == nil {
-		cs.PerHero = make([]TestTally, s.heroes)
-	}
-	hi := h.def.index
-	cs.PerHero[hi].Tests++
-	cs.PerHero[hi].Expected += e
-	if passed {
-		cs.PerHero[hi].Passed++
-	}
+	s.Cards[c.N].Test(passed, exact, passed, int(h.def.index), s.heroes)
 }
 
 // faced counts a Danger faced, and whether it was overcome.
@@ -263,33 +233,10 @@ func (s *Stats) endGame(g *Game) {
 func (s *Stats) Merge(o *Stats) {
 	for i := range s.Cards {
 		a, b := &s.Cards[i], &o.Cards[i]
-		a.Drawn += b.Drawn
-		a.Used += b.Used
-		a.Tests += b.Tests
-		a.Passed += b.Passed
-		a.Clean += b.Clean
-		a.CleanPassed += b.CleanPassed
-		a.Expected += b.Expected
-		a.Variance += b.Variance
-		a.Glory += b.Glory
-		a.Fortune += b.Fortune
-		a.Wounds += b.Wounds
-		a.KOs += b.KOs
+		a.CardCounts.Merge(&b.CardCounts)
 		a.Defeated += b.Defeated
 		a.Faced += b.Faced
 		a.Overcome += b.Overcome
-		a.Holders += b.Holders
-		a.HolderWins += b.HolderWins
-		if b.PerHero != nil {
-			if a.PerHero == nil {
-				a.PerHero = make([]TestTally, len(b.PerHero))
-			}
-			for h := range b.PerHero {
-				a.PerHero[h].Tests += b.PerHero[h].Tests
-				a.PerHero[h].Passed += b.PerHero[h].Passed
-				a.PerHero[h].Expected += b.PerHero[h].Expected
-			}
-		}
 	}
 	for i := range s.Rules {
 		s.Rules[i] += o.Rules[i]

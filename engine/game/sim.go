@@ -1,8 +1,11 @@
 package game
 
 import (
+	"fmt"
 	"io"
+	"math"
 
+	"github.com/deckwright/deckwright/engine/sim"
 	"github.com/deckwright/deckwright/engine/table"
 )
 
@@ -132,4 +135,45 @@ type Incident struct {
 	InPlay  []string `json:"in_play,omitempty"`
 	Replay  string   `json:"replay"`
 	Stack   string   `json:"-"`
+}
+
+// Side names one side a report lists: a hero, a faction.
+type Side struct{ ID, Name string }
+
+// AddTally fills a report's generic parts from a run's tally: games,
+// endings, lengths, and win rates by side (in the order given, those that
+// played), by seat and by policy (in the order given).
+func (r *SimReport) AddTally(t *sim.Tally, sides []Side, policies []string) {
+	r.Games, r.Ends = t.Games, t.Ends
+	if r.Wins == nil {
+		r.Wins = map[string]int{}
+	}
+	for _, s := range sides {
+		if c := t.Sides[s.ID]; c.Played > 0 {
+			r.Wins[s.ID] = c.Won
+			r.Heroes = append(r.Heroes, NewRate(s.ID, s.Name, c.Won, c.Played))
+		}
+	}
+	for i, c := range t.Seats {
+		if c.Played > 0 {
+			r.Seats = append(r.Seats, NewRate(fmt.Sprintf("seat %d", i+1), "", c.Won, c.Played))
+		}
+	}
+	for _, p := range policies {
+		if c := t.Policies[p]; c.Played > 0 {
+			r.Policies = append(r.Policies, NewRate(p, "", c.Won, c.Played))
+		}
+	}
+	h := &t.Rounds
+	r.Rounds = Quantiles{Median: h.Quantile(0.5), P10: h.Quantile(0.1), P90: h.Quantile(0.9), Mean: math.Round(h.Mean()*100) / 100, Histogram: h.Counts}
+}
+
+// NewRate is wins out of games with its 95% Wilson interval, to 4 places.
+func NewRate(id, name string, wins, games int) Rate {
+	ci := sim.Wilson(wins, games)
+	r := Rate{ID: id, Name: name, Games: games, Wins: wins, Low: round(ci.Low), High: round(ci.High)}
+	if games > 0 {
+		r.Rate = round(float64(wins) / float64(games))
+	}
+	return r
 }

@@ -142,3 +142,33 @@ func TestBar(t *testing.T) {
 	assert.Contains(t, Bar(50, 100, 0), "50/100 games")
 	assert.False(t, math.IsNaN(Wilson(0, 0).High))
 }
+
+// Two workers' tallies merge into what one worker would have counted.
+func TestTallyMerge(t *testing.T) {
+	one, a, b := NewTally(2), NewTally(2), NewTally(2)
+	games := []struct {
+		side   string
+		seat   int
+		policy string
+		won    bool
+		rounds int
+	}{{"jake", 0, "bold", true, 9}, {"li", 1, "cautious", false, 9}, {"li", 0, "bold", false, 12}, {"jake", 1, "bold", true, 12}}
+	for i, g := range games {
+		w := &a
+		if i >= 2 {
+			w = &b
+		}
+		for _, x := range []*Tally{&one, w} {
+			x.Games++
+			x.Seat(g.side, g.seat, g.policy, g.won)
+			x.Rounds.Add(g.rounds)
+			x.Ends["fortune"]++
+		}
+	}
+	a.Merge(&b)
+	assert.Equal(t, one, a)
+	assert.Equal(t, Count{Played: 2, Won: 2}, a.Sides["jake"])
+	assert.Equal(t, []Count{{2, 1}, {2, 1}}, a.Seats)
+	assert.Equal(t, Count{Played: 3, Won: 2}, a.Policies["bold"])
+	assert.Equal(t, 4, a.Ends["fortune"])
+}

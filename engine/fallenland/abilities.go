@@ -1,0 +1,301 @@
+package fallenland
+
+// Running effects and abilities: the context an effect sees ("the player",
+// "the Character", the card), ability limits and uses, and the moments
+// (timings) at which abilities act.
+
+type context struct {
+	cur, actor int
+	focus      *Member
+	src        *Card
+	item       *Item
+	world      *World
+	drawer     bool
+	sig        signals
+}
+
+func (g *Game) save() context {
+	return context{cur: g.cur, actor: g.actor, focus: g.focus, src: g.src, item: g.item, world: g.world, drawer: g.drawer, sig: g.sig}
+}
+
+func (g *Game) restore(c context) {
+	g.cur, g.actor, g.focus, g.src, g.item, g.world, g.drawer, g.sig = c.cur, c.actor, c.focus, c.src, c.item, c.world, c.drawer, c.sig
+}
+
+// run runs an effect for a player, with a Character in focus (or nil) and
+// the card it comes from. It returns the signals the effect raised.
+func (g *Game) run(prog *Prog, p *Player, m *Member, src *Card) signals {
+	if prog == nil || g.over {
+		return signals{}
+	}
+	save := g.save()
+	g.cur, g.actor, g.focus, g.src, g.item = p.seat, p.seat, m, src, nil
+	g.sig = signals{}
+	prog.Run(g)
+	sig := g.sig
+	g.restore(save)
+	return sig
+}
+
+// holds evaluates a condition (nil is true).
+func (g *Game) holds(cond *Prog, p *Player, m *Member, src *Card) bool {
+	if cond == nil {
+		return true
+	}
+	save := g.save()
+	g.cur, g.actor, g.focus, g.src = p.seat, p.seat, m, src
+	ok := cond.True(g)
+	g.restore(save)
+	return ok
+}
+
+// limitOK reports whether an ability may act again given its limit flags.
+func limitOK(l Limit, used uint8) bool {
+	switch l {
+	case OncePerTurn:
+		return used&1 == 0
+	case OncePerGame:
+		return used&2 == 0
+	}
+	return true
+}
+
+func markUsed(l Limit, used *uint8) {
+	switch l {
+	case OncePerTurn:
+		*used |= 1
+	case OncePerGame:
+		*used |= 2
+	}
+}
+
+// abilityHook is a ready ability: where it is, so its use can be counted
+// and its card discarded.
+type abilityHook struct {
+	a    *Ability
+	card *Card
+	m    *Member // the Character it belongs to (the holder), nil for the Party
+	item *Item   // the equipped Spoils card, nil for others
+	used *uint8
+	perk int // the Perk's index + 1, 0 for others
+}
+
+// hooks collects a player's abilities at a timing: Perks, the Party's
+// Characters and their equipment, Party Equipment and the Vehicle's load.
+func (g *Game) hooks(p *Player, t Timing, buf []abilityHook) []abilityHook {
+	for i := range p.fac.Perks {
+		if a := &p.fac.Perks[i]; a.Timing == t && a.Effect != nil {
+			buf = append(buf, abilityHook{a: a, card: &p.fac.Card, used: &p.perkUsed[i], perk: i + 1})
+		}
+	}
+	pa := &p.party
+	for i := range pa.crowns {
+		m := &pa.crowns[i]
+		if m.char < 0 {
+			continue
+		}
+		cd := &g.c.Characters[m.char]
+		if cd.Timing == t && cd.Effect != nil {
+			buf = append(buf, abilityHook{a: &cd.Ability, card: &cd.Card, m: m, used: &m.used})
+		}
+		for k := range m.items {
+			it := &m.items[k]
+			if it.card < 0 {
+				continue
+			}
+			if sd := g.spoils(*it); sd.Timing == t && sd.Effect != nil {
+				buf = append(buf, abilityHook{a: &sd.Ability, card: &sd.Card, m: m, item: it, used: &it.used})
+			}
+		}
+	}
+	for k := range pa.equip {
+		it := &pa.equip[k]
+		if it.card < 0 {
+			continue
+		}
+		if sd := g.spoils(*it); sd.Timing == t && sd.Effect != nil {
+			buf = append(buf, abilityHook{a: &sd.Ability, card: &sd.Card, item: it, used: &it.used})
+		}
+	}
+	for k := range pa.vehItems {
+		it := &pa.vehItems[k]
+		if it.card < 0 {
+			continue
+		}
+		if sd := g.spoils(*it); sd.Timing == t && sd.Effect != nil {
+			buf = append(buf, abilityHook{a: &sd.Ability, card: &sd.Card, item: it, used: &it.used})
+		}
+	}
+	if pa.vehicle.card >= 0 {
+		it := &pa.vehicle
+		if sd := g.spoils(*it); sd.Timing == t && sd.Effect != nil {
+			buf = append(buf, abilityHook{a: &sd.Ability, card: &sd.Card, item: it, used: &it.used})
+		}
+	}
+	return buf
+}
+
+// ready reports whether a hook may act now.
+func (g *Game) ready(p *Player, h *abilityHook) bool {
+	if !limitOK(h.a.Limit, *h.used) {
+		return false
+	}
+	return g.holds(h.a.Cond, p, h.m, h.card)
+}
+
+// use runs a hook's ability, counts its use and discards a spent card.
+func (g *Game) use(p *Player, h *abilityHook) signals {
+	markUsed(h.a.Limit, h.used)
+	save := g.save()
+	g.cur, g.actor, g.focus, g.src, g.item = p.seat, p.seat, h.m, h.card, h.item
+	g.sig = signals{}
+	if g.trace != nil {
+		if h.perk > 0 {
+			g.logf("  %s: Perk %s", g.name(p), p.fac.PerkNames[h.perk-1])
+		} else {
+			g.logf("  %s: %s's ability", g.name(p), h.card.Name)
+		}
+	}
+	if g.stats != nil {
+		g.stats.use(p.seat, h.card)
+	}
+	h.a.Effect.Run(g)
+	sig := g.sig
+	g.restore(save)
+	if h.item != nil && h.item.card >= 0 {
+		h.item.uses++
+		if sd := g.spoils(*h.item); sig.discard || (sd.Uses > 0 && h.item.uses >= sd.Uses) {
+			g.discardItem(p, h.item)
+			g.tidy(p)
+		}
+	}
+	return sig
+}
+
+// trigger runs a player's abilities at a timing, and the Ongoing effects of
+// Action cards attached to the player's town, Party and Characters at it.
+func (g *Game) trigger(p *Player, t Timing) {
+	g.eachHook(p, t, func(h *abilityHook) bool { return true })
+	if t == TEffects || t == TTownBusiness || t == TEndTurn {
+		g.ongoing(p, t)
+	}
+}
+
+type hookKey struct {
+	n int
+	m *Member
+}
+
+// eachHook offers each ready ability at a timing to want, and uses those it
+// accepts. An ability can change the Party (draw and equip a card), so the
+// list is collected again after each use, skipping what already acted.
+func (g *Game) eachHook(p *Player, t Timing, want func(*abilityHook) bool) signals {
+	var acc signals
+	if p.timings&(1<<t) == 0 {
+		return acc
+	}
+	var done [16]hookKey
+	nd := 0
+	for !g.over {
+		gen := p.gen
+		hs := g.hooks(p, t, g.hookBuf[:0])
+		g.hookBuf = hs[:0]
+		used := false
+		for i := range hs {
+			h := &hs[i]
+			k := hookKey{h.card.N, h.m}
+			seen := false
+			for _, d := range done[:nd] {
+				seen = seen || d == k
+			}
+			if seen || (h.item != nil && h.item.card < 0) || !g.ready(p, h) || !want(h) {
+				continue
+			}
+			if nd < len(done) {
+				done[nd] = k
+				nd++
+			}
+			sig := g.use(p, h)
+			acc.ignored = acc.ignored || sig.ignored
+			acc.won = acc.won || sig.won
+			acc.redraw = acc.redraw || sig.redraw
+			acc.noStrike = acc.noStrike || sig.noStrike
+			used = true
+			if p.gen != gen || nd == len(done) {
+				break
+			}
+		}
+		if !used || nd == len(done) {
+			break
+		}
+	}
+	g.tidy(p)
+	return acc
+}
+
+// ongoing runs attached Action cards' Ongoing effects on the player they
+// are attached to.
+func (g *Game) ongoing(p *Player, t Timing) {
+	run := func(a int16, m *Member) {
+		ad := &g.c.Actions[a]
+		if ad.Ongoing != nil && ad.OngoingTiming == t {
+			if g.stats != nil {
+				g.stats.use(p.seat, &ad.Card)
+			}
+			g.run(ad.Ongoing, p, m, &ad.Card)
+		}
+	}
+	for _, a := range append(g.actBuf[:0], p.townActs...) {
+		run(a, nil)
+	}
+	for _, a := range append(g.actBuf[:0], p.party.acts...) {
+		run(a, nil)
+	}
+	for i := range p.party.crowns {
+		m := &p.party.crowns[i]
+		for _, a := range append(g.actBuf[:0], m.acts...) {
+			run(a, m)
+		}
+	}
+}
+
+// discardItem discards an equipped or stored item with its mounted
+// Permanent card. The slot is only marked: tidy removes it, so loops over
+// a Party's items stay valid.
+func (g *Game) discardItem(p *Player, it *Item) {
+	if it.card < 0 {
+		return
+	}
+	g.decks[DSpoils].Discard(it.card)
+	if it.mount >= 0 {
+		g.decks[DSpoils].Discard(it.mount)
+	}
+	it.card, it.mount = -1, -1
+	p.untidy = true
+}
+
+// tidy removes discarded items and refreshes the Party's totals.
+func (g *Game) tidy(p *Player) {
+	if !p.untidy {
+		return
+	}
+	p.untidy = false
+	p.gen++
+	keep := func(list []Item) []Item {
+		out := list[:0]
+		for _, it := range list {
+			if it.card >= 0 {
+				out = append(out, it)
+			}
+		}
+		return out
+	}
+	pa := &p.party
+	for i := range pa.crowns {
+		pa.crowns[i].items = keep(pa.crowns[i].items)
+	}
+	pa.equip = keep(pa.equip)
+	pa.vehItems = keep(pa.vehItems)
+	p.auction = keep(p.auction)
+	g.recompute(p)
+}

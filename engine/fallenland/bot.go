@@ -1,0 +1,463 @@
+package fallenland
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Bots: deed planning over the Weeks, Fight or Flight, Optional Skill
+// Checks, PVP and the choice of decks. Every random choice comes from the
+// seat's own stream, so bots are deterministic.
+
+// Policy is a bot's temperament.
+type Policy uint8
+
+const (
+	Cautious Policy = iota // takes checks it is likely to pass, heals early, flees bad fights
+	Bold                   // pushes its luck: harder decks, Missions, PVP
+	Random                 // any legal choice, at random
+)
+
+var policyNames = []string{"cautious", "bold", "random"}
+
+func (p Policy) String() string { return policyNames[p] }
+
+// ParsePolicy reads a policy name.
+func ParsePolicy(s string) (Policy, error) {
+	for i, n := range policyNames {
+		if s == n {
+			return Policy(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown policy %q (cautious, bold, random)", s)
+}
+
+// health is the share of Health the Party has left, and its living size.
+func (g *Game) partyHealth(p *Player) (float64, int) {
+	left, total, n := 0, 0, 0
+	for i := range p.party.crowns {
+		m := &p.party.crowns[i]
+		if m.present() {
+			left += g.left(m)
+			total += g.health(m)
+			n++
+		}
+	}
+	if total == 0 {
+		return 0, 0
+	}
+	return float64(left) / float64(total), n
+}
+
+// chooseDeed picks the Party's next Deed (FL-EXP-03): it honours the
+// must-encounter obligation, heals when hurt, takes Missions, Resources and
+// Points of Interest it stands on, and otherwise moves toward the best goal.
+func (g *Game) chooseDeed(p *Player) choice {
+	h := p.party.hex
+	hx := &g.c.Hexes[h]
+	frac, size := g.partyHealth(p)
+	encounter := func() choice { return choice{deed: DeedEncounter, deck: g.pickDeck(p, hx.Decks), poi: -1} }
+	poi := g.poiHere(p)
+	onMission := g.missionHere(h)
+	res := g.resourceChoice(p, h, frac, size)
+	target := g.pvpTarget(p, frac)
+	hurtLimit := 0.5
+	if p.policy == Bold {
+		hurtLimit = 0.3
+	}
+	infected := g.partyDamage(p, Infected) > 0
+	if p.mustAct {
+		switch {
+		case target != -1:
+			return choice{deed: DeedPVP, target: target}
+		case onMission && g.wantMission(p, frac, size):
+			return choice{deed: DeedMission}
+		case res.deed == DeedResource:
+			return res
+		case poi >= 0:
+			return choice{deed: DeedEncounter, poi: poi}
+		case hx.Decks != 0:
+			return encounter()
+		}
+		// On a hex with no deck (Water): only moving off it helps.
+		p.mustAct = false
+	}
+	if p.policy == Random && p.bot.Intn(4) == 0 {
+		return g.randomDeed(p, encounter, poi, onMission, res, target)
+	}
+	if frac < hurtLimit || infected && g.inOwnTown(p) {
+		if g.canHealHere(p) && (g.hurt(p) >= 4 || infected) {
+			return choice{deed: DeedHeal}
+		}
+		if !g.inOwnTown(p) {
+			return choice{deed: DeedMove, goal: p.fac.StartHex}
+		}
+	}
+	switch {
+	case target != -1:
+		return choice{deed: DeedPVP, target: target}
+	case onMission && g.wantMission(p, frac, size):
+		return choice{deed: DeedMission}
+	case res.deed == DeedResource:
+		return res
+	case poi >= 0:
+		return choice{deed: DeedEncounter, poi: poi}
+	}
+	if p.weeks == 1 && hx.Decks != 0 && hx.Town < 0 {
+		return encounter() // a last Week: a card here rather than an obligation carried over
+	}
+	goal := g.pickGoal(p, frac, size)
+	if goal == h {
+		if g.hurt(p) > 0 && g.canHealHere(p) {
+			return choice{deed: DeedHeal}
+		}
+		if hx.Decks != 0 {
+			return encounter()
+		}
+		goal = g.anyOtherHex(p)
+	}
+	return choice{deed: DeedMove, goal: goal}
+}
+
+// randomDeed is the random policy's pick among the legal Deeds.
+func (g *Game) randomDeed(p *Player, encounter func() choice, poi int, onMission bool, res choice, target int) choice {
+	opts := []choice{{deed: DeedMove, goal: g.randomGoal(p)}}
+	if g.c.Hexes[p.party.hex].Decks != 0 {
+		opts = append(opts, encounter())
+	}
+	if poi >= 0 {
+		opts = append(opts, choice{deed: DeedEncounter, poi: poi})
+	}
+	if onMission {
+		opts = append(opts, choice{deed: DeedMission})
+	}
+	if res.deed == DeedResource {
+		opts = append(opts, res)
+	}
+	if target != -1 {
+		opts = append(opts, choice{deed: DeedPVP, target: target})
+	}
+	if g.hurt(p) > 0 {
+		opts = append(opts, choice{deed: DeedHeal})
+	}
+	return opts[p.bot.Intn(len(opts))]
+}
+
+func (g *Game) randomGoal(p *Player) int16 {
+	for range 20 {
+		h := int16(p.bot.Intn(len(g.c.Hexes)))
+		if g.c.Hexes[h].Passable && g.c.Dist[p.party.hex][h] < unreachable {
+			return h
+		}
+	}
+	return p.fac.StartHex
+}
+
+// anyOtherHex is a neighbouring hex to move to when nothing else fits.
+func (g *Game) anyOtherHex(p *Player) int16 {
+	for _, a := range g.c.Hexes[p.party.hex].Adj {
+		if g.c.Hexes[a].Passable {
+			return a
+		}
+	}
+	return p.fac.StartHex
+}
+
+// canHealHere: a Healing Deed here would heal something (Physical
+// anywhere; Infected and Radiation in an own or neutral town).
+func (g *Game) canHealHere(p *Player) bool {
+	h := g.hex(p)
+	town := h.Town >= 0 && (h.Town == p.faction || (!g.factionPlayed(h.Town) && p.sc >= g.c.Rules.NeutralHealFee))
+	if town {
+		return g.hurt(p) > 0
+	}
+	return g.partyDamage(p, Physical) > 0
+}
+
+// pickDeck chooses among a hex's decks: cautious the easiest, bold the
+// richest (City/Rad, with its free card), random any.
+func (g *Game) pickDeck(p *Player, decks uint8) Deck {
+	if decks == 0 {
+		decks = 1 << DPlains
+	}
+	var opts [3]Deck
+	n := 0
+	for d := DPlains; d <= DCityRad; d++ {
+		if decks&(1<<d) != 0 {
+			opts[n] = d
+			n++
+		}
+	}
+	switch p.policy {
+	case Bold:
+		return opts[n-1]
+	case Random:
+		return opts[p.bot.Intn(n)]
+	}
+	return opts[0]
+}
+
+// poiHere is a Point of Interest on the Party's hex it may activate, or -1.
+func (g *Game) poiHere(p *Player) int {
+	for i := range g.pois {
+		q := &g.pois[i]
+		if q.live && q.hex == p.party.hex && !(q.once && q.visited&(1<<p.seat) != 0) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *Game) missionHere(h int16) bool {
+	for _, m := range g.missions {
+		if m == h {
+			return true
+		}
+	}
+	return false
+}
+
+// wantMission: Missions are long and hard; bots take them with a sound
+// Party.
+func (g *Game) wantMission(p *Player, frac float64, size int) bool {
+	switch p.policy {
+	case Bold:
+		return size >= 3 && frac > 0.4
+	case Random:
+		return true
+	}
+	return size >= 4 && frac > 0.6
+}
+
+// resourceChoice is a Resource Deed on the Party's hex worth doing, or a
+// zero choice.
+func (g *Game) resourceChoice(p *Player, h int16, frac float64, size int) choice {
+	if !g.isResource(h) || g.resOwner[h] == -2 || int(g.resOwner[h]) == p.seat {
+		return choice{deed: DeedMove}
+	}
+	r := &g.c.Rules
+	atMax := p.resources+g.resWeight(h) > r.MaxResources
+	owner := g.resOwner[h]
+	deck := DPlains
+	switch p.policy {
+	case Bold:
+		deck = DMountain
+	case Random:
+		deck = Deck(p.bot.Intn(3))
+	}
+	if owner >= 0 {
+		o := g.p(int(owner))
+		hit := o.tdc * r.TDCDamage
+		// Every member must survive the chips (a bot will not lose anyone).
+		for i := range p.party.crowns {
+			if m := &p.party.crowns[i]; m.present() && g.left(m) <= hit && p.policy != Bold {
+				return choice{deed: DeedMove}
+			}
+		}
+		if atMax {
+			if g.rival(p) == o && p.policy == Bold && p.pr > r.DestroyerPenalty+2 {
+				return choice{deed: DeedResource, destroy: true}
+			}
+			return choice{deed: DeedMove}
+		}
+		return choice{deed: DeedResource, deck: deck}
+	}
+	if atMax || (frac < 0.35 && p.policy == Cautious) {
+		return choice{deed: DeedMove}
+	}
+	return choice{deed: DeedResource, deck: deck}
+}
+
+// pvpTarget is a Party (seat) or NPCM (-2-i) on the hex a bot would attack,
+// or -1.
+func (g *Game) pvpTarget(p *Player, frac float64) int {
+	if len(g.players) < 2 || frac < 0.5 {
+		return -1
+	}
+	ratio := 1.6
+	switch p.policy {
+	case Bold:
+		ratio = 1.2
+	case Random:
+		if p.bot.Intn(10) != 0 {
+			return -1
+		}
+		ratio = 0
+	}
+	mine := g.combatStrength(p)
+	for _, s := range g.order {
+		o := g.p(s)
+		if s == p.seat || o.party.alive() == 0 || o.party.hex != p.party.hex {
+			continue
+		}
+		if mine > ratio*g.combatStrength(o) {
+			return s
+		}
+	}
+	for i := range g.npcms {
+		n := &g.npcms[i]
+		if n.live && n.owner != p.seat && n.hex == p.party.hex {
+			ad := &g.c.Actions[n.act]
+			theirs := float64(ad.Dice) * (float64(ad.Omega/10)*0.9 + float64(max(ad.Omega%10, 1))/10)
+			if mine > ratio*theirs {
+				return -2 - i
+			}
+		}
+	}
+	return -1
+}
+
+// combatStrength is a Party's expected Combat successes, with its Armor
+// and Health as a tie-breaker.
+func (g *Game) combatStrength(p *Player) float64 {
+	cs := checkState{skill: Combat, party: true, roller: -1}
+	g.rollers = g.rollers[:0]
+	g.partyRollers(p, &cs)
+	frac, _ := g.partyHealth(p)
+	return g.expectedSuccesses(&cs)*(0.5+0.5*frac) + 0.2*float64(p.party.armor)
+}
+
+// wantPVPFlight: a Party flees a fight it is losing; an NPCM never flees.
+func (g *Game) wantPVPFlight(st *pvpState, side int) bool {
+	f := &st.side[side]
+	if f.npcm != nil {
+		return false
+	}
+	if g.forcePVPFlight[side] != 0 {
+		return g.forcePVPFlight[side] > 0
+	}
+	p := g.p(f.seat)
+	other := &st.side[1-side]
+	var theirs float64
+	if other.npcm != nil {
+		ad := &g.c.Actions[other.npcm.act]
+		theirs = float64(ad.Dice) * (float64(ad.Omega/10)*0.9 + float64(max(ad.Omega%10, 1))/10)
+	} else {
+		theirs = g.combatStrength(g.p(other.seat))
+	}
+	mine := g.combatStrength(p)
+	frac, _ := g.partyHealth(p)
+	switch p.policy {
+	case Bold:
+		return mine < 0.5*theirs || frac < 0.2
+	case Random:
+		return p.bot.Intn(4) == 0
+	}
+	return mine < 0.8*theirs || frac < 0.35
+}
+
+// wantFlight: Fight or Flight on a card (FL-ENC-15/16): flee a fight the
+// Party is unlikely to win when the Flight roll is likely to succeed.
+func (g *Game) wantFlight(p *Player, e *EncDef, seq []Check) bool {
+	if g.forceFlight != 0 {
+		return g.forceFlight > 0
+	}
+	pass := 1.0
+	for _, k := range seq {
+		pass *= g.estimateParty(p, k)
+	}
+	beat := e.Checks.HighestCombat() - p.party.move // the d6 must exceed this
+	flee := float64(min(max(6-beat, 0), 6)) / 6
+	switch p.policy {
+	case Bold:
+		return pass < 0.15 && flee > 0.6
+	case Random:
+		return p.bot.Intn(4) == 0
+	}
+	return pass < 0.35 && flee > 0.5
+}
+
+// wantOSC: attempt a Mission's Optional Skill Check with fair odds.
+func (g *Game) wantOSC(p *Player, k Check) bool {
+	est := g.estimateParty(p, k)
+	switch p.policy {
+	case Bold:
+		return est >= 0.3
+	case Random:
+		return p.bot.Intn(2) == 0
+	}
+	return est >= 0.55
+}
+
+// pickGoal is where a Party heads: Resources to capture, Mission chips,
+// Points of Interest, or home to heal and re-equip — each worth its value
+// over the Turns it takes to get there.
+func (g *Game) pickGoal(p *Player, frac float64, size int) int16 {
+	c := g.c
+	from := p.party.hex
+	pace := 3.5 + float64(p.party.move)
+	bestH, bestV := from, 0.0
+	consider := func(h int16, value float64) {
+		d := c.Dist[from][h]
+		if d >= unreachable || value <= 0 {
+			return
+		}
+		v := value / (1 + float64(d)/pace)
+		if v > bestV {
+			bestH, bestV = h, v
+		}
+	}
+	strong := frac > 0.55 && size >= 3
+	for _, h := range c.ResHexes {
+		switch o := g.resOwner[h]; {
+		case !g.resHex[h] || o == -2 || int(o) == p.seat || p.resources >= c.Rules.MaxResources:
+		case o == -1:
+			consider(h, 8)
+		case strong:
+			consider(h, 5-1.5*float64(g.p(int(o)).tdc))
+		}
+	}
+	for h := range g.resHex {
+		if g.resHex[h] && !c.Hexes[h].Resource && g.resOwner[h] == -1 && p.resources < c.Rules.MaxResources {
+			consider(int16(h), 8)
+		}
+	}
+	if g.wantMission(p, frac, size) {
+		v := 7.0
+		if p.policy == Bold {
+			v = 9
+		}
+		for _, h := range g.missions {
+			if h >= 0 {
+				consider(h, v)
+			}
+		}
+	}
+	for i := range g.pois {
+		if q := &g.pois[i]; q.live && !(q.once && q.visited&(1<<p.seat) != 0) {
+			consider(q.hex, 6)
+		}
+	}
+	home := 1.0
+	if frac < 0.65 || g.partyDamage(p, Infected)+g.partyDamage(p, Radiation) > 0 {
+		home += 6
+	}
+	if len(p.roster) > 0 && size < len(p.party.crowns) {
+		home += 5
+	}
+	if len(p.auction) > 2 {
+		home += 2
+	}
+	consider(p.fac.StartHex, home)
+	return bestH
+}
+
+// partyLine summarises a Party for the trace.
+func (g *Game) partyLine(p *Player) string {
+	var b strings.Builder
+	for i := range p.party.crowns {
+		m := &p.party.crowns[i]
+		if !m.present() {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s %d/%d", g.memberName(m), g.left(m), g.health(m))
+	}
+	if v := p.party.vehicle.card; v >= 0 {
+		fmt.Fprintf(&b, "; %s", g.c.Spoils[v].Name)
+	}
+	fmt.Fprintf(&b, "; PR %d TH %d SC %d", p.pr, p.th, p.sc)
+	return b.String()
+}

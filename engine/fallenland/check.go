@@ -1,0 +1,285 @@
+package fallenland
+
+// Skill Checks: the d10 dice rules (FL-SC-01…11) and who rolls in each
+// kind of check (FL-SC-20…27).
+
+// roller is one die of a check: a Character, the Vehicle or an NPCM.
+type roller struct {
+	m       *Member // nil for the Vehicle or an NPCM
+	crown   int     // 1–5, 0 the Vehicle, -1 an NPCM
+	ts      int
+	bonus   int // successes of this die alone: a Master's, a card's; a 10 negates them (FL-SC-07, FL-AMB-05)
+	auto    int
+	tn      int
+	s       int
+	last    int
+	pending bool // showed a 1 that may be re-rolled
+}
+
+// checkState is the Skill Check being made.
+type checkState struct {
+	kind    CheckKind
+	skill   Skill
+	need    int
+	melee   bool
+	party   bool // a Party-type check (Party, Multiple, OSC, Healing, PVP)
+	extra   bool // successes beyond the need count (Healing, PVP)
+	flat    int  // Party-level successes: Town Technologies, Perks, cards
+	total   int
+	passed  bool // passCheck
+	helped  bool // a card or ability changed it
+	roller  int  // the die an ability's addSuccess belongs to, -1 the Party
+	owner   *Player
+	pending bool // the dice are not rolled yet
+}
+
+// dieOutcome is a single die's result by the rules: auto successes plus
+// one on a 1 or at most the Target Number; a 10 negates everything.
+func dieOutcome(ts, face int) (successes int) {
+	auto, tn := 0, 0
+	if ts > 0 {
+		auto, tn = ts/10, ts%10
+	}
+	switch {
+	case face == 10:
+		return 0
+	case face == 1 || face <= tn:
+		return auto + 1
+	}
+	return auto
+}
+
+// effTS applies the exact-ten variant (FL-AMB-03) to a Total Skill.
+func (g *Game) effTS(ts int) int {
+	if g.opt.Variants.ExactTenAsNine && ts > 0 && ts%10 == 0 {
+		return ts - 1
+	}
+	return ts
+}
+
+// addMember adds a Party member's die to a check, with the Master bonus
+// when it applies. A hit man rolls only on Combat checks (FL-NPCM-12).
+func (g *Game) addMember(m *Member, crown int, cs *checkState) {
+	if !m.present() {
+		return
+	}
+	if m.hitman >= 0 && cs.skill != Combat {
+		return
+	}
+	ts := int(m.ts[cs.skill])
+	if cs.melee && cs.skill == Combat {
+		ts = int(m.melee)
+	}
+	r := roller{m: m, crown: crown, ts: ts}
+	if m.char >= 0 {
+		cd := &g.c.Characters[m.char]
+		if cd.Master && int(cd.MasterSkill) == int(cs.skill) && (cs.party || g.opt.Variants.MasterBonusAll) {
+			r.bonus += g.c.Rules.MasterBonus
+		}
+	}
+	g.rollers = append(g.rollers, r)
+}
+
+// addVehicle adds the black die: Party checks only, not Melee Weapons
+// Only, and not when the Vehicle's skill is 0 (FL-SC-06, FL-SP-18).
+func (g *Game) addVehicle(pa *Party, cs *checkState) {
+	if pa.vehicle.card < 0 || (cs.melee && cs.skill == Combat) {
+		return
+	}
+	if ts := g.vehicleTS(pa, cs.skill); ts > 0 {
+		g.rollers = append(g.rollers, roller{crown: 0, ts: ts})
+	}
+}
+
+// techBonus is the automatic successes of a player's Town Technologies on
+// a Party check of the skill (FL-SC-08, FL-TT-09).
+func (g *Game) techBonus(p *Player, s Skill) int {
+	n := 0
+	for _, t := range p.tech {
+		if td := &g.c.Techs[t.tech]; td.Kind == TechAuto && td.Skill == s {
+			n += td.Amount[t.tier]
+		}
+	}
+	return n
+}
+
+// partyRollers prepares the dice of a Party check for one Party.
+func (g *Game) partyRollers(p *Player, cs *checkState) {
+	for i := range p.party.crowns {
+		g.addMember(&p.party.crowns[i], i+1, cs)
+	}
+	g.addVehicle(&p.party, cs)
+	cs.flat += g.techBonus(p, cs.skill)
+}
+
+// rollAll rolls the prepared dice, evaluates them in Crown order, then
+// re-rolls 1s one die at a time while the player wants (FL-SC-04/05,
+// FL-AMB-43).
+func (g *Game) rollAll(cs *checkState) {
+	total := cs.flat
+	for i := range g.rollers {
+		r := &g.rollers[i]
+		ts := g.effTS(r.ts)
+		r.auto, r.tn = 0, 0
+		if ts > 0 {
+			r.auto, r.tn = ts/10, ts%10
+		}
+		f := g.d10()
+		r.last = f
+		r.s = dieOutcome(ts, f)
+		if f != 10 {
+			r.s += r.bonus
+		}
+		r.pending = f == 1
+		total += r.s
+		if g.trace != nil {
+			g.logf("    %s TS %d rolls %d: %d success(es)", rollerName(r), r.ts, f, r.s)
+		}
+	}
+	for i := range g.rollers {
+		r := &g.rollers[i]
+		for r.pending && g.wantReroll(cs, r, total) {
+			f := g.d10()
+			switch {
+			case f == 10:
+				total -= r.s
+				r.s = 0
+				r.pending = false
+			case f == 1:
+				r.s++
+				total++
+			case f <= r.tn:
+				r.s++
+				total++
+				r.pending = false
+			default:
+				r.pending = false
+			}
+			r.last = f
+			if g.trace != nil {
+				g.logf("    %s re-rolls its 1: %d, now %d success(es)", rollerName(r), f, r.s)
+			}
+		}
+		r.pending = false
+	}
+	cs.total = total
+	if g.trace != nil {
+		word := "fails"
+		if total >= cs.need {
+			word = "passes"
+		}
+		g.logf("    %s check, %d needed: %d successes (%d automatic) — %s", cs.skill, cs.need, total, cs.flat, word)
+	}
+}
+
+func rollerName(r *roller) string {
+	switch {
+	case r.crown > 0:
+		return "CC" + string(rune('0'+r.crown))
+	case r.crown == 0:
+		return "Vehicle"
+	}
+	return "NPCM"
+}
+
+// wantReroll decides whether to re-roll a die showing 1: always while the
+// check falls short (nothing to lose), and when extra successes count if
+// the chance of one more beats the risk to the die's successes.
+func (g *Game) wantReroll(cs *checkState, r *roller, total int) bool {
+	if g.rerollAll {
+		return true
+	}
+	if total < cs.need {
+		return true
+	}
+	return cs.extra && max(r.tn, 1) > r.s
+}
+
+// passProb estimates the chance the prepared dice reach need successes
+// (the dice without re-rolls: bots' planning, not the exact odds).
+func (g *Game) passProb(cs *checkState, need int) float64 {
+	need -= cs.flat
+	if need <= 0 {
+		return 1
+	}
+	if need > 64 {
+		return 0
+	}
+	var dist [65]float64
+	dist[0] = 1
+	top := 0
+	for i := range g.rollers {
+		r := &g.rollers[i]
+		ts := g.effTS(r.ts)
+		auto, tn := 0, 0
+		if ts > 0 {
+			auto, tn = ts/10, ts%10
+		}
+		pHit := float64(max(tn, 1)) / 10
+		pMiss := 0.9 - pHit
+		hit, miss := auto+1+r.bonus, auto+r.bonus
+		var next [65]float64
+		for s := 0; s <= top; s++ {
+			if dist[s] == 0 {
+				continue
+			}
+			next[s] += dist[s] * 0.1
+			next[min(s+hit, need)] += dist[s] * pHit
+			next[min(s+miss, need)] += dist[s] * pMiss
+		}
+		top = min(top+hit, need)
+		dist = next
+	}
+	return dist[need]
+}
+
+// expectedSuccesses is the mean successes of the prepared dice.
+func (g *Game) expectedSuccesses(cs *checkState) float64 {
+	e := float64(cs.flat)
+	for i := range g.rollers {
+		r := &g.rollers[i]
+		ts := g.effTS(r.ts)
+		auto, tn := 0, 0
+		if ts > 0 {
+			auto, tn = ts/10, ts%10
+		}
+		e += 0.9*float64(auto+r.bonus) + float64(max(tn, 1))/10
+	}
+	return e
+}
+
+// singleDieChance is the exact chance that one die of Total Skill ts with
+// bonus successes reaches need, re-rolling 1s while short (the rule the
+// engine plays; used to check observed pass rates).
+func singleDieChance(ts, bonus, need int) float64 {
+	if need <= 0 {
+		return 1
+	}
+	auto, tn := 0, 0
+	if ts > 0 {
+		auto, tn = ts/10, ts%10
+	}
+	// after a 1: s successes, may re-roll while s < need.
+	var chain func(s, depth int) float64
+	chain = func(s, depth int) float64 {
+		if s >= need {
+			return 1
+		}
+		if depth > 40 {
+			return 0
+		}
+		p := 0.1 * chain(s+1, depth+1) // another 1
+		if tn >= 2 && s+1 >= need {
+			p += float64(tn-1) / 10 // 2..tn
+		}
+		return p
+	}
+	p := 0.1 * chain(auto+1+bonus, 0)
+	if tn >= 2 && auto+1+bonus >= need {
+		p += float64(tn-1) / 10
+	}
+	if auto+bonus >= need {
+		p += float64(9-max(tn, 1)) / 10
+	}
+	return p
+}

@@ -1,0 +1,515 @@
+package fallenland
+
+// Phase I (Effects) and Phase III (Party Exploits): Weeks and Deeds,
+// movement, Healing, Resources and Missions (§3.3, §3.5, §10, §11).
+
+// effectsPhase: World and card effects, then Infected Wounds grow, then
+// Characters with 3 Psych damage are discarded, then dead Parties are
+// rebuilt (FL-EFF-01…06, FL-AMB-22).
+func (g *Game) effectsPhase() {
+	for i := range g.worlds {
+		w := &g.worlds[i]
+		e := &g.c.Encounters[w.enc]
+		if !w.live || e.Ongoing == nil {
+			continue
+		}
+		for _, s := range g.order {
+			save := g.save()
+			g.world, g.drawer = w, w.drawer == s
+			g.cur, g.actor, g.focus, g.src = s, s, nil, &e.Card
+			e.Ongoing.Run(g)
+			g.restore(save)
+			if !w.live {
+				break
+			}
+		}
+	}
+	for _, s := range g.order {
+		p := g.p(s)
+		if p.party.alive() > 0 {
+			g.trigger(p, TEffects)
+		} else {
+			g.ongoing(p, TEffects)
+		}
+		g.playHand(p, TEffects, nil)
+	}
+	r := &g.c.Rules
+	for _, s := range g.order {
+		p := g.p(s)
+		g.cause = causeInfection
+		for i := range p.party.crowns {
+			m := &p.party.crowns[i]
+			if m.present() && m.dmg[Infected] > 0 {
+				if g.stats != nil {
+					g.stats.rule(RuleInfection)
+				}
+				g.applyDamage(p, m, r.InfectedGrowth, Infected)
+			}
+		}
+		g.cause = causePsych
+		for i := range p.party.crowns {
+			m := &p.party.crowns[i]
+			if m.present() && int(m.dmg[Psych]) >= r.PsychDiscard {
+				if g.stats != nil {
+					g.stats.rule(RulePsychDiscard)
+				}
+				if g.trace != nil {
+					g.logf("  %s's %s breaks down and leaves", g.name(p), g.memberName(m))
+				}
+				g.removeMember(p, m)
+			}
+		}
+		g.cause = causeParty
+	}
+	for _, s := range g.order {
+		g.rebuild(g.p(s))
+	}
+}
+
+// exploitsPhase: NPCMs first, then each Party in turn (FL-EXP-01/02).
+func (g *Game) exploitsPhase() {
+	g.npcmPhase()
+	for _, s := range g.order {
+		if g.over {
+			return
+		}
+		g.partyExploits(g.p(s))
+	}
+}
+
+// Deed is a Party's use of Weeks.
+type Deed uint8
+
+const (
+	DeedMove Deed = iota
+	DeedEncounter
+	DeedPVP
+	DeedResource
+	DeedHeal
+	DeedMission
+)
+
+var deedNames = []string{"Movement", "Encounter", "PVP", "Resource", "Healing", "Mission"}
+
+// choice is a bot's next Deed.
+type choice struct {
+	deed    Deed
+	goal    int16 // Movement: where to head
+	deck    Deck  // Encounter and Resource: the deck drawn from
+	poi     int   // Encounter: a Point of Interest, -1 none
+	target  int   // PVP: a seat, or -2-i for NPCM i
+	destroy bool  // Resource: destroy instead of capture
+}
+
+func (g *Game) deedWeeks(d Deed) int {
+	r := &g.c.Rules
+	return [...]int{r.WeeksMove, r.WeeksEncounter, r.WeeksPVP, r.WeeksResource, r.WeeksHealing, r.WeeksMission}[d]
+}
+
+// partyExploits spends the Party's Weeks on Deeds: four a Turn, minus
+// Week Penalty chips, plus bonus Weeks; all must be spent; a Deed may
+// start with one Week left and overspending earns a Penalty chip
+// (FL-WK-01…07, FL-AMB-10/11).
+func (g *Game) partyExploits(p *Player) {
+	if p.partyDead || p.party.alive() == 0 {
+		return
+	}
+	weeks := g.c.Rules.WeeksPerTurn + p.bonus
+	p.bonus = 0
+	pen := min(p.penalty, weeks)
+	weeks -= pen
+	p.penalty -= pen
+	if pen > 0 && g.stats != nil {
+		g.stats.rule(RulePenalty)
+	}
+	p.weeks = weeks
+	p.inPhase = true
+	defer func() { p.inPhase = false }()
+	if g.trace != nil {
+		g.logf("%s: %d Weeks (%s)", g.name(p), weeks, g.partyLine(p))
+	}
+	for p.weeks > 0 && !g.over {
+		if p.party.alive() == 0 {
+			break
+		}
+		g.step()
+		g.playHand(p, TExploits, nil)
+		g.playHand(p, TAnytime, nil)
+		g.eachHook(p, TAnytime, func(h *abilityHook) bool { return true })
+		g.eachHook(p, TExploits, func(h *abilityHook) bool { return true })
+		if p.party.alive() == 0 || p.weeks <= 0 {
+			break
+		}
+		ch := g.chooseDeed(p)
+		cost := g.deedWeeks(ch.deed)
+		p.weeks -= cost
+		if p.weeks < 0 {
+			// Overspent with fewer Weeks than the Deed needs: the rest is a
+			// Penalty chip for the next Phase (FL-WK-04).
+			p.penalty += -p.weeks
+			p.weeks = 0
+			if g.stats != nil {
+				g.stats.rule(RuleOverspend)
+			}
+		}
+		if g.stats != nil {
+			g.stats.deed(ch.deed)
+		}
+		g.doDeed(p, ch)
+	}
+	if p.party.alive() == 0 {
+		p.penalty = 0
+	}
+}
+
+func (g *Game) doDeed(p *Player, ch choice) {
+	if g.trace != nil {
+		g.logf(" %s: %s Deed at %s", g.name(p), deedNames[ch.deed], g.hex(p).Name)
+	}
+	switch ch.deed {
+	case DeedMove:
+		g.moveDeed(p, ch.goal)
+	case DeedEncounter:
+		p.mustAct = false
+		if ch.poi >= 0 {
+			g.activatePOI(p, ch.poi)
+			return
+		}
+		g.freeCard(p, ch.deck)
+		g.drawCard(p, ch.deck)
+	case DeedPVP:
+		p.mustAct = false
+		g.pvpDeed(p, ch.target)
+	case DeedResource:
+		p.mustAct = false
+		g.resourceDeed(p, ch)
+	case DeedHeal:
+		g.healDeed(p)
+	case DeedMission:
+		p.mustAct = false
+		g.missionDeed(p)
+	}
+}
+
+// freeCard: drawing from the City/Rad deck on a hex showing City or
+// Radiation first gives a free Spoils or Action card, the Spoils card
+// equipped at once (FL-EXP-11, FL-AMB-24).
+func (g *Game) freeCard(p *Player, d Deck) {
+	if d != DCityRad || !g.hex(p).FreeCard {
+		return
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleFreeCard)
+	}
+	if g.c.Rules.FreeCardChoice == 1 && len(p.hand) < 3 {
+		if x := g.draw(DActions); x >= 0 {
+			p.hand = append(p.hand, x)
+			if g.stats != nil {
+				g.stats.drew(p.seat, &g.c.Actions[x].Card)
+			}
+		}
+		return
+	}
+	if x := g.draw(DSpoils); x >= 0 {
+		g.gainSpoils(p, x, true)
+	}
+}
+
+// moveDeed: 1d6 + the Movement Bonus Track, spent entering hexes at their
+// cost; with exactly 1 point left any hex but Water may be entered; the
+// move ends when the points run out or the goal is reached (FL-MOV-01…05,
+// FL-AMB-12).
+func (g *Game) moveDeed(p *Player, goal int16) {
+	roll := g.d6()
+	g.moveAdd = 0
+	g.eachHook(p, TMovement, func(h *abilityHook) bool { return true })
+	points := roll + p.party.move
+	need := int(g.c.Dist[p.party.hex][goal])
+	if need > points+g.moveAdd {
+		g.moveCtx = &moveCtx{need: need, have: points + g.moveAdd}
+		g.playHand(p, TMovement, nil)
+		g.moveCtx = nil
+	}
+	points += g.moveAdd
+	g.moveAdd = 0
+	if g.trace != nil {
+		g.logf("  rolls %d + %d movement, heading for %s", roll, p.party.move, g.c.Hexes[goal].Name)
+	}
+	start := p.party.hex
+	g.walk(p, goal, points)
+	if g.stats != nil && p.party.hex != start {
+		g.stats.rule(RuleMove)
+	}
+	g.arrive(p, true)
+}
+
+// walk steps toward goal while points last. Each step enters a neighbour
+// that brings the Party closer; a step costing more than the points left is
+// allowed only with exactly 1 point left (the last-point rule). It returns
+// the points left unspent (forfeit, FL-MOV-04).
+func (g *Game) walk(p *Player, goal int16, points int) int {
+	c := g.c
+	pa := &p.party
+	water := p.fac.WaterCost >= 0
+	var paid uint64 // Water Bodies paid for this move
+	for points > 0 && pa.hex != goal {
+		g.step()
+		cur := pa.hex
+		best := int16(-1)
+		bestD := c.Dist[cur][goal]
+		if water {
+			bestD = g.waterDist(cur, goal)
+		}
+		for _, n := range c.Hexes[cur].Adj {
+			h := &c.Hexes[n]
+			cost := int(h.Cost)
+			var d int16
+			if h.Passable {
+				d = c.Dist[n][goal]
+				if water {
+					d = g.waterDist(n, goal)
+				}
+			} else if water && h.Terrain&TerWater != 0 && points >= 2 {
+				// A perk crosses Water: 1 Movement a hex, Salvage per body,
+				// and the move cannot end there.
+				cost = 1
+				if h.WaterBody >= 0 && paid&(1<<uint(h.WaterBody&63)) == 0 && p.sc < p.fac.WaterCost {
+					continue
+				}
+				d = g.waterDist(n, goal)
+			} else {
+				continue
+			}
+			if cost > points && !(points == 1 || g.opt.Variants.LastPointAny) {
+				continue
+			}
+			if cost > points && !h.Passable {
+				continue
+			}
+			if d < bestD {
+				best, bestD = n, d
+			}
+		}
+		if best < 0 {
+			break
+		}
+		h := &c.Hexes[best]
+		if !h.Passable {
+			if b := h.WaterBody; b >= 0 && paid&(1<<uint(b&63)) == 0 {
+				paid |= 1 << uint(b&63)
+				g.addSalvage(p, -p.fac.WaterCost)
+			}
+			points--
+			pa.hex = best
+			if g.stats != nil {
+				g.stats.rule(RuleWaterTravel)
+			}
+			continue
+		}
+		cost := int(h.Cost)
+		if cost > points {
+			if g.stats != nil {
+				g.stats.rule(RuleLastPoint)
+			}
+			cost = points
+		}
+		points -= cost
+		pa.hex = best
+		if best == p.fac.StartHex && best != goal {
+			g.visitTown(p) // passing through its own town (FL-MOV-06)
+		}
+	}
+	// Never end on Water: step back onto land if a crossing ran short.
+	if !c.Hexes[pa.hex].Passable {
+		for _, n := range c.Hexes[pa.hex].Adj {
+			if c.Hexes[n].Passable {
+				pa.hex = n
+				break
+			}
+		}
+	}
+	return points
+}
+
+// waterDist is the movement distance for a Party whose perk crosses Water.
+func (g *Game) waterDist(a, b int16) int16 {
+	if g.c.WaterDist != nil {
+		return g.c.WaterDist[a][b]
+	}
+	return g.c.Dist[a][b]
+}
+
+// arrive applies what ending a move on a hex does: Radiation damage, the
+// own town's Roster and Auction House, a rival town's Defense chips, and
+// the must-encounter obligation (deed true: a Movement Deed) (FL-MOV-05…08,
+// FL-TDC-05, FL-AMB-25).
+func (g *Game) arrive(p *Player, deed bool) {
+	h := g.hex(p)
+	if h.EndDmg > 0 {
+		if g.stats != nil {
+			g.stats.rule(RuleRadiation)
+		}
+		g.cause = causeParty
+		g.damageEach(p, int(h.EndDmg), h.EndType, false)
+	}
+	if p.party.alive() == 0 {
+		return
+	}
+	if p.party.hex == p.fac.StartHex {
+		g.visitTown(p)
+	}
+	if h.Town >= 0 && h.Town != p.faction {
+		for s := range g.players {
+			o := g.p(s)
+			if o.faction == h.Town && o.tdc > 0 && p.ambushed&(1<<s) == 0 {
+				p.ambushed |= 1 << s
+				if g.stats != nil {
+					g.stats.rule(RuleAmbush)
+				}
+				if g.trace != nil {
+					g.logf("  %s's Town Defense chips strike %s", g.name(o), g.name(p))
+				}
+				g.cause = causeParty
+				g.damageEach(p, o.tdc*g.c.Rules.TDCDamage, Physical, true)
+			}
+		}
+	}
+	if deed && h.Town < 0 {
+		p.mustAct = true
+	}
+}
+
+// place moves a Party by a card (a forced move, not a Deed).
+func (g *Game) place(p *Player, h int16) {
+	if h < 0 || p.party.alive() == 0 {
+		return
+	}
+	p.party.hex = h
+	g.arrive(p, false)
+}
+
+// healDeed: a Party Medical check, 1d6 healed per success; in a Starting
+// Town (own, or neutral for a fee) each Character first removes 1 damage
+// for free and Infected and Radiation may be healed (FL-HEAL-02…05,
+// FL-AMB-14). Bots never heal in a rival's town (no deal is struck there).
+func (g *Game) healDeed(p *Player) {
+	h := g.hex(p)
+	town := false
+	if h.Town >= 0 {
+		own := h.Town == p.faction
+		neutral := !g.factionPlayed(h.Town)
+		if neutral && p.sc >= g.c.Rules.NeutralHealFee {
+			g.addSalvage(p, -g.c.Rules.NeutralHealFee)
+		} else if neutral {
+			neutral = false
+		}
+		town = own || neutral
+		if town && (own || !g.opt.Variants.TownHealOwnOnly) {
+			for i := range p.party.crowns {
+				m := &p.party.crowns[i]
+				if !m.present() {
+					continue
+				}
+				free := g.c.Rules.TownHealFree
+				for _, t := range []DamageType{Infected, Radiation, Physical} {
+					free -= heal(m, free, t)
+				}
+			}
+			if g.stats != nil {
+				g.stats.rule(RuleTownHeal)
+			}
+		}
+	}
+	_, succ := g.partyCheck(p, Check{Need: 1, Skill: Medical}, true)
+	points := g.dice6(succ)
+	if g.trace != nil {
+		g.logf("  heals %d damage (%d successes)", points, succ)
+	}
+	g.healPoints(p, points, town)
+	if g.stats != nil {
+		g.stats.rule(RuleHeal)
+	}
+}
+
+// factionPlayed reports whether a Faction is some player's.
+func (g *Game) factionPlayed(f int16) bool {
+	for s := range g.players {
+		if g.players[s].faction == f {
+			return true
+		}
+	}
+	return false
+}
+
+// resourceDeed claims or destroys the Resource the Party is on: a Neutral
+// one by completing an Encounter of the player's choice (automatic on a
+// card without checks or a World card), an owned one through the owner's
+// Town Defense chips (FL-RES-05…12).
+func (g *Game) resourceDeed(p *Player, ch choice) {
+	h := p.party.hex
+	if !g.isResource(h) || g.resOwner[h] == -2 || int(g.resOwner[h]) == p.seat {
+		return
+	}
+	owner := g.resOwner[h]
+	if owner >= 0 {
+		o := g.p(int(owner))
+		if o.tdc > 0 {
+			if g.stats != nil {
+				g.stats.rule(RuleTDCDefense)
+			}
+			if g.trace != nil {
+				g.logf("  %s's %d Town Defense chips strike", g.name(o), o.tdc)
+			}
+			g.cause = causeParty
+			g.damageEach(p, o.tdc*g.c.Rules.TDCDamage, Physical, true)
+		}
+		if p.party.alive() == 0 {
+			return
+		}
+		if ch.destroy {
+			g.destroyResource(p, h)
+		} else {
+			g.capture(p, h)
+		}
+		return
+	}
+	if ch.destroy {
+		g.destroyResource(p, h)
+		return
+	}
+	ok, world, checks := g.drawCard(p, ch.deck)
+	if (ok || world || !checks) && p.party.alive() > 0 && g.resOwner[h] == -1 {
+		g.capture(p, h)
+	}
+}
+
+// missionDeed draws a Mission on the Party's Mission Location chip; the chip
+// moves to a new Random Location after the Mission (or, as a variant, when
+// it is drawn) (FL-MIS-03/04, FL-AMB-27).
+func (g *Game) missionDeed(p *Player) {
+	chip := -1
+	for i, h := range g.missions {
+		if h == p.party.hex {
+			chip = i
+		}
+	}
+	if chip < 0 {
+		return
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleMission)
+	}
+	relocate := func() {
+		g.missions[chip] = -1
+		if h := g.randomChipHex(); h >= 0 {
+			g.missions[chip] = h
+		}
+	}
+	if g.opt.Variants.MissionRelocateOnDraw {
+		relocate()
+		g.drawCard(p, DMissions)
+		return
+	}
+	g.drawCard(p, DMissions)
+	relocate()
+}

@@ -1,0 +1,685 @@
+package fallenland
+
+// Encounters and Missions: drawing, directions, Fight or Flight, the
+// checks of every kind, outcomes, Psychological Checks, World cards and
+// Points of Interest (§8, §9).
+
+// encCard returns a deck's Encounter or Mission card.
+func (g *Game) encCard(d Deck, x int16) *EncDef {
+	if d == DMissions {
+		return &g.c.Missions[x]
+	}
+	return &g.c.Encounters[x]
+}
+
+// drawCard draws an Encounter or Mission and resolves it for a player. It
+// reports whether the card succeeded and whether it was a World card
+// (FL-ENC-04, FL-RES-06/08).
+func (g *Game) drawCard(p *Player, d Deck) (success, world, checks bool) {
+	for range 20 {
+		x := g.draw(d)
+		if x < 0 {
+			return false, false, false
+		}
+		e := g.encCard(d, x)
+		if g.stats != nil {
+			g.stats.drew(p.seat, &e.Card)
+		}
+		if e.Requires != nil {
+			prev := g.enc
+			g.enc = e
+			ok := g.holds(e.Requires, p, nil, &e.Card)
+			g.enc = prev
+			if !ok {
+				// A gate in the directions: discard and draw another.
+				g.decks[d].Discard(x)
+				if g.trace != nil {
+					g.logf("  %s draws %s: it does not apply, another is drawn", g.name(p), e.Name)
+				}
+				if g.stats != nil {
+					g.stats.rule(RuleRedraw)
+				}
+				continue
+			}
+		}
+		ok, redraw := g.playCard(p, d, x)
+		if redraw {
+			continue
+		}
+		return ok, e.World, !e.Checks.Empty()
+	}
+	return false, false, false
+}
+
+// playCard resolves a drawn card. It reports success, and whether the card
+// asked to be replaced by another draw.
+func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
+	e := g.encCard(d, x)
+	prevEnc, prevCause := g.enc, g.cause
+	g.enc = e
+	defer func() { g.enc, g.cause = prevEnc, prevCause }()
+	if g.trace != nil {
+		g.logf("  %s draws %s (%s): %s", g.name(p), e.Name, DeckNames[d], e.Checks.String())
+	}
+	keep := false
+	if e.World {
+		keep = g.enterWorld(p, e, x)
+	}
+	scav := int(e.Scavenged)
+	g.addSalvage(p, scav)
+	// Encounter-timing abilities (winCard) act on the drawn card.
+	won := g.eachHook(p, TEncounter, func(h *abilityHook) bool { return true }).won
+	if !won {
+		_, sig := g.playHandSig(p, TEncounter, nil)
+		won = sig.won
+	}
+	g.cause = causeParty
+	ch := &e.Checks
+	switch {
+	case won:
+		if g.trace != nil {
+			g.logf("  the card succeeds at once")
+		}
+		success = true
+		g.outcome(p, e, 0, true, nil)
+	case ch.Empty():
+		sig := g.run(e.Before, p, nil, &e.Card)
+		if sig.redraw {
+			g.discardEnc(d, x, keep)
+			return false, true
+		}
+		success = true
+		g.outcome(p, e, 0, true, nil)
+	case ch.Kind == IndividualCheck:
+		success = g.individual(p, e)
+	case ch.Kind == SoloCheck:
+		success = g.solo(p, e)
+	case ch.Kind == MultiCheck:
+		success = g.multi(p, e)
+	default:
+		sig := g.run(e.Before, p, nil, &e.Card)
+		if sig.redraw {
+			g.discardEnc(d, x, keep)
+			return false, true
+		}
+		if p.party.alive() == 0 {
+			break
+		}
+		branch := g.chooseBranch(p, e)
+		seq := ch.Branches[branch]
+		if g.canFlee(e, seq) && g.wantFlight(p, e, seq) {
+			if g.stats != nil {
+				g.stats.rule(RuleFlight)
+			}
+			roll := g.d6() + p.party.move
+			if roll > ch.HighestCombat() {
+				if g.trace != nil {
+					g.logf("  %s flees (%d beats %d)", g.name(p), roll, ch.HighestCombat())
+				}
+				g.fleeHexes(p, g.c.Rules.FlightHexes)
+				g.discardEnc(d, x, keep)
+				if g.stats != nil {
+					g.stats.fled(&e.Card)
+				}
+				return false, false
+			}
+			if g.trace != nil {
+				g.logf("  %s fails to flee (%d)", g.name(p), roll)
+			}
+			g.addSalvage(p, -scav)
+			g.outcome(p, e, branch, false, nil)
+			break
+		}
+		success = true
+		for _, k := range seq {
+			if ok, _ := g.partyCheck(p, k, false); !ok {
+				success = false
+				break
+			}
+			if p.party.alive() == 0 {
+				success = false
+				break
+			}
+		}
+		g.outcome(p, e, branch, success, nil)
+		if success && e.OSC != nil && p.party.alive() > 0 && g.wantOSC(p, *e.OSC) {
+			if g.stats != nil {
+				g.stats.rule(RuleOSC)
+			}
+			ok, _ := g.partyCheck(p, *e.OSC, false)
+			if ok {
+				g.run(e.OSCSuccess, p, nil, &e.Card)
+			} else {
+				g.run(e.OSCFailure, p, nil, &e.Card)
+			}
+		}
+		if ch.Psych {
+			g.psychCheck(p, nil)
+		}
+	}
+	if success && p.party.alive() > 0 {
+		g.trigger(p, TAfterCard)
+		g.playHand(p, TAfterCard, nil)
+	}
+	if g.stats != nil {
+		g.stats.resolved(&e.Card, success)
+	}
+	g.discardEnc(d, x, keep)
+	return success, false
+}
+
+// discardEnc discards a resolved card unless it stays in play as a World card.
+func (g *Game) discardEnc(d Deck, x int16, keep bool) {
+	if !keep {
+		g.decks[d].Discard(x)
+	}
+}
+
+// outcome runs a card's Success or Failure portion (branch 1: the Alt
+// columns), with a Character in focus for Solo and Individual cards.
+func (g *Game) outcome(p *Player, e *EncDef, branch int, success bool, m *Member) {
+	var prog *Prog
+	switch {
+	case branch == 0 && success:
+		prog = e.Success
+	case branch == 0:
+		prog = e.Failure
+	case success:
+		prog = e.AltSuccess
+	default:
+		prog = e.AltFailure
+	}
+	if g.trace != nil {
+		word := "fails"
+		if success {
+			word = "succeeds"
+		}
+		if g.trace != nil {
+			g.logf("  %s %s", e.Name, word)
+		}
+	}
+	g.run(prog, p, m, &e.Card)
+}
+
+// canFlee: Fight or Flight is offered on a card showing a Party Combat
+// check, unless the card forbids it (FL-ENC-15).
+func (g *Game) canFlee(e *EncDef, seq []Check) bool {
+	if e.Checks.NoFlight || e.Checks.Kind != PartyCheck {
+		return false
+	}
+	for _, k := range seq {
+		if k.Skill == Combat {
+			return true
+		}
+	}
+	return false
+}
+
+// fleeHexes moves a Party n hexes away after a Flight (a forced move,
+// FL-AMB-12/25): each step to the passable neighbour farthest from where
+// it fled, the nearer its home on a tie.
+func (g *Game) fleeHexes(p *Player, n int) {
+	from := p.party.hex
+	home := p.fac.StartHex
+	for range n {
+		cur := p.party.hex
+		best := int16(-1)
+		for _, a := range g.c.Hexes[cur].Adj {
+			if !g.c.Hexes[a].Passable {
+				continue
+			}
+			if best < 0 || g.c.Hops[from][a] > g.c.Hops[from][best] ||
+				(g.c.Hops[from][a] == g.c.Hops[from][best] && g.c.Dist[a][home] < g.c.Dist[best][home]) {
+				best = a
+			}
+		}
+		if best < 0 || g.c.Hops[from][best] <= g.c.Hops[from][cur] {
+			break
+		}
+		p.party.hex = best
+	}
+	g.arrive(p, false)
+}
+
+// chooseBranch picks the alternative with the better chance (FL-SC-29).
+func (g *Game) chooseBranch(p *Player, e *EncDef) int {
+	if len(e.Checks.Branches) < 2 {
+		return 0
+	}
+	best, bestP := 0, -1.0
+	for b, seq := range e.Checks.Branches {
+		pr := 1.0
+		for _, k := range seq {
+			pr *= g.estimateParty(p, k)
+		}
+		if p.policy == Random {
+			pr = float64(p.bot.Intn(1000))
+		}
+		if pr > bestP {
+			best, bestP = b, pr
+		}
+	}
+	return best
+}
+
+// estimateParty is a bot's estimate of a Party check's chance.
+func (g *Game) estimateParty(p *Player, k Check) float64 {
+	cs := checkState{kind: PartyCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, roller: -1}
+	g.rollers = g.rollers[:0]
+	g.partyRollers(p, &cs)
+	return g.passProb(&cs, k.Need)
+}
+
+// partyCheck makes one Party check (FL-SC-20): every living member, the
+// Vehicle, the Town Technologies; abilities and cards first; a failed check
+// may still be turned by cards. It returns whether it passed and the
+// successes.
+func (g *Game) partyCheck(p *Player, k Check, extra bool) (bool, int) {
+	cs := &checkState{kind: PartyCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, extra: extra, roller: -1, owner: p, pending: true}
+	g.rollers = g.rollers[:0]
+	g.partyRollers(p, cs)
+	if k.Melee && g.stats != nil {
+		g.stats.rule(RuleMelee)
+	}
+	return g.makeCheck(p, cs, nil)
+}
+
+// soloCheck makes one check by a single member: no Vehicle, no Town
+// Technologies (FL-SC-21/22).
+func (g *Game) soloCheck(p *Player, m *Member, k Check, kind CheckKind) (bool, int) {
+	cs := &checkState{kind: kind, skill: k.Skill, need: k.Need, melee: k.Melee, roller: -1, owner: p, pending: true}
+	g.rollers = g.rollers[:0]
+	if m.hitman >= 0 && k.Skill != Combat {
+		// A hit man makes no non-Combat checks: a Solo one fails (FL-AMB-07).
+		return false, 0
+	}
+	crown := 0
+	for i := range p.party.crowns {
+		if &p.party.crowns[i] == m {
+			crown = i + 1
+		}
+	}
+	g.addMember(m, crown, cs)
+	return g.makeCheck(p, cs, m)
+}
+
+// makeCheck runs the prepared check: check-timing abilities and cards,
+// the dice, then failed-check abilities and cards.
+func (g *Game) makeCheck(p *Player, cs *checkState, solo *Member) (bool, int) {
+	prev := g.chk
+	g.chk = cs
+	defer func() { g.chk = prev }()
+	g.eachHook(p, TCheck, func(h *abilityHook) bool {
+		if solo != nil && h.m != nil && h.m != solo {
+			return false // another Character's card does not help a Solo check
+		}
+		cs.roller = -1
+		if h.m != nil {
+			for i := range g.rollers {
+				if g.rollers[i].m == h.m {
+					cs.roller = i
+				}
+			}
+		}
+		if (h.item != nil && g.spoils(*h.item).Uses > 0) || h.a.Limit != NoLimit {
+			return g.passProb(cs, cs.need) < 0.85 // keep a one-use card for when it is needed
+		}
+		return true
+	})
+	cs.roller = -1
+	g.playHand(p, TCheck, cs)
+	p0 := -1.0 // the exact chance of an unaided single-die check
+	if !cs.helped && len(g.rollers) == 1 && g.stats != nil && g.enc != nil {
+		r := &g.rollers[0]
+		p0 = singleDieChance(g.effTS(r.ts), r.bonus, cs.need-cs.flat)
+	}
+	g.rollAll(cs)
+	cs.pending = false
+	passed := cs.total >= cs.need
+	diceOK := passed
+	if !passed {
+		g.eachHook(p, TFailedCheck, func(h *abilityHook) bool { return !cs.passed })
+		if !cs.passed {
+			g.playHand(p, TFailedCheck, cs)
+		}
+		if cs.passed {
+			passed = true
+			if g.trace != nil {
+				g.logf("    …the failed check is turned into a success")
+			}
+		}
+	}
+	if g.stats != nil && g.enc != nil {
+		// The exact comparison uses the dice alone: help decided before
+		// the roll makes a check unclean; a failure turned after it counts
+		// as the dice's failure there.
+		g.stats.test(g, &g.enc.Card, p, passed, diceOK, p0)
+	}
+	return passed, cs.total
+}
+
+// individual: each Character attempts the checks alone, in Crown order,
+// with its own directions and outcome; no Vehicle, no Town Technologies,
+// no Flight (FL-SC-22, FL-ENC-40/41). The card succeeds when all did.
+func (g *Game) individual(p *Player, e *EncDef) bool {
+	g.cause = causeSolo
+	all := true
+	seq := e.Checks.Branches[g.chooseBranch(p, e)]
+	var who [5]*Member
+	n := 0
+	for i := range p.party.crowns {
+		if p.party.crowns[i].present() && n < len(who) {
+			who[n] = &p.party.crowns[i]
+			n++
+		}
+	}
+	for _, m := range who[:n] {
+		if !m.present() {
+			continue
+		}
+		g.run(e.Before, p, m, &e.Card)
+		if !m.present() {
+			all = false
+			continue
+		}
+		ok := true
+		for _, k := range seq {
+			if pass, _ := g.soloCheck(p, m, k, IndividualCheck); !pass {
+				ok = false
+				break
+			}
+		}
+		all = all && ok
+		if m.present() {
+			g.outcome(p, e, 0, ok, m)
+		}
+	}
+	if e.Checks.Psych {
+		g.psychCheck(p, nil)
+	}
+	return all
+}
+
+// solo: one Character (the Crown printed, a random one for CC?, or the
+// player's choice) attempts every check (FL-SC-21, FL-AMB-06).
+func (g *Game) solo(p *Player, e *EncDef) bool {
+	g.cause = causeSolo
+	seq := e.Checks.Branches[g.chooseBranch(p, e)]
+	var m *Member
+	switch c := e.Checks.Crown; {
+	case c > 0:
+		m = g.crownMember(p, c)
+	case c < 0:
+		m = g.crownMember(p, 0)
+	default:
+		m = g.bestFor(p, seq[0])
+	}
+	if m == nil {
+		return false
+	}
+	g.run(e.Before, p, m, &e.Card)
+	if !m.present() {
+		return false
+	}
+	ok := true
+	for _, k := range seq {
+		if pass, _ := g.soloCheck(p, m, k, SoloCheck); !pass {
+			ok = false
+			break
+		}
+	}
+	if m.present() {
+		g.outcome(p, e, 0, ok, m)
+	}
+	if e.Checks.Psych && m.present() {
+		g.psychCheck(p, m)
+	}
+	return ok
+}
+
+// bestFor is the member a player sends into a Solo check.
+func (g *Game) bestFor(p *Player, k Check) *Member {
+	var best *Member
+	bestTS := -1 << 30
+	for i := range p.party.crowns {
+		m := &p.party.crowns[i]
+		if !m.present() || (m.hitman >= 0 && k.Skill != Combat) {
+			continue
+		}
+		ts := int(m.ts[k.Skill])
+		if k.Melee && k.Skill == Combat {
+			ts = int(m.melee)
+		}
+		if ts > bestTS {
+			best, bestTS = m, ts
+		}
+	}
+	return best
+}
+
+// multi: every Party on the hex takes part; successes are combined and all
+// succeed or fail together; no Flight (FL-SC-25, FL-ENC-30, FL-AMB-45).
+// Simplified for bots: the Parties present join at once (nobody waits for
+// Parties still on their way).
+func (g *Game) multi(p *Player, e *EncDef) bool {
+	if g.stats != nil {
+		g.stats.rule(RuleMulti)
+	}
+	var who []int
+	for _, s := range g.order {
+		q := g.p(s)
+		if q.party.alive() > 0 && q.party.hex == p.party.hex {
+			who = append(who, s)
+		}
+	}
+	if len(who) == 0 {
+		who = append(who, p.seat)
+	}
+	for _, s := range who {
+		g.run(e.Before, g.p(s), nil, &e.Card)
+	}
+	seq := e.Checks.Branches[g.chooseBranch(p, e)]
+	ok := true
+	for _, k := range seq {
+		cs := &checkState{kind: MultiCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, roller: -1, owner: p, pending: true}
+		g.rollers = g.rollers[:0]
+		for _, s := range who {
+			g.partyRollers(g.p(s), cs)
+		}
+		if pass, _ := g.makeCheck(p, cs, nil); !pass {
+			ok = false
+			break
+		}
+	}
+	for _, s := range who {
+		q := g.p(s)
+		if q.party.alive() > 0 {
+			g.outcome(q, e, 0, ok, nil)
+			if e.Checks.Psych {
+				g.psychCheck(q, nil)
+			}
+		}
+	}
+	return ok
+}
+
+// psychCheck: each participating Character rolls 1d10; above its Psych it
+// takes 1 Psychological damage (FL-SC-30). The skill-dice 1/10 rules do
+// not apply.
+func (g *Game) psychCheck(p *Player, only *Member) {
+	if g.stats != nil {
+		g.stats.rule(RulePsych)
+	}
+	for i := range p.party.crowns {
+		m := &p.party.crowns[i]
+		if !m.present() || m.hitman >= 0 || (only != nil && m != only) {
+			continue
+		}
+		r := g.d10()
+		if r > int(m.psych) {
+			g.applyDamage(p, m, 1, Psych)
+			if g.trace != nil {
+				g.logf("    %s rolls %d over Psych %d: 1 Psych damage", g.memberName(m), r, m.psych)
+			}
+		}
+	}
+}
+
+// enterWorld puts a World card in play: its Point of Interest, expiry
+// marker and Ongoing effect (FL-ENC-20…25). It reports whether the card
+// stays in play.
+func (g *Game) enterWorld(p *Player, e *EncDef, x int16) bool {
+	if g.stats != nil {
+		g.stats.rule(RuleWorld)
+	}
+	stays := e.Ongoing != nil || e.Expires > 0
+	w := World{enc: x, drawer: p.seat, poi: -1, live: true}
+	if e.Expires > 0 {
+		w.expires = g.turn + int(e.Expires)
+	}
+	if e.POI != 0 && e.POIEffect != nil && g.livePOIs() < 10 {
+		h := p.party.hex
+		if e.POI == 2 {
+			h = g.randomPOIHex()
+		}
+		if h >= 0 {
+			g.pois = append(g.pois, POI{hex: h, enc: x, effect: e.POIEffect, once: e.POIOnce, live: true})
+			w.poi = len(g.pois) - 1
+			stays = true
+			if g.trace != nil {
+				g.logf("  a Point of Interest appears at %s", g.c.Hexes[h].Name)
+			}
+		}
+	}
+	if !stays {
+		return false
+	}
+	g.worlds = append(g.worlds, w)
+	return true
+}
+
+func (g *Game) livePOIs() int {
+	n := 0
+	for _, q := range g.pois {
+		if q.live {
+			n++
+		}
+	}
+	return n
+}
+
+// randomPOIHex rolls a Random Location for a Point of Interest: re-rolled
+// onto a hex that holds one already (FL-MAP-08); Water is allowed, since a
+// POI makes its hex enterable (FL-MAP-06) — but bots cannot path there, so
+// Water is re-rolled too.
+func (g *Game) randomPOIHex() int16 {
+	for range 200 {
+		h := g.c.ByRandom[g.randomLocation()]
+		if h < 0 || !g.c.Hexes[h].Passable {
+			continue
+		}
+		clash := false
+		for _, q := range g.pois {
+			clash = clash || (q.live && q.hex == h)
+		}
+		if !clash {
+			return h
+		}
+	}
+	return -1
+}
+
+// expireWorld discards a World card and its Point of Interest.
+func (g *Game) expireWorld(w *World) {
+	w.live = false
+	if w.poi >= 0 {
+		g.pois[w.poi].live = false
+	}
+	g.decks[g.c.Encounters[w.enc].Deck].Discard(w.enc)
+	if g.trace != nil {
+		g.logf("  World card %s leaves play", g.c.Encounters[w.enc].Name)
+	}
+}
+
+// activatePOI spends an Encounter Deed on a Point of Interest (FL-ENC-20).
+func (g *Game) activatePOI(p *Player, i int) {
+	q := &g.pois[i]
+	q.visited |= 1 << p.seat
+	if g.stats != nil {
+		g.stats.rule(RulePOI)
+	}
+	var src *Card
+	var w *World
+	if q.enc >= 0 {
+		src = &g.c.Encounters[q.enc].Card
+		for k := range g.worlds {
+			if g.worlds[k].live && g.worlds[k].poi == i {
+				w = &g.worlds[k]
+			}
+		}
+	}
+	if g.trace != nil {
+		g.logf("  %s visits the Point of Interest at %s", g.name(p), g.c.Hexes[q.hex].Name)
+	}
+	save := g.save()
+	g.world = w
+	g.drawer = w != nil && w.drawer == p.seat
+	g.cur, g.actor, g.focus, g.src = p.seat, p.seat, nil, src
+	if src != nil && g.stats != nil {
+		g.stats.use(p.seat, src)
+	}
+	q.effect.Run(g)
+	g.restore(save)
+	if w != nil && q.once && w.expires == 0 {
+		all := true
+		for s := range g.players {
+			all = all && q.visited&(1<<s) != 0
+		}
+		if all {
+			g.expireWorld(w)
+		}
+	}
+}
+
+// poiTowardCoast moves the World card's Point of Interest toward the
+// nearest hex next to Water (Example 1 of the Effects Phase, FL-EFF-02).
+func (g *Game) poiTowardCoast(n int) {
+	w := g.world
+	if w == nil || w.poi < 0 {
+		return
+	}
+	q := &g.pois[w.poi]
+	for range n {
+		if g.c.Hexes[q.hex].Coastal {
+			return
+		}
+		target := g.nearest(q.hex, func(h int16) bool { return g.c.Hexes[h].Coastal && g.c.Hexes[h].Passable })
+		if target < 0 {
+			return
+		}
+		next := q.hex
+		for _, a := range g.c.Hexes[q.hex].Adj {
+			if g.c.Hexes[a].Passable && g.c.Hops[a][target] < g.c.Hops[next][target] {
+				next = a
+			}
+		}
+		if next == q.hex {
+			return
+		}
+		q.hex = next
+	}
+}
+
+// nearest is the passable hex closest (in hexes) to from satisfying ok.
+func (g *Game) nearest(from int16, ok func(int16) bool) int16 {
+	best := int16(-1)
+	for h := range g.c.Hexes {
+		if !ok(int16(h)) || g.c.Hops[from][h] >= 32000 {
+			continue
+		}
+		if best < 0 || g.c.Hops[from][h] < g.c.Hops[from][best] {
+			best = int16(h)
+		}
+	}
+	return best
+}

@@ -1,0 +1,461 @@
+package fallenland
+
+// Equipment: Total Skill, Armor, Psych and capacity of Party members
+// (FL-SC-02, FL-SP-05…28), and the bots' equipping.
+
+// health is a member's Health stat.
+func (g *Game) health(m *Member) int {
+	if m.hitman >= 0 {
+		return int(g.c.Actions[m.hitman].Health)
+	}
+	if m.char >= 0 {
+		return int(g.c.Characters[m.char].Health)
+	}
+	return 0
+}
+
+// left is the damage a member can still take before dying.
+func (g *Game) left(m *Member) int {
+	return g.health(m) - int(m.dmg[Physical]) - int(m.dmg[Infected]) - int(m.dmg[Radiation])
+}
+
+func (g *Game) spoils(i Item) *SpoilsDef { return &g.c.Spoils[i.card] }
+
+// itemBonus is an item's Skill Bonuses with its mounted Permanent card.
+func (g *Game) itemBonus(it Item) Bonuses {
+	b := g.c.Spoils[it.card].Bonus
+	if it.mount >= 0 {
+		for s, v := range g.c.Spoils[it.mount].Bonus {
+			b[s] += v
+		}
+	}
+	return b
+}
+
+// recompute derives every member's totals and the Party's Armor and
+// Movement Bonus Track from what is equipped and attached.
+func (g *Game) recompute(p *Player) {
+	pa := &p.party
+	c := g.c
+	p.gen++
+	var partyBonus Bonuses
+	partyArmor, partyPsych, partyCap, partyLoad := 0, 0, 0, 0
+	partyFS := false
+	addB := func(dst *Bonuses, b Bonuses) {
+		for s, v := range b {
+			dst[s] += v
+		}
+	}
+	for _, it := range pa.equip {
+		sd := g.spoils(it)
+		addB(&partyBonus, g.itemBonus(it))
+		partyArmor += int(sd.Armor)
+		partyPsych += int(sd.Psych)
+		partyCap += int(sd.CapBonus)
+		partyLoad += int(sd.Cost)
+		partyFS = partyFS || sd.FirstStrike
+	}
+	for _, j := range pa.jinx {
+		addB(&partyBonus, c.Spoils[j].Bonus)
+		partyArmor += int(c.Spoils[j].Armor)
+	}
+	for _, a := range pa.acts {
+		addB(&partyBonus, c.Actions[a].Bonus)
+		partyArmor += int(c.Actions[a].Armor)
+	}
+	move := p.fac.Move
+	for _, t := range p.tech {
+		if td := &c.Techs[t.tech]; td.Kind == TechMove {
+			move += td.Amount[t.tier]
+		}
+	}
+	for _, a := range p.townActs {
+		move += int(c.Actions[a].Move)
+	}
+	for _, a := range pa.acts {
+		move += int(c.Actions[a].Move)
+	}
+	for _, it := range pa.equip {
+		move += int(g.spoils(it).Move)
+	}
+	if pa.vehicle.card >= 0 {
+		move += int(g.spoils(pa.vehicle).Move)
+		for _, it := range pa.vehItems {
+			move += int(g.spoils(it).Move)
+		}
+	}
+	pa.armor = 0
+	for i := range pa.crowns {
+		m := &pa.crowns[i]
+		if !m.present() {
+			continue
+		}
+		if m.hitman >= 0 {
+			m.ts = [NumSkills]int8{}
+			m.ts[Combat] = c.Actions[m.hitman].Omega
+			m.melee, m.armor, m.psych, m.load, m.cap, m.move, m.firstStrike = m.ts[Combat], 0, 9, 0, 0, 0, false
+			continue
+		}
+		cd := &c.Characters[m.char]
+		var b Bonuses
+		addB(&b, partyBonus)
+		var ranged Bonuses
+		armor, psych, capB, load := int(cd.Armor)+partyArmor, int(cd.Psych+cd.PsychBonus)+partyPsych, partyCap, partyLoad
+		fs := cd.FirstStrike || partyFS
+		mv := int(cd.Move)
+		links := 0
+		for _, it := range m.items {
+			sd := g.spoils(it)
+			ib := g.itemBonus(it)
+			addB(&b, ib)
+			if sd.is(RRanged) {
+				addB(&ranged, ib)
+			}
+			armor += int(sd.Armor)
+			psych += int(sd.Psych)
+			capB += int(sd.CapBonus)
+			load += int(sd.Cost)
+			if it.mount >= 0 {
+				load += int(c.Spoils[it.mount].Cost)
+			}
+			fs = fs || sd.FirstStrike
+			mv += int(sd.Move)
+			if g.linked(cd, it) {
+				links++
+			}
+		}
+		if links > 0 {
+			n := 1
+			if cd.LinkStacks {
+				n = links
+			}
+			for range n {
+				addB(&b, cd.LinkBonus)
+			}
+		}
+		for _, a := range m.acts {
+			ad := &c.Actions[a]
+			addB(&b, ad.Bonus)
+			armor += int(ad.Armor)
+			mv += int(ad.Move)
+		}
+		for s := range m.ts {
+			m.ts[s] = cd.Skills[s] + b[s]
+		}
+		m.melee = m.ts[Combat] - ranged[Combat]
+		m.armor, m.psych = int8(max(armor, 0)), int8(psych)
+		m.cap, m.load = cd.Capacity+int8(capB), int8(load)
+		m.move, m.firstStrike = int8(mv), fs
+		move += mv
+		pa.armor += max(armor, 0)
+	}
+	pa.move = max(move, 0)
+	// Which timings the player has abilities at, so most moments skip
+	// collecting them.
+	var mask uint32
+	for i := range p.fac.Perks {
+		if p.fac.Perks[i].Effect != nil {
+			mask |= 1 << p.fac.Perks[i].Timing
+		}
+	}
+	addItem := func(it Item) {
+		if it.card >= 0 {
+			if sd := g.spoils(it); sd.Effect != nil {
+				mask |= 1 << sd.Timing
+			}
+		}
+	}
+	for i := range pa.crowns {
+		m := &pa.crowns[i]
+		if m.char >= 0 && c.Characters[m.char].Effect != nil {
+			mask |= 1 << c.Characters[m.char].Timing
+		}
+		for _, it := range m.items {
+			addItem(it)
+		}
+	}
+	for _, it := range pa.equip {
+		addItem(it)
+	}
+	for _, it := range pa.vehItems {
+		addItem(it)
+	}
+	addItem(pa.vehicle)
+	p.timings = mask
+}
+
+// linked reports whether an item gives the Character its Link Bonus.
+func (g *Game) linked(cd *CharDef, it Item) bool {
+	sd := g.spoils(it)
+	if cd.LinkCats.meets(sd.Cats) {
+		return true
+	}
+	for _, s := range cd.LinkSpoils {
+		if s == it.card {
+			return true
+		}
+	}
+	return false
+}
+
+// vehicleTS is the Vehicle's Total Skill in a skill.
+func (g *Game) vehicleTS(pa *Party, s Skill) int {
+	if pa.vehicle.card < 0 {
+		return 0
+	}
+	t := int(g.spoils(pa.vehicle).VehSkills[s])
+	for _, it := range pa.vehItems {
+		t += int(g.itemBonus(it)[s])
+	}
+	return t
+}
+
+// itemScore is how much a bot values an item on its Party.
+func (g *Game) itemScore(it Item) float64 {
+	sd := g.spoils(it)
+	b := g.itemBonus(it)
+	w := [NumSkills]float64{1.3, 1.0, 0.9, 0.9, 0.9, 1.0}
+	v := 0.0
+	for s, x := range b {
+		v += w[s] * float64(x)
+	}
+	v += 3*float64(sd.Armor) + float64(sd.Psych) + 2*float64(sd.Move) + 0.5*float64(sd.CapBonus)
+	if sd.FirstStrike {
+		v += 1
+	}
+	if sd.Effect != nil {
+		v += 1.5
+	}
+	if sd.is(RVehicle) {
+		v += 2*float64(sd.Move) + 0.5*float64(sd.VehSkills.Sum()) + 3
+	}
+	return v
+}
+
+// slotTaken reports whether a member already wears Armor or Clothing
+// (FL-SP-17; Party Equipment Armor takes every member's slot, FL-AMB-15).
+func (g *Game) slotTaken(pa *Party, m *Member) bool {
+	for _, it := range m.items {
+		if g.spoils(it).Rules&(RArmor|RClothing) != 0 {
+			return true
+		}
+	}
+	for _, it := range pa.equip {
+		if g.spoils(it).Rules&(RArmor|RClothing) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) itemCost(it Item) int {
+	n := int(g.spoils(it).Cost)
+	if it.mount >= 0 {
+		n += int(g.c.Spoils[it.mount].Cost)
+	}
+	return n
+}
+
+// canHold reports whether a member can take an item now.
+func (g *Game) canHold(pa *Party, m *Member, it Item) bool {
+	if !m.present() || m.hitman >= 0 {
+		return false
+	}
+	sd := g.spoils(it)
+	if sd.is(RVehicle) || sd.is(RVehicleEquipment) || sd.is(RPartyEquipment) {
+		return false
+	}
+	if sd.Rules&(RArmor|RClothing) != 0 && g.slotTaken(pa, m) {
+		return false
+	}
+	return int(m.load)+g.itemCost(it) <= int(m.cap)
+}
+
+// vehicleLoad is the Carrying Cost stowed in the Vehicle.
+func (g *Game) vehicleLoad(pa *Party) int {
+	n := 0
+	for _, it := range pa.vehItems {
+		n += g.itemCost(it)
+	}
+	return n
+}
+
+// equipParty re-equips the Party: everything it carries, and the Auction
+// House cards from index from on, are assigned again, best first, to the
+// member who gains most; what does not fit goes to the Auction House
+// (FL-SP-04/05). In its own town a Party takes the whole Auction House
+// (from 0); a reward joins it anywhere (from: its index). Jinxed cards
+// never move.
+func (g *Game) equipParty(p *Player, from int) {
+	pa := &p.party
+	pool := g.poolBuf[:0]
+	for i := range pa.crowns {
+		m := &pa.crowns[i]
+		keep := m.items[:0]
+		for _, it := range m.items {
+			if g.spoils(it).is(RJinxed) {
+				keep = append(keep, it)
+			} else {
+				pool = append(pool, it)
+			}
+		}
+		m.items = keep
+	}
+	pool = append(pool, pa.vehItems...)
+	pa.vehItems = pa.vehItems[:0]
+	pool = append(pool, pa.equip...)
+	pa.equip = pa.equip[:0]
+	if pa.vehicle.card >= 0 {
+		pool = append(pool, pa.vehicle)
+		pa.vehicle = Item{card: -1, mount: -1}
+	}
+	if from < len(p.auction) {
+		keep := p.auction[:from]
+		for _, it := range p.auction[from:] {
+			if g.spoils(it).is(RVehicle|RVehicleEquipment|RStowable|RPartyEquipment|RPermanent) || g.itemScore(it) > 0 {
+				pool = append(pool, it)
+			} else {
+				keep = append(keep, it)
+			}
+		}
+		p.auction = keep
+	}
+	// Best first (a stable insertion sort: few cards, no allocation).
+	scores := g.scoreBuf[:0]
+	for _, it := range pool {
+		scores = append(scores, g.itemScore(it))
+	}
+	for i := 1; i < len(pool); i++ {
+		for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
+			scores[j], scores[j-1] = scores[j-1], scores[j]
+			pool[j], pool[j-1] = pool[j-1], pool[j]
+		}
+	}
+	g.scoreBuf = scores[:0]
+	g.recomputeLoads(p)
+	for _, it := range pool {
+		sd := g.spoils(it)
+		placed := false
+		switch {
+		case sd.is(RVehicle):
+			if pa.vehicle.card < 0 {
+				pa.vehicle = it
+				placed = true
+			}
+		case sd.is(RPartyEquipment):
+			ok := pa.alive() > 0
+			for i := range pa.crowns {
+				m := &pa.crowns[i]
+				if m.present() && m.hitman < 0 && (int(m.load)+g.itemCost(it) > int(m.cap) || (sd.Rules&(RArmor|RClothing) != 0 && g.slotTaken(pa, m))) {
+					ok = false
+				}
+			}
+			if ok {
+				pa.equip = append(pa.equip, it)
+				g.recomputeLoads(p)
+				placed = true
+			}
+		case sd.is(RPermanent):
+			// Mounted on a matching card already placed, for good (FL-SP-26).
+			placed = g.mount(p, it)
+		case sd.is(RVehicleEquipment):
+			if pa.vehicle.card >= 0 && g.vehicleLoad(pa)+g.itemCost(it) <= int(g.spoils(pa.vehicle).VehCap) {
+				pa.vehItems = append(pa.vehItems, it)
+				placed = true
+			}
+		default:
+			best, bestGain := -1, -1.0
+			for i := range pa.crowns {
+				m := &pa.crowns[i]
+				if !g.canHold(pa, m, it) {
+					continue
+				}
+				gain := float64(int(m.cap)-int(m.load)) * 0.01
+				if m.char >= 0 {
+					cd := &g.c.Characters[m.char]
+					if g.linked(cd, it) && !g.hasLink(m) {
+						gain += float64(cd.LinkBonus.Sum())
+					}
+				}
+				if gain > bestGain {
+					best, bestGain = i, gain
+				}
+			}
+			if best >= 0 {
+				m := &pa.crowns[best]
+				m.items = append(m.items, it)
+				m.load += int8(g.itemCost(it))
+				placed = true
+			} else if sd.is(RStowable) && pa.vehicle.card >= 0 && g.vehicleLoad(pa)+g.itemCost(it) <= int(g.spoils(pa.vehicle).VehCap) {
+				pa.vehItems = append(pa.vehItems, it)
+				placed = true
+			}
+		}
+		if !placed {
+			p.auction = append(p.auction, it)
+		}
+	}
+	g.poolBuf = pool[:0]
+	g.recompute(p)
+}
+
+// mount puts a loose Permanent card on a matching host the Party carries
+// (or on the Vehicle), if its holder has the capacity.
+func (g *Game) mount(p *Player, perm Item) bool {
+	pa := &p.party
+	pd := g.spoils(perm)
+	for i := range pa.crowns {
+		m := &pa.crowns[i]
+		for k := range m.items {
+			host := &m.items[k]
+			if host.mount < 0 && g.spoils(*host).Cats.meets(pd.AttachesTo) && int(m.load)+int(pd.Cost) <= int(m.cap) {
+				host.mount = perm.card
+				m.load += pd.Cost
+				return true
+			}
+		}
+	}
+	if v := &pa.vehicle; v.card >= 0 && v.mount < 0 && g.spoils(*v).Cats.meets(pd.AttachesTo) &&
+		g.vehicleLoad(pa)+int(pd.Cost) <= int(g.spoils(*v).VehCap) {
+		v.mount = perm.card
+		return true
+	}
+	return false
+}
+
+// hasLink reports whether a member already has a linked item.
+func (g *Game) hasLink(m *Member) bool {
+	if m.char < 0 {
+		return false
+	}
+	cd := &g.c.Characters[m.char]
+	for _, it := range m.items {
+		if g.linked(cd, it) {
+			return true
+		}
+	}
+	return false
+}
+
+// recomputeLoads refreshes members' load and capacity only (cheap, while
+// equipping).
+func (g *Game) recomputeLoads(p *Player) {
+	pa := &p.party
+	partyLoad, partyCap := 0, 0
+	for _, it := range pa.equip {
+		partyLoad += g.itemCost(it)
+		partyCap += int(g.spoils(it).CapBonus)
+	}
+	for i := range pa.crowns {
+		m := &pa.crowns[i]
+		if m.char < 0 {
+			continue
+		}
+		load, capB := partyLoad, partyCap
+		for _, it := range m.items {
+			load += g.itemCost(it)
+			capB += int(g.spoils(it).CapBonus)
+		}
+		m.load, m.cap = int8(load), g.c.Characters[m.char].Capacity+int8(capB)
+	}
+}

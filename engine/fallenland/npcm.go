@@ -1,0 +1,376 @@
+package fallenland
+
+// NPCMs and hit men: hiring, movement and assignments (§7.2).
+
+const (
+	asAttackParty = iota
+	asAttackCharacter
+	asClaimResource
+	asDestroyResource
+	asMission
+	asJoinParty
+)
+
+// npcmRoll rolls an NPCM's check: each of its dice at Total Skill Omega,
+// no Vehicle, Technologies or Master bonus (FL-NPCM-03, FL-AMB-18).
+func (g *Game) npcmRoll(n *NPCM, s Skill, need int) int {
+	ad := &g.c.Actions[n.act]
+	cs := &checkState{skill: s, need: need, extra: need == 0, roller: -1, pending: true}
+	g.rollers = g.rollers[:0]
+	for range ad.Dice {
+		g.rollers = append(g.rollers, roller{crown: -1, ts: int(ad.Omega)})
+	}
+	g.rollAll(cs) // PVP (need 0): every success counts; 1s re-rolled when it pays
+	return cs.total
+}
+
+// hire: in the Hire Sub-Phase a player may pay the red cost of NPCM cards
+// in hand and declare their assignment (FL-TB-10, FL-NPCM-04, FL-NPCM-12).
+func (g *Game) hire(p *Player) {
+	if g.opt.Variants.NoNPCMs {
+		return
+	}
+	for i := 0; i < len(p.hand); {
+		a := p.hand[i]
+		ad := &g.c.Actions[a]
+		if (ad.Kind != KNPCM && ad.Kind != KHitman) || int(ad.HireCost) > p.sc {
+			i++
+			continue
+		}
+		assign, target, goal := g.pickAssignment(p, ad)
+		if assign < 0 {
+			i++
+			continue
+		}
+		p.hand = append(p.hand[:i], p.hand[i+1:]...)
+		p.sc -= int(ad.HireCost)
+		if g.stats != nil {
+			g.stats.use(p.seat, &ad.Card)
+			g.stats.rule(RuleHire)
+		}
+		if g.trace != nil {
+			g.logf("%s hires %s to %s", g.name(p), ad.Name, Assignments[assign])
+		}
+		switch assign {
+		case asJoinParty:
+			g.joinParty(p, a)
+		case asAttackCharacter:
+			g.hitmanStrike(p, a, target)
+		default:
+			g.npcms = append(g.npcms, NPCM{act: a, owner: p.seat, hex: p.fac.StartHex, assign: assign, target: target, goal: goal, live: true})
+		}
+	}
+}
+
+// pickAssignment is a bot's choice of what to hire a card for, or -1 to
+// keep it in hand.
+func (g *Game) pickAssignment(p *Player, ad *ActionDef) (assign, target int, goal int16) {
+	spare := p.sc - int(ad.HireCost)
+	if spare < 0 || (p.policy == Cautious && spare < 10) || (p.policy == Random && p.bot.Intn(2) == 0) {
+		return -1, 0, -1
+	}
+	can := func(a int) bool { return ad.Assign&(1<<a) != 0 }
+	rival := g.rival(p)
+	home := p.fac.StartHex
+	if can(asJoinParty) && ad.Kind == KHitman {
+		for i := range p.party.crowns {
+			if !p.party.crowns[i].present() && !p.partyDead {
+				return asJoinParty, 0, -1
+			}
+		}
+	}
+	if can(asClaimResource) {
+		if h := g.nearestResource(home, func(h int16) bool { return g.resOwner[h] == -1 }); h >= 0 && p.resources < g.c.Rules.MaxResources {
+			return asClaimResource, 0, h
+		}
+	}
+	if can(asMission) {
+		best := int16(-1)
+		for _, h := range g.missions {
+			if h >= 0 && (best < 0 || g.c.Hops[home][h] < g.c.Hops[home][best]) {
+				best = h
+			}
+		}
+		if best >= 0 {
+			return asMission, 0, best
+		}
+	}
+	if rival != nil {
+		if can(asAttackParty) && rival.party.alive() > 0 {
+			return asAttackParty, rival.seat, rival.party.hex
+		}
+		if can(asDestroyResource) {
+			if h := g.nearestResource(home, func(h int16) bool { return int(g.resOwner[h]) == rival.seat }); h >= 0 {
+				return asDestroyResource, rival.seat, h
+			}
+		}
+		if can(asAttackCharacter) && rival.party.alive() > 0 {
+			return asAttackCharacter, rival.seat, -1
+		}
+	}
+	return -1, 0, -1
+}
+
+func (g *Game) nearestResource(from int16, ok func(int16) bool) int16 {
+	best := int16(-1)
+	for h := range g.resHex {
+		if !g.resHex[h] || !ok(int16(h)) || g.c.Hops[from][h] >= unreachable {
+			continue
+		}
+		if best < 0 || g.c.Hops[from][h] < g.c.Hops[from][best] {
+			best = int16(h)
+		}
+	}
+	return best
+}
+
+// joinParty puts a hit man on an empty Crown: Combat checks only, no
+// equipment (FL-NPCM-12).
+func (g *Game) joinParty(p *Player, a int16) {
+	for i := range p.party.crowns {
+		m := &p.party.crowns[i]
+		if !m.present() {
+			*m = Member{char: -1, hitman: a, items: m.items[:0], acts: m.acts[:0]}
+			g.recompute(p)
+			return
+		}
+	}
+	g.decks[DActions].Discard(a)
+}
+
+// hitmanStrike: a hit man hired to engage a Character at once, a Solo
+// PVP: one die each, no Flight, until one dies; the hit man is discarded
+// after (FL-NPCM-12, FL-PVP-02).
+func (g *Game) hitmanStrike(p *Player, a int16, target int) {
+	ad := &g.c.Actions[a]
+	o := g.p(target)
+	m := g.strongestMember(o)
+	if m == nil {
+		g.decks[DActions].Discard(a)
+		return
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleSoloPVP)
+	}
+	prev := g.cause
+	g.cause = causeNPCM
+	hp := int(ad.Health)
+	for round := 0; round < 40 && hp > 0 && m.present(); round++ {
+		sh := 0
+		for range ad.SoloDice {
+			sh += dieOutcome(g.effTS(int(ad.Omega)), g.d10())
+		}
+		sm := dieOutcome(g.effTS(int(m.ts[Combat])), g.d10())
+		switch {
+		case sh > sm:
+			g.damageMember(o, m, g.dice6(sh-sm), Physical, false)
+		case sm > sh:
+			hp -= g.dice6(sm - sh)
+		default:
+			hp -= g.c.Rules.PVPTieNPCMDamage
+			g.damageMember(o, m, g.c.Rules.PVPTieDamage, Physical, true)
+		}
+	}
+	g.cause = prev
+	if !m.present() {
+		g.addPrestige(p, g.c.Rules.PVPFleeKillPrestige)
+	} else if hp <= 0 {
+		g.addPrestige(o, g.c.Rules.PVPKillNPCMPrestige)
+	}
+	g.decks[DActions].Discard(a)
+}
+
+// strongestMember is the member a hit man goes after.
+func (g *Game) strongestMember(p *Player) *Member {
+	var best *Member
+	for i := range p.party.crowns {
+		m := &p.party.crowns[i]
+		if m.present() && m.hitman < 0 && (best == nil || g.memberValue(m) > g.memberValue(best)) {
+			best = m
+		}
+	}
+	return best
+}
+
+// npcmPhase: hired NPCMs move (each hex costs 1, never Water) toward their
+// assignment and resolve it, in player order (FL-EXP-01, FL-NPCM-05/06,
+// FL-AMB-19/20).
+func (g *Game) npcmPhase() {
+	for _, s := range g.order {
+		for i := range g.npcms {
+			n := &g.npcms[i]
+			if !n.live || n.owner != s || g.over {
+				continue
+			}
+			g.npcmTurn(n, i)
+		}
+	}
+	// Forget finished NPCMs.
+	keep := g.npcms[:0]
+	for _, n := range g.npcms {
+		if n.live {
+			keep = append(keep, n)
+		}
+	}
+	g.npcms = keep
+}
+
+func (g *Game) npcmTurn(n *NPCM, idx int) {
+	ad := &g.c.Actions[n.act]
+	switch n.assign {
+	case asAttackParty:
+		t := g.p(n.target)
+		if t.party.alive() == 0 {
+			g.retire(n)
+			return
+		}
+		n.goal = t.party.hex
+	case asMission:
+		// The assignment follows the chip if it relocates: the nearest one.
+		best := int16(-1)
+		for _, h := range g.missions {
+			if h >= 0 && (best < 0 || g.c.Hops[n.hex][h] < g.c.Hops[n.hex][best]) {
+				best = h
+			}
+		}
+		if best < 0 {
+			g.retire(n)
+			return
+		}
+		n.goal = best
+	case asClaimResource:
+		if g.resOwner[n.goal] != -1 {
+			if h := g.nearestResource(n.hex, func(h int16) bool { return g.resOwner[h] == -1 }); h >= 0 {
+				n.goal = h
+			} else {
+				g.retire(n)
+				return
+			}
+		}
+	case asDestroyResource:
+		if g.resOwner[n.goal] < 0 {
+			g.retire(n)
+			return
+		}
+	}
+	for step := 0; step < int(ad.Movement) && n.hex != n.goal; step++ {
+		next := n.hex
+		for _, a := range g.c.Hexes[n.hex].Adj {
+			if g.c.Hexes[a].Passable && g.c.Hops[a][n.goal] < g.c.Hops[next][n.goal] {
+				next = a
+			}
+		}
+		if next == n.hex {
+			break
+		}
+		n.hex = next
+	}
+	if n.hex != n.goal {
+		return // waits for the next Turn
+	}
+	owner := g.p(n.owner)
+	switch n.assign {
+	case asAttackParty:
+		t := g.p(n.target)
+		g.delay(t, g.c.Rules.PVPDefenderDelay) // FL-AMB-20
+		g.fight(fighter{seat: -1, npcm: n}, fighter{seat: n.target})
+	case asClaimResource:
+		// A Neutral Resource: an Encounter resolved with the Omega dice;
+		// simplified: only its checks count, the rewards are the capture
+		// and the Scavenged coins (FL-AMB-20).
+		if g.npcmEncounter(n, DPlains) {
+			g.captureFor(owner, n.goal)
+		}
+	case asDestroyResource:
+		if o := g.resOwner[n.goal]; o >= 0 {
+			g.npcmDamage(n, g.p(int(o)).tdc*g.c.Rules.TDCDamage)
+			if n.live {
+				g.destroyResource(owner, n.goal)
+			}
+		}
+	case asMission:
+		chip := -1
+		for i, h := range g.missions {
+			if h == n.hex {
+				chip = i
+			}
+		}
+		if chip >= 0 {
+			g.npcmMission(n, owner)
+			g.missions[chip] = -1
+			if h := g.randomChipHex(); h >= 0 {
+				g.missions[chip] = h
+			}
+		}
+	}
+	g.retire(n)
+}
+
+// retire discards an NPCM after its assignment.
+func (g *Game) retire(n *NPCM) {
+	if n.live {
+		n.live = false
+		g.decks[DActions].Discard(n.act)
+	}
+}
+
+// captureFor captures a Resource for an NPCM's hirer.
+func (g *Game) captureFor(p *Player, h int16) {
+	if g.resOwner[h] == -1 {
+		g.capture(p, h)
+	}
+}
+
+// npcmEncounter draws an Encounter and attempts its checks with the NPCM's
+// dice; it reports success. Scavenged coins go to the hirer.
+func (g *Game) npcmEncounter(n *NPCM, d Deck) bool {
+	x := g.draw(d)
+	if x < 0 {
+		return false
+	}
+	e := g.encCard(d, x)
+	defer g.decks[d].Discard(x)
+	if g.stats != nil {
+		g.stats.drew(n.owner, &e.Card)
+	}
+	g.addSalvage(g.p(n.owner), int(e.Scavenged))
+	if e.World || e.Checks.Empty() {
+		return true
+	}
+	for _, k := range e.Checks.Branches[0] {
+		if g.npcmRoll(n, k.Skill, k.Need) < k.Need {
+			return false
+		}
+	}
+	return true
+}
+
+// npcmMission draws the Mission at the chip and attempts it with the
+// NPCM's dice; on success the hirer receives the reward (FL-MIS-10).
+func (g *Game) npcmMission(n *NPCM, owner *Player) {
+	x := g.draw(DMissions)
+	if x < 0 {
+		return
+	}
+	e := &g.c.Missions[x]
+	defer g.decks[DMissions].Discard(x)
+	if g.stats != nil {
+		g.stats.drew(n.owner, &e.Card)
+	}
+	g.addSalvage(owner, int(e.Scavenged))
+	ok := true
+	if !e.Checks.Empty() {
+		for _, k := range e.Checks.Branches[0] {
+			if g.npcmRoll(n, k.Skill, k.Need) < k.Need {
+				ok = false
+				break
+			}
+		}
+	}
+	if ok && owner.party.alive() > 0 {
+		prev := g.enc
+		g.enc = e
+		g.run(e.Success, owner, nil, &e.Card)
+		g.enc = prev
+	}
+}

@@ -1,0 +1,488 @@
+package fallenland
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/deckwright/deckwright/engine/rng"
+)
+
+// Play plays one whole game and returns how it ended. A stall (round cap or
+// step budget) or an effect's runtime error panics; PlaySafe recovers it.
+func (g *Game) Play(seed uint64, opt Options) Result {
+	g.reset(seed, opt)
+	g.setupGame()
+	g.playTurns()
+	return g.result
+}
+
+// reset prepares the game state for a new game, reusing memory.
+func (g *Game) reset(seed uint64, opt Options) {
+	if opt.Players <= 0 {
+		opt.Players = 4
+	}
+	if opt.MaxRounds <= 0 {
+		opt.MaxRounds = 100
+	}
+	if opt.MaxSteps <= 0 {
+		opt.MaxSteps = 2_000_000
+	}
+	g.opt = opt
+	g.seed = seed
+	g.dice = rng.New(seed, rng.Stream("dice"))
+	g.setup = rng.New(seed, rng.Stream("setup"))
+	g.turn, g.steps, g.first = 0, 0, 0
+	g.over = false
+	g.result = Result{Seed: seed, Winner: -1}
+	g.fx.Reset()
+	g.cur, g.actor, g.focus, g.enc, g.chk, g.src, g.item, g.world, g.pvp = 0, 0, nil, nil, nil, nil, nil, nil, nil
+	g.moveCtx, g.dying, g.cause, g.freed, g.memory, g.moveAdd = nil, nil, causeParty, g.freed[:0], 0, 0
+	g.sig = signals{}
+	for i := range g.resOwner {
+		g.resOwner[i] = -1
+		g.resDouble[i] = false
+		g.resHex[i] = g.c.Hexes[i].Resource
+	}
+	g.missions = g.missions[:0]
+	g.pois = g.pois[:0]
+	g.worlds = g.worlds[:0]
+	g.npcms = g.npcms[:0]
+	c := g.c
+	for d := Deck(0); d < numDecks; d++ {
+		cards := g.decks[d].Reuse()
+		for _, x := range c.DeckCards[d] {
+			if opt.Exclude != nil && opt.Exclude[g.cardN(d, x)] {
+				continue
+			}
+			cards = append(cards, x)
+		}
+		g.decks[d].Reset(cards, rng.New(seed, rng.Stream("deck:"+DeckNames[d])))
+		// Flip the top card to start the discard pile (FL-DECK-02).
+		g.decks[d].Discard(g.decks[d].Draw())
+	}
+	if cap(g.players) < opt.Players {
+		g.players = make([]Player, opt.Players)
+	}
+	g.players = g.players[:opt.Players]
+	for seat := range g.players {
+		p := &g.players[seat]
+		crowns := p.party.crowns
+		if cap(crowns) < c.Rules.PartySize {
+			crowns = make([]Member, c.Rules.PartySize)
+		}
+		crowns = crowns[:c.Rules.PartySize]
+		for i := range crowns {
+			crowns[i] = Member{char: -1, hitman: -1, items: crowns[i].items[:0], acts: crowns[i].acts[:0]}
+		}
+		*p = Player{seat: seat, faction: -1, hand: p.hand[:0], roster: p.roster[:0], auction: p.auction[:0], tech: p.tech[:0], townActs: p.townActs[:0],
+			perkUsed: p.perkUsed[:0],
+			party: Party{crowns: crowns, vehicle: Item{card: -1, mount: -1}, vehItems: p.party.vehItems[:0], equip: p.party.equip[:0],
+				jinx: p.party.jinx[:0], acts: p.party.acts[:0]}}
+		p.policy = Cautious
+		if seat < len(opt.Policies) {
+			p.policy = opt.Policies[seat]
+		}
+		p.bot = rng.New(seed, rng.Stream(fmt.Sprintf("bot:%d", seat)))
+	}
+}
+
+// cardN is the statistics index of a deck's card.
+func (g *Game) cardN(d Deck, x int16) int {
+	switch d {
+	case DCharacters:
+		return g.c.Characters[x].N
+	case DSpoils:
+		return g.c.Spoils[x].N
+	case DActions:
+		return g.c.Actions[x].N
+	case DMissions:
+		return g.c.Missions[x].N
+	}
+	return g.c.Encounters[x].N
+}
+
+// draw takes a deck's top card; an empty deck is re-shuffled from its
+// discard pile, whose new top card starts a fresh discard pile (FL-DECK-03).
+func (g *Game) draw(d Deck) int16 {
+	g.step()
+	dk := &g.decks[d]
+	if dk.Len() == 0 {
+		dk.Reshuffle()
+		if dk.Len() > 1 {
+			dk.Discard(dk.Draw())
+		}
+	}
+	return dk.Draw()
+}
+
+// setupGame follows "Game Setup" (FL-SET-02…10).
+func (g *Game) setupGame() {
+	c := g.c
+	r := &c.Rules
+	// Mission Location chips (FL-SET-03).
+	for range r.MissionLocations {
+		if h := g.randomChipHex(); h >= 0 {
+			g.missions = append(g.missions, h)
+		}
+	}
+	// Permanent Points of Interest on the map (FL-AMB-57).
+	for i := range c.Hexes {
+		if c.Hexes[i].POI != nil {
+			g.pois = append(g.pois, POI{hex: int16(i), enc: -1, effect: c.Hexes[i].POI, once: true, permanent: true, live: true})
+		}
+	}
+	// Factions (FL-SET-04): given, or rolled without duplicates.
+	factions := g.opt.Factions
+	if len(factions) != len(g.players) {
+		factions = factions[:0:0]
+		if len(g.players) > len(c.Factions) {
+			panic(fmt.Sprintf("%d players but only %d Factions", len(g.players), len(c.Factions)))
+		}
+		taken := map[int]bool{}
+		for range g.players {
+			for {
+				f := g.setup.Intn(len(c.Factions))
+				if !taken[f] {
+					taken[f] = true
+					factions = append(factions, f)
+					break
+				}
+			}
+		}
+	}
+	for seat := range g.players {
+		p := &g.players[seat]
+		p.faction = int16(factions[seat])
+		p.fac = &c.Factions[factions[seat]]
+		p.perkUsed = append(p.perkUsed[:0], make([]uint8, len(p.fac.Perks))...)
+		p.pr = r.StartPrestige + p.fac.PR
+		p.th = r.StartTownHealth + p.fac.TH
+		p.sc = r.StartSalvage
+		p.party.hex = p.fac.StartHex
+		for _, t := range p.fac.Tech {
+			p.tech = append(p.tech, OwnedTech{tech: t, tier: 1, starting: true})
+		}
+		p.tdc = min(p.fac.TDCs, r.MaxTDC)
+		p.perkTDC = p.tdc
+	}
+	// Deal (FL-SET-07, FL-SET-08).
+	for seat := range g.players {
+		p := &g.players[seat]
+		var chars []int16
+		for range r.StartCharacters {
+			if x := g.draw(DCharacters); x >= 0 {
+				chars = append(chars, x)
+			}
+		}
+		g.seatCharacters(p, chars)
+		for range r.StartActions + p.fac.ExtraActions {
+			if x := g.draw(DActions); x >= 0 {
+				p.hand = append(p.hand, x)
+				if g.stats != nil {
+					g.stats.drew(p.seat, &c.Actions[x].Card)
+				}
+			}
+		}
+		if g.stats != nil {
+			for _, x := range chars {
+				g.stats.drew(p.seat, &c.Characters[x].Card)
+			}
+		}
+		for _, s := range p.fac.StartSpoils {
+			p.auction = append(p.auction, Item{card: s, mount: -1})
+		}
+		// Jinxed and Event Spoils dealt now are replaced (FL-SET-07); Allies
+		// dealt at setup join without a hiring fee.
+		for n, tries := 0, 0; n < r.StartSpoils && tries < 10*r.StartSpoils+50; tries++ {
+			x := g.draw(DSpoils)
+			if x < 0 {
+				break
+			}
+			if sd := &c.Spoils[x]; sd.is(RJinxed) || sd.is(REvent) {
+				g.decks[DSpoils].Discard(x)
+				continue
+			}
+			p.auction = append(p.auction, Item{card: x, mount: -1})
+			if g.stats != nil {
+				g.stats.drew(p.seat, &c.Spoils[x].Card)
+			}
+			n++
+		}
+		g.equipParty(p, 0)
+	}
+	for seat := range g.players {
+		g.trigger(&g.players[seat], TSetup)
+	}
+	// First Player: lowest d10, ties re-rolled among the tied (FL-SET-09).
+	cands := make([]int, len(g.players))
+	for i := range cands {
+		cands[i] = i
+	}
+	for len(cands) > 1 {
+		low, lows := 11, cands[:0:0]
+		for _, s := range cands {
+			v := g.d10()
+			switch {
+			case v < low:
+				low, lows = v, append(lows[:0], s)
+			case v == low:
+				lows = append(lows, s)
+			}
+		}
+		cands = lows
+	}
+	g.first = cands[0]
+	g.result.Factions = make([]int, len(g.players))
+	g.result.Policies = make([]Policy, len(g.players))
+	for seat := range g.players {
+		g.result.Factions[seat] = int(g.players[seat].faction)
+		g.result.Policies[seat] = g.players[seat].policy
+	}
+	if g.trace != nil {
+		for seat := range g.players {
+			p := &g.players[seat]
+			if g.trace != nil {
+				g.logf("%s starts at %s: %s", g.name(p), c.Hexes[p.party.hex].Name, g.partyLine(p))
+			}
+		}
+		if g.trace != nil {
+			g.logf("First Player: P%d", g.first+1)
+		}
+	}
+}
+
+// seatCharacters puts dealt Characters on the Crowns, strongest first; the
+// rest go to the Town Roster.
+func (g *Game) seatCharacters(p *Player, chars []int16) {
+	c := g.c
+	sort.SliceStable(chars, func(i, j int) bool { return charValue(&c.Characters[chars[i]]) > charValue(&c.Characters[chars[j]]) })
+	pa := &p.party
+	k := 0
+	for i := range pa.crowns {
+		if k < len(chars) && !pa.crowns[i].present() {
+			pa.crowns[i] = Member{char: chars[k], hitman: -1, items: pa.crowns[i].items[:0], acts: pa.crowns[i].acts[:0]}
+			k++
+		}
+	}
+	for ; k < len(chars); k++ {
+		p.roster = append(p.roster, Member{char: chars[k], hitman: -1})
+	}
+	g.recompute(p)
+}
+
+// charValue ranks Characters for bots.
+func charValue(cd *CharDef) float64 {
+	v := 0.0
+	for _, s := range cd.Skills {
+		v += float64(s)
+	}
+	v += 2*float64(cd.Health) + float64(cd.Psych) + 0.3*float64(cd.Capacity) + 3*float64(cd.Armor)
+	if cd.Master {
+		v += 4
+	}
+	if cd.Effect != nil {
+		v += 2
+	}
+	return v
+}
+
+// randomChipHex rolls a Random Location for a Mission chip, re-rolling a
+// number on no hex, a hex that holds a chip already, and (by default) a
+// Water hex (FL-MAP-08, FL-AMB-56). It gives up after many tries.
+func (g *Game) randomChipHex() int16 {
+	for range 200 {
+		h := g.c.ByRandom[g.randomLocation()]
+		if h < 0 {
+			continue
+		}
+		if !g.c.Hexes[h].Passable && !g.opt.Variants.MissionOnWaterEnterable {
+			continue
+		}
+		clash := false
+		for _, m := range g.missions {
+			clash = clash || m == h
+		}
+		if !clash {
+			return h
+		}
+	}
+	return -1
+}
+
+// playTurns runs Turns until a victory (or the Turn cap).
+func (g *Game) playTurns() {
+	for g.turn = 1; !g.over; g.turn++ {
+		if g.turn > g.opt.MaxRounds {
+			panic(stall{fmt.Sprintf("no winner after %d Turns", g.opt.MaxRounds)})
+		}
+		g.newTurn()
+		g.effectsPhase()
+		if g.endPhase() {
+			return
+		}
+		g.townBusiness()
+		if g.endPhase() {
+			return
+		}
+		g.exploitsPhase()
+		if g.endPhase() {
+			return
+		}
+		g.endTurnPhase()
+		if g.endPhase() {
+			return
+		}
+	}
+}
+
+// newTurn sets the turn order and clears once-per-Turn marks.
+func (g *Game) newTurn() {
+	g.order = g.order[:0]
+	for i := range g.players {
+		g.order = append(g.order, (g.first+i)%len(g.players))
+	}
+	for seat := range g.players {
+		p := &g.players[seat]
+		p.ambushed = 0
+		p.noProduction = false
+		for i := range p.perkUsed {
+			p.perkUsed[i] &^= 1
+		}
+		for i := range p.party.crowns {
+			m := &p.party.crowns[i]
+			m.used &^= 1
+			for k := range m.items {
+				m.items[k].used &^= 1
+			}
+		}
+		for k := range p.party.equip {
+			p.party.equip[k].used &^= 1
+		}
+		for k := range p.party.vehItems {
+			p.party.vehItems[k].used &^= 1
+		}
+		p.party.vehicle.used &^= 1
+	}
+	if g.trace != nil {
+		g.logf("— Turn %d — First Player P%d", g.turn, g.first+1)
+	}
+}
+
+// endPhase enforces the hand limit and checks victory (FL-TURN-05/06,
+// FL-VIC-02). It reports whether the game is over.
+func (g *Game) endPhase() bool {
+	for seat := range g.players {
+		p := &g.players[seat]
+		for len(p.hand) > g.c.Rules.HandLimit {
+			i := g.worstCard(p)
+			g.decks[DActions].Discard(p.hand[i])
+			p.hand = append(p.hand[:i], p.hand[i+1:]...)
+		}
+	}
+	if !g.over {
+		g.checkVictory()
+	}
+	return g.over
+}
+
+// checkVictory ends the game when a player holds 20 Prestige or 80 Town
+// Health (10/55 in the Short Game) at the end of a Phase, breaking ties by
+// TH + 4 × PR, then Resources, then the First Player (FL-VIC-01…05,
+// FL-AMB-01).
+func (g *Game) checkVictory() {
+	vp, vth := g.thresholds()
+	var won []int
+	for seat := range g.players {
+		p := &g.players[seat]
+		if p.pr >= vp || p.th >= vth {
+			won = append(won, seat)
+		}
+	}
+	if len(won) == 0 {
+		return
+	}
+	end := "prestige"
+	if len(won) == 1 {
+		if g.players[won[0]].pr < vp {
+			end = "town-health"
+		}
+		g.finish(won[0], nil, end)
+		return
+	}
+	w := g.c.Rules.TiebreakWeight
+	byPR, byTH := false, false
+	for _, s := range won {
+		byPR = byPR || g.players[s].pr >= vp
+		byTH = byTH || g.players[s].th >= vth
+	}
+	score := func(s int) int {
+		p := &g.players[s]
+		if g.opt.Variants.TiebreakOtherTrack && byPR != byTH {
+			if byPR {
+				return p.th
+			}
+			return p.pr
+		}
+		return p.th + w*p.pr
+	}
+	won = best(won, score)
+	if len(won) > 1 {
+		won = best(won, func(s int) int { return g.players[s].resources })
+	}
+	if len(won) == 1 {
+		g.finish(won[0], nil, "tiebreak")
+		return
+	}
+	for _, s := range won {
+		if s == g.first {
+			g.finish(-1, won, "tiebreak") // a shared win: the First Player is among them
+			return
+		}
+	}
+	// The First Player decides: the tied player next in turn order.
+	for _, s := range g.order {
+		for _, x := range won {
+			if x == s {
+				g.finish(s, nil, "tiebreak")
+				return
+			}
+		}
+	}
+}
+
+func best(seats []int, score func(int) int) []int {
+	top := -1 << 30
+	var out []int
+	for _, s := range seats {
+		switch v := score(s); {
+		case v > top:
+			top, out = v, append(out[:0], s)
+		case v == top:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (g *Game) finish(winner int, shared []int, end string) {
+	g.over = true
+	res := &g.result
+	res.Turns, res.Winner, res.Shared, res.End = g.turn, winner, shared, end
+	n := len(g.players)
+	res.Prestige, res.TownHealth, res.Resources, res.Deaths = make([]int, n), make([]int, n), make([]int, n), make([]int, n)
+	for seat := range g.players {
+		p := &g.players[seat]
+		res.Prestige[seat], res.TownHealth[seat], res.Resources[seat], res.Deaths[seat] = p.pr, p.th, p.resources, p.deaths
+	}
+	if g.trace != nil {
+		if winner >= 0 {
+			if g.trace != nil {
+				g.logf("%s wins (%s): %d Prestige, %d Town Health", g.name(&g.players[winner]), end, g.players[winner].pr, g.players[winner].th)
+			}
+		} else {
+			if g.trace != nil {
+				g.logf("shared win (%s) of seats %v", end, shared)
+			}
+		}
+	}
+}

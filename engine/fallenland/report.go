@@ -1,0 +1,152 @@
+package fallenland
+
+import (
+	"fmt"
+
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// deckOf names the deck a card row belongs to.
+func deckOf(r *table.Row) string {
+	if d := r.Str("deck"); d != "" {
+		return d
+	}
+	return table.Key(r.Pos("").Sheet)
+}
+
+// reportable: the decks whose cards the report rates (not Factions).
+func reportable(deck string) bool {
+	switch deck {
+	case "characters", "spoils", "actions", "plains", "mountain", "cityrad", "missions":
+		return true
+	}
+	return false
+}
+
+// cardReports turns a run's per-card counters into reports.
+func cardReports(c *Content, st *Stats) []game.CardReport {
+	factions := make([]string, len(c.Factions))
+	for i := range c.Factions {
+		factions[i] = c.Factions[i].ID
+	}
+	out := make([]game.CardReport, 0, len(c.Cards))
+	for n, row := range c.Cards {
+		cs := &st.Cards[n]
+		deck := deckOf(row)
+		if !reportable(deck) {
+			continue
+		}
+		hasAbility := row.Has("effect") && (deck == "spoils" || deck == "actions" || deck == "characters")
+		if deck == "actions" && (row.Str("kind") == "npcm" || row.Str("kind") == "hitman" || row.Str("kind") == "town-tech") {
+			hasAbility = true
+		}
+		r := game.CardReport{ID: row.ID, Name: row.Str("name"), Deck: deck, Layer: row.Layer(), Where: row.Where(),
+			HasAbility: hasAbility, Dealt: deck == "spoils" || deck == "actions" || deck == "characters"}
+		cs.Fill(&r, factions, st.SeatWins, st.SeatGames)
+		if cs.Resolved > 0 && cs.Tests > 0 && (deck == "plains" || deck == "mountain" || deck == "cityrad" || deck == "missions") {
+			// An Encounter or Mission with checks is "faced" when resolved
+			// (Flight counts) and "overcome" when it succeeded.
+			r.Faced, r.Overcome = cs.Resolved+cs.Fled, cs.Succeeded
+			r.PassRate = round4(float64(cs.Succeeded) / float64(r.Faced))
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// coverage lists what a run never reached.
+func coverage(c *Content, opt SimOptions, st *Stats, cards []game.CardReport) *game.Coverage {
+	cov := &game.Coverage{NeverDrawn: []string{}, NeverUsed: []string{}, TestsNeverPassed: []string{}, TestsNeverFailed: []string{},
+		ConditionsNeverTrue: []game.BranchNote{}, ConditionsNeverFalse: []game.BranchNote{}, BranchesNeverTaken: []game.BranchNote{},
+		RulesNeverTriggered: []string{}}
+	rows := map[string]*table.Row{}
+	for _, r := range c.Cards {
+		rows[r.ID] = r
+	}
+	for _, r := range cards {
+		row := rows[r.ID]
+		inDeck := row != nil && row.Int("count") > 0 && !row.Has("faction")
+		switch {
+		case inDeck && r.Drawn == 0:
+			cov.NeverDrawn = append(cov.NeverDrawn, r.ID)
+		case r.HasAbility && r.Drawn > 0 && r.Used == 0:
+			cov.NeverUsed = append(cov.NeverUsed, r.ID)
+		}
+		if r.Tests > 0 && r.Passed == 0 {
+			cov.TestsNeverPassed = append(cov.TestsNeverPassed, r.ID)
+		}
+		if r.Tests >= 10 && r.Passed == r.Tests {
+			cov.TestsNeverFailed = append(cov.TestsNeverFailed, r.ID)
+		}
+	}
+	for i, p := range c.programs {
+		o := c.owners[i]
+		base := p.CoverBase()
+		for b, br := range p.Branches {
+			no, yes := st.Coverage[base+2*b], st.Coverage[base+2*b+1]
+			if no == 0 && yes == 0 {
+				continue // never reached
+			}
+			note := game.BranchNote{Card: o.row.ID, Where: o.row.Pos(o.column).String(), Column: br.Offset, Text: br.Text}
+			isCond := b == 0 && (o.column == "Condition" || o.column == "Requires")
+			switch {
+			case isCond && yes == 0:
+				cov.ConditionsNeverTrue = append(cov.ConditionsNeverTrue, note)
+			case isCond && no == 0:
+				cov.ConditionsNeverFalse = append(cov.ConditionsNeverFalse, note)
+			case yes == 0 || no == 0:
+				if yes == 0 {
+					note.Text += " — never true"
+				} else {
+					note.Text += " — never false"
+				}
+				cov.BranchesNeverTaken = append(cov.BranchesNeverTaken, note)
+			}
+		}
+	}
+	for r := Rule(0); r < NumRules; r++ {
+		if st.Rules[r] > 0 || (r == RuleWaterTravel && c.WaterDist == nil) {
+			continue
+		}
+		cov.RulesNeverTriggered = append(cov.RulesNeverTriggered, RuleNames[r])
+	}
+	return cov
+}
+
+// impact measures each card of a layer (or every card) by paired runs
+// without it on the same seeds; for competitive games the measure is the
+// game length (as in Fortune and Glory's competitive game).
+func impact(c *Content, opt SimOptions, req game.SimRequest, rep *game.SimReport) error {
+	rows := map[string]*table.Row{}
+	for _, r := range c.Cards {
+		rows[r.ID] = r
+	}
+	var targets []int
+	for i := range rep.Cards {
+		card := &rep.Cards[i]
+		row := rows[card.ID]
+		if row == nil || row.Int("count") == 0 {
+			continue
+		}
+		if req.ImpactLayer == "all" || card.Layer == req.ImpactLayer {
+			targets = append(targets, i)
+		}
+	}
+	if len(targets) == 0 {
+		return fmt.Errorf("--impact %s: no cards to test (a layer's set ID, or all)", req.ImpactLayer)
+	}
+	game.MeasureImpact(rep, targets, req.ImpactGames, false, func(id string, games int) []game.Outcome {
+		o := opt
+		o.Games, o.Stats, o.KeepGames, o.Progress = games, false, true, nil
+		o.Exclude = map[int]bool{}
+		for n, r := range c.Cards {
+			if r.ID == id {
+				o.Exclude[n] = true
+			}
+		}
+		tally, _ := Simulate(c, o)
+		return outcomes(c, tally.PerGame)
+	}, req.Progress)
+	return nil
+}

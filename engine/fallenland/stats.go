@@ -1,0 +1,256 @@
+package fallenland
+
+import (
+	"math/bits"
+
+	"github.com/deckwright/deckwright/engine/game"
+)
+
+// Rule names a rule of the rulebook that content can trigger. Stats count
+// how often each fires, so a report can list the rules a set never uses.
+type Rule uint8
+
+const (
+	RuleMove Rule = iota
+	RuleLastPoint
+	RuleWaterTravel
+	RuleRadiation
+	RuleAmbush
+	RuleFreeCard
+	RuleRedraw
+	RuleFlight
+	RuleMelee
+	RuleMulti
+	RuleOSC
+	RulePsych
+	RuleWorld
+	RulePOI
+	RuleMission
+	RuleCapture
+	RuleTDCDefense
+	RuleDestroyResource
+	RuleDoubleResource
+	RuleLoseResource
+	RuleProduction
+	RuleHeal
+	RuleTownHeal
+	RuleInfection
+	RulePsychDiscard
+	RuleDeath
+	RulePreventDeath
+	RulePartyDeath
+	RuleRebuild
+	RuleRoster
+	RulePenalty
+	RuleOverspend
+	RuleDelay
+	RuleTech
+	RuleBuyTech
+	RuleBuyTDC
+	RuleTDCShield
+	RuleSell
+	RuleAuction
+	RuleEvent
+	RuleJinx
+	RuleAlly
+	RuleVehicleLost
+	RuleTargeted
+	RuleHire
+	RuleSoloPVP
+	RulePVP
+	RulePVPFlight
+	RuleFirstStrike
+	RuleLoot
+	NumRules
+)
+
+// RuleNames describe the rules, in Rule order.
+var RuleNames = [NumRules]string{
+	"Movement Deed", "last-point rule", "water travel (perk)", "Radiation damage on ending a move", "Town Defense ambush",
+	"City/Rad free card", "card redrawn (Requires)", "Encounter Flight", "Melee Weapons Only check", "Multiple Party check",
+	"Optional Skill Check", "Psychological Check", "World card", "Point of Interest", "Mission Deed", "Resource captured",
+	"Town Defense chips defend a Resource", "Resource destroyed", "Double Resource", "Resource lost", "Resource Production",
+	"Healing Deed", "free healing in a Starting Town", "Infected Wounds grow", "Psych discard", "Character death",
+	"death prevented", "Party death", "Party rebuilt", "Town Roster swap", "Week Penalty spent", "Weeks overspent",
+	"Delayed", "Town Technology gained", "Town Technology bought", "Town Defense chip bought", "Town Defense chip shields Town Health",
+	"Spoils sold to the Bank", "Auction House sale", "Spoils Event", "Jinxed card", "Ally hired", "Vehicle destroyed",
+	"Action card played on an opponent", "NPCM or hit man hired", "Solo PVP", "PVP", "PVP Flight contest", "First Strike",
+	"Loot Deck",
+}
+
+// CardStats are one card's counters over a run: the generic ones (Score
+// is Prestige, Money Salvage Coins, Losses Character deaths), Encounters
+// and Missions resolved, and Town Health.
+type CardStats struct {
+	game.CardCounts
+	Resolved, Succeeded, Fled uint64
+	TownHealth                int64
+}
+
+// Stats collects per-card metrics, rule counts and effect coverage during
+// a run. Each worker has its own; Merge adds them up.
+type Stats struct {
+	Cards    []CardStats
+	Rules    [NumRules]uint64
+	Deeds    [6]uint64
+	Events   [11]uint64
+	Coverage []uint32
+	// Seat-games and wins, for the win rate of players who did not hold a card.
+	SeatGames, SeatWins uint64
+	touched             [8][]uint64
+	factions            int
+}
+
+// NewStats makes a collector for content.
+func NewStats(c *Content) *Stats {
+	s := &Stats{Cards: make([]CardStats, len(c.Cards)), Coverage: make([]uint32, c.CoverSize()), factions: len(c.Factions)}
+	words := (len(c.Cards) + 63) / 64
+	for i := range s.touched {
+		s.touched[i] = make([]uint64, words)
+	}
+	return s
+}
+
+func (s *Stats) rule(r Rule)    { s.Rules[r]++ }
+func (s *Stats) deed(d Deed)    { s.Deeds[d]++ }
+func (s *Stats) event(roll int) { s.Events[roll]++ }
+
+func (s *Stats) touch(seat int, c *Card) {
+	if seat >= 0 && seat < len(s.touched) {
+		s.touched[seat][c.N>>6] |= 1 << (c.N & 63)
+	}
+}
+
+// drew counts a card a player drew (or was dealt).
+func (s *Stats) drew(seat int, c *Card) {
+	s.Cards[c.N].Drawn++
+	s.touch(seat, c)
+}
+
+// use counts a card's ability or play.
+func (s *Stats) use(seat int, c *Card) {
+	s.Cards[c.N].Used++
+	s.touch(seat, c)
+}
+
+// source is the card a gain or loss is attributed to: the effect running,
+// else the Encounter or Mission being resolved.
+func (g *Game) source() *Card {
+	switch {
+	case g.src != nil:
+		return g.src
+	case g.enc != nil:
+		return &g.enc.Card
+	}
+	return nil
+}
+
+func (s *Stats) prestige(g *Game, n int) {
+	if c := g.source(); c != nil {
+		s.Cards[c.N].Score += int64(n)
+	}
+}
+
+func (s *Stats) townHealth(g *Game, n int) {
+	if c := g.source(); c != nil {
+		s.Cards[c.N].TownHealth += int64(n)
+	}
+}
+
+func (s *Stats) salvage(g *Game, n int) {
+	if c := g.source(); c != nil {
+		s.Cards[c.N].Money += int64(n)
+	}
+}
+
+func (s *Stats) damage(g *Game, n int) {
+	if c := g.source(); c != nil {
+		s.Cards[c.N].Damage += uint64(n)
+	}
+}
+
+func (s *Stats) death(g *Game) {
+	if c := g.source(); c != nil {
+		s.Cards[c.N].Losses++
+	}
+}
+
+// test records a Skill Check on a card: every check counts toward its pass
+// rate; unaided single-die checks (p0 ≥ 0: their exact chance) compare the
+// dice's own result with it.
+func (s *Stats) test(g *Game, c *Card, p *Player, passed, dice bool, p0 float64) {
+	s.Cards[c.N].Test(passed, p0, dice, int(p.faction), s.factions)
+}
+
+// resolved counts an Encounter or Mission resolved, and whether it succeeded.
+func (s *Stats) resolved(c *Card, success bool) {
+	s.Cards[c.N].Resolved++
+	if success {
+		s.Cards[c.N].Succeeded++
+	}
+}
+
+func (s *Stats) fled(c *Card) { s.Cards[c.N].Fled++ }
+
+// endGame credits each card's holders with the game's outcome.
+func (s *Stats) endGame(g *Game) {
+	for seat := range g.players {
+		won := g.result.Winner == seat
+		for _, x := range g.result.Shared {
+			won = won || x == seat
+		}
+		s.SeatGames++
+		if won {
+			s.SeatWins++
+		}
+		if seat >= len(s.touched) {
+			continue
+		}
+		for w, word := range s.touched[seat] {
+			for word != 0 {
+				n := w*64 + bits.TrailingZeros64(word)
+				s.Cards[n].Holders++
+				if won {
+					s.Cards[n].HolderWins++
+				}
+				word &= word - 1
+			}
+		}
+	}
+	for i := range s.touched {
+		clear(s.touched[i])
+	}
+}
+
+// clearGame forgets a game that did not finish (a stall or an error).
+func (s *Stats) clearGame() {
+	for i := range s.touched {
+		clear(s.touched[i])
+	}
+}
+
+// Merge adds another worker's counters.
+func (s *Stats) Merge(o *Stats) {
+	for i := range s.Cards {
+		a, b := &s.Cards[i], &o.Cards[i]
+		a.CardCounts.Merge(&b.CardCounts)
+		a.Resolved += b.Resolved
+		a.Succeeded += b.Succeeded
+		a.Fled += b.Fled
+		a.TownHealth += b.TownHealth
+	}
+	for i := range s.Rules {
+		s.Rules[i] += o.Rules[i]
+	}
+	for i := range s.Deeds {
+		s.Deeds[i] += o.Deeds[i]
+	}
+	for i := range s.Events {
+		s.Events[i] += o.Events[i]
+	}
+	for i := range s.Coverage {
+		s.Coverage[i] += o.Coverage[i]
+	}
+	s.SeatGames += o.SeatGames
+	s.SeatWins += o.SeatWins
+}

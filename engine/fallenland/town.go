@@ -1,0 +1,906 @@
+package fallenland
+
+// The town: victory tracks and coins, Town Technologies, Town Defense
+// chips, Resources, the Town Business and End Turn Phases (§3.4, §3.6,
+// §11, §12).
+
+// addPrestige changes Prestige, never below 0 (FL-AMB-08).
+func (g *Game) addPrestige(p *Player, n int) {
+	p.pr = max(p.pr+n, 0)
+	if g.stats != nil {
+		g.stats.prestige(g, n)
+	}
+}
+
+// addTownHealth changes Town Health, never below 0. A loss may be
+// prevented by discarding Town Defense chips, one each (FL-TDC-06): bots
+// do so only to keep a victory they hold.
+func (g *Game) addTownHealth(p *Player, n int) {
+	if n < 0 {
+		_, vth := g.thresholds()
+		for n < 0 && p.tdc > 0 && p.th >= vth && p.th+n < vth {
+			p.tdc--
+			p.perkTDC = min(p.perkTDC, p.tdc)
+			n++
+			if g.stats != nil {
+				g.stats.rule(RuleTDCShield)
+			}
+		}
+	}
+	p.th = max(p.th+n, 0)
+	if g.stats != nil {
+		g.stats.townHealth(g, n)
+	}
+}
+
+// addSalvage changes Salvage Coins, never below 0.
+func (g *Game) addSalvage(p *Player, n int) {
+	p.sc = max(p.sc+n, 0)
+	if g.stats != nil {
+		g.stats.salvage(g, n)
+	}
+}
+
+// ownsTech returns the index of a player's chip of a Technology, or -1.
+func (p *Player) ownsTech(t int16) int {
+	for i, o := range p.tech {
+		if o.tech == t {
+			return i
+		}
+	}
+	return -1
+}
+
+// gainTech equips a Technology: a new Tier 1 gives 1 Prestige and 5 Town
+// Health; an owned Tier 1 is upgraded (no gain); an owned Tier 2 is sold
+// for its price; at the maximum a new one is declined (FL-TT-03,
+// FL-AMB-39).
+func (g *Game) gainTech(p *Player, t int16) {
+	r := &g.c.Rules
+	if i := p.ownsTech(t); i >= 0 {
+		if p.tech[i].tier == 1 {
+			p.tech[i].tier = 2
+		} else {
+			g.addSalvage(p, r.TechSell)
+		}
+		g.recompute(p)
+		return
+	}
+	if len(p.tech) >= r.MaxTech {
+		return
+	}
+	p.tech = append(p.tech, OwnedTech{tech: t, tier: 1})
+	g.addPrestige(p, r.TechPrestige)
+	g.addTownHealth(p, r.TechTownHealth)
+	g.recompute(p)
+	if g.stats != nil {
+		g.stats.rule(RuleTech)
+	}
+	if g.trace != nil {
+		g.logf("  %s gains %s", g.name(p), g.c.Techs[t].Name)
+	}
+}
+
+// randomTech rolls 1d10 for a random Technology, re-rolling 10s and
+// numbers no Technology has (FL-TT-10).
+func (g *Game) randomTech() int16 {
+	for range 50 {
+		n := g.d10()
+		if n < 10 && g.c.TechByNum[n] >= 0 {
+			return g.c.TechByNum[n]
+		}
+	}
+	return -1
+}
+
+// loseTech loses the least valuable non-starting Technology: a Tier 2
+// drops to Tier 1 without loss; a Tier 1 costs 1 Prestige and 5 Town
+// Health (FL-TT-06).
+func (g *Game) loseTech(p *Player) {
+	best := -1
+	for i, o := range p.tech {
+		if o.starting && o.tier == 1 {
+			continue
+		}
+		if best < 0 || g.techValue(p, o.tech) < g.techValue(p, p.tech[best].tech) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return
+	}
+	g.dropTech(p, best)
+}
+
+func (g *Game) dropTech(p *Player, i int) {
+	r := &g.c.Rules
+	if p.tech[i].tier == 2 {
+		p.tech[i].tier = 1
+	} else {
+		p.tech = append(p.tech[:i], p.tech[i+1:]...)
+		g.addPrestige(p, -r.TechPrestige)
+		g.addTownHealth(p, -r.TechTownHealth)
+	}
+	g.recompute(p)
+}
+
+// techValue is how much a bot values a Technology.
+func (g *Game) techValue(p *Player, t int16) float64 {
+	td := &g.c.Techs[t]
+	switch td.Kind {
+	case TechAuto:
+		return []float64{1.3, 1.0, 0.9, 0.9, 0.9, 1.1}[td.Skill] * 10
+	case TechMove:
+		return 9
+	case TechActions:
+		return 10
+	}
+	return 11
+}
+
+// isResource reports whether a hex is a Resource Location now.
+func (g *Game) isResource(h int16) bool { return g.resHex[h] }
+
+// resWeight is what a Resource counts for (a Double: two).
+func (g *Game) resWeight(h int16) int {
+	if g.resDouble[h] {
+		return 2
+	}
+	return 1
+}
+
+// capture gives a Resource to a player: +1 Prestige (a Double: 2), the
+// former owner −1 each; over the maximum the capturer reverts another of
+// theirs (FL-RES-02/03/13, FL-AMB-34).
+func (g *Game) capture(p *Player, h int16) {
+	r := &g.c.Rules
+	w := g.resWeight(h)
+	if old := g.resOwner[h]; old >= 0 {
+		op := &g.players[old]
+		op.resources -= w
+		g.addPrestige(op, -r.ResourceLossPR*w)
+	}
+	g.resOwner[h] = int8(p.seat)
+	p.resources += w
+	p.captures++
+	g.addPrestige(p, r.ResourceCapturePR*w)
+	for p.resources > r.MaxResources {
+		if !g.revert(p, h) {
+			break
+		}
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleCapture)
+	}
+	if g.trace != nil {
+		g.logf("  %s captures %s", g.name(p), g.c.Hexes[h].Name)
+	}
+}
+
+// revert turns one of a player's Resources (not keep) Neutral, with its
+// Prestige penalty; bots give up the one farthest from home.
+func (g *Game) revert(p *Player, keep int16) bool {
+	worst := int16(-1)
+	for h := range g.resOwner {
+		if int(g.resOwner[h]) != p.seat || int16(h) == keep {
+			continue
+		}
+		if worst < 0 || g.c.Dist[p.fac.StartHex][h] > g.c.Dist[p.fac.StartHex][worst] {
+			worst = int16(h)
+		}
+	}
+	if worst < 0 {
+		return false
+	}
+	w := g.resWeight(worst)
+	g.resOwner[worst] = -1
+	p.resources -= w
+	g.addPrestige(p, -g.c.Rules.ResourceLossPR*w)
+	return true
+}
+
+// loseResource reverts one owned Resource to Neutral (Town Events roll 10,
+// cards; FL-RES-14).
+func (g *Game) loseResource(p *Player) {
+	if g.revert(p, -1) && g.stats != nil {
+		g.stats.rule(RuleLoseResource)
+	}
+}
+
+// destroyResource puts a Destroyed chip on a Resource: the owner loses 1
+// Prestige more than for losing it, the destroyer 2 (a Double: owner 2 in
+// all, destroyer 4) (FL-RES-11/12/13, FL-AMB-35/36).
+func (g *Game) destroyResource(p *Player, h int16) {
+	r := &g.c.Rules
+	double := g.resDouble[h]
+	if old := g.resOwner[h]; old >= 0 {
+		op := &g.players[old]
+		op.resources -= g.resWeight(h)
+		if double {
+			g.addPrestige(op, -r.DoubleDestroyOwner)
+		} else {
+			g.addPrestige(op, -(r.ResourceLossPR + r.DestroyOwnerExtra))
+		}
+	}
+	if double {
+		g.addPrestige(p, -r.DoubleDestroyerPenalty)
+	} else {
+		g.addPrestige(p, -r.DestroyerPenalty)
+	}
+	g.resOwner[h] = -2
+	g.resDouble[h] = false
+	if g.stats != nil {
+		g.stats.rule(RuleDestroyResource)
+	}
+	if g.trace != nil {
+		g.logf("  %s destroys %s", g.name(p), g.c.Hexes[h].Name)
+	}
+}
+
+// createResource makes a hex a Resource, or a Resource a Double Resource
+// (FL-RES-13).
+func (g *Game) createResource(h int16) {
+	if g.resOwner[h] == -2 || !g.c.Hexes[h].Passable || g.c.Hexes[h].Town >= 0 {
+		return
+	}
+	if !g.resHex[h] {
+		g.resHex[h] = true
+		return
+	}
+	if !g.resDouble[h] {
+		g.resDouble[h] = true
+		if o := g.resOwner[h]; o >= 0 {
+			g.players[o].resources++
+			for g.players[o].resources > g.c.Rules.MaxResources && g.revert(&g.players[o], h) {
+			}
+		}
+		if g.stats != nil {
+			g.stats.rule(RuleDoubleResource)
+		}
+	}
+}
+
+// tdcCost is the price of the next Town Defense chip (FL-TDC-03,
+// FL-AMB-37), or -1 at the maximum.
+func (g *Game) tdcCost(p *Player) int {
+	n := p.tdc + 1
+	if n >= len(g.c.Defense) || n > g.c.Rules.MaxTDC {
+		return -1
+	}
+	return g.c.Defense[n]
+}
+
+// townBusiness is Phase II: start-of-Phase abilities, Deal, Resource
+// Production, Auction House, Sell and Purchase, Hire (FL-TB-01…10).
+func (g *Game) townBusiness() {
+	for _, s := range g.order {
+		p := g.p(s)
+		g.trigger(p, TTownBusiness)
+		g.playHand(p, TTownBusiness, nil)
+	}
+	for _, s := range g.order {
+		g.deal(g.p(s))
+	}
+	for _, s := range g.order {
+		g.produce(g.p(s))
+	}
+	g.auctionHouse()
+	for _, s := range g.order {
+		p := g.p(s)
+		g.trigger(p, TPurchase)
+		g.playHand(p, TPurchase, nil)
+		g.sellAndPurchase(p)
+	}
+	for _, s := range g.order {
+		p := g.p(s)
+		g.trigger(p, THire)
+		g.playHand(p, THire, nil)
+		g.hire(p)
+	}
+}
+
+// deal gives each player 1 Action card, plus Law and Order's, and
+// Marketplace's free Spoils into the Auction House (Events played, Allies
+// equipped) (FL-TB-02).
+func (g *Game) deal(p *Player) {
+	n := g.c.Rules.DealActions
+	spoils := 0
+	for _, t := range p.tech {
+		switch td := &g.c.Techs[t.tech]; td.Kind {
+		case TechActions:
+			n += td.Amount[t.tier]
+		case TechSpoils:
+			spoils += td.Amount[t.tier]
+		}
+	}
+	for range n {
+		if x := g.draw(DActions); x >= 0 {
+			p.hand = append(p.hand, x)
+			if g.stats != nil {
+				g.stats.drew(p.seat, &g.c.Actions[x].Card)
+			}
+		}
+	}
+	for range spoils {
+		if x := g.draw(DSpoils); x >= 0 {
+			g.gainSpoils(p, x, false)
+		}
+	}
+}
+
+// produce pays Resource Production (FL-RES-04).
+func (g *Game) produce(p *Player) {
+	n := min(p.resources, len(g.c.Production)-1)
+	if n > 0 {
+		g.addTownHealth(p, g.c.Production[n][0])
+		if !p.noProduction {
+			g.addSalvage(p, g.c.Production[n][1])
+		}
+		if g.stats != nil {
+			g.stats.rule(RuleProduction)
+		}
+	}
+	g.trigger(p, TProduction)
+	g.playHand(p, TProduction, nil)
+}
+
+// auctionHouse is the simultaneous Auction House Sub-Phase, simplified for
+// bots: in turn order each player may buy one Spoils card from another
+// player's Auction House at its printed value, paid in Salvage Coins to the
+// seller, if it would equip it at once; sellers always accept the printed
+// value for cards they left unequipped (no haggling, no card payments).
+// Allies and NA cards are never traded (FL-TB-05/06).
+func (g *Game) auctionHouse() {
+	for _, s := range g.order {
+		buyer := g.p(s)
+		if !g.inOwnTown(buyer) || buyer.partyDead {
+			continue // the buyer could not equip it now: bots only buy to equip
+		}
+		bestSeller, bestIdx, bestScore := -1, -1, 0.0
+		for _, o := range g.order {
+			if o == s {
+				continue
+			}
+			seller := g.p(o)
+			for i, it := range seller.auction {
+				sd := g.spoils(it)
+				if sd.Value <= 0 || sd.is(RAlly) || sd.Faction >= 0 || int(sd.Value) > buyer.sc-g.reserve(buyer) {
+					continue
+				}
+				if sc := g.itemScore(it) / float64(sd.Value); sc > bestScore && g.itemScore(it) >= 4 {
+					bestSeller, bestIdx, bestScore = o, i, sc
+				}
+			}
+		}
+		if bestSeller < 0 {
+			continue
+		}
+		seller := g.p(bestSeller)
+		it := seller.auction[bestIdx]
+		seller.auction = append(seller.auction[:bestIdx], seller.auction[bestIdx+1:]...)
+		price := int(g.spoils(it).Value)
+		buyer.sc -= price
+		seller.sc += price
+		buyer.auction = append(buyer.auction, it)
+		g.equipParty(buyer, 0)
+		if g.stats != nil {
+			g.stats.rule(RuleAuction)
+		}
+		if g.trace != nil {
+			g.logf("  %s buys %s from P%d for %d", g.name(buyer), g.spoils(it).Name, bestSeller+1, price)
+		}
+	}
+}
+
+// reserve is the Salvage a bot keeps back for Technologies and Defense.
+func (g *Game) reserve(p *Player) int {
+	if p.policy == Bold {
+		return 5
+	}
+	return 15
+}
+
+// sellAndPurchase is the Bank: bots sell Spoils they cannot use, buy one
+// Technology (or upgrade) and one Town Defense chip, and trade Town
+// Technology cards (FL-TB-07/08, FL-ACT-08).
+func (g *Game) sellAndPurchase(p *Player) {
+	r := &g.c.Rules
+	// Short of coins, sell a Town Defense chip that guards nothing (never a
+	// Perk chip; FL-TDC-07).
+	if p.sc < 10 && p.resources == 0 && p.tdc > p.perkTDC && p.policy != Cautious {
+		g.sellTDC(p)
+	}
+	// Sell what has sat in the Auction House and would not be equipped.
+	keep := p.auction[:0]
+	for _, it := range p.auction {
+		sd := g.spoils(it)
+		if sd.Value > 0 && !sd.is(RAlly) && sd.Faction < 0 && g.itemScore(it) < 3 {
+			g.addSalvage(p, int(sd.Value))
+			g.discardCards(it)
+			if g.stats != nil {
+				g.stats.rule(RuleSell)
+			}
+			continue
+		}
+		keep = append(keep, it)
+	}
+	p.auction = keep
+	// Town Technology cards from the hand.
+	for i := 0; i < len(p.hand); {
+		ad := &g.c.Actions[p.hand[i]]
+		if ad.Kind != KTownTech {
+			i++
+			continue
+		}
+		card := p.hand[i]
+		p.hand = append(p.hand[:i], p.hand[i+1:]...)
+		t := ad.Tech
+		if t < 0 {
+			t = g.randomTech()
+		}
+		if g.stats != nil {
+			g.stats.use(p.seat, &ad.Card)
+		}
+		if t >= 0 {
+			g.gainTech(p, t)
+		}
+		g.decks[DActions].Discard(card)
+	}
+	// Sell surplus Action cards the bot cannot use well (hand over 5).
+	for len(p.hand) > 5 {
+		i := g.worstCard(p)
+		ad := &g.c.Actions[p.hand[i]]
+		if ad.Value > 0 {
+			g.addSalvage(p, int(ad.Value))
+		}
+		g.decks[DActions].Discard(p.hand[i])
+		p.hand = append(p.hand[:i], p.hand[i+1:]...)
+	}
+	// Purchase one Technology or upgrade.
+	var bestT int16 = -1
+	bestV, bestCost := 0.0, 0
+	for ti := range g.c.Techs {
+		t := int16(ti)
+		i := p.ownsTech(t)
+		cost := 0
+		v := g.techValue(p, t)
+		switch {
+		case i < 0 && len(p.tech) < r.MaxTech:
+			cost = g.c.Techs[t].Cost[1]
+			v += 6 // +1 Prestige, +5 Town Health
+		case i >= 0 && p.tech[i].tier == 1:
+			cost = g.c.Techs[t].Cost[2]
+			v *= 0.8
+		default:
+			continue
+		}
+		if cost <= 0 || cost > p.sc {
+			continue
+		}
+		if v/float64(cost) > bestV {
+			bestT, bestV, bestCost = t, v/float64(cost), cost
+		}
+	}
+	if bestT >= 0 {
+		p.sc -= bestCost
+		g.gainTech(p, bestT)
+		if g.stats != nil {
+			g.stats.rule(RuleBuyTech)
+		}
+	}
+	// One Town Defense chip, if coins remain (they guard Resources).
+	if cost := g.tdcCost(p); cost > 0 && p.sc-cost >= g.reserve(p)/2 && (p.resources > 0 || p.policy == Cautious) {
+		p.sc -= cost
+		p.tdc++
+		if g.stats != nil {
+			g.stats.rule(RuleBuyTDC)
+		}
+	}
+}
+
+// sellTDC sells a Town Defense chip to the Bank (never a Perk chip).
+func (g *Game) sellTDC(p *Player) bool {
+	if p.tdc <= p.perkTDC {
+		return false
+	}
+	p.tdc--
+	g.addSalvage(p, g.c.Rules.TDCSell)
+	if g.stats != nil {
+		g.stats.rule(RuleSell)
+	}
+	return true
+}
+
+// sellTech sells a player's Technology chip to the Bank: a Tier 2 flips
+// back to Tier 1 without loss, a Tier 1 is removed with its Prestige and
+// Town Health; a starting Tier 1 can never be sold (FL-TT-05/07,
+// FL-AMB-49).
+func (g *Game) sellTech(p *Player, i int) bool {
+	if i < 0 || i >= len(p.tech) || (p.tech[i].starting && p.tech[i].tier == 1) {
+		return false
+	}
+	g.addSalvage(p, g.c.Rules.TechSell)
+	g.dropTech(p, i)
+	return true
+}
+
+// worstCard is the index of the hand card a bot would give up first.
+func (g *Game) worstCard(p *Player) int {
+	worst, wv := 0, 1e9
+	for i, a := range p.hand {
+		ad := &g.c.Actions[a]
+		v := float64(ad.Value)
+		if ad.Kind == KNPCM || ad.Kind == KHitman {
+			v -= 2
+		}
+		if ad.Kind == KTownTech {
+			v += 20
+		}
+		if v < wv {
+			worst, wv = i, v
+		}
+	}
+	return worst
+}
+
+// endTurnPhase is Phase IV: end-turn abilities, Town Events, the Turn
+// marker (expiring World cards) and the First Player sheet (FL-END-01…03).
+func (g *Game) endTurnPhase() {
+	for _, s := range g.order {
+		p := g.p(s)
+		g.trigger(p, TEndTurn)
+		g.playHand(p, TEndTurn, nil)
+	}
+	for _, s := range g.order {
+		g.townEvent(g.p(s))
+	}
+	for i := range g.worlds {
+		w := &g.worlds[i]
+		if w.live && w.expires > 0 && w.expires <= g.turn {
+			g.expireWorld(w)
+		}
+	}
+	g.first = (g.first + 1) % len(g.players)
+}
+
+// townEvent rolls 1d10 on the Town Events chart (FL-EVT-01…03).
+func (g *Game) townEvent(p *Player) {
+	roll := g.d10()
+	ev := &g.c.Events[roll]
+	g.addPrestige(p, ev.PR)
+	g.addTownHealth(p, ev.TH)
+	if ev.Card {
+		g.eventCard(p)
+	}
+	if ev.LoseResource {
+		g.loseResource(p)
+	}
+	if g.stats != nil {
+		g.stats.event(roll)
+	}
+	if g.trace != nil {
+		g.logf("%s rolls %d on the Town Events chart: %s", g.name(p), roll, ev.Row.Str("name"))
+	}
+}
+
+// eventCard: the player's choice of an Action, Spoils or Character; a
+// Character goes to the Town Roster, a Spoils card is equipped if the
+// Party is in town, else to the Auction House (FL-EVT-02, FL-AMB-32).
+func (g *Game) eventCard(p *Player) {
+	switch {
+	case p.party.alive() < len(p.party.crowns) && len(p.roster) == 0:
+		g.gainCharacter(p, true)
+	case len(p.hand) < 4:
+		if x := g.draw(DActions); x >= 0 {
+			p.hand = append(p.hand, x)
+		}
+	default:
+		if x := g.draw(DSpoils); x >= 0 {
+			g.gainSpoils(p, x, g.inOwnTown(p))
+		}
+	}
+}
+
+// gainSpoils handles a Spoils card a player receives: an Event is played,
+// a Jinxed card attaches, an Ally is hired (or discarded), anything else is
+// equipped (when equip) or goes to the Auction House (FL-SP-21…23,
+// FL-AMB-31/32).
+func (g *Game) gainSpoils(p *Player, x int16, equip bool) {
+	sd := &g.c.Spoils[x]
+	if g.stats != nil {
+		g.stats.drew(p.seat, &sd.Card)
+	}
+	switch {
+	case sd.is(REvent):
+		// Played at once, then discarded (FL-SP-21).
+		if sd.Effect != nil {
+			if g.stats != nil {
+				g.stats.use(p.seat, &sd.Card)
+				g.stats.rule(RuleEvent)
+			}
+			if g.trace != nil {
+				g.logf("  %s draws Event %s", g.name(p), sd.Name)
+			}
+			g.run(sd.Effect, p, nil, &sd.Card)
+		}
+		g.decks[DSpoils].Discard(x)
+		return
+	case sd.is(RJinxed):
+		if g.stats != nil {
+			g.stats.rule(RuleJinx)
+		}
+		if sd.JinxParty || p.party.alive() == 0 {
+			p.party.jinx = append(p.party.jinx, x)
+		} else if m := g.weakest(p); m != nil && m.hitman < 0 {
+			m.items = append(m.items, Item{card: x, mount: -1})
+		} else {
+			p.party.jinx = append(p.party.jinx, x)
+		}
+		g.recompute(p)
+		return
+	case sd.is(RAlly):
+		cost := int(sd.HireCost)
+		if p.sc < cost || g.itemScore(Item{card: x, mount: -1}) < float64(cost)/3 {
+			g.decks[DSpoils].Discard(x)
+			return
+		}
+		p.sc -= cost
+		if g.stats != nil {
+			g.stats.rule(RuleAlly)
+		}
+	}
+	from := len(p.auction)
+	if g.inOwnTown(p) {
+		from = 0
+	}
+	p.auction = append(p.auction, Item{card: x, mount: -1})
+	if (equip || sd.is(RAlly)) && p.party.alive() > 0 {
+		g.equipParty(p, from) // Allies go straight to the Party
+	}
+}
+
+// weakest is the member a bot would sacrifice or burden first.
+func (g *Game) weakest(p *Player) *Member {
+	var w *Member
+	for i := range p.party.crowns {
+		m := &p.party.crowns[i]
+		if m.present() && (w == nil || g.memberValue(m) < g.memberValue(w)) {
+			w = m
+		}
+	}
+	return w
+}
+
+// gainCharacter draws a Character: it fills an empty Crown (not toRoster),
+// else goes to the Town Roster (FL-CH-11, FL-AMB-23).
+func (g *Game) gainCharacter(p *Player, toRoster bool) {
+	x := g.draw(DCharacters)
+	if x < 0 {
+		return
+	}
+	if g.stats != nil {
+		g.stats.drew(p.seat, &g.c.Characters[x].Card)
+	}
+	if !toRoster && !p.partyDead {
+		for i := range p.party.crowns {
+			m := &p.party.crowns[i]
+			if !m.present() {
+				*m = Member{char: x, hitman: -1, items: m.items[:0], acts: m.acts[:0]}
+				g.recompute(p)
+				return
+			}
+		}
+	}
+	p.roster = append(p.roster, Member{char: x, hitman: -1})
+}
+
+// visitTown: in (or passing through) its own town a Party swaps Characters
+// with the Town Roster and equips from the Auction House (FL-MOV-06).
+func (g *Game) visitTown(p *Player) {
+	pa := &p.party
+	changed := false
+	for i := range pa.crowns {
+		if pa.crowns[i].present() || len(p.roster) == 0 {
+			continue
+		}
+		best := 0
+		for k := range p.roster {
+			if charValue(&g.c.Characters[p.roster[k].char]) > charValue(&g.c.Characters[p.roster[best].char]) {
+				best = k
+			}
+		}
+		items, acts := pa.crowns[i].items[:0], pa.crowns[i].acts[:0]
+		pa.crowns[i] = p.roster[best]
+		pa.crowns[i].items = append(items, p.roster[best].items...)
+		pa.crowns[i].acts = append(acts, p.roster[best].acts...)
+		p.roster = append(p.roster[:best], p.roster[best+1:]...)
+		changed = true
+		if g.stats != nil {
+			g.stats.rule(RuleRoster)
+		}
+	}
+	// Swap a badly hurt member for a fresher one from the Roster; the
+	// equipment stays with the Party, attached cards with the Character.
+	for i := range pa.crowns {
+		m := &pa.crowns[i]
+		if m.char < 0 || len(p.roster) == 0 || g.left(m) > 2 {
+			continue
+		}
+		for k := range p.roster {
+			r := &p.roster[k]
+			if g.left(r) <= g.left(m)+2 {
+				continue
+			}
+			p.auction = append(p.auction, m.items...)
+			old := Member{char: m.char, hitman: -1, dmg: m.dmg, acts: append([]int16(nil), m.acts...), memory: m.memory, used: m.used}
+			items, acts := m.items[:0], m.acts[:0]
+			*m = Member{char: r.char, hitman: -1, dmg: r.dmg, items: items, acts: append(acts, r.acts...), used: r.used, memory: r.memory}
+			p.roster[k] = old
+			changed = true
+			break
+		}
+	}
+	if changed {
+		g.recompute(p)
+	}
+	g.equipParty(p, 0)
+}
+
+// discardWorstEquipped discards the least valuable equipped Spoils card
+// (not an Ally or a Jinxed card).
+func (g *Game) discardWorstEquipped(p *Player) bool {
+	var worst *Item
+	for i := range p.party.crowns {
+		m := &p.party.crowns[i]
+		for k := range m.items {
+			it := &m.items[k]
+			if sd := g.spoils(*it); !sd.is(RAlly|RJinxed) && (worst == nil || g.itemScore(*it) < g.itemScore(*worst)) {
+				worst = it
+			}
+		}
+	}
+	if worst == nil {
+		return false
+	}
+	g.discardItem(p, worst)
+	g.tidy(p)
+	return true
+}
+
+// stealSpoils moves a Spoils card from one player to another: from the
+// Auction House, else the victim's least valuable equipped card (never an
+// Ally, a Jinxed or a Perk card).
+func (g *Game) stealSpoils(from, to *Player) {
+	if from == to {
+		return
+	}
+	for i, it := range from.auction {
+		if sd := g.spoils(it); !sd.is(RAlly) && sd.Faction < 0 {
+			from.auction = append(from.auction[:i], from.auction[i+1:]...)
+			to.auction = append(to.auction, it)
+			return
+		}
+	}
+	var worst *Item
+	for i := range from.party.crowns {
+		m := &from.party.crowns[i]
+		for k := range m.items {
+			it := &m.items[k]
+			if sd := g.spoils(*it); !sd.is(RAlly|RJinxed) && sd.Faction < 0 && (worst == nil || g.itemScore(*it) < g.itemScore(*worst)) {
+				worst = it
+			}
+		}
+	}
+	if worst != nil {
+		to.auction = append(to.auction, *worst)
+		worst.card, worst.mount = -1, -1
+		from.untidy = true
+		g.tidy(from)
+	}
+}
+
+// destroyVehicle discards the Vehicle with its Stowable and Permanent
+// equipment (FL-SP-19).
+func (g *Game) destroyVehicle(p *Player) {
+	pa := &p.party
+	if pa.vehicle.card < 0 {
+		return
+	}
+	g.discardCards(pa.vehicle)
+	for _, it := range pa.vehItems {
+		g.discardCards(it)
+	}
+	pa.vehicle = Item{card: -1, mount: -1}
+	pa.vehItems = pa.vehItems[:0]
+	g.recompute(p)
+	if g.stats != nil {
+		g.stats.rule(RuleVehicleLost)
+	}
+}
+
+// removeJinx discards one Jinxed card from the Party (FL-SP-23, FL-ACT-07).
+func (g *Game) removeJinx(p *Player) {
+	pa := &p.party
+	if n := len(pa.jinx); n > 0 {
+		g.decks[DSpoils].Discard(pa.jinx[n-1])
+		pa.jinx = pa.jinx[:n-1]
+		g.recompute(p)
+		return
+	}
+	for i := range pa.crowns {
+		m := &pa.crowns[i]
+		for k := range m.items {
+			if g.spoils(m.items[k]).is(RJinxed) {
+				g.discardItem(p, &m.items[k])
+				g.tidy(p)
+				return
+			}
+		}
+		for k, a := range m.acts {
+			if g.c.Actions[a].Kind == KJinxed {
+				g.decks[DActions].Discard(a)
+				m.acts = append(m.acts[:k], m.acts[k+1:]...)
+				g.recompute(p)
+				return
+			}
+		}
+	}
+	for k, a := range p.townActs {
+		if g.c.Actions[a].Kind == KJinxed {
+			g.decks[DActions].Discard(a)
+			p.townActs = append(p.townActs[:k], p.townActs[k+1:]...)
+			return
+		}
+	}
+}
+
+// delay gives the Party a Week Penalty chip: spent now if its Party
+// Exploits Phase is running, else at the next (FL-WK-05/06, FL-AMB-11).
+func (g *Game) delay(p *Player, n int) {
+	if n <= 0 || p.partyDead {
+		return
+	}
+	n = min(n, 12)
+	if p.inPhase {
+		k := min(n, p.weeks)
+		p.weeks -= k
+		n -= k
+	}
+	p.penalty += n
+	if g.stats != nil {
+		g.stats.rule(RuleDelay)
+	}
+}
+
+// bonusWeeks adds Weeks to this (or the next) Party Exploits Phase.
+func (g *Game) bonusWeeks(p *Player, n int) {
+	if n <= 0 {
+		return
+	}
+	n = min(n, 12)
+	if p.inPhase {
+		p.weeks += n
+		return
+	}
+	p.bonus += n
+}
+
+// crownMember is the member on a Crown 1–5; 0 or an empty Crown rolls 1d6
+// for a random one, re-rolling 6s and empty Crowns (FL-ENC-12/13,
+// FL-AMB-06).
+func (g *Game) crownMember(p *Player, crown int) *Member {
+	pa := &p.party
+	if crown >= 1 && crown <= len(pa.crowns) && pa.crowns[crown-1].present() {
+		return &pa.crowns[crown-1]
+	}
+	if pa.alive() == 0 {
+		return nil
+	}
+	for range 100 {
+		r := g.d6()
+		if r <= len(pa.crowns) && r <= 5 && pa.crowns[r-1].present() {
+			return &pa.crowns[r-1]
+		}
+	}
+	return g.weakest(p)
+}

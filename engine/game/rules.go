@@ -1,0 +1,66 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// RuleBounds is what validation needs of a rule constant (a number the
+// rulebook fixes that a designer may tune in the Rules sheet).
+type RuleBounds struct {
+	ID       string
+	Min, Max int
+	Rulebook int // the rulebook's value
+}
+
+// RuleCodes are a module's diagnostic codes for its Rules sheet.
+type RuleCodes struct{ Unknown, Range, Missing diag.Code }
+
+// CheckRules checks the "rules" sheet against the constants a module
+// reads: each row names one of them, within its bounds, and none is
+// missing.
+func CheckRules[D interface{ Bounds() RuleBounds }](v *Validation, defs []D, codes RuleCodes) {
+	known := map[string]RuleBounds{}
+	var ids []string
+	for _, d := range defs {
+		b := d.Bounds()
+		known[b.ID] = b
+		ids = append(ids, b.ID)
+	}
+	have := map[string]bool{}
+	for _, r := range v.Tables.Rows("rules") {
+		b, ok := known[r.ID]
+		if !ok {
+			v.Errorf(r, "ID", codes.Unknown, "there is no rule constant %q", r.ID).Hint = diag.DidYouMean(r.ID, ids)
+			continue
+		}
+		have[r.ID] = true
+		if n := r.Int("value"); n < b.Min || n > b.Max {
+			v.Errorf(r, "Value", codes.Range, "%s must be between %d and %d, not %d", r.ID, b.Min, b.Max, n)
+		}
+	}
+	var missing []string
+	for _, id := range ids {
+		if !have[id] {
+			missing = append(missing, fmt.Sprintf("%s (rulebook: %d)", id, known[id].Rulebook))
+		}
+	}
+	if len(missing) > 0 {
+		v.Diags.Errorf(TablePos(v.Tables, "rules"), codes.Missing, "the Rules sheet lacks %s", strings.Join(missing, ", ")).Hint =
+			"every constant the engine reads must be in the base set's Rules sheet"
+	}
+}
+
+// TablePos is where a sheet starts, for findings about it as a whole.
+func TablePos(t *table.Tables, key string) diag.Pos {
+	if tb := t.Table(key); tb != nil && len(tb.Sources) > 0 {
+		return diag.Pos{File: tb.Sources[0].File, Sheet: tb.Sources[0].Sheet}
+	}
+	if len(t.Layers) > 0 {
+		return diag.Pos{File: t.Layers[0].File}
+	}
+	return diag.Pos{}
+}
