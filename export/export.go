@@ -104,6 +104,7 @@ type Options struct {
 type placed struct {
 	page   int // 1-based, in its document
 	back   bool
+	tpl    string // the template's name
 	id     string
 	trim   Rect
 	turned bool

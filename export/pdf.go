@@ -65,7 +65,7 @@ type Stats struct {
 func (w *writer) face(d *doc, it *Item, f *templates.Face, trim Rect, back, turned bool) {
 	w.r.drawFace(d, it, f, trim, w.opt.Bleed, turned)
 	if w.opt.trace != nil {
-		w.opt.trace(placed{page: d.pdf.PageNo(), back: back, id: it.ID(), trim: trim, turned: turned})
+		w.opt.trace(placed{page: d.pdf.PageNo(), back: back, tpl: it.Template.Name, id: it.ID(), trim: trim, turned: turned})
 	}
 }
 

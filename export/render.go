@@ -49,6 +49,7 @@ type renderer struct {
 	layouts  map[layoutKey]*zoneText
 	reported map[string]bool
 	tokens   map[string]tokenResult
+	conds    map[string]*templates.Condition // parsed if: and unless:
 }
 
 type layoutKey struct {
@@ -70,7 +71,8 @@ type tokenResult struct {
 }
 
 func newRenderer(set *templates.Set, t *table.Tables, l *diag.List) *renderer {
-	return &renderer{set: set, tables: t, diags: l, layouts: map[layoutKey]*zoneText{}, reported: map[string]bool{}, tokens: map[string]tokenResult{}}
+	return &renderer{set: set, tables: t, diags: l, layouts: map[layoutKey]*zoneText{}, reported: map[string]bool{}, tokens: map[string]tokenResult{},
+		conds: map[string]*templates.Condition{}}
 }
 
 // color resolves a template colour; "ink" defaults to black.
@@ -141,7 +143,7 @@ func (r *renderer) drawFace(d *doc, it *Item, face *templates.Face, trim Rect, b
 		d.pdf.Rect(trim.X-bleed, trim.Y-bleed, trim.W+2*bleed, trim.H+2*bleed, "F")
 	}
 	for _, z := range face.Zones {
-		if z.If != "" && !r.truthy(it, z.If) || z.Unless != "" && r.truthy(it, z.Unless) {
+		if !r.shows(it, z) {
 			continue
 		}
 		switch z.Type {
@@ -165,6 +167,22 @@ func (r *renderer) drawFace(d *doc, it *Item, face *templates.Face, trim Rect, b
 			r.drawRows(d, it, z, p.rect(z.At), p.fs)
 		}
 	}
+}
+
+// shows says whether a zone shows for an item: every if: holds and no
+// unless: does.
+func (r *renderer) shows(it *Item, z *templates.Zone) bool {
+	for _, c := range z.If {
+		if !r.truthy(it, c) {
+			return false
+		}
+	}
+	for _, c := range z.Unless {
+		if r.truthy(it, c) {
+			return false
+		}
+	}
+	return true
 }
 
 func lineWidth(w float64) float64 {

@@ -10,8 +10,12 @@ import (
 )
 
 // relatedRows returns the rows of spec.Sheet whose Match column names the
-// item's row (a tactics chart's results, an organization's outposts).
+// item's row (a tactics chart's results, an organization's outposts), or,
+// with no Match, every row of the sheet (a chart on a reference card).
 func (r *renderer) relatedRows(it *Item, spec *templates.RowsSpec) []*table.Row {
+	if spec.Match == "" {
+		return r.tables.Rows(spec.Sheet)
+	}
 	if it.Row == nil {
 		return nil
 	}

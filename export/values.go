@@ -94,7 +94,7 @@ func (r *renderer) expandField(it *Item, v string) string {
 		case p.Bind == nil:
 			b.WriteString(p.Lit)
 		case len(p.Bind.Path) == 3 || strings.HasPrefix(p.Bind.Path[0], "@"):
-			b.WriteString(r.format(r.values(it, p.Bind.Path), p.Bind.Filters))
+			b.WriteString(r.bound(it, p.Bind))
 		default:
 			b.WriteString(p.Bind.String())
 		}
@@ -278,18 +278,89 @@ func (r *renderer) iconWords(s string) string {
 	return b.String()
 }
 
-// truthy says whether an if: field is set: not blank, not 0, not FALSE.
-func (r *renderer) truthy(it *Item, field string) bool {
-	b, err := templates.ParsePath(field)
-	if err != nil {
+// truthy says whether an if: or unless: condition holds for an item: its
+// field is set (not blank, not 0, not FALSE), or holds one of its values.
+func (r *renderer) truthy(it *Item, cond string) bool {
+	c, ok := r.conds[cond]
+	if !ok {
+		c, _ = templates.ParseCondition(cond)
+		r.conds[cond] = c
+	}
+	if c == nil {
 		return false
 	}
-	for _, v := range r.values(it, b.Path) {
-		if v != "" && v != "0" {
-			return true
+	if len(c.Values) == 0 {
+		for _, v := range r.values(it, c.Field.Path) {
+			if v != "" && v != "0" {
+				return true
+			}
+		}
+		return false
+	}
+	for _, v := range r.rawValues(it, c.Field.Path) {
+		for _, w := range c.Values {
+			if diag.Fold(v) == diag.Fold(w) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// rawValues returns a field's values as stored, not formatted for print:
+// IDs, enum words, digits, true and false.
+func (r *renderer) rawValues(it *Item, path []string) []string {
+	switch {
+	case strings.HasPrefix(path[0], "@"):
+		return r.values(it, path)
+	case len(path) == 3:
+		sh := r.set.Schema.Sheet(path[0])
+		if sh == nil {
+			return nil
+		}
+		if tb := r.tables.Table(sh.Key()); tb != nil {
+			if row := tb.Find(path[1]); row != nil {
+				return rawList(row, path[2])
+			}
+		}
+		return nil
+	case it.Card != nil:
+		return r.values(it, path)
+	case len(path) == 1:
+		return rawList(it.Row, path[0])
+	}
+	col := r.column(it.Template.Sheet, path[0])
+	if col == nil {
+		return nil
+	}
+	tb := r.tables.Table(refTarget(col.Type))
+	if tb == nil {
+		return nil
+	}
+	var out []string
+	for _, id := range rawList(it.Row, path[0]) {
+		if row := tb.Find(id); row != nil {
+			out = append(out, rawList(row, path[1])...)
+		}
+	}
+	return out
+}
+
+// bound is what a binding prints for an item: its values, filtered and
+// joined; a range prints "from–to", or one value when both ends agree.
+func (r *renderer) bound(it *Item, b *templates.Binding) string {
+	s := r.format(r.values(it, b.Path), b.Filters)
+	if b.Upto == nil {
+		return s
+	}
+	e := r.format(r.values(it, b.Upto), b.Filters)
+	switch {
+	case e == "" || e == s:
+		return s
+	case s == "":
+		return e
+	}
+	return s + "–" + e
 }
 
 // expand substitutes a template text's bindings for an item. It returns
@@ -307,7 +378,7 @@ func (r *renderer) expand(it *Item, text string) (string, diag.Pos, bool) {
 			b.WriteString(p.Lit)
 			continue
 		}
-		v := r.format(r.values(it, p.Bind.Path), p.Bind.Filters)
+		v := r.bound(it, p.Bind)
 		b.WriteString(v)
 		if len(v) > best && len(p.Bind.Path) == 1 && !strings.HasPrefix(p.Bind.Path[0], "@") {
 			best = len(v)

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/deckwright/deckwright/engine/diag"
@@ -231,15 +232,11 @@ func (c *checker) zone(t *Template, sh *table.Sheet, fields map[string]bool, z *
 			c.l.Errorf(z.Keys[k], CodeUnknownKey, "a %s zone has no key %q", z.Type, k).Hint = "keys of a " + z.Type + " zone: " + strings.Join(keysFor[z.Type], ", ")
 		}
 	}
-	for _, k := range []string{"if", "unless"} {
-		if v := map[string]string{"if": z.If, "unless": z.Unless}[k]; v != "" {
-			b, err := ParsePath(v)
-			if err != nil {
-				c.l.Errorf(c.at(z, k), CodeBadValue, "%v", err)
-				continue
-			}
-			c.binding(t, sh, fields, b, c.at(z, k))
-		}
+	for _, v := range z.If {
+		c.condition(t, sh, fields, v, c.at(z, "if"))
+	}
+	for _, v := range z.Unless {
+		c.condition(t, sh, fields, v, c.at(z, "unless"))
 	}
 	c.color(t, z.Fill, c.at(z, "fill"), "fill")
 	c.color(t, z.Stroke, c.at(z, "stroke"), "stroke")
@@ -361,8 +358,76 @@ func (c *checker) text(t *Template, sh *table.Sheet, fields map[string]bool, s s
 	}
 }
 
-// binding checks that a binding's path names real columns.
+// condition checks an if: or unless: — its field, and that the values it
+// names are ones the field can hold.
+func (c *checker) condition(t *Template, sh *table.Sheet, fields map[string]bool, s string, pos diag.Pos) {
+	cond, err := ParseCondition(s)
+	if err != nil {
+		c.l.Errorf(pos, CodeBadValue, "%v", err)
+		return
+	}
+	n := c.l.Len()
+	c.binding(t, sh, fields, cond.Field, pos)
+	if len(cond.Values) == 0 || c.l.Len() > n {
+		return
+	}
+	col := c.fieldColumn(sh, cond.Field.Path)
+	if col == nil {
+		return
+	}
+	typ := col.Type
+	if typ.Kind == table.List && typ.Elem != nil {
+		typ = *typ.Elem
+	}
+	for _, v := range cond.Values {
+		switch typ.Kind {
+		case table.Enum:
+			if !contains(typ.Values, strings.ToLower(v)) {
+				dg := c.l.Errorf(pos, CodeBadValue, "%s = %s: %q is not one of %s", col.Name, strings.Join(cond.Values, ", "), v, strings.Join(typ.Values, ", "))
+				dg.Hint = diag.DidYouMean(v, typ.Values)
+			}
+		case table.Bool:
+			if f := diag.Fold(v); f != "true" && f != "false" {
+				c.l.Errorf(pos, CodeBadValue, "%s = %s: %q is not TRUE or FALSE", col.Name, strings.Join(cond.Values, ", "), v)
+			}
+		case table.Int:
+			if _, err := strconv.Atoi(v); err != nil {
+				c.l.Errorf(pos, CodeBadValue, "%s = %s: %q is not a whole number", col.Name, strings.Join(cond.Values, ", "), v)
+			}
+		}
+	}
+}
+
+// fieldColumn returns the column a binding's path ends at, or nil (a
+// template's own card fields, @ fields).
+func (c *checker) fieldColumn(sh *table.Sheet, path []string) *table.Column {
+	switch {
+	case strings.HasPrefix(path[0], "@"):
+		return nil
+	case len(path) == 3:
+		if tsh := c.set.Schema.Sheet(path[0]); tsh != nil {
+			return column(tsh, path[2])
+		}
+	case sh == nil:
+		return nil
+	case len(path) == 1:
+		return column(sh, path[0])
+	case len(path) == 2:
+		if col := column(sh, path[0]); col != nil {
+			if tsh := c.set.Schema.Sheet(refSheet(col.Type)); tsh != nil {
+				return column(tsh, path[1])
+			}
+		}
+	}
+	return nil
+}
+
+// binding checks that a binding's path (both ends of a range) names real
+// columns.
 func (c *checker) binding(t *Template, sh *table.Sheet, fields map[string]bool, b *Binding, pos diag.Pos) {
+	if b.Upto != nil {
+		c.binding(t, sh, fields, &Binding{Path: b.Upto}, pos)
+	}
 	path := b.Path
 	if strings.HasPrefix(path[0], "@") {
 		if len(path) > 1 || !contains(Specials, path[0]) {
@@ -428,7 +493,7 @@ func (c *checker) icons(t *Template, sh *table.Sheet, z *Zone) {
 		return
 	}
 	b, err := ParsePath(z.Field)
-	if err != nil || len(b.Path) > 2 || len(b.Filters) > 0 {
+	if err != nil || len(b.Path) > 2 || len(b.Filters) > 0 || b.Upto != nil {
 		c.l.Errorf(c.at(z, "field"), CodeBadValue, "field must be a column, or ref.column")
 		return
 	}
@@ -488,7 +553,7 @@ func (c *checker) rows(sh *table.Sheet, z *Zone) {
 	}
 	r.Sheet = rsh.Key()
 	if r.Match == "" {
-		c.l.Errorf(r.Pos, CodeMissing, "rows has no match (the column of %s that names the printed row)", rsh.Name)
+		// No match: every row of the sheet (a chart printed on a reference card).
 	} else if mc := column(rsh, r.Match); mc == nil {
 		c.unknownColumn(pos("match"), rsh, r.Match)
 	} else {

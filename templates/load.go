@@ -14,7 +14,7 @@ import (
 	"github.com/deckwright/deckwright/engine/table"
 )
 
-//go:embed fortune-and-glory/*.yaml
+//go:embed fortune-and-glory/*.yaml fallen-land/*.yaml
 var bundled embed.FS
 
 // maxFile bounds a template file's size.

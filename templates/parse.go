@@ -308,8 +308,8 @@ func (d *decoder) zone(n *yaml.Node) *Zone {
 		"via":     func(v *yaml.Node) { z.Via, _ = d.str(v, "via") },
 		"limit":   func(v *yaml.Node) { z.Limit, _ = d.integer(v, "limit", 1, 100) },
 		"gap":     func(v *yaml.Node) { z.Gap, _ = d.num(v, "gap", 0, 100) },
-		"if":      func(v *yaml.Node) { z.If, _ = d.str(v, "if") },
-		"unless":  func(v *yaml.Node) { z.Unless, _ = d.str(v, "unless") },
+		"if":      func(v *yaml.Node) { z.If, _ = d.strs(v, "if") },
+		"unless":  func(v *yaml.Node) { z.Unless, _ = d.strs(v, "unless") },
 		"rows":    func(v *yaml.Node) { z.Rows = d.rows(v) },
 	})
 	if z.Type == "" {

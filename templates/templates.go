@@ -136,9 +136,10 @@ type Zone struct {
 	// rows
 	Rows *RowsSpec
 
-	// If and Unless show the zone only when a field is (not) set.
-	If     string
-	Unless string
+	// If and Unless are conditions (see Condition): the zone shows only
+	// when every If holds and no Unless does.
+	If     []string
+	Unless []string
 
 	Pos diag.Pos
 	// Keys are the keys the zone sets, with their lines.

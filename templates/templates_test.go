@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/fallenland"
 	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/table"
 	"github.com/deckwright/deckwright/templates"
@@ -127,6 +128,15 @@ func TestDiagnosticsAtTheirLine(t *testing.T) {
 		{"tabs", [2]string{"    - {type: box", "\t- {type: box"}, templates.CodeSyntax, 8, "", ""},
 		{"no name", [2]string{`name: cards`, `title: Cards`}, templates.CodeMissing, 1, "the template has no name", ""},
 		{"copies count on a sheet without Count", [2]string{`sheet: Cards`, "sheet: Notes\ncopies: count"}, templates.CodeBadValue, 1, "copies: count, but sheet Notes has no Count column", ""},
+		{"condition on an unknown field", [2]string{`icon: star}`, `icon: star, if: powr}`}, templates.CodeUnknownField, 10, `sheet Cards has no column "powr"`, `did you mean "power"?`},
+		{"condition value the enum lacks", [2]string{`icon: star}`, `icon: star, if: "kind = green"}`}, templates.CodeBadValue, 10, `Kind = green: "green" is not one of red, blue`, ""},
+		{"condition value close to the enum's", [2]string{`icon: star}`, `icon: star, unless: "kind = red, blu"}`}, templates.CodeBadValue, 10, `"blu" is not one of red, blue`, `did you mean "blue"?`},
+		{"condition number expected", [2]string{`icon: star}`, `icon: star, if: "power = high"}`}, templates.CodeBadValue, 10, `"high" is not a whole number`, ""},
+		{"condition with !=", [2]string{`icon: star}`, `icon: star, if: "kind != red"}`}, templates.CodeBadValue, 10, `there is no !=; write unless: "kind = red"`, ""},
+		{"condition without values after =", [2]string{`icon: star}`, `icon: star, if: "kind ="}`}, templates.CodeBadValue, 10, "name the values after =", ""},
+		{"condition list with an unknown field", [2]string{`icon: star}`, `icon: star, if: [power, txet]}`}, templates.CodeUnknownField, 10, `sheet Cards has no column "txet"`, `did you mean "text"?`},
+		{"range with an unknown end", [2]string{`{{name}}`, `{{power..pwoer}}`}, templates.CodeUnknownField, 9, `sheet Cards has no column "pwoer"`, `did you mean "power"?`},
+		{"range with an empty end", [2]string{`{{name}}`, `{{power..}}`}, templates.CodeBadValue, 9, "has an empty part", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -151,6 +161,35 @@ func TestDiagnosticsAtTheirLine(t *testing.T) {
 			assert.Contains(t, found.Hint, tc.hint)
 		})
 	}
+}
+
+func TestConditionsAndRangesThatAreFine(t *testing.T) {
+	zones := []string{
+		`    - {type: text, at: [4, 30, 55.5, 6], text: "{{power..power}}", if: "kind = red, BLUE"}`,
+		`    - {type: text, at: [4, 30, 55.5, 6], text: "x", if: [power, "keywords = fire"], unless: ["kind = blue", text]}`,
+		`    - {type: text, at: [4, 30, 55.5, 6], text: "x", if: "power = -2", unless: "keywords.icon = star"}`,
+		`    - {type: text, at: [4, 30, 55.5, 6], text: "{{rules.gear-cost.value..rules.heal.value}}", if: "rules.gear-cost.value = 3"}`,
+	}
+	for _, z := range zones {
+		src := strings.Replace(good, "back:\n", z+"\nback:\n", 1)
+		set, l := load(t, map[string]string{"cards.yaml": src})
+		require.Zero(t, l.Len(), "%s: %v", z, l.Items())
+		require.NotNil(t, set.Find("cards"))
+	}
+	tp, _ := load(t, map[string]string{"cards.yaml": strings.Replace(good, "back:\n", zones[1]+"\nback:\n", 1)})
+	z := tp.Find("cards").Front.Zones[4]
+	assert.Equal(t, []string{"power", "keywords = fire"}, z.If, "if: takes a list: all must hold")
+	assert.Equal(t, []string{"kind = blue", "text"}, z.Unless, "unless: takes a list: any hides the zone")
+
+	c, err := templates.ParseCondition(" kind = red ,blue ")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"kind"}, c.Field.Path)
+	assert.Equal(t, []string{"red", "blue"}, c.Values)
+	b, err := templates.ParsePath("from..to|upper")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"from"}, b.Path)
+	assert.Equal(t, []string{"to"}, b.Upto)
+	assert.Equal(t, "{{from..to|upper}}", b.String())
 }
 
 func TestRowsZonesAndTemplateCards(t *testing.T) {
@@ -179,6 +218,10 @@ front:
 	_, l = load(t, map[string]string{"notes.yaml": strings.Replace(rows, "match: card", "match: text", 1)})
 	require.Positive(t, l.Errors())
 	assert.Contains(t, l.Items()[0].Message, "does not name Cards rows")
+
+	// Without match a rows zone lists every row of its sheet.
+	_, l = load(t, map[string]string{"notes.yaml": strings.Replace(strings.Replace(rows, "        match: card\n", "", 1), " {{power}}", "", 1)})
+	assert.Zero(t, l.Len(), "%v", l.Items())
 
 	own := `name: summary
 size: poker
@@ -359,6 +402,91 @@ func TestBundledTemplates(t *testing.T) {
 		back = append(back, z.Text)
 	}
 	assert.Contains(t, strings.Join(back, " "), "{{cliffhanger_test|icons}}")
+}
+
+// TestBundledFallenLandTemplates checks the Fallen Land defaults: they load
+// without a single diagnostic, print every card sheet (each Encounter deck
+// in its own colour), the town mats, the Technologies and the reference
+// cards, give every card deck a back, and define an icon for every skill,
+// damage type and symbol the cards name.
+func TestBundledFallenLandTemplates(t *testing.T) {
+	set, l := templates.Load(fallenland.Schema)
+	require.Zero(t, l.Len(), "%v", l.Items())
+	var names []string
+	decks := map[string]bool{}
+	sheets := map[string]bool{}
+	for _, tp := range set.Templates {
+		names = append(names, tp.Name)
+		assert.False(t, decks[tp.Deck], "deck %s printed by two templates", tp.Deck)
+		decks[tp.Deck] = true
+		sheets[tp.Sheet] = true
+		assert.NotNil(t, tp.Back, "%s has a back", tp.Name)
+		assert.Equal(t, "bundled:templates/fallen-land/"+tp.Name+".yaml", tp.Pos.File, "one file per template, named after it")
+		var title *templates.Zone
+		for _, z := range tp.Front.Zones {
+			if z.Name == "title" {
+				title = z
+			}
+		}
+		assert.NotNil(t, title, "%s has a zone named title (the export test looks for it)", tp.Name)
+	}
+	assert.Equal(t, []string{"characters", "spoils", "actions", "plains", "mountain", "city-rad", "missions",
+		"town-mats", "technologies", "town-events", "reference"}, names, "print order")
+	for _, sh := range fallenland.Schema.Sheets {
+		if sh.Deck || sh.Name == "Factions" || sh.Name == "Technologies" {
+			assert.True(t, sheets[sh.Key()], "sheet %s prints", sh.Name)
+		}
+	}
+
+	tests := []struct {
+		name  string
+		where map[string][]string
+		kind  string
+		size  string
+		fill  string // the title band
+	}{
+		{"plains", map[string][]string{"deck": {"plains"}}, "card", "poker 63.5×88.9 mm", "plains"},
+		{"mountain", map[string][]string{"deck": {"mountain"}}, "card", "poker 63.5×88.9 mm", "mountain"},
+		{"city-rad", map[string][]string{"deck": {"cityrad"}}, "card", "poker 63.5×88.9 mm", "cityrad"},
+		{"characters", nil, "card", "poker 63.5×88.9 mm", "character"},
+		{"missions", nil, "card", "poker 63.5×88.9 mm", "mission"},
+		{"town-mats", nil, "sheet", "190×130 mm", "town"},
+	}
+	colors := map[templates.Color]string{}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tp := set.Find(tc.name)
+			require.NotNil(t, tp)
+			if tc.where == nil {
+				assert.Empty(t, tp.Where)
+			} else {
+				assert.Equal(t, tc.where, tp.Where)
+			}
+			assert.Equal(t, tc.kind, tp.Kind)
+			assert.Equal(t, tc.size, tp.Size.String())
+			assert.Equal(t, tc.fill, tp.Front.Zones[0].Fill, "the title band's colour")
+			c, ok := set.Color(tp, tc.fill)
+			require.True(t, ok)
+			assert.Empty(t, colors[c], "%s has its own colour, not %s's", tc.name, colors[c])
+			colors[c] = tc.name
+		})
+	}
+	assert.Equal(t, "one", set.Find("technologies").Copies, "one double-sided card per Technology")
+	assert.Equal(t, "count", set.Find("spoils").Copies)
+
+	var want []string
+	for _, s := range fallenland.SkillNames {
+		want = append(want, strings.ToLower(s))
+	}
+	for _, s := range fallenland.DamageNames {
+		want = append(want, strings.ToLower(s))
+	}
+	want = append(want, "salvage", "prestige", "town-health", "health", "armor", "first-strike", "movement", "capacity",
+		"vehicle", "week", "cc", "party", "solo", "individual", "multi", "melee", "flight", "world", "poi", "reddot", "d10", "tech",
+		"sheaf", "pick", "tower", "hook", "gear", "horseshoe", "cross", "coin", "hammer", "book", "scales", "anchor")
+	for _, ic := range want {
+		assert.Contains(t, set.Icons, ic, "icon %s", ic)
+	}
 }
 
 func TestWriteDefaultsThenLoadThemAsOverrides(t *testing.T) {
