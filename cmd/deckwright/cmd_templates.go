@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/templates"
@@ -68,12 +69,15 @@ func newTemplatesInitCmd() *cobra.Command {
 		Short: "Write the default templates into a project's templates/ folder to start from",
 		Long: `Init writes the bundled templates of the game into DIR/templates (or into DIR
 when it is itself called templates), where 'deckwright export pdf DIR' finds
-them. Edit any of them; delete the ones you do not change, so they keep
+them. The game is the one the project's workbooks name (or --game). Edit any of them; delete the ones you do not change, so they keep
 following the bundled defaults. Existing files are kept unless --force.`,
 		Example: `  deckwright templates init my-expansion
   deckwright templates init my-expansion/templates --force`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
+			if gameName == "" {
+				gameName = projectGame(args[0])
+			}
 			mod, err := gameFlag(gameName)
 			if err != nil {
 				return err
@@ -95,6 +99,9 @@ following the bundled defaults. Existing files are kept unless --force.`,
 // loadTemplates loads the templates for a project folder (or a templates
 // folder), without the workbooks.
 func loadTemplates(args []string, gameName string) (*templates.Set, *diag.List, error) {
+	if gameName == "" && len(args) == 1 {
+		gameName = projectGame(args[0])
+	}
 	mod, err := gameFlag(gameName)
 	if err != nil {
 		return nil, nil, err
@@ -116,6 +123,21 @@ func loadTemplates(args []string, gameName string) (*templates.Set, *diag.List, 
 	}
 	set, l := templates.Load(mod.Schema(), folders...)
 	return set, l, nil
+}
+
+// projectGame is the game a project's workbooks name in their Set sheet
+// (the project is DIR, or the folder above a templates folder), or "".
+func projectGame(dir string) string {
+	if filepath.Base(filepath.Clean(dir)) == "templates" {
+		dir = filepath.Dir(filepath.Clean(dir))
+	}
+	wbs, _ := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	for _, wb := range wbs {
+		if g := wb.Game(); g != "" {
+			return g
+		}
+	}
+	return ""
 }
 
 func newTemplatesListCmd() *cobra.Command {
