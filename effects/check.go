@@ -360,7 +360,10 @@ func (c *checker) didYouMean(name string) string {
 	if s := diag.Suggest(name, c.env.names()); s != "" {
 		return `did you mean "` + s + `"?`
 	}
-	return "`deckwright effects` lists every verb and value"
+	if c.env.Reference != "" {
+		return "`" + c.env.Reference + "` lists every verb and value"
+	}
+	return "the game's effect reference lists every verb and value"
 }
 
 func (c *checker) symbol(name, domain string, pos int) *node {

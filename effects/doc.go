@@ -7,22 +7,50 @@ import (
 	"strings"
 )
 
-// Syntax is the language summary printed at the top of the reference.
-const Syntax = "" +
-	"An effect is one expression, or several steps separated by `;` (run in order).\n\n" +
-	"| you write | meaning |\n|---|---|\n" +
-	"| `gainGlory(2); drawEvent()` | call verbs, in order |\n" +
-	"| `hero.combat`, `round` | read a value |\n" +
-	"| `test.has(\"Chase\")`, `fight(\"Nazi Enemies\")` | quoted names: keywords, decks, skills, spaces — checked at build time |\n" +
-	"| `+ - * / %` | whole-number arithmetic (`/` rounds toward zero) |\n" +
-	"| `== != < <= > >=` | comparisons |\n" +
-	"| `and or not` (or `&& \\|\\| !`) | logic |\n" +
-	"| `cond ? a : b`, `if cond { a } else { b }` | choose |\n" +
-	"| `hero.space in [\"london\", \"paris\"]` | membership in a written-out list |\n" +
-	"| `let r = roll(); r >= 5 ? gainGlory(2) : wound(1)` | name a value once, use it twice |\n" +
-	"| `min(a, b)`, `max(a, b)`, `abs(a)` | helpers |\n\n" +
-	"A condition cell must be true or false. Effects cannot loop; a run stops with an error after " +
-	"32 nested effects or 10,000 verb calls.\n"
+// Examples are snippets written in an environment's own vocabulary, for
+// the syntax table at the top of its reference: a designer copies them, so
+// they must name verbs and values the game has.
+type Examples struct {
+	Steps  string   // two verb calls in sequence: gainGlory(2); drawEvent()
+	Values []string // values to read: hero.combat, round
+	Names  []string // verbs taking quoted names: test.has("Chase")
+	In     string   // a membership test: hero.space in ["london", "paris"]
+	Let    string   // a named value used twice: let r = roll(); r >= 5 ? … : …
+}
+
+// syntax is the language summary printed at the top of a reference.
+func syntax(x Examples) string {
+	code := func(snippets ...string) string {
+		var out []string
+		for _, s := range snippets {
+			if s != "" {
+				out = append(out, "`"+strings.ReplaceAll(s, "|", "\\|")+"`")
+			}
+		}
+		return strings.Join(out, ", ")
+	}
+	var b strings.Builder
+	b.WriteString("An effect is one expression, or several steps separated by `;` (run in order).\n\n")
+	b.WriteString("| you write | meaning |\n|---|---|\n")
+	row := func(you, meaning string) {
+		if you != "" {
+			fmt.Fprintf(&b, "| %s | %s |\n", you, meaning)
+		}
+	}
+	row(code(x.Steps), "call verbs, in order")
+	row(code(x.Values...), "read a value")
+	row(code(x.Names...), "quoted names — checked at build time against the lists below")
+	row("`+ - * / %`", "whole-number arithmetic (`/` rounds toward zero)")
+	row("`== != < <= > >=`", "comparisons")
+	row("`and or not` (or `&& \\|\\| !`)", "logic")
+	row("`cond ? a : b`, `if cond { a } else { b }`", "choose")
+	row(code(x.In), "membership in a written-out list")
+	row(code(x.Let), "name a value once, use it twice")
+	row("`min(a, b)`, `max(a, b)`, `abs(a)`", "helpers")
+	b.WriteString("\nA condition cell must be true or false. Effects cannot loop; a run stops with an error after " +
+		"32 nested effects or 10,000 verb calls.\n")
+	return b.String()
+}
 
 // WriteMarkdown writes the reference for the given environments: syntax,
 // then per environment its values and verbs with signatures and docs.
@@ -30,7 +58,11 @@ func WriteMarkdown(w io.Writer, title string, envs ...*Env) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", title)
 	b.WriteString("## Syntax\n\n")
-	b.WriteString(Syntax)
+	var x Examples
+	if len(envs) > 0 {
+		x = envs[0].Examples
+	}
+	b.WriteString(syntax(x))
 	for _, e := range envs {
 		fmt.Fprintf(&b, "\n## Environment `%s`\n\n%s\n", e.Name, e.Doc)
 		if len(e.Domains) > 0 {

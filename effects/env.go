@@ -118,9 +118,13 @@ type Env struct {
 	Name    string
 	Doc     string
 	Domains map[string]string // domain name → one-line doc
-	values  map[string]*Value
-	verbs   map[string]*Verb
-	limits  Limits
+	// Examples show the syntax in the environment's own vocabulary.
+	Examples Examples
+	// Reference is the command that lists the vocabulary, for hints.
+	Reference string
+	values    map[string]*Value
+	verbs     map[string]*Verb
+	limits    Limits
 }
 
 // Limits bound what an expression may cost. Zero fields take defaults.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckwright/deckwright/engine/diag"
-	"github.com/deckwright/deckwright/engine/table"
 	"github.com/deckwright/deckwright/export"
 	"github.com/deckwright/deckwright/templates"
 )
@@ -244,7 +242,7 @@ func runExport(c *cobra.Command, args []string, f *exportFlags) error {
 	if err != nil {
 		return err
 	}
-	b, err := loadExportBuild(args, f.game, f.strict)
+	b, err := loadBuild(args, f.game, f.strict)
 	if err != nil {
 		return err
 	}
@@ -312,34 +310,6 @@ func runExport(c *cobra.Command, args []string, f *exportFlags) error {
 		return contentFailed
 	}
 	return nil
-}
-
-// loadExportBuild compiles the workbooks, or reads engine tables written by
-// 'deckwright build' when PATH is a .json file.
-func loadExportBuild(args []string, gameName string, strict bool) (*build, error) {
-	if len(args) != 1 || !strings.EqualFold(filepath.Ext(args[0]), ".json") {
-		return loadBuild(args, gameName, strict)
-	}
-	data, err := os.ReadFile(args[0])
-	if err != nil {
-		return nil, usageErr("cannot read %s: %v", args[0], unwrapPathErr(err))
-	}
-	var head struct {
-		Game string `json:"game"`
-	}
-	_ = json.Unmarshal(data, &head)
-	if gameName == "" {
-		gameName = head.Game
-	}
-	mod := findModule(gameName)
-	if mod == nil {
-		return nil, usageErr("%s: unknown game %q (known: %s)", args[0], gameName, moduleNames())
-	}
-	t, err := table.Decode(data, mod.Schema())
-	if err != nil {
-		return nil, usageErr("%s: %v", args[0], err)
-	}
-	return &build{mod: mod, tables: t, diags: &diag.List{}}, nil
 }
 
 func exportSummary(f *exportFlags, opt export.Options, st *export.Stats) string {

@@ -56,6 +56,13 @@ once you run: git config diff.deckwright.textconv "deckwright dump"`,
 			if id == "" {
 				id = "expansion"
 			}
+			for _, set := range content.Sets {
+				if id == set.ID {
+					// The expansion must not take a bundled set's ID (and
+					// file name): it would overwrite the base it requires.
+					id += "-expansion"
+				}
+			}
 			baseData, err := base.Workbook()
 			if err != nil {
 				return err

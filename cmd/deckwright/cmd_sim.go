@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -136,6 +137,23 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if !ok {
 		return usageErr("%s has no simulator", b.mod.Title())
 	}
+	var html *reportFile
+	if f.report != "" {
+		// Before the run: a report that cannot be written should not cost
+		// the games.
+		if html, err = createReport(f.report); err != nil {
+			return err
+		}
+		defer html.abandon()
+	}
+	var base *build
+	if f.compare != "" {
+		// Before the main run, so a baseline that cannot be built stops
+		// the command at once.
+		if base, err = baselineBuild(f.compare, b, c.ErrOrStderr()); err != nil {
+			return err
+		}
+	}
 	req := game.SimRequest{Games: f.games, Players: lo, PlayersMax: hi, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,
 		Seed: f.seed, Mode: f.mode, Advanced: f.level == "advanced", Policy: f.policy, Org: f.org, Variants: f.variants,
 		Teams: f.teams, Dangers: f.dangers, Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, KeepGames: f.compare != ""}
@@ -171,11 +189,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if isTerminal(stderr) && f.impact != "" {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
-	if f.compare != "" {
-		base, err := baselineBuild(f.compare, b)
-		if err != nil {
-			return err
-		}
+	if base != nil {
 		breq := req
 		breq.Progress, breq.ImpactLayer = nil, ""
 		brep, err := simr.Simulate(base.tables, breq)
@@ -189,8 +203,8 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 			list[i].Replay = replayCommand(args, f, list[i].Index)
 		}
 	}
-	if f.report != "" {
-		if err := writeHTML(f.report, b.mod.Title()+" — balance report", rep); err != nil {
+	if html != nil {
+		if err := html.write(b.mod.Title()+" — balance report", rep); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "wrote %s\n", f.report)
@@ -229,32 +243,66 @@ func parseRange(s string) (lo, hi int, err error) {
 }
 
 // baselineBuild compiles the baseline of --compare: a path, or "base" for
-// the bundled set of the same game.
-func baselineBuild(spec string, cur *build) (*build, error) {
+// the bundled set of the same game. What keeps it from building is
+// printed to w.
+func baselineBuild(spec string, cur *build, w io.Writer) (*build, error) {
 	var paths []string
 	if spec != "base" {
 		paths = []string{spec}
 	}
 	b, err := loadBuild(paths, cur.mod.ID(), false)
 	if err != nil {
-		return nil, err
+		return nil, usageErr("--compare: %v", err)
 	}
 	if b.tables == nil {
-		return nil, usageErr("the baseline %s has content errors: run deckwright validate %s", spec, spec)
+		df := diagFlags{format: "text", maxPerSheet: 20}
+		if _, err := df.report(w, b.diags); err != nil {
+			return nil, err
+		}
+		return nil, usageErr("--compare %s: the baseline does not build (a project folder or workbooks, or base)", spec)
 	}
 	return b, nil
 }
 
-func writeHTML(path, title string, rep *game.SimReport) error {
-	f, err := os.Create(path)
+// reportFile is the HTML report being written: a temporary file beside
+// the target, renamed over it only once the report is complete, so that a
+// failed run never leaves a half-written report or loses the last one.
+type reportFile struct {
+	path string
+	tmp  *os.File
+}
+
+func createReport(path string) (*reportFile, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".deckwright-report-*.html")
 	if err != nil {
-		return usageErr("%v", err)
+		return nil, usageErr("cannot write the report %s: %v", path, unwrapPathErr(err))
 	}
-	if err := report.Write(f, title, rep); err != nil {
-		f.Close()
-		return err
+	return &reportFile{path: path, tmp: tmp}, nil
+}
+
+func (r *reportFile) write(title string, rep *game.SimReport) error {
+	if err := report.Write(r.tmp, title, rep); err != nil {
+		return usageErr("cannot write the report %s: %v", r.path, err)
 	}
-	return f.Close()
+	if err := r.tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
+		return usageErr("cannot write the report %s: %v", r.path, err)
+	}
+	if err := r.tmp.Close(); err != nil {
+		return usageErr("cannot write the report %s: %v", r.path, err)
+	}
+	if err := os.Rename(r.tmp.Name(), r.path); err != nil {
+		return usageErr("cannot write the report %s: %v", r.path, unwrapPathErr(err))
+	}
+	r.tmp = nil
+	return nil
+}
+
+// abandon removes the temporary file of a report that was not written.
+func (r *reportFile) abandon() {
+	if r.tmp != nil {
+		r.tmp.Close()
+		os.Remove(r.tmp.Name())
+	}
 }
 
 // replayCommand is the command line that replays one game of the run.
@@ -296,11 +344,14 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 	if r.PlayersMax > r.Players {
 		players += "–" + strconv.Itoa(r.PlayersMax)
 	}
-	fmt.Fprintf(tw, "%s — %d %s games, %s %s%s, %s bots, seed %d\n", b.mod.Title(), r.Games, r.Mode, players, terms.Players, level, r.Policy, r.Seed)
+	fmt.Fprintf(tw, "%s — %d %s game%s, %s %s%s, %s bots, seed %d\n", b.mod.Title(), r.Games, r.Mode, plural(r.Games), players, terms.Players, level, r.Policy, r.Seed)
 	if f.workers == 0 {
 		f.workers = runtime.GOMAXPROCS(0)
 	}
-	fmt.Fprintf(tw, "%.0f games/s on %d workers\n\n", r.GamesPerSecond, f.workers)
+	if !f.trace {
+		fmt.Fprintf(tw, "%.0f games/s on %d workers\n", r.GamesPerSecond, f.workers)
+	}
+	fmt.Fprintln(tw)
 	if len(r.Flags) > 0 {
 		fmt.Fprintf(tw, "flags (most serious first):\n")
 		for i, fl := range r.Flags {

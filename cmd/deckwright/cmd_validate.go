@@ -123,8 +123,9 @@ func summary(b *build) string {
 		}
 	}
 	layers := len(b.tables.Layers)
-	return fmt.Sprintf("%s, %d layer%s, %d rows, %d cards; %d errors, %d warnings",
-		b.mod.Title(), layers, plural(layers), rows, cards, b.diags.Errors(), b.diags.Warnings())
+	errs, warns := b.diags.Errors(), b.diags.Warnings()
+	return fmt.Sprintf("%s, %d layer%s, %d rows, %d cards; %d error%s, %d warning%s",
+		b.mod.Title(), layers, plural(layers), rows, cards, errs, plural(errs), warns, plural(warns))
 }
 
 func plural(n int) string {

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -37,10 +40,15 @@ func findModule(name string) game.Module {
 	return nil
 }
 
+// initials abbreviates a game ID the way players do: the first letter of
+// each word, "and" as n ("fortune-and-glory" → "fng", "fallen-land" → "fl").
 func initials(id string) string {
 	var b strings.Builder
 	for _, w := range strings.Split(id, "-") {
-		if w != "" && w != "and" {
+		switch {
+		case w == "and":
+			b.WriteByte('n')
+		case w != "":
 			b.WriteByte(w[0])
 		}
 	}
@@ -66,9 +74,13 @@ type build struct {
 }
 
 // loadBuild compiles the workbooks named by paths (files or folders), or
-// the bundled base set of the game when there are none. A usage or I/O
+// the bundled base set of the game when there are none, or reads the
+// engine tables 'deckwright build' wrote when the path is a .json file. A usage or I/O
 // failure is an error; content problems are in diags.
 func loadBuild(paths []string, gameName string, strict bool) (*build, error) {
+	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
+		return loadTables(paths, gameName)
+	}
 	var wbs []*compiler.Workbook
 	diags := &diag.List{}
 	if len(paths) == 0 {
@@ -86,6 +98,17 @@ func loadBuild(paths []string, gameName string, strict bool) (*build, error) {
 	} else {
 		var l *diag.List
 		wbs, l = compiler.ReadPaths(paths, compiler.DefaultLimits)
+		for _, d := range l.Items() {
+			// A path that cannot be read is the command line's fault (exit
+			// 2), not the content's; a damaged workbook is the content's.
+			if d.Code == compiler.CodeIO || d.Code == compiler.CodeNoWorkbooks {
+				msg := d.Message
+				if d.Hint != "" {
+					msg += " (" + d.Hint + ")"
+				}
+				return nil, usageErr("%s", msg)
+			}
+		}
 		diags.Append(l)
 		if len(wbs) == 0 {
 			return &build{diags: diags}, nil
@@ -146,4 +169,28 @@ func provideBundled(setID string) (*compiler.Workbook, bool) {
 	}
 	wb, err := bundledSet(set)
 	return wb, err == nil
+}
+
+// loadTables reads engine tables written by 'deckwright build'.
+func loadTables(args []string, gameName string) (*build, error) {
+	data, err := os.ReadFile(args[0])
+	if err != nil {
+		return nil, usageErr("cannot read %s: %v", args[0], unwrapPathErr(err))
+	}
+	var head struct {
+		Game string `json:"game"`
+	}
+	_ = json.Unmarshal(data, &head)
+	if gameName == "" {
+		gameName = head.Game
+	}
+	mod := findModule(gameName)
+	if mod == nil {
+		return nil, usageErr("%s: unknown game %q (known: %s)", args[0], gameName, moduleNames())
+	}
+	t, err := table.Decode(data, mod.Schema())
+	if err != nil {
+		return nil, usageErr("%s: %v", args[0], err)
+	}
+	return &build{mod: mod, tables: t, diags: &diag.List{}}, nil
 }

@@ -38,7 +38,7 @@ func usageErr(format string, args ...any) error {
 func run(args []string, stdout, stderr io.Writer) int {
 	root := newRoot(stdout, stderr)
 	root.SetArgs(args)
-	err := root.Execute()
+	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
 	}
@@ -51,7 +51,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	// Cobra's own errors: unknown commands and flags, wrong arguments.
 	fmt.Fprintln(stderr, "deckwright:", err)
-	fmt.Fprintln(stderr, "Run 'deckwright --help' for usage.")
+	fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
 	return exitUsage
 }
 

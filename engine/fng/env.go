@@ -197,6 +197,10 @@ func Env() *effects.Env {
 	envOnce.Do(func() {
 		e := effects.NewEnv("fng", "Effects and conditions of every Fortune and Glory card, hero, villain and chart. "+
 			"They act on \"the hero\": the one who drew, played or holds the card (for Target = opponent, the chosen opponent).")
+		e.Reference = "deckwright effects --game fortune-and-glory"
+		e.Examples = effects.Examples{Steps: "gainGlory(2); drawEvent()", Values: []string{"hero.combat", "round"},
+			Names: []string{`test.has("Chase")`, `fight("Nazi Enemies")`}, In: `hero.space in ["london", "paris"]`,
+			Let: "let r = roll(); r >= 5 ? gainGlory(2) : wound(1)"}
 		e.Domain(DomainKeyword, "keywords of the Keywords sheet (ID or Name)")
 		e.Domain(DomainTerrain, "terrain icons: Jungle, Mountains, Desert, Ice, Sea")
 		e.Domain(DomainSkill, "Combat, Agility, Cunning, Lore")

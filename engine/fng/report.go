@@ -102,9 +102,6 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 		}
 	}
 	if len(req.Heroes) > 0 {
-		if len(req.Heroes) != opt.Players {
-			return opt, fmt.Errorf("--heroes names %d heroes for %d players", len(req.Heroes), opt.Players)
-		}
 		for _, id := range req.Heroes {
 			idx := -1
 			var ids []string
@@ -121,6 +118,9 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 				return opt, fmt.Errorf("hero %q is named twice", id)
 			}
 			opt.Heroes = append(opt.Heroes, idx)
+		}
+		if len(req.Heroes) != opt.Players {
+			return opt, fmt.Errorf("--heroes names %d heroes for %d players", len(req.Heroes), opt.Players)
 		}
 	}
 	for _, v := range req.Variants {

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestVersion(t *testing.T) {
+	for _, flag := range []string{"--version", "-v"} {
+		r := dw(t, flag)
+		requireExit(t, exitOK, r)
+		assert.Equal(t, "deckwright "+version+"\n", r.stdout)
+		assert.Empty(t, r.stderr)
+	}
+}
+
+// commandPaths lists every command of the tree deckwright builds, as the
+// words a user types ("export pdf"), the root aside.
+func commandPaths(t *testing.T) map[string]*cobra.Command {
+	t.Helper()
+	paths := map[string]*cobra.Command{}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			if sub.Hidden || sub.Name() == "help" || sub.Name() == "completion" {
+				continue
+			}
+			paths[strings.TrimPrefix(sub.CommandPath(), "deckwright ")] = sub
+			walk(sub)
+		}
+	}
+	walk(newRoot(io.Discard, io.Discard))
+	// The walk must see the commands users know, or the tests below prove nothing.
+	for _, p := range []string{"init", "validate", "build", "inspect", "dump", "schema", "effects", "codes", "sim",
+		"export", "export pdf", "templates", "templates init", "templates list", "templates check"} {
+		require.Contains(t, paths, p)
+	}
+	return paths
+}
+
+func TestEveryCommandHasHelpWithExamples(t *testing.T) {
+	for path := range commandPaths(t) {
+		t.Run(path, func(t *testing.T) {
+			r := dw(t, append(strings.Fields(path), "--help")...)
+			requireExit(t, exitOK, r)
+			assert.Contains(t, r.stdout, "Usage:\n  deckwright "+path)
+			assert.Contains(t, r.stdout, "\nExamples:\n  deckwright ")
+			assert.Empty(t, r.stderr)
+
+			h := dw(t, append([]string{"help"}, strings.Fields(path)...)...)
+			assert.Equal(t, r.stdout, h.stdout, "`deckwright help %s` is the same help", path)
+		})
+	}
+	r := dw(t, "--help")
+	requireExit(t, exitOK, r)
+	for path := range commandPaths(t) {
+		if !strings.Contains(path, " ") {
+			assert.Regexp(t, `(?m)^  `+path+`\s+\S`, r.stdout, "the tour lists %s", path)
+		}
+	}
+}
+
+// TestHelpExamplesUseRealFlags: every flag an example shows exists on the
+// command it is shown for, so copying an example never gives "unknown flag".
+func TestHelpExamplesUseRealFlags(t *testing.T) {
+	checked := 0
+	for path, c := range commandPaths(t) {
+		for _, line := range strings.Split(c.Example, "\n") {
+			line, _, _ = strings.Cut(strings.TrimSpace(line), "#")
+			line, _, _ = strings.Cut(line, "|") // a pipe into another program
+			words := strings.Fields(line)
+			if len(words) == 0 || words[0] != "deckwright" {
+				continue
+			}
+			target := c.Root()
+			for _, w := range words[1:] {
+				if sub, _, err := target.Find([]string{w}); err == nil && sub != target && !strings.HasPrefix(w, "-") {
+					target = sub
+					continue
+				}
+				break
+			}
+			for _, w := range words[1:] {
+				if !strings.HasPrefix(w, "-") || w == "-" {
+					continue
+				}
+				name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+				var found bool
+				if strings.HasPrefix(w, "--") {
+					found = target.Flags().Lookup(name) != nil || target.InheritedFlags().Lookup(name) != nil
+				} else {
+					found = target.Flags().ShorthandLookup(name) != nil || target.InheritedFlags().ShorthandLookup(name) != nil
+				}
+				checked++
+				assert.True(t, found, "%s --help: the example %q uses %s, which %s does not have", path, strings.TrimSpace(line), w, target.CommandPath())
+			}
+		}
+	}
+	assert.Greater(t, checked, 20, "the examples were read")
+}
+
+func TestUnknownCommand(t *testing.T) {
+	r := dw(t, "frobnicate")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, `unknown command "frobnicate" for "deckwright"`)
+	assert.Contains(t, r.stderr, "Run 'deckwright --help' for usage.")
+	assert.Empty(t, r.stdout)
+
+	r = dw(t, "valdate")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, "Did you mean this?\n\tvalidate")
+}
+
+// TestWrongNumberOfArguments: a command given too few or too many
+// arguments exits 2 and points at that command's help, as a flag error
+// does ("Run 'deckwright validate --help' for usage."), not at the root's.
+func TestWrongNumberOfArguments(t *testing.T) {
+	for _, args := range [][]string{
+		{"init"},
+		{"init", "a", "b"},
+		{"dump"},
+		{"inspect", "a", "b"},
+		{"sim", "a", "b"},
+		{"schema", "extra"},
+		{"effects", "extra"},
+		{"codes", "extra"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			r := dw(t, args...)
+			assert.Equal(t, exitUsage, r.code, r.String())
+			assert.Empty(t, r.stdout)
+			assert.Contains(t, r.stderr, "Run 'deckwright "+args[0]+" --help' for usage.")
+		})
+	}
+}
+
+func TestCompletion(t *testing.T) {
+	for _, shell := range []string{"bash", "zsh", "fish"} {
+		r := dw(t, "completion", shell)
+		requireExit(t, exitOK, r)
+		assert.Contains(t, r.stdout, "deckwright", shell)
+	}
+	// Choice flags complete to their choices.
+	r := dw(t, "__complete", "sim", "--mode", "")
+	requireExit(t, exitOK, r)
+	for _, m := range []string{"competitive", "coop", "team", "solo"} {
+		assert.Contains(t, r.stdout, m+"\n")
+	}
+	r = dw(t, "__complete", "validate", "--game", "")
+	requireExit(t, exitOK, r)
+	assert.Contains(t, r.stdout, "fortune-and-glory\nfallen-land\n")
+}
