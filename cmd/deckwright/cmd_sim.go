@@ -22,7 +22,7 @@ import (
 type simFlags struct {
 	games, workers, maxRounds, from, teams, impactGames int
 	seed                                                uint64
-	players, mode, level, policy, org, heroes, dangers  string
+	players, mode, level, policy, org, heroes           string
 	variants                                            []string
 	trace, asJSON                                       bool
 	game, report, impact, compare, failOn               string
@@ -156,7 +156,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	}
 	req := game.SimRequest{Games: f.games, Players: lo, PlayersMax: hi, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,
 		Seed: f.seed, Mode: f.mode, Advanced: f.level == "advanced", Policy: f.policy, Org: f.org, Variants: f.variants,
-		Teams: f.teams, Dangers: f.dangers, Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, KeepGames: f.compare != ""}
+		Teams: f.teams, Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, KeepGames: f.compare != ""}
 	if f.heroes != "" && f.heroes != "random" {
 		for _, h := range strings.Split(f.heroes, ",") {
 			req.Heroes = append(req.Heroes, strings.TrimSpace(h))

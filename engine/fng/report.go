@@ -151,9 +151,6 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 			return opt, fmt.Errorf("unknown variant %q (known: %s)", v, strings.Join(sim.SortedKeys(variantNames), ", "))
 		}
 	}
-	if req.Dangers == "bottom" {
-		opt.Dangers = DrawFromBottom
-	}
 	if opt.Policy == "" {
 		opt.Policy = "cautious"
 	}

@@ -34,7 +34,6 @@ type SimRequest struct {
 	Heroes    []string // hero IDs by seat; nil draws them at random
 	Variants  []string // named rule variants and optional rules
 	Teams     int      // team game: number of teams
-	Dangers   string   // module-defined deck mode
 	Stats     bool     // per-card metrics and coverage
 	// PlayersMax > Players spreads games over a range of player counts.
 	PlayersMax int
