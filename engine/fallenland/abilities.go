@@ -242,7 +242,9 @@ func (g *Game) ongoing(p *Player, t Timing) {
 			if g.stats != nil {
 				g.stats.use(p.seat, &ad.Card)
 			}
-			g.run(ad.Ongoing, p, m, &ad.Card)
+			if g.run(ad.Ongoing, p, m, &ad.Card).discard {
+				g.detachAction(p, a) // discardThis: the card ends itself
+			}
 		}
 	}
 	for _, a := range append(g.actBuf[:0], p.townActs...) {

@@ -238,13 +238,6 @@ func (g *Game) resourceChoice(p *Player, h int16, frac float64, size int) choice
 	r := &g.c.Rules
 	atMax := p.resources+g.resWeight(h) > r.MaxResources
 	owner := g.resOwner[h]
-	deck := DPlains
-	switch p.policy {
-	case Bold:
-		deck = DMountain
-	case Random:
-		deck = Deck(p.bot.Intn(3))
-	}
 	if owner >= 0 {
 		o := g.p(int(owner))
 		hit := o.tdc * r.TDCDamage
@@ -254,18 +247,48 @@ func (g *Game) resourceChoice(p *Player, h int16, frac float64, size int) choice
 				return choice{deed: DeedMove}
 			}
 		}
+		if g.wantDestroy(p, o, atMax) {
+			return choice{deed: DeedResource, destroy: true}
+		}
 		if atMax {
-			if g.rival(p) == o && p.policy == Bold && p.pr > r.DestroyerPenalty+2 {
-				return choice{deed: DeedResource, destroy: true}
-			}
 			return choice{deed: DeedMove}
 		}
-		return choice{deed: DeedResource, deck: deck}
+		return choice{deed: DeedResource}
 	}
 	if atMax || (frac < 0.35 && p.policy == Cautious) {
 		return choice{deed: DeedMove}
 	}
+	deck := DPlains
+	switch p.policy {
+	case Bold:
+		deck = DMountain
+	case Random:
+		deck = Deck(p.bot.Intn(3))
+	}
 	return choice{deed: DeedResource, deck: deck}
+}
+
+// wantDestroy: destroying a rival's Resource costs the destroyer 2
+// Prestige and the owner 2 (capturing: +1 and −1), so bots do it to stop
+// the leader's Prestige victory — cautious ones when it is 2 away, bold
+// ones when it is 4 away or they cannot capture (at their maximum) — and
+// random ones now and then (FL-RES-11).
+func (g *Game) wantDestroy(p, o *Player, atMax bool) bool {
+	if p.policy == Random {
+		return p.bot.Intn(4) == 0
+	}
+	if g.rival(p) != o {
+		return false
+	}
+	w := g.c.Rules.TiebreakWeight
+	if p.th+w*p.pr >= o.th+w*o.pr {
+		return false // the bot leads: no need to pay for it
+	}
+	vp, _ := g.thresholds()
+	if p.policy == Bold {
+		return o.pr >= vp-4 || atMax
+	}
+	return o.pr >= vp-2
 }
 
 // pvpTarget is a Party (seat) or NPCM (-2-i) on the hex a bot would attack,

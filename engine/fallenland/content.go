@@ -89,7 +89,46 @@ type Ability struct {
 	Cond    *Prog
 	Effect  *Prog
 	Limit   Limit
-	Benefit int8 // +1 helps its player, -1 hurts, 0 unknown (from its verbs)
+	Benefit int8    // +1 helps its player, -1 hurts, 0 unknown (from its verbs)
+	Verbs   VerbSet // verbs of Effect that bots weigh against the moment
+}
+
+// VerbSet flags the verbs an effect uses that only help at some moments:
+// bots hold a card or ability with them until the moment fits.
+type VerbSet uint16
+
+const (
+	VNoFirstStrike VerbSet = 1 << iota
+	VDestroyEnemyVehicle
+	VRemoveJinx
+	VRedraw
+	VDestroyVehicle
+)
+
+// verbSet reads the flagged verbs an effect uses.
+func verbSet(p *Prog) VerbSet {
+	if p == nil {
+		return 0
+	}
+	var v VerbSet
+	for _, u := range p.Uses {
+		if !u.Verb {
+			continue
+		}
+		switch u.Name {
+		case "noFirstStrike":
+			v |= VNoFirstStrike
+		case "destroyEnemyVehicle":
+			v |= VDestroyEnemyVehicle
+		case "removeJinx":
+			v |= VRemoveJinx
+		case "redraw":
+			v |= VRedraw
+		case "destroyVehicle":
+			v |= VDestroyVehicle
+		}
+	}
+	return v
 }
 
 // CharDef is a Character card.
@@ -716,6 +755,7 @@ func (l *loader) ability(r *table.Row) Ability {
 	a := Ability{Timing: Timing(max(indexOf(Timings, r.Str("timing")), 0)), Cond: l.cond(r, "Condition"), Effect: l.prog(r, "Effect"),
 		Limit: Limit(max(indexOf(Limits, r.Str("limit")), 0))}
 	a.Benefit = benefit(a.Effect)
+	a.Verbs = verbSet(a.Effect)
 	return a
 }
 
@@ -976,7 +1016,7 @@ func benefit(p *Prog) int8 {
 		case strings.HasPrefix(u.Name, "gain"), strings.HasPrefix(u.Name, "draw"), strings.HasPrefix(u.Name, "heal"), u.Name == "addSuccess",
 			u.Name == "passCheck", u.Name == "winCard", u.Name == "addMove", u.Name == "preventDeath", u.Name == "ignoreCard", u.Name == "bonusWeeks",
 			u.Name == "captureResource", u.Name == "removeJinx", u.Name == "noFirstStrike", u.Name == "addPVPDamage", u.Name == "destroyEnemyVehicle",
-			u.Name == "stealSalvage", u.Name == "stealSpoils", u.Name == "createResource":
+			u.Name == "stealSalvage", u.Name == "stealSpoils", u.Name == "createResource", u.Name == "redraw":
 			good++
 		case strings.HasPrefix(u.Name, "lose"), strings.HasPrefix(u.Name, "damage"), strings.HasPrefix(u.Name, "discard") && u.Name != "discardThis",
 			u.Name == "delay", u.Name == "destroyVehicle", u.Name == "killChar", u.Name == "skipProduction":

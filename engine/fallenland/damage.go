@@ -138,6 +138,7 @@ func (g *Game) applyDamage(p *Player, m *Member, n int, t DamageType) {
 	if n <= 0 || !m.present() {
 		return
 	}
+	p.damaged = true
 	if t == Psych {
 		if m.hitman >= 0 {
 			return // a hit man has no Psych stat
@@ -214,6 +215,24 @@ func (g *Game) removeMember(p *Player, m *Member) {
 		g.equipParty(p, from)
 	}
 	g.recompute(p)
+}
+
+// afterDamage offers the anytime abilities and cards of every player whose
+// Party took damage since they were last offered ("whenever it helps":
+// bots heal after damage, not only before their own Deeds).
+func (g *Game) afterDamage() {
+	for seat := range g.players {
+		p := &g.players[seat]
+		if !p.damaged || g.over {
+			continue
+		}
+		p.damaged = false
+		if p.party.alive() == 0 {
+			continue
+		}
+		g.playHand(p, TAnytime, nil)
+		g.eachHook(p, TAnytime, func(h *abilityHook) bool { return true })
+	}
 }
 
 // discardCards discards an item and its mounted Permanent card.
@@ -347,6 +366,8 @@ func (g *Game) rebuild(p *Player) {
 			g.stats.drew(p.seat, &g.c.Characters[x].Card)
 		}
 		pa.crowns[i] = Member{char: x, hitman: -1, items: pa.crowns[i].items[:0], acts: pa.crowns[i].acts[:0]}
+		g.recompute(p)
+		g.onDraw(p, &g.c.Characters[x].Ability, &g.c.Characters[x].Card, &pa.crowns[i])
 	}
 	p.partyDead = false
 	p.mustAct = false

@@ -7,23 +7,7 @@ package fallenland
 // Characters with 3 Psych damage are discarded, then dead Parties are
 // rebuilt (FL-EFF-01…06, FL-AMB-22).
 func (g *Game) effectsPhase() {
-	for i := range g.worlds {
-		w := &g.worlds[i]
-		e := &g.c.Encounters[w.enc]
-		if !w.live || e.Ongoing == nil {
-			continue
-		}
-		for _, s := range g.order {
-			save := g.save()
-			g.world, g.drawer = w, w.drawer == s
-			g.cur, g.actor, g.focus, g.src = s, s, nil, &e.Card
-			e.Ongoing.Run(g)
-			g.restore(save)
-			if !w.live {
-				break
-			}
-		}
-	}
+	g.worldOngoing()
 	for _, s := range g.order {
 		p := g.p(s)
 		if p.party.alive() > 0 {
@@ -46,6 +30,7 @@ func (g *Game) effectsPhase() {
 				g.applyDamage(p, m, r.InfectedGrowth, Infected)
 			}
 		}
+		g.afterDamage() // heals (Psych ones too) before the breakdowns
 		g.cause = causePsych
 		for i := range p.party.crowns {
 			m := &p.party.crowns[i]
@@ -134,6 +119,7 @@ func (g *Game) partyExploits(p *Player) {
 		}
 		g.step()
 		g.playHand(p, TExploits, nil)
+		p.damaged = false
 		g.playHand(p, TAnytime, nil)
 		g.eachHook(p, TAnytime, func(h *abilityHook) bool { return true })
 		g.eachHook(p, TExploits, func(h *abilityHook) bool { return true })
@@ -156,6 +142,7 @@ func (g *Game) partyExploits(p *Player) {
 			g.stats.deed(ch.deed)
 		}
 		g.doDeed(p, ch)
+		g.afterDamage()
 	}
 	if p.party.alive() == 0 {
 		p.penalty = 0
@@ -203,10 +190,7 @@ func (g *Game) freeCard(p *Player, d Deck) {
 	}
 	if g.c.Rules.FreeCardChoice == 1 && len(p.hand) < 3 {
 		if x := g.draw(DActions); x >= 0 {
-			p.hand = append(p.hand, x)
-			if g.stats != nil {
-				g.stats.drew(p.seat, &g.c.Actions[x].Card)
-			}
+			g.gainAction(p, x)
 		}
 		return
 	}

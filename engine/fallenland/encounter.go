@@ -52,62 +52,85 @@ func (g *Game) drawCard(p *Player, d Deck) (success, world, checks bool) {
 }
 
 // playCard resolves a drawn card. It reports success, and whether the card
-// asked to be replaced by another draw.
+// asked to be replaced by another draw (redraw at the encounter timing or
+// in its Before).
 func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 	e := g.encCard(d, x)
-	prevEnc, prevCause := g.enc, g.cause
-	g.enc = e
-	defer func() { g.enc, g.cause = prevEnc, prevCause }()
+	prevEnc, prevCause, prevEnd := g.enc, g.cause, g.cardEnd
+	g.enc, g.cardEnd = e, false
+	defer func() { g.enc, g.cause, g.cardEnd = prevEnc, prevCause, prevEnd }()
 	if g.trace != nil {
 		g.logf("  %s draws %s (%s): %s", g.name(p), e.Name, DeckNames[d], e.Checks.String())
 	}
-	keep := false
+	wi := -1 // the card's entry in g.worlds while it is a World card in play
 	if e.World {
-		keep = g.enterWorld(p, e, x)
+		wi = g.enterWorld(p, e, d, x)
 	}
 	scav := int(e.Scavenged)
 	g.addSalvage(p, scav)
-	// Encounter-timing abilities (winCard) act on the drawn card.
-	won := g.eachHook(p, TEncounter, func(h *abilityHook) bool { return true }).won
-	if !won {
-		_, sig := g.playHandSig(p, TEncounter, nil)
-		won = sig.won
+	// Encounter-timing abilities and cards act on the drawn card: winCard
+	// wins it, redraw replaces it.
+	sig := g.eachHook(p, TEncounter, func(h *abilityHook) bool { return h.a.Verbs&VRedraw == 0 || g.hardCard(p) })
+	if !sig.won && !sig.redraw {
+		_, hand := g.playHandSig(p, TEncounter, nil)
+		sig.won, sig.redraw = hand.won, hand.redraw
+	}
+	if sig.redraw {
+		return false, g.redrawCard(d, x, wi)
 	}
 	g.cause = causeParty
 	ch := &e.Checks
 	switch {
-	case won:
+	case sig.won:
 		if g.trace != nil {
 			g.logf("  the card succeeds at once")
 		}
 		success = true
 		g.outcome(p, e, 0, true, nil)
+		g.osc(p, e)
 	case ch.Empty():
-		sig := g.run(e.Before, p, nil, &e.Card)
-		if sig.redraw {
-			g.discardEnc(d, x, keep)
-			return false, true
+		b := g.cell(e.Before, p, nil, e)
+		if b.redraw {
+			return false, g.redrawCard(d, x, wi)
 		}
 		success = true
 		g.outcome(p, e, 0, true, nil)
+		// A card whose only symbol is the Psychological Check: completed,
+		// every Character makes it (FL-SC-30, RB p.13).
+		if ch.Psych && p.party.alive() > 0 {
+			g.psychCheck(p, nil)
+		}
 	case ch.Kind == IndividualCheck:
-		success = g.individual(p, e)
+		if success, redraw = g.individual(p, e); redraw {
+			return false, g.redrawCard(d, x, wi)
+		}
+		g.cause = causeParty
+		if success {
+			g.osc(p, e)
+		}
 	case ch.Kind == SoloCheck:
-		success = g.solo(p, e)
+		if success, redraw = g.solo(p, e); redraw {
+			return false, g.redrawCard(d, x, wi)
+		}
+		g.cause = causeParty
+		if success {
+			g.osc(p, e)
+		}
 	case ch.Kind == MultiCheck:
-		success = g.multi(p, e)
+		if success, redraw = g.multi(p, e); redraw {
+			return false, g.redrawCard(d, x, wi)
+		}
 	default:
-		sig := g.run(e.Before, p, nil, &e.Card)
-		if sig.redraw {
-			g.discardEnc(d, x, keep)
-			return false, true
+		b := g.cell(e.Before, p, nil, e)
+		if b.redraw {
+			return false, g.redrawCard(d, x, wi)
 		}
 		if p.party.alive() == 0 {
 			break
 		}
 		branch := g.chooseBranch(p, e)
 		seq := ch.Branches[branch]
-		if g.canFlee(e, seq) && g.wantFlight(p, e, seq) {
+		if !b.won && g.canFlee(e, seq) && g.wantFlight(p, e, seq) {
 			if g.stats != nil {
 				g.stats.rule(RuleFlight)
 			}
@@ -117,7 +140,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 					g.logf("  %s flees (%d beats %d)", g.name(p), roll, ch.HighestCombat())
 				}
 				g.fleeHexes(p, g.c.Rules.FlightHexes)
-				g.discardEnc(d, x, keep)
+				g.discardEnc(d, x, wi >= 0)
 				if g.stats != nil {
 					g.stats.fled(&e.Card)
 				}
@@ -132,6 +155,9 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 		}
 		success = true
 		for _, k := range seq {
+			if b.won {
+				break // the directions won the card: no checks
+			}
 			if ok, _ := g.partyCheck(p, k, false); !ok {
 				success = false
 				break
@@ -142,16 +168,8 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 			}
 		}
 		g.outcome(p, e, branch, success, nil)
-		if success && e.OSC != nil && p.party.alive() > 0 && g.wantOSC(p, *e.OSC) {
-			if g.stats != nil {
-				g.stats.rule(RuleOSC)
-			}
-			ok, _ := g.partyCheck(p, *e.OSC, false)
-			if ok {
-				g.run(e.OSCSuccess, p, nil, &e.Card)
-			} else {
-				g.run(e.OSCFailure, p, nil, &e.Card)
-			}
+		if success {
+			g.osc(p, e)
 		}
 		if ch.Psych {
 			g.psychCheck(p, nil)
@@ -164,8 +182,61 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 	if g.stats != nil {
 		g.stats.resolved(&e.Card, success)
 	}
-	g.discardEnc(d, x, keep)
+	switch {
+	case wi < 0:
+		g.decks[d].Discard(x)
+	case g.cardEnd:
+		g.expireWorld(&g.worlds[wi]) // discardThis: the World card ends itself
+	}
 	return success, false
+}
+
+// redrawCard discards a card replaced by another draw (a World card leaves
+// play with its Point of Interest) and reports true.
+func (g *Game) redrawCard(d Deck, x int16, wi int) bool {
+	if g.stats != nil {
+		g.stats.rule(RuleRedraw)
+	}
+	if g.trace != nil {
+		g.logf("  the card is discarded and another drawn")
+	}
+	if wi >= 0 && g.worlds[wi].live {
+		g.expireWorld(&g.worlds[wi])
+		return true
+	}
+	if wi < 0 {
+		g.decks[d].Discard(x)
+	}
+	return true
+}
+
+// cell runs one of an Encounter or Mission card's effect cells; a
+// discardThis in it ends a World card (g.cardEnd).
+func (g *Game) cell(prog *Prog, p *Player, m *Member, e *EncDef) signals {
+	sig := g.run(prog, p, m, &e.Card)
+	if sig.discard {
+		g.cardEnd = true
+	}
+	return sig
+}
+
+// osc offers a Mission's Optional Skill Check to a Party that completed the
+// card: one Party check (Vehicle included) with its own Success and
+// Failure, attempted when the bot likes the odds (FL-MIS-05…07). After a
+// Multiple Party card each participating Party decides and rolls its own
+// (FL-AMB-61).
+func (g *Game) osc(p *Player, e *EncDef) {
+	if e.OSC == nil || p.party.alive() == 0 || !g.wantOSC(p, *e.OSC) {
+		return
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleOSC)
+	}
+	if ok, _ := g.partyCheck(p, *e.OSC, false); ok {
+		g.cell(e.OSCSuccess, p, nil, e)
+	} else {
+		g.cell(e.OSCFailure, p, nil, e)
+	}
 }
 
 // discardEnc discards a resolved card unless it stays in play as a World card.
@@ -194,11 +265,9 @@ func (g *Game) outcome(p *Player, e *EncDef, branch int, success bool, m *Member
 		if success {
 			word = "succeeds"
 		}
-		if g.trace != nil {
-			g.logf("  %s %s", e.Name, word)
-		}
+		g.logf("  %s %s", e.Name, word)
 	}
-	g.run(prog, p, m, &e.Card)
+	g.cell(prog, p, m, e)
 }
 
 // canFlee: Fight or Flight is offered on a card showing a Party Combat
@@ -360,10 +429,12 @@ func (g *Game) makeCheck(p *Player, cs *checkState, solo *Member) (bool, int) {
 
 // individual: each Character attempts the checks alone, in Crown order,
 // with its own directions and outcome; no Vehicle, no Town Technologies,
-// no Flight (FL-SC-22, FL-ENC-40/41). The card succeeds when all did.
-func (g *Game) individual(p *Player, e *EncDef) bool {
+// no Flight (FL-SC-22, FL-ENC-40/41). The card succeeds when all did. A
+// redraw in the first Character's directions replaces the card; a winCard
+// in a Character's directions wins that Character's part.
+func (g *Game) individual(p *Player, e *EncDef) (all, redraw bool) {
 	g.cause = causeSolo
-	all := true
+	all = true
 	seq := e.Checks.Branches[g.chooseBranch(p, e)]
 	var who [5]*Member
 	n := 0
@@ -373,17 +444,23 @@ func (g *Game) individual(p *Player, e *EncDef) bool {
 			n++
 		}
 	}
-	for _, m := range who[:n] {
+	for i, m := range who[:n] {
 		if !m.present() {
 			continue
 		}
-		g.run(e.Before, p, m, &e.Card)
+		b := g.cell(e.Before, p, m, e)
+		if b.redraw && i == 0 {
+			return false, true
+		}
 		if !m.present() {
 			all = false
 			continue
 		}
 		ok := true
 		for _, k := range seq {
+			if b.won {
+				break
+			}
 			if pass, _ := g.soloCheck(p, m, k, IndividualCheck); !pass {
 				ok = false
 				break
@@ -397,12 +474,12 @@ func (g *Game) individual(p *Player, e *EncDef) bool {
 	if e.Checks.Psych {
 		g.psychCheck(p, nil)
 	}
-	return all
+	return all, false
 }
 
 // solo: one Character (the Crown printed, a random one for CC?, or the
 // player's choice) attempts every check (FL-SC-21, FL-AMB-06).
-func (g *Game) solo(p *Player, e *EncDef) bool {
+func (g *Game) solo(p *Player, e *EncDef) (ok, redraw bool) {
 	g.cause = causeSolo
 	seq := e.Checks.Branches[g.chooseBranch(p, e)]
 	var m *Member
@@ -415,14 +492,20 @@ func (g *Game) solo(p *Player, e *EncDef) bool {
 		m = g.bestFor(p, seq[0])
 	}
 	if m == nil {
-		return false
+		return false, false
 	}
-	g.run(e.Before, p, m, &e.Card)
+	b := g.cell(e.Before, p, m, e)
+	if b.redraw {
+		return false, true
+	}
 	if !m.present() {
-		return false
+		return false, false
 	}
-	ok := true
+	ok = true
 	for _, k := range seq {
+		if b.won {
+			break
+		}
 		if pass, _ := g.soloCheck(p, m, k, SoloCheck); !pass {
 			ok = false
 			break
@@ -434,7 +517,7 @@ func (g *Game) solo(p *Player, e *EncDef) bool {
 	if e.Checks.Psych && m.present() {
 		g.psychCheck(p, m)
 	}
-	return ok
+	return ok, false
 }
 
 // bestFor is the member a player sends into a Solo check.
@@ -460,12 +543,16 @@ func (g *Game) bestFor(p *Player, k Check) *Member {
 // multi: every Party on the hex takes part; successes are combined and all
 // succeed or fail together; no Flight (FL-SC-25, FL-ENC-30, FL-AMB-45).
 // Simplified for bots: the Parties present join at once (nobody waits for
-// Parties still on their way).
-func (g *Game) multi(p *Player, e *EncDef) bool {
+// Parties still on their way). Each participant gets the outcome, may try
+// a Mission's Optional Skill Check on its own (FL-AMB-61), makes the
+// Psychological Check, and — besides the drawer, whom playCard serves —
+// its after-card abilities act.
+func (g *Game) multi(p *Player, e *EncDef) (ok, redraw bool) {
 	if g.stats != nil {
 		g.stats.rule(RuleMulti)
 	}
-	var who []int
+	var buf [8]int
+	who := buf[:0]
 	for _, s := range g.order {
 		q := g.p(s)
 		if q.party.alive() > 0 && q.party.hex == p.party.hex {
@@ -475,12 +562,21 @@ func (g *Game) multi(p *Player, e *EncDef) bool {
 	if len(who) == 0 {
 		who = append(who, p.seat)
 	}
+	won := false
 	for _, s := range who {
-		g.run(e.Before, g.p(s), nil, &e.Card)
+		b := g.cell(e.Before, g.p(s), nil, e)
+		redraw = redraw || b.redraw
+		won = won || b.won
+	}
+	if redraw {
+		return false, true
 	}
 	seq := e.Checks.Branches[g.chooseBranch(p, e)]
-	ok := true
+	ok = true
 	for _, k := range seq {
+		if won {
+			break
+		}
 		cs := &checkState{kind: MultiCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, roller: -1, owner: p, pending: true}
 		g.rollers = g.rollers[:0]
 		for _, s := range who {
@@ -493,14 +589,22 @@ func (g *Game) multi(p *Player, e *EncDef) bool {
 	}
 	for _, s := range who {
 		q := g.p(s)
-		if q.party.alive() > 0 {
-			g.outcome(q, e, 0, ok, nil)
-			if e.Checks.Psych {
-				g.psychCheck(q, nil)
-			}
+		if q.party.alive() == 0 {
+			continue
+		}
+		g.outcome(q, e, 0, ok, nil)
+		if ok {
+			g.osc(q, e)
+		}
+		if e.Checks.Psych {
+			g.psychCheck(q, nil)
+		}
+		if ok && q != p && q.party.alive() > 0 {
+			g.trigger(q, TAfterCard)
+			g.playHand(q, TAfterCard, nil)
 		}
 	}
-	return ok
+	return ok, false
 }
 
 // psychCheck: each participating Character rolls 1d10; above its Psych it
@@ -525,15 +629,15 @@ func (g *Game) psychCheck(p *Player, only *Member) {
 	}
 }
 
-// enterWorld puts a World card in play: its Point of Interest, expiry
-// marker and Ongoing effect (FL-ENC-20…25). It reports whether the card
-// stays in play.
-func (g *Game) enterWorld(p *Player, e *EncDef, x int16) bool {
+// enterWorld puts a World card (an Encounter or a Mission) in play: its
+// Point of Interest, expiry marker and Ongoing effect (FL-ENC-20…25). It
+// returns the card's index in g.worlds, or -1 when it does not stay.
+func (g *Game) enterWorld(p *Player, e *EncDef, d Deck, x int16) int {
 	if g.stats != nil {
 		g.stats.rule(RuleWorld)
 	}
 	stays := e.Ongoing != nil || e.Expires > 0
-	w := World{enc: x, drawer: p.seat, poi: -1, live: true}
+	w := World{enc: x, deck: d, drawer: p.seat, poi: -1, live: true}
 	if e.Expires > 0 {
 		w.expires = g.turn + int(e.Expires)
 	}
@@ -543,7 +647,7 @@ func (g *Game) enterWorld(p *Player, e *EncDef, x int16) bool {
 			h = g.randomPOIHex()
 		}
 		if h >= 0 {
-			g.pois = append(g.pois, POI{hex: h, enc: x, effect: e.POIEffect, once: e.POIOnce, live: true})
+			g.pois = append(g.pois, POI{hex: h, enc: x, deck: d, effect: e.POIEffect, once: e.POIOnce, live: true})
 			w.poi = len(g.pois) - 1
 			stays = true
 			if g.trace != nil {
@@ -552,10 +656,10 @@ func (g *Game) enterWorld(p *Player, e *EncDef, x int16) bool {
 		}
 	}
 	if !stays {
-		return false
+		return -1
 	}
 	g.worlds = append(g.worlds, w)
-	return true
+	return len(g.worlds) - 1
 }
 
 func (g *Game) livePOIs() int {
@@ -591,17 +695,21 @@ func (g *Game) randomPOIHex() int16 {
 
 // expireWorld discards a World card and its Point of Interest.
 func (g *Game) expireWorld(w *World) {
+	if !w.live {
+		return
+	}
 	w.live = false
 	if w.poi >= 0 {
 		g.pois[w.poi].live = false
 	}
-	g.decks[g.c.Encounters[w.enc].Deck].Discard(w.enc)
+	g.decks[w.deck].Discard(w.enc)
 	if g.trace != nil {
-		g.logf("  World card %s leaves play", g.c.Encounters[w.enc].Name)
+		g.logf("  World card %s leaves play", g.encCard(w.deck, w.enc).Name)
 	}
 }
 
 // activatePOI spends an Encounter Deed on a Point of Interest (FL-ENC-20).
+// A discardThis in its effect ends the World card.
 func (g *Game) activatePOI(p *Player, i int) {
 	q := &g.pois[i]
 	q.visited |= 1 << p.seat
@@ -611,7 +719,7 @@ func (g *Game) activatePOI(p *Player, i int) {
 	var src *Card
 	var w *World
 	if q.enc >= 0 {
-		src = &g.c.Encounters[q.enc].Card
+		src = &g.encCard(q.deck, q.enc).Card
 		for k := range g.worlds {
 			if g.worlds[k].live && g.worlds[k].poi == i {
 				w = &g.worlds[k]
@@ -624,13 +732,22 @@ func (g *Game) activatePOI(p *Player, i int) {
 	save := g.save()
 	g.world = w
 	g.drawer = w != nil && w.drawer == p.seat
-	g.cur, g.actor, g.focus, g.src = p.seat, p.seat, nil, src
+	g.cur, g.actor, g.focus, g.src, g.item = p.seat, p.seat, nil, src, nil
+	g.sig = signals{}
 	if src != nil && g.stats != nil {
 		g.stats.use(p.seat, src)
 	}
 	q.effect.Run(g)
+	ended := g.sig.discard
 	g.restore(save)
-	if w != nil && q.once && w.expires == 0 {
+	if w == nil {
+		return
+	}
+	if ended {
+		g.expireWorld(w)
+		return
+	}
+	if q.once && w.expires == 0 {
 		all := true
 		for s := range g.players {
 			all = all && q.visited&(1<<s) != 0
@@ -641,17 +758,50 @@ func (g *Game) activatePOI(p *Player, i int) {
 	}
 }
 
+// worldOngoing runs the World cards' Ongoing effects in the Effects Phase,
+// in the order they entered play, once per player in turn order (drawer
+// tells who drew each); a discardThis ends the card (FL-EFF-02, FL-ENC-22).
+func (g *Game) worldOngoing() {
+	for i := range g.worlds {
+		w := &g.worlds[i]
+		if !w.live {
+			continue
+		}
+		e := g.encCard(w.deck, w.enc)
+		if e.Ongoing == nil {
+			continue
+		}
+		for _, s := range g.order {
+			save := g.save()
+			g.world, g.drawer = w, w.drawer == s
+			g.cur, g.actor, g.focus, g.src, g.item = s, s, nil, &e.Card, nil
+			g.sig = signals{}
+			e.Ongoing.Run(g)
+			ended := g.sig.discard
+			g.restore(save)
+			if ended {
+				g.expireWorld(w)
+			}
+			if !w.live {
+				break
+			}
+		}
+	}
+}
+
 // poiTowardCoast moves the World card's Point of Interest toward the
-// nearest hex next to Water (Example 1 of the Effects Phase, FL-EFF-02).
+// nearest hex next to Water; once there the card leaves play with it
+// ("moves 3 hexes towards the nearest coast, where it disappears", Example 1
+// of the Effects Phase, FL-EFF-02).
 func (g *Game) poiTowardCoast(n int) {
 	w := g.world
-	if w == nil || w.poi < 0 {
+	if w == nil || w.poi < 0 || !w.live {
 		return
 	}
 	q := &g.pois[w.poi]
 	for range n {
 		if g.c.Hexes[q.hex].Coastal {
-			return
+			break
 		}
 		target := g.nearest(q.hex, func(h int16) bool { return g.c.Hexes[h].Coastal && g.c.Hexes[h].Passable })
 		if target < 0 {
@@ -667,6 +817,12 @@ func (g *Game) poiTowardCoast(n int) {
 			return
 		}
 		q.hex = next
+	}
+	if g.c.Hexes[q.hex].Coastal {
+		if g.trace != nil {
+			g.logf("  the Point of Interest reaches the coast at %s", g.c.Hexes[q.hex].Name)
+		}
+		g.expireWorld(w)
 	}
 }
 

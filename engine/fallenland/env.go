@@ -74,9 +74,15 @@ var valueDecls = []valueDecl{
 	{"party.armor", "the Party's Armor: the sum of its Characters' Armor", tInt},
 	{"party.movement", "the Movement Bonus Track", tInt},
 	{"party.damage", "Physical, Infected and Radiation damage on the Party's Characters", tInt},
+	{"party.infected", "Infected Wounds on the Party's Characters, in all", tInt},
+	{"party.radiation", "Radiation damage on the Party's Characters, in all", tInt},
+	{"party.psychDamage", "Psychological damage on the Party's Characters, in all", tInt},
+	{"party.jinxed", "a Jinxed card (Spoils or Action) is attached to the Party or one of its Characters", tBool},
 	{"party.inTown", "the Party is on its own Starting Town Location", tBool},
 	{"party.onTown", "the Party is on any Starting Town Location", tBool},
 	{"party.onResource", "the Party is on a Resource Location", tBool},
+	{"party.onNeutralResource", "the Party is on a Neutral Resource Location (nobody owns it, not destroyed)", tBool},
+	{"party.onOwnResource", "the Party is on a Resource Location the player owns", tBool},
 	{"party.coastal", "the Party's hex is next to Water", tBool},
 	{"char.combat", "the Character's Total Skill in Combat", tInt},
 	{"char.survival", "the Character's Total Skill in Survival", tInt},
@@ -90,6 +96,7 @@ var valueDecls = []valueDecl{
 	{"char.radiation", "Radiation damage on the Character", tInt},
 	{"char.psych", "the Character's Psych, with bonuses", tInt},
 	{"char.psychDamage", "Psychological damage on the Character", tInt},
+	{"char.jinxed", "a Jinxed card (Spoils or Action) is attached to the Character", tBool},
 	{"char.master", "the Character is a Master", tBool},
 	{"char.crown", "the Character's Crown, 1–5 (0: no Character in focus)", tInt},
 	{"check.skill", "the skill of the Skill Check being made", tSkill},
@@ -97,6 +104,7 @@ var valueDecls = []valueDecl{
 	{"check.successes", "successes of the Skill Check so far", tInt},
 	{"check.melee", "the Skill Check is Melee Weapons Only", tBool},
 	{"check.party", "the Skill Check is a Party check (not Solo or Individual)", tBool},
+	{"pvp.defending", "the player's Party is the defender in the PVP fight being fought (false for the attacker and outside PVP)", tBool},
 	{"memory", "the number remember() kept for this card and Character", tInt},
 	{"lastRoll", "the last result of roll() or d10()", tInt},
 }
@@ -135,7 +143,7 @@ var verbDecls = []verbDecl{
 	{"discardSpoils", "Cards", "the player discards n equipped Spoils cards of their choice (not Allies)", tVoid, []effects.Param{opt("n", 1)}},
 	{"discardAuction", "Cards", "discard every Spoils card in the player's Auction House", tVoid, nil},
 	{"stealSpoils", "Cards", "the player who played the card takes a Spoils card from the player's Auction House (else an equipped one)", tVoid, nil},
-	{"discardThis", "Cards", "discard the card whose ability or effect this is (a one-use item, an attached card, a World card)", tVoid, nil},
+	{"discardThis", "Cards", "discard the card whose ability or effect this is: an equipped item (its ability), an attached Action card (its Effect or Ongoing), a World card (any of its cells: it leaves play with its Point of Interest)", tVoid, nil},
 	{"destroyVehicle", "Cards", "the Party's Vehicle is destroyed, with its Stowable and Permanent equipment", tVoid, nil},
 	{"removeJinx", "Cards", "discard one Jinxed card from the Party or its Characters", tVoid, nil},
 	{"ignoreCard", "Cards", "the Action card targeting the player has no effect (timing targeted)", tVoid, nil},
@@ -164,10 +172,10 @@ var verbDecls = []verbDecl{
 	{"addSuccess", "Skill Checks", "n more successes for the check being made (from a Character's card: lost if that Character rolls a 10)", tVoid, []effects.Param{p("n", tInt)}},
 	{"passCheck", "Skill Checks", "the check being made (or just failed) succeeds", tVoid, nil},
 	{"winCard", "Skill Checks", "the Encounter or Mission card being resolved succeeds without its checks (timing encounter)", tVoid, nil},
-	{"redraw", "Skill Checks", "discard the card being resolved and draw another from the same deck", tVoid, nil},
+	{"redraw", "Skill Checks", "discard the Encounter or Mission card being resolved and draw another from the same deck (timing encounter, or a card's Before)", tVoid, nil},
 
 	// PVP.
-	{"noFirstStrike", "PVP", "the opposing side's First Strike does not happen in this PVP fight (timing pvp)", tVoid, nil},
+	{"noFirstStrike", "PVP", "the attacker's First Strike does not happen in this PVP fight (timing pvp; only the defender can use it: pvp.defending)", tVoid, nil},
 	{"addPVPDamage", "PVP", "each round the player's side wins in this PVP fight deals n more damage (timing pvp)", tVoid, []effects.Param{p("n", tInt)}},
 	{"destroyEnemyVehicle", "PVP", "the opposing Party's Vehicle is destroyed, with its Stowable and Permanent equipment (timing pvp)", tVoid, nil},
 
@@ -180,7 +188,7 @@ var verbDecls = []verbDecl{
 	{"captureResource", "Town", "the player captures the Resource the Party is on, without an Encounter or Town Defense", tVoid, nil},
 	{"loseResource", "Town", "the player reverts one owned Resource of their choice to Neutral (with its penalties)", tVoid, nil},
 	{"createResource", "Town", "the Party's hex becomes a Resource Location (a Resource becomes a Double Resource)", tVoid, nil},
-	{"poiTowardCoast", "Town", "the World card's Point of Interest moves n hexes toward the nearest coast", tVoid, []effects.Param{p("n", tInt)}},
+	{"poiTowardCoast", "Town", "the World card's Point of Interest moves n hexes toward the nearest coast; on reaching a hex next to Water the card leaves play with it (FL-EFF-02)", tVoid, []effects.Param{p("n", tInt)}},
 
 	// Dice and memory.
 	{"roll", "Dice", "roll n dice of the given sides and add them (roll(2, 6) is 2d6); also kept in lastRoll", tInt, []effects.Param{opt("n", 1), opt("sides", 6)}},
@@ -198,10 +206,14 @@ var (
 func Env() *effects.Env {
 	envOnce.Do(func() {
 		e := effects.NewEnv("fl", "Effects and conditions of every Fallen Land card, perk and map feature. "+
-			"They act on \"the player\" — whose card, Deed or ability it is (for an Action with Target opponent, the opponent targeted; "+
+			"They act on \"the player\" — whose card, Deed or ability it is (for an Action with Target opponent, the opponent targeted, its Condition included; "+
 			"for a World card's Ongoing, each player in turn) — on \"the Party\", the player's Party, and on \"the Character\" (char): "+
 			"the Character making a Solo or Individual check, holding the Spoils card, wearing the attached card or having the ability. "+
 			"Where no Character is in focus, char values read 0 and verbs on the Character act on one the player chooses.")
+		e.Reference = "deckwright effects --game fallen-land"
+		e.Examples = effects.Examples{Steps: "gainPrestige(1); drawSpoils(1)", Values: []string{"party.size", "turn"},
+			Names: []string{`party.has("Vehicle")`, `gainTech("Garrison")`}, In: `party.hex in ["hex-05-09", "hex-06-09"]`,
+			Let: "let r = d10(); r >= 6 ? gainSalvage(r) : damageParty(1)"}
 		e.Domain(DomainSkill, "Combat, Survival, Diplomacy, Mechanical, Technical, Medical")
 		e.Domain(DomainCategory, "categories of the Categories sheet (ID or Name)")
 		e.Domain(DomainFaction, "Factions of the Factions sheet")

@@ -128,6 +128,7 @@ type Player struct {
 	noProduction bool
 	partyDead    bool
 	untidy       bool   // an item was discarded: tidy the Party
+	damaged      bool   // took damage since its anytime abilities were last offered
 	gen          int    // changes whenever the Party's cards move
 	timings      uint32 // a bit per Timing the player has abilities at
 	ambushed     uint32 // town owners whose TDCs ambushed this Party this Turn
@@ -140,7 +141,8 @@ type Player struct {
 // POI is a Point of Interest on the map.
 type POI struct {
 	hex       int16
-	enc       int16 // the World card (Encounters index), -1 for a map POI
+	enc       int16 // the World card (index in its deck's sheet), -1 for a map POI
+	deck      Deck  // the World card's deck
 	effect    *Prog
 	once      bool
 	visited   uint32 // seats that activated it
@@ -148,9 +150,10 @@ type POI struct {
 	live      bool
 }
 
-// World is a World card in play.
+// World is a World card in play: an Encounter or a Mission.
 type World struct {
-	enc     int16
+	enc     int16 // the card's index in its deck's sheet
+	deck    Deck
 	drawer  int
 	expires int // the Turn in whose End Turn it is discarded, 0 never
 	poi     int // index in pois, -1 none
@@ -194,25 +197,27 @@ type Game struct {
 	decks     [numDecks]deck.Deck
 
 	// What effects act on right now.
-	cur      int     // "the player"
-	actor    int     // the player who played the card (steals go to them)
-	focus    *Member // "the Character"
-	enc      *EncDef // the Encounter or Mission being resolved
-	chk      *checkState
-	src      *Card // the card whose effect runs (statistics, discardThis)
-	item     *Item // the equipped item whose ability runs
-	world    *World
-	drawer   bool
-	lastRoll int
-	sig      signals
-	pvp      *pvpState
-	moveAdd  int
-	moveCtx  *moveCtx // a Movement Deed short of its goal (bots' cards)
-	dying    *Member  // the member a death-timing ability may save
-	cause    deathCause
-	freed    []Item // equipment of a member who just died
-	memory   int    // remember() with no Character in focus
-	resHex   []bool // per hex: a Resource Location now
+	cur       int     // "the player"
+	actor     int     // the player who played the card (steals go to them)
+	focus     *Member // "the Character"
+	enc       *EncDef // the Encounter or Mission being resolved
+	cardEnd   bool    // discardThis ran in a cell of the card being resolved
+	drawDepth int     // nesting of cards played as they are drawn
+	chk       *checkState
+	src       *Card // the card whose effect runs (statistics, discardThis)
+	item      *Item // the equipped item whose ability runs
+	world     *World
+	drawer    bool
+	lastRoll  int
+	sig       signals
+	pvp       *pvpState
+	moveAdd   int
+	moveCtx   *moveCtx // a Movement Deed short of its goal (bots' cards)
+	dying     *Member  // the member a death-timing ability may save
+	cause     deathCause
+	freed     []Item // equipment of a member who just died
+	memory    int    // remember() with no Character in focus
+	resHex    []bool // per hex: a Resource Location now
 
 	over   bool
 	result Result

@@ -16,26 +16,11 @@ func (g *Game) playHandSig(p *Player, t Timing, cs *checkState) (bool, signals) 
 	var acc signals
 	played := false
 	for i := 0; i < len(p.hand) && !g.over; {
-		a := p.hand[i]
-		ad := &g.c.Actions[a]
-		if ad.Timing != t || ad.Kind == KNPCM || ad.Kind == KHitman || ad.Kind == KTownTech || (ad.RedDot && len(g.players) < 2) {
+		sig, ok := g.tryPlay(p, i, t, cs)
+		if !ok {
 			i++
 			continue
 		}
-		target := p
-		if ad.Opponent || ad.Kind == KJinxed {
-			target = g.rival(p)
-			if target == nil {
-				i++
-				continue
-			}
-		}
-		if !g.wantPlay(p, ad, t, cs) || !g.holds(ad.Cond, p, nil, &ad.Card) {
-			i++
-			continue
-		}
-		p.hand = append(p.hand[:i], p.hand[i+1:]...)
-		sig := g.playAction(p, a, target)
 		acc.won = acc.won || sig.won
 		acc.redraw = acc.redraw || sig.redraw
 		acc.noStrike = acc.noStrike || sig.noStrike
@@ -44,10 +29,84 @@ func (g *Game) playHandSig(p *Player, t Timing, cs *checkState) (bool, signals) 
 	return played, acc
 }
 
-// wantPlay is a bot's decision to play a card at its timing.
-func (g *Game) wantPlay(p *Player, ad *ActionDef, t Timing, cs *checkState) bool {
+// tryPlay plays the hand's card i if its timing has come and a bot wants
+// to play it now (on its target), reporting whether it did.
+func (g *Game) tryPlay(p *Player, i int, t Timing, cs *checkState) (signals, bool) {
+	a := p.hand[i]
+	ad := &g.c.Actions[a]
+	if ad.Timing != t || ad.Kind == KNPCM || ad.Kind == KHitman || ad.Kind == KTownTech || (ad.RedDot && len(g.players) < 2) {
+		return signals{}, false
+	}
+	target := p
+	if ad.Opponent || ad.Kind == KJinxed {
+		target = g.targetFor(p, ad)
+	} else if !g.holds(ad.Cond, p, nil, &ad.Card) {
+		target = nil
+	}
+	if target == nil || !g.wantPlay(p, ad, t, cs, target) {
+		return signals{}, false
+	}
+	p.hand = append(p.hand[:i], p.hand[i+1:]...)
+	return g.playAction(p, a, target), true
+}
+
+// targetFor is the opponent a bot plays a Target opponent (or Jinxed)
+// card on: the leader by the tie-break score among the opponents the
+// card's Condition holds for — the Condition reads the target, not the
+// player (FL-ACT-03) — or nil.
+func (g *Game) targetFor(p *Player, ad *ActionDef) *Player {
+	var best *Player
+	bestV := -1
+	for i := range g.players {
+		s := (g.first + i) % len(g.players)
+		if s == p.seat {
+			continue
+		}
+		o := g.p(s)
+		v := o.th + g.c.Rules.TiebreakWeight*o.pr
+		if v <= bestV || !g.holdsFor(ad.Cond, o, p, &ad.Card) {
+			continue
+		}
+		best, bestV = o, v
+	}
+	return best
+}
+
+// holdsFor evaluates a card's condition on a target player, for the
+// player who plays it (stealSalvage and the like act for the actor).
+func (g *Game) holdsFor(cond *Prog, target, actor *Player, src *Card) bool {
+	if cond == nil {
+		return true
+	}
+	save := g.save()
+	g.cur, g.actor, g.focus, g.src = target.seat, actor.seat, nil, src
+	ok := cond.True(g)
+	g.restore(save)
+	return ok
+}
+
+// gainAction puts a drawn Action card in a player's hand; a card whose
+// Timing is on-draw is played at once instead, when it may be.
+func (g *Game) gainAction(p *Player, x int16) {
+	ad := &g.c.Actions[x]
+	if g.stats != nil {
+		g.stats.drew(p.seat, &ad.Card)
+	}
+	p.hand = append(p.hand, x)
+	if ad.Timing == TOnDraw && g.drawDepth < maxDrawDepth {
+		g.drawDepth++
+		g.tryPlay(p, len(p.hand)-1, TOnDraw, nil)
+		g.drawDepth--
+	}
+}
+
+// wantPlay is a bot's decision to play a card at its timing on a target.
+func (g *Game) wantPlay(p *Player, ad *ActionDef, t Timing, cs *checkState, target *Player) bool {
 	if ad.Benefit < 0 {
 		return false // it would hurt its own player: such cards only sit in hand
+	}
+	if !g.fits(ad.Verbs, target) {
+		return false
 	}
 	if p.policy == Random && p.bot.Intn(3) == 0 {
 		return false
@@ -74,19 +133,54 @@ func (g *Game) wantPlay(p *Player, ad *ActionDef, t Timing, cs *checkState) bool
 		return g.pvp != nil
 	case TEncounter:
 		// Worth a card when the drawn card is hard for the Party.
-		e := g.enc
-		if e == nil || e.Checks.Empty() {
+		return g.hardCard(p)
+	}
+	return true
+}
+
+// hardCard: the Encounter or Mission being resolved is hard for the Party
+// (a bot spends an encounter-timing card or ability on it).
+func (g *Game) hardCard(p *Player) bool {
+	e := g.enc
+	if e == nil || e.Checks.Empty() {
+		return false
+	}
+	pr := 1.0
+	if e.Checks.Kind == PartyCheck || e.Checks.Kind == MultiCheck {
+		for _, k := range e.Checks.Branches[0] {
+			pr *= g.estimateParty(p, k)
+		}
+	} else {
+		pr = 0.5
+	}
+	return pr < 0.75
+}
+
+// fits reports whether the moment suits the flagged verbs of a card or
+// ability acting on a player: a bot does not waste noFirstStrike when it
+// attacks or the attacker has no First Strike, destroyEnemyVehicle on a
+// Party (or NPCM) without a Vehicle, destroyVehicle on a Party without
+// one, or removeJinx without a Jinx.
+func (g *Game) fits(v VerbSet, p *Player) bool {
+	if v == 0 {
+		return true
+	}
+	if v&VNoFirstStrike != 0 && (g.pvp == nil || g.pvpSide(p.seat) != 1 || !g.strikesFirst(&g.pvp.side[0])) {
+		return false
+	}
+	if v&VDestroyEnemyVehicle != 0 {
+		if g.pvp == nil {
 			return false
 		}
-		pr := 1.0
-		if e.Checks.Kind == PartyCheck || e.Checks.Kind == MultiCheck {
-			for _, k := range e.Checks.Branches[0] {
-				pr *= g.estimateParty(p, k)
-			}
-		} else {
-			pr = 0.5
+		if o := g.pvp.opponent(p.seat); o < 0 || g.p(o).party.vehicle.card < 0 {
+			return false
 		}
-		return pr < 0.75
+	}
+	if v&VDestroyVehicle != 0 && p.party.vehicle.card < 0 {
+		return false
+	}
+	if v&VRemoveJinx != 0 && !g.jinxed(p, nil) {
+		return false
 	}
 	return true
 }
@@ -136,11 +230,42 @@ func (g *Game) playAction(p *Player, a int16, target *Player) signals {
 	g.restore(save)
 	switch ad.Kind {
 	case KAttachCharacter, KJinxed, KAttachParty, KAttachTown:
+		if sig.discard {
+			g.detachAction(target, a) // its Effect discarded it at once
+		}
 		g.recompute(target)
 	default:
 		g.decks[DActions].Discard(a)
 	}
 	return sig
+}
+
+// detachAction discards an Action card attached to a player's town, Party
+// or one of its Characters (discardThis in its Effect or Ongoing).
+func (g *Game) detachAction(p *Player, a int16) {
+	drop := func(list []int16) ([]int16, bool) {
+		for i, x := range list {
+			if x == a {
+				return append(list[:i], list[i+1:]...), true
+			}
+		}
+		return list, false
+	}
+	ok := false
+	if p.townActs, ok = drop(p.townActs); !ok {
+		if p.party.acts, ok = drop(p.party.acts); !ok {
+			for i := range p.party.crowns {
+				m := &p.party.crowns[i]
+				if m.acts, ok = drop(m.acts); ok {
+					break
+				}
+			}
+		}
+	}
+	if ok {
+		g.decks[DActions].Discard(a)
+		g.recompute(p)
+	}
 }
 
 // defend offers a targeted player's "targeted" abilities and cards

@@ -529,8 +529,8 @@ func checkActions(v *game.Validation) {
 		if (kind == "instant" || kind == "jinxed") && !r.Has("effect") && !r.Has("bonuses") && r.Int("armor") == 0 && r.Int("movement_bonus") == 0 && !r.Has("ongoing") {
 			v.Errorf(r, "Effect", CodeAction, "an %s card does nothing: give it an Effect", kind)
 		}
-		if !merc && kind != "town-tech" && !r.Has("timing") {
-			v.Errorf(r, "Timing", CodeAction, "an Action card says when it may be played: give it a Timing")
+		if !merc && kind != "town-tech" && (!r.Has("timing") || r.Str("timing") == "passive") {
+			v.Errorf(r, "Timing", CodeAction, "an Action card says when it may be played: give it a Timing (passive never comes)")
 		}
 	}
 }
@@ -601,6 +601,7 @@ var timingVerbs = map[string][]string{
 	"addSuccess":          {"check"},
 	"passCheck":           {"check", "failed-check"},
 	"winCard":             {"encounter"},
+	"redraw":              {"encounter"},
 	"addMove":             {"movement"},
 	"preventDeath":        {"death"},
 	"ignoreCard":          {"targeted"},
@@ -629,6 +630,10 @@ func checkTimings(v *game.Validation) {
 				v.Errorf(r, "Timing", CodeTiming, "the effect has no Timing, so it would never act").Hint = "choose when it acts: " + strings.Join(Timings[1:], ", ")
 				continue
 			}
+			if sheet == "perks" && timing == "on-draw" {
+				v.Errorf(r, "Timing", CodeTiming, "a Perk is never drawn, so an on-draw Perk would never act").Hint = "use setup for a Perk that acts once at the start"
+				continue
+			}
 			for _, u := range ck.Uses {
 				allowed, limited := timingVerbs[u.Name]
 				if !limited || contains(allowed, timing) {
@@ -649,7 +654,7 @@ func checkTimings(v *game.Validation) {
 					continue
 				}
 				for _, u := range ck.Uses {
-					if _, limited := timingVerbs[u.Name]; limited && !(u.Name == "winCard" && col == "Before") {
+					if _, limited := timingVerbs[u.Name]; limited && !((u.Name == "winCard" || u.Name == "redraw") && col == "Before") {
 						d := v.Errorf(r, col, CodeTiming, "%s only works in an ability's effect at timing %s", u.Name, strings.Join(timingVerbs[u.Name], " or "))
 						d.Pos.Offset = u.Offset
 						d.Source = r.Str(table.Key(col))

@@ -123,6 +123,15 @@ func TestValidate(t *testing.T) {
 			set("Spoils", "knife-0", "Timing", "exploits")(s)
 		}, CodeTiming},
 		{"passCheck in an outcome", set("Encounters", "plains-0", "Success", "passCheck()"), CodeTiming},
+		{"redraw in an outcome", set("Encounters", "plains-0", "Success", "redraw()"), CodeTiming},
+		{"redraw outside the encounter timing", func(s sheets) {
+			set("Spoils", "knife-0", "Effect", "redraw()")(s)
+			set("Spoils", "knife-0", "Timing", "exploits")(s)
+		}, CodeTiming},
+		{"on-draw Perk", add("Perks", row("ID", "p-a-1", "Name", "Lucky", "Faction", "f-a", "Order", "1", "Text", "Lucky.",
+			"Timing", "on-draw", "Effect", "gainSalvage(1)")), CodeTiming},
+		{"passive Action card", add("Actions", row("ID", "idle", "Name", "Idle", "Timing", "passive", "Kind", "attach-party",
+			"Bonuses", "Combat +1", "Text", "Idle.")), CodeAction},
 		{"unused category", add("Categories", row("ID", "blunt", "Name", "Blunt")), CodeCategoryUse},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

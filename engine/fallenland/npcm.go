@@ -79,6 +79,12 @@ func (g *Game) pickAssignment(p *Player, ad *ActionDef) (assign, target int, goa
 			}
 		}
 	}
+	if can(asDestroyResource) && rival != nil && g.wantDestroy(p, rival, false) {
+		// Stop the leader's Prestige victory (as a Party would, FL-RES-11).
+		if h := g.nearestResource(home, func(h int16) bool { return int(g.resOwner[h]) == rival.seat }); h >= 0 {
+			return asDestroyResource, rival.seat, h
+		}
+	}
 	if can(asClaimResource) {
 		if h := g.nearestResource(home, func(h int16) bool { return g.resOwner[h] == -1 }); h >= 0 && p.resources < g.c.Rules.MaxResources {
 			return asClaimResource, 0, h
@@ -203,6 +209,7 @@ func (g *Game) npcmPhase() {
 				continue
 			}
 			g.npcmTurn(n, i)
+			g.afterDamage()
 		}
 	}
 	// Forget finished NPCMs.

@@ -38,6 +38,7 @@ func (g *Game) reset(seed uint64, opt Options) {
 	g.cur, g.actor, g.focus, g.enc, g.chk, g.src, g.item, g.world, g.pvp = 0, 0, nil, nil, nil, nil, nil, nil, nil
 	g.moveCtx, g.dying, g.cause, g.freed, g.memory, g.moveAdd = nil, nil, causeParty, g.freed[:0], 0, 0
 	g.sig = signals{}
+	g.drawDepth, g.cardEnd = 0, false
 	for i := range g.resOwner {
 		g.resOwner[i] = -1
 		g.resDouble[i] = false
@@ -177,10 +178,7 @@ func (g *Game) setupGame() {
 		g.seatCharacters(p, chars)
 		for range r.StartActions + p.fac.ExtraActions {
 			if x := g.draw(DActions); x >= 0 {
-				p.hand = append(p.hand, x)
-				if g.stats != nil {
-					g.stats.drew(p.seat, &c.Actions[x].Card)
-				}
+				g.gainAction(p, x)
 			}
 		}
 		if g.stats != nil {
@@ -211,7 +209,10 @@ func (g *Game) setupGame() {
 		g.equipParty(p, 0)
 	}
 	for seat := range g.players {
-		g.trigger(&g.players[seat], TSetup)
+		p := &g.players[seat]
+		g.dealtOnDraw(p)
+		g.trigger(p, TSetup)
+		g.playHand(p, TSetup, nil)
 	}
 	// First Player: lowest d10, ties re-rolled among the tied (FL-SET-09).
 	cands := make([]int, len(g.players))
@@ -248,6 +249,40 @@ func (g *Game) setupGame() {
 		if g.trace != nil {
 			g.logf("First Player: P%d", g.first+1)
 		}
+	}
+}
+
+// dealtOnDraw runs the on-draw abilities of the Characters and Spoils
+// cards dealt at setup (Actions play theirs as they are dealt).
+func (g *Game) dealtOnDraw(p *Player) {
+	for i := range p.party.crowns {
+		if m := &p.party.crowns[i]; m.char >= 0 {
+			g.onDraw(p, &g.c.Characters[m.char].Ability, &g.c.Characters[m.char].Card, m)
+		}
+	}
+	for i := range p.roster {
+		g.onDraw(p, &g.c.Characters[p.roster[i].char].Ability, &g.c.Characters[p.roster[i].char].Card, nil)
+	}
+	spoils := func(it Item, m *Member) {
+		if it.card >= 0 && it.card < int16(len(g.c.Spoils)) && g.c.Spoils[it.card].Faction < 0 {
+			g.onDraw(p, &g.c.Spoils[it.card].Ability, &g.c.Spoils[it.card].Card, m)
+		}
+	}
+	for i := range p.party.crowns {
+		m := &p.party.crowns[i]
+		for k := range m.items {
+			spoils(m.items[k], m)
+		}
+	}
+	spoils(p.party.vehicle, nil)
+	for _, it := range p.party.equip {
+		spoils(it, nil)
+	}
+	for _, it := range p.party.vehItems {
+		spoils(it, nil)
+	}
+	for _, it := range p.auction {
+		spoils(it, nil)
 	}
 }
 
@@ -371,6 +406,7 @@ func (g *Game) newTurn() {
 // endPhase enforces the hand limit and checks victory (FL-TURN-05/06,
 // FL-VIC-02). It reports whether the game is over.
 func (g *Game) endPhase() bool {
+	g.afterDamage()
 	for seat := range g.players {
 		p := &g.players[seat]
 		for len(p.hand) > g.c.Rules.HandLimit {

@@ -42,6 +42,21 @@ func (s *pvpState) opponent(seat int) int {
 	return s.side[0].seat
 }
 
+// strikesFirst reports whether a side has a First Strike: a Character
+// with the symbol, or an NPCM with Strike Dice (FL-PVP-05, FL-NPCM-08).
+func (g *Game) strikesFirst(f *fighter) bool {
+	if f.npcm != nil {
+		return g.c.Actions[f.npcm.act].Strike > 0
+	}
+	p := g.p(f.seat)
+	for i := range p.party.crowns {
+		if m := &p.party.crowns[i]; m.present() && m.firstStrike {
+			return true
+		}
+	}
+	return false
+}
+
 func (g *Game) fighterAlive(f *fighter) bool {
 	if f.npcm != nil {
 		return f.npcm.live
@@ -92,12 +107,15 @@ func (g *Game) fight(att, def fighter) {
 		g.logf("  PVP: %s attacks %s", g.fighterName(&st.side[0]), g.fighterName(&st.side[1]))
 	}
 	// Abilities at the start of a fight.
+	// Only the attacker strikes first, so only the defender's noFirstStrike
+	// counts (bots keep such cards for defence: pvp.defending).
 	noStrike := false
 	for k := range 2 {
 		if f := &st.side[k]; f.npcm == nil {
-			sig := g.eachHook(g.p(f.seat), TPVP, func(h *abilityHook) bool { return true })
-			g.playHand(g.p(f.seat), TPVP, nil)
-			if k == 1 && sig.noStrike {
+			p := g.p(f.seat)
+			sig := g.eachHook(p, TPVP, func(h *abilityHook) bool { return g.fits(h.a.Verbs, p) })
+			_, hand := g.playHandSig(p, TPVP, nil)
+			if k == 1 && (sig.noStrike || hand.noStrike) {
 				noStrike = true
 			}
 		}

@@ -44,8 +44,8 @@ var encounterDecks = []string{"plains", "mountain", "cityrad"}
 // Actions and Perks; the engine offers an ability only at its timing.
 var Timings = []string{
 	"passive",       // never acts: the card's bonuses and symbols only
-	"setup",         // once, when the game is set up (perks)
-	"on-draw",       // at once when drawn (Events; Jinxed cards attach)
+	"setup",         // once, when the game is set up (Perks, dealt cards; Action cards after the deal)
+	"on-draw",       // at once when drawn (Spoils Events; any other Spoils, Character or Action card; never a Perk)
 	"effects",       // each Effects Phase
 	"town-business", // at the start of each Town Business Phase, before Deal
 	"production",    // in Resource Production, after the table is paid
@@ -53,11 +53,11 @@ var Timings = []string{
 	"hire",          // in the Hire Sub-Phase
 	"exploits",      // in the owner's Party Exploits, before a Deed (bots use it when it helps)
 	"movement",      // at the Movement Deed, after the roll (addMove)
-	"encounter",     // an Encounter or Mission card was drawn, before its checks
+	"encounter",     // an Encounter or Mission card was drawn, before its checks (winCard, redraw)
 	"check",         // a Skill Check is about to be rolled (addSuccess)
 	"failed-check",  // a Skill Check just failed (passCheck turns it into a success)
-	"after-card",    // an Encounter or Mission card was completed successfully
-	"pvp",           // a PVP fight starts (either side)
+	"after-card",    // an Encounter or Mission card was completed successfully (every Party of a Multiple Party card)
+	"pvp",           // a PVP fight starts (either side; pvp.defending tells the defender)
 	"death",         // a Character would die (preventDeath)
 	"targeted",      // an opponent's Action card targets the owner (ignoreCard)
 	"end-turn",      // in the End Turn Phase, before Town Events

@@ -271,9 +271,6 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 		}
 	}
 	if len(req.Heroes) > 0 {
-		if len(req.Heroes) != opt.Players || opt.PlayersMax > opt.Players {
-			return opt, fmt.Errorf("--heroes names %d Factions for %d players", len(req.Heroes), opt.Players)
-		}
 		var ids []string
 		for i := range c.Factions {
 			ids = append(ids, c.Factions[i].ID)
@@ -289,6 +286,9 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 				}
 			}
 			opt.Factions = append(opt.Factions, f)
+		}
+		if len(req.Heroes) != opt.Players || opt.PlayersMax > opt.Players {
+			return opt, fmt.Errorf("--heroes names %d Factions for %d players", len(req.Heroes), opt.Players)
 		}
 	}
 	for _, v := range req.Variants {

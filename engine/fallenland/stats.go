@@ -67,7 +67,7 @@ const (
 // RuleNames describe the rules, in Rule order.
 var RuleNames = [NumRules]string{
 	"Movement Deed", "last-point rule", "water travel (perk)", "Radiation damage on ending a move", "Town Defense ambush",
-	"City/Rad free card", "card redrawn (Requires)", "Encounter Flight", "Melee Weapons Only check", "Multiple Party check",
+	"City/Rad free card", "card redrawn (Requires or redraw)", "Encounter Flight", "Melee Weapons Only check", "Multiple Party check",
 	"Optional Skill Check", "Psychological Check", "World card", "Point of Interest", "Mission Deed", "Resource captured",
 	"Town Defense chips defend a Resource", "Resource destroyed", "Double Resource", "Resource lost", "Resource Production",
 	"Healing Deed", "free healing in a Starting Town", "Infected Wounds grow", "Psych discard", "Character death",

@@ -315,10 +315,7 @@ func (g *Game) deal(p *Player) {
 	}
 	for range n {
 		if x := g.draw(DActions); x >= 0 {
-			p.hand = append(p.hand, x)
-			if g.stats != nil {
-				g.stats.drew(p.seat, &g.c.Actions[x].Card)
-			}
+			g.gainAction(p, x)
 		}
 	}
 	for range spoils {
@@ -592,7 +589,7 @@ func (g *Game) eventCard(p *Player) {
 		g.gainCharacter(p, true)
 	case len(p.hand) < 4:
 		if x := g.draw(DActions); x >= 0 {
-			p.hand = append(p.hand, x)
+			g.gainAction(p, x)
 		}
 	default:
 		if x := g.draw(DSpoils); x >= 0 {
@@ -610,10 +607,13 @@ func (g *Game) gainSpoils(p *Player, x int16, equip bool) {
 	if g.stats != nil {
 		g.stats.drew(p.seat, &sd.Card)
 	}
+	if !sd.is(REvent) {
+		g.onDraw(p, &sd.Ability, &sd.Card, nil)
+	}
 	switch {
 	case sd.is(REvent):
 		// Played at once, then discarded (FL-SP-21).
-		if sd.Effect != nil {
+		if sd.Effect != nil && g.drawDepth < maxDrawDepth {
 			if g.stats != nil {
 				g.stats.use(p.seat, &sd.Card)
 				g.stats.rule(RuleEvent)
@@ -621,7 +621,9 @@ func (g *Game) gainSpoils(p *Player, x int16, equip bool) {
 			if g.trace != nil {
 				g.logf("  %s draws Event %s", g.name(p), sd.Name)
 			}
+			g.drawDepth++
 			g.run(sd.Effect, p, nil, &sd.Card)
+			g.drawDepth--
 		}
 		g.decks[DSpoils].Discard(x)
 		return
@@ -687,12 +689,37 @@ func (g *Game) gainCharacter(p *Player, toRoster bool) {
 			if !m.present() {
 				*m = Member{char: x, hitman: -1, items: m.items[:0], acts: m.acts[:0]}
 				g.recompute(p)
+				g.onDraw(p, &g.c.Characters[x].Ability, &g.c.Characters[x].Card, m)
 				return
 			}
 		}
 	}
 	p.roster = append(p.roster, Member{char: x, hitman: -1})
+	g.onDraw(p, &g.c.Characters[x].Ability, &g.c.Characters[x].Card, nil)
 }
+
+// onDraw runs the ability of a Character or Spoils card whose Timing is
+// on-draw, once, as the card is drawn (m: the Character now on a Crown,
+// nil otherwise). Spoils Events are played by gainSpoils.
+func (g *Game) onDraw(p *Player, a *Ability, card *Card, m *Member) {
+	if a.Timing != TOnDraw || a.Effect == nil || g.drawDepth >= maxDrawDepth || !g.holds(a.Cond, p, m, card) {
+		return
+	}
+	if g.stats != nil {
+		g.stats.use(p.seat, card)
+	}
+	if g.trace != nil {
+		g.logf("  %s draws %s: its ability acts", g.name(p), card.Name)
+	}
+	g.drawDepth++
+	g.run(a.Effect, p, m, card)
+	g.drawDepth--
+}
+
+// maxDrawDepth bounds cards played as they are drawn that draw more cards
+// (an Event drawing Spoils that are Events…): deeper ones are not played,
+// so no content can recurse without end.
+const maxDrawDepth = 8
 
 // visitTown: in (or passing through) its own town a Party swaps Characters
 // with the Town Roster and equips from the Auction House (FL-MOV-06).

@@ -50,14 +50,26 @@ var valueImpl = map[string]any{
 	"party.inTown":     func(g *Game) int64 { return b2i(g.inOwnTown(g.me())) },
 	"party.onTown":     func(g *Game) int64 { return b2i(g.onTown(g.me())) },
 	"party.onResource": func(g *Game) int64 { return b2i(g.isResource(g.me().party.hex)) },
-	"party.coastal":    func(g *Game) int64 { return b2i(g.hex(g.me()).Coastal) },
-	"char.combat":      func(g *Game) int64 { return g.focusTS(Combat) },
-	"char.survival":    func(g *Game) int64 { return g.focusTS(Survival) },
-	"char.diplomacy":   func(g *Game) int64 { return g.focusTS(Diplomacy) },
-	"char.mechanical":  func(g *Game) int64 { return g.focusTS(Mechanical) },
-	"char.technical":   func(g *Game) int64 { return g.focusTS(Technical) },
-	"char.medical":     func(g *Game) int64 { return g.focusTS(Medical) },
-	"char.health":      func(g *Game) int64 { return g.focusInt(g.left) },
+	"party.onNeutralResource": func(g *Game) int64 {
+		h := g.me().party.hex
+		return b2i(g.isResource(h) && g.resOwner[h] == -1)
+	},
+	"party.onOwnResource": func(g *Game) int64 {
+		h := g.me().party.hex
+		return b2i(g.isResource(h) && int(g.resOwner[h]) == g.cur)
+	},
+	"party.infected":    func(g *Game) int64 { return int64(g.partyDamage(g.me(), Infected)) },
+	"party.radiation":   func(g *Game) int64 { return int64(g.partyDamage(g.me(), Radiation)) },
+	"party.psychDamage": func(g *Game) int64 { return int64(g.partyDamage(g.me(), Psych)) },
+	"party.jinxed":      func(g *Game) int64 { return b2i(g.jinxed(g.me(), nil)) },
+	"party.coastal":     func(g *Game) int64 { return b2i(g.hex(g.me()).Coastal) },
+	"char.combat":       func(g *Game) int64 { return g.focusTS(Combat) },
+	"char.survival":     func(g *Game) int64 { return g.focusTS(Survival) },
+	"char.diplomacy":    func(g *Game) int64 { return g.focusTS(Diplomacy) },
+	"char.mechanical":   func(g *Game) int64 { return g.focusTS(Mechanical) },
+	"char.technical":    func(g *Game) int64 { return g.focusTS(Technical) },
+	"char.medical":      func(g *Game) int64 { return g.focusTS(Medical) },
+	"char.health":       func(g *Game) int64 { return g.focusInt(g.left) },
 	"char.damage": func(g *Game) int64 {
 		return g.focusInt(func(m *Member) int { return int(m.dmg[Physical] + m.dmg[Infected] + m.dmg[Radiation]) })
 	},
@@ -65,6 +77,9 @@ var valueImpl = map[string]any{
 	"char.radiation":   func(g *Game) int64 { return g.focusInt(func(m *Member) int { return int(m.dmg[Radiation]) }) },
 	"char.psych":       func(g *Game) int64 { return g.focusInt(func(m *Member) int { return int(m.psych) }) },
 	"char.psychDamage": func(g *Game) int64 { return g.focusInt(func(m *Member) int { return int(m.dmg[Psych]) }) },
+	"char.jinxed": func(g *Game) int64 {
+		return b2i(g.focus != nil && g.focus.present() && g.jinxed(g.me(), g.focus))
+	},
 	"char.master": func(g *Game) int64 {
 		return g.focusInt(func(m *Member) int { return int(b2i(m.char >= 0 && g.c.Characters[m.char].Master)) })
 	},
@@ -103,6 +118,39 @@ var valueImpl = map[string]any{
 		return int64(g.memory)
 	},
 	"lastRoll": func(g *Game) int64 { return int64(g.lastRoll) },
+	"pvp.defending": func(g *Game) int64 {
+		return b2i(g.pvp != nil && g.pvp.side[1].npcm == nil && g.pvp.side[1].seat == g.cur)
+	},
+}
+
+// jinxed reports whether a Jinxed card (Spoils or Action) is attached to
+// the Party or any of its Characters, or (m set) to that Character.
+func (g *Game) jinxed(p *Player, m *Member) bool {
+	one := func(m *Member) bool {
+		for _, it := range m.items {
+			if it.card >= 0 && g.spoils(it).is(RJinxed) {
+				return true
+			}
+		}
+		for _, a := range m.acts {
+			if g.c.Actions[a].Kind == KJinxed {
+				return true
+			}
+		}
+		return false
+	}
+	if m != nil {
+		return one(m)
+	}
+	if len(p.party.jinx) > 0 {
+		return true
+	}
+	for i := range p.party.crowns {
+		if one(&p.party.crowns[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 type verbFunc = func(*Game, effects.Args) int64
@@ -267,10 +315,7 @@ var verbImpl = map[string]any{
 		p := g.me()
 		for range min(a[0], 20) {
 			if x := g.draw(DActions); x >= 0 {
-				p.hand = append(p.hand, x)
-				if g.stats != nil {
-					g.stats.drew(p.seat, &g.c.Actions[x].Card)
-				}
+				g.gainAction(p, x)
 			}
 		}
 	}),
