@@ -33,6 +33,14 @@ func (g *Game) adventurePhase() {
 			}
 			continue
 		}
+		if !h.cliff.active && g.raidOutpost(seat) {
+			// Destroying an outpost is the hero's adventure this turn,
+			// wherever it stands (a city, an artifact's space included).
+			if g.over {
+				return
+			}
+			continue
+		}
 		switch {
 		case h.cliff.active && h.cliff.card < 0:
 			g.cityAdventure(seat)
@@ -53,9 +61,7 @@ func (g *Game) adventurePhase() {
 		case g.c.Spaces[h.space].Kind == City:
 			g.cityAdventure(seat)
 		default:
-			if !g.raidOutpost(seat) {
-				g.wilderness(seat)
-			}
+			g.wilderness(seat)
 		}
 		if g.over {
 			return
@@ -308,9 +314,9 @@ func (g *Game) unitCliffhanger(u *unit) bool {
 		}
 	}
 	d := lead.cliff.danger
-	prevDanger := g.danger
-	g.danger = d
-	defer func() { g.danger = prevDanger }()
+	prevDanger, prevFlipped := g.danger, g.flipped
+	g.danger, g.flipped = d, true // the card is face down: its Cliffhanger side
+	defer func() { g.danger, g.flipped = prevDanger, prevFlipped }()
 	if d.CliffEffect != nil {
 		g.runCard(with[0], d.CliffEffect, &d.Card)
 	}
@@ -388,9 +394,9 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 		return true
 	}
 	d := &g.c.Dangers[id]
-	prevDanger := g.danger
-	g.danger = d
-	defer func() { g.danger = prevDanger }()
+	prevDanger, prevFlipped := g.danger, g.flipped
+	g.danger, g.flipped = d, false // Danger side up: nobody looks at the back
+	defer func() { g.danger, g.flipped = prevDanger, prevFlipped }()
 	if g.trace != nil {
 		g.logf("%s faces %s (%s)", h.def.Name, d.Name, d.Test)
 	}
@@ -487,9 +493,9 @@ func (g *Game) resolveCliffhanger(seat int) bool {
 	h := g.h(seat)
 	cl := h.cliff
 	d := cl.danger
-	prevDanger := g.danger
-	g.danger = d
-	defer func() { g.danger = prevDanger }()
+	prevDanger, prevFlipped := g.danger, g.flipped
+	g.danger, g.flipped = d, true // the card is face down: its Cliffhanger side
+	defer func() { g.danger, g.flipped = prevDanger, prevFlipped }()
 	if g.trace != nil {
 		g.logf("%s faces the cliffhanger %s (%s)", h.def.Name, d.CliffName, d.CliffTest)
 	}

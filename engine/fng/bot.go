@@ -96,6 +96,18 @@ func (g *Game) plan(h *Hero) int16 {
 			best, bestScore = s.space, sc
 		}
 	}
+	// An outpost worth destroying competes with the artifacts (its value
+	// per round bounds its score: the odds are worked out only when it
+	// could win).
+	for i := range g.coop.outposts {
+		op := &g.coop.outposts[i]
+		if !op.live || g.raidValue(h)/g.raidRounds(h, op) <= bestScore {
+			continue
+		}
+		if sc := g.outpostScore(h, i); sc > bestScore {
+			best, bestScore = op.space, sc
+		}
+	}
 	// Shopping: with Glory to spend on something for sale, visit a city on the way.
 	if g.canShop(h, 2) {
 		city := g.nearestCity(h.space, false)
@@ -166,6 +178,87 @@ func (g *Game) siteScore(h *Hero, i int) float64 {
 		}
 	}
 	return score
+}
+
+// raidValue is what destroying an outpost is worth, in Fortune: the better
+// of its rewards (the villains' most valuable artifact, or their Fortune and
+// the track about 2 steps back, a step worth the heroes' goal over the
+// villains'), and 1 more for the outpost's ability silenced.
+func (g *Game) raidValue(h *Hero) float64 {
+	steal := 0
+	for _, a := range g.coop.loot {
+		steal = max(steal, a.value)
+	}
+	step := 1.0
+	if g.coop.trackGoal > 0 {
+		step = float64(g.heroGoal(h)) / float64(g.coop.trackGoal)
+	}
+	back := float64(g.coop.villainFortune) + step*float64(1+max(g.c.Rules.OutpostTrackBack, 1))/2
+	return max(float64(steal), back) + 1
+}
+
+// outpostScore rates going to destroy an outpost, in siteScore's units:
+// its value per round of travel and raid, discounted by the chance of
+// passing its Destroy test. 0 when the bot would not raid it: the outpost
+// is gone, the hero is too hurt (fewer than 3 wounds left) or the test too
+// hard (under 35%). A partner already standing there halves it.
+func (g *Game) outpostScore(h *Hero, i int) float64 {
+	op := &g.coop.outposts[i]
+	if !op.live {
+		return 0
+	}
+	def := &g.c.Outposts[op.def]
+	if g.health(h) < 3 {
+		return 0
+	}
+	p := g.specChance(h, &def.Destroy, def.Keywords)
+	if p < 0.35 {
+		return 0
+	}
+	score := g.raidValue(h) * p * p / g.raidRounds(h, op)
+	for seat := range g.heroes {
+		if o := &g.heroes[seat]; o != h && !o.ko && o.space == op.space && g.side(o, h) {
+			score *= 0.5
+		}
+	}
+	return score
+}
+
+// raidRounds is the rounds of travel and raid to destroy an outpost.
+func (g *Game) raidRounds(h *Hero, op *outpost) float64 {
+	return float64(g.c.Dist[h.space][op.space])/3.5 + 1
+}
+
+// raidChoice is the outpost in the hero's space the hero sets out to destroy
+// this adventure phase, or -1. A cautious or bold bot raids one it rates
+// (outpostScore) unless it has better to do here: sell the artifacts it
+// carries in town, go on with a hunt it has progress in, or hunt an artifact
+// here worth more to it. A random bot raids on a coin toss, or always in a
+// space with nothing else to do.
+func (g *Game) raidChoice(h *Hero) int {
+	for i := range g.coop.outposts {
+		op := &g.coop.outposts[i]
+		if !op.live || op.space != h.space {
+			continue
+		}
+		city := g.c.Spaces[h.space].Kind == City
+		site := g.siteAt(h.space)
+		if h.policy == Random {
+			if (!city && site < 0) || h.coin() {
+				return i
+			}
+			return -1
+		}
+		sc := g.outpostScore(h, i)
+		switch {
+		case sc <= 0,
+			city && len(h.artifacts) > 0,
+			site >= 0 && (h.progress == int16(site) || g.siteScore(h, site) > sc):
+			return -1
+		}
+		return i
+	}
+	return -1
 }
 
 func (g *Game) carriedValue(h *Hero) int {

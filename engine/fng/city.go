@@ -68,9 +68,9 @@ func (g *Game) cityDanger(seat int, id int16) bool {
 	h := g.h(seat)
 	e := &g.c.City[id]
 	d := e.Danger
-	prev := g.danger
-	g.danger = d
-	defer func() { g.danger = prev }()
+	prev, prevFlipped := g.danger, g.flipped
+	g.danger, g.flipped = d, false // a City Danger's cliffhanger is on its front
+	defer func() { g.danger, g.flipped = prev, prevFlipped }()
 	if d.Effect != nil {
 		g.runCard(seat, d.Effect, &e.Card)
 	}

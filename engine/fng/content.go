@@ -302,7 +302,8 @@ type Rules struct {
 	CollapseOn, EventOn, EnemyOn, FreeEventOn, HitOn, ExploreOn, KOArtifactLoss     int
 	VillainSearchOn, VillainWoundOn, VillainGloryPerHit                             int
 	TrackPerArtifact, TrackFortuneStep, TrackPerHenchman, TeamFortunePerHero        int
-	SoloFortune, SoloTrack, SoloHardFortune, SoloHardTrack, SoloMoveDice            int
+	SoloFortune, SoloTrack, SoloVillains, SoloHardFortune, SoloHardTrack            int
+	SoloMoveDice                                                                    int
 	FixedMove, FixedMoveEventOn, OutpostTrackBack, GermanCollapseOn                 int
 }
 
@@ -380,7 +381,7 @@ func (l *loader) rules() {
 		VillainWoundOn: get("villain-wound-on"), VillainGloryPerHit: get("villain-glory-per-hit"),
 		TrackPerArtifact: get("track-per-artifact"), TrackFortuneStep: get("track-fortune-step"),
 		TrackPerHenchman: get("track-per-henchman"), TeamFortunePerHero: get("team-fortune-per-hero"),
-		SoloFortune: get("solo-fortune"), SoloTrack: get("solo-track"), SoloHardFortune: get("solo-hard-fortune"),
+		SoloFortune: get("solo-fortune"), SoloTrack: get("solo-track"), SoloVillains: get("solo-villains"), SoloHardFortune: get("solo-hard-fortune"),
 		SoloHardTrack: get("solo-hard-track"), SoloMoveDice: get("solo-move-dice"), FixedMove: get("fixed-move"),
 		FixedMoveEventOn: get("fixed-move-event-on"), OutpostTrackBack: get("outpost-track-back"),
 		GermanCollapseOn: get("german-collapse-on"),

@@ -88,7 +88,7 @@ func (g *Game) setupOrganization() {
 	g.coop.fortuneGoal, g.coop.trackGoal = row.Fortune, row.Track
 	villains := row.Villains
 	if g.singleHero() {
-		g.coop.fortuneGoal, g.coop.trackGoal, villains = c.Rules.SoloFortune, c.Rules.SoloTrack, 2
+		g.coop.fortuneGoal, g.coop.trackGoal, villains = c.Rules.SoloFortune, c.Rules.SoloTrack, c.Rules.SoloVillains
 		if g.opt.Variants.SoloHard {
 			g.coop.fortuneGoal, g.coop.trackGoal = c.Rules.SoloHardFortune, c.Rules.SoloHardTrack
 		}
@@ -736,35 +736,41 @@ func (g *Game) placeOutpost(def int16) {
 }
 
 // raidOutpost: a hero in an outpost's space may try to destroy it, for a
-// villain artifact or the villains' Fortune and the track D3 back.
+// villain artifact or the villains' Fortune and the track D3 back. It is
+// the hero's whole adventure this turn, wherever the outpost stands: in
+// place of the wilderness roll, the City card and business in town, or the
+// hunt for an artifact in the space (the bot decides, raidChoice). Passing
+// the Destroy test with the fight round that KOs the hero still destroys it
+// (as the FAQ rules for the War Zeppelin); escaping its guards fails it
+// (as aboard the zeppelin: only a Danger's Fight option is overcome by an
+// escape). It reports whether the hero raided.
 func (g *Game) raidOutpost(seat int) bool {
 	h := g.h(seat)
-	for i := range g.coop.outposts {
-		op := &g.coop.outposts[i]
-		if !op.live || op.space != h.space {
-			continue
-		}
-		def := &g.c.Outposts[op.def]
-		if h.policy != Random && (g.health(h) < 3 || g.specChance(h, &def.Destroy, def.Keywords) < 0.35) {
-			return false
-		}
-		if g.trace != nil {
-			g.logf("%s raids %s", h.def.Name, def.Name)
-		}
-		if !g.resolveSpec(seat, &def.Destroy, def.Keywords, false) || h.ko {
-			return true
-		}
-		op.live = false
-		if g.stats != nil {
-			g.stats.rule(RuleOutpost)
-		}
-		g.outpostReward(h)
-		if g.trace != nil {
-			g.logf("%s destroys %s!", h.def.Name, def.Name)
-		}
+	i := g.raidChoice(h)
+	if i < 0 {
+		return false
+	}
+	op := &g.coop.outposts[i]
+	def := &g.c.Outposts[op.def]
+	if g.trace != nil {
+		g.logf("%s raids %s", h.def.Name, def.Name)
+	}
+	prev := g.raiding
+	g.raiding = true
+	passed := g.resolveSpec(seat, &def.Destroy, def.Keywords, false)
+	g.raiding = prev
+	if !passed {
 		return true
 	}
-	return false
+	op.live = false
+	if g.stats != nil {
+		g.stats.rule(RuleOutpost)
+	}
+	if g.trace != nil {
+		g.logf("%s destroys %s!", h.def.Name, def.Name)
+	}
+	g.outpostReward(h)
+	return true
 }
 
 // outpostReward: destroying an outpost (or the War Zeppelin) lets the hero
@@ -784,11 +790,21 @@ func (g *Game) outpostReward(h *Hero) {
 				best = j
 			}
 		}
-		h.artifacts = append(h.artifacts, g.coop.loot[best])
+		a := g.coop.loot[best]
 		g.coop.loot = append(g.coop.loot[:best], g.coop.loot[best+1:]...)
 		if g.trace != nil {
 			g.logf("%s takes back an artifact the villains held", h.def.Name)
 		}
+		if h.ko && g.roll() <= g.c.Rules.KOArtifactLoss {
+			// Won in the fight round that KO'd the hero: like an artifact
+			// recovered so (FAQ), it is then rolled for.
+			g.discardArtifact(a)
+			if g.trace != nil {
+				g.logf("%s loses an artifact", h.def.Name)
+			}
+			return
+		}
+		h.artifacts = append(h.artifacts, a)
 		return
 	}
 	took := g.coop.villainFortune

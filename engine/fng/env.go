@@ -96,7 +96,7 @@ var verbDecls = []verbDecl{
 	{"test.has", "Queries", "the test being taken carries the keyword (a test has its Danger's keywords)", tBool, []effects.Param{p("keyword", tKeyword)}},
 	{"test.uses", "Queries", "the test being taken uses the skill", tBool, []effects.Param{p("skill", tSkill)}},
 	{"enemy.has", "Queries", "the enemy being fought has the keyword", tBool, []effects.Param{p("keyword", tKeyword)}},
-	{"danger.has", "Queries", "the Danger (or Cliffhanger) being faced has the keyword", tBool, []effects.Param{p("keyword", tKeyword)}},
+	{"danger.has", "Queries", "the side of the Danger card face up has the keyword: the Danger's while it is faced or failed, the Cliffhanger's (which keeps the Danger's keywords) while it is resolved", tBool, []effects.Param{p("keyword", tKeyword)}},
 	{"hero.at", "Queries", "the hero is in the space", tBool, []effects.Param{p("space", tSpace)}},
 
 	// Resources.

@@ -27,7 +27,7 @@ const (
 )
 
 // fightClause resolves a Fight clause of a test: the Danger is overcome if
-// the enemy is defeated or escaped.
+// the enemy is defeated or escaped (an outpost's guards must be beaten).
 func (g *Game) fightClause(seat int, cl *Clause) bool {
 	return g.fightClauseUnit([]int{seat}, cl)
 }
@@ -58,7 +58,7 @@ func (g *Game) fightClauseUnit(seats []int, cl *Clause) bool {
 			return true
 		}
 		end := g.fightUnit(seats, e, 0)
-		return end == fightDefeated || end == fightEscaped
+		return end == fightDefeated || end == fightEscaped && !g.raiding
 	}
 	only := -1
 	if cl.Only != "" {
@@ -67,7 +67,7 @@ func (g *Game) fightClauseUnit(seats []int, cl *Clause) bool {
 		}
 	}
 	end := g.fightDrawn(seats, cl.Foe == "Nazi Enemies", only)
-	return end == fightDefeated || end == fightEscaped
+	return end == fightDefeated || end == fightEscaped && !g.raiding
 }
 
 // reference finds a reference enemy by ID or name.

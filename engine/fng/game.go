@@ -132,6 +132,7 @@ type Game struct {
 	test     *testState
 	fs       *fightState
 	danger   *DangerDef
+	flipped  bool // the Danger is being resolved as its Cliffhanger (its back)
 	played   *playedCard
 	lastRoll int
 	escaping int      // an escape test is being taken
@@ -144,6 +145,7 @@ type Game struct {
 	passing  bool     // a hero is passing through a space: only terrain cards may be played
 	turnOver bool     // endTurn: the hero's adventure phase ends now
 	altFight bool     // the test just taken was passed by its Fight option
+	raiding  bool     // an outpost's Destroy test: its fights must be won, not escaped
 
 	over   bool
 	result Result

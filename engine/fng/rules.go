@@ -49,6 +49,7 @@ var RuleDefs = []RuleDef{
 	{"team-fortune-per-hero", 1, 50, "team game: Fortune a team needs per hero on it", 10},
 	{"solo-fortune", 1, 200, "single-hero solo game: Fortune to win", 15},
 	{"solo-track", 1, 30, "single-hero solo game: villain track the villains need", 20},
+	{"solo-villains", 1, 6, "single-hero solo game: active villains the organization fields", 2},
 	{"solo-hard-fortune", 1, 200, "harder solo variant: Fortune to win", 20},
 	{"solo-hard-track", 1, 30, "harder solo variant: villain track the villains need", 15},
 	{"solo-move-dice", 1, 4, "single-hero solo game: movement dice rolled (the hero picks one)", 2},

@@ -25,11 +25,17 @@ import (
 // goals stay as set up.
 func newCoop(t *testing.T, opt Options, org string, villains []string, heroes ...string) *scenario {
 	t.Helper()
+	return newCoopOn(t, bundled(t), opt, org, villains, heroes...)
+}
+
+// newCoopOn is newCoop on other content (a changed rule constant).
+func newCoopOn(t *testing.T, c *Content, opt Options, org string, villains []string, heroes ...string) *scenario {
+	t.Helper()
 	if opt.Mode == Competitive && opt.Org == "" {
 		opt.Mode = Cooperative
 	}
 	opt.Org, opt.Advanced = org, true
-	s := newScenario(t, opt, heroes...)
+	s := newScenarioOn(t, c, opt, heroes...)
 	s.resetOrg(villains...)
 	s.strict = true // every die a test rolls is one it forced
 	return s
@@ -551,6 +557,125 @@ func TestCoopExchange(t *testing.T) {
 	require.True(t, s.holds(s.h(0), s.item("trusty-revolver")))
 }
 
+// FAQ: sneaking aboard the War Zeppelin, beating the last Nazi Soldiers who
+// spot the hero in the fight round that KOs him still destroys it, with the
+// sheet's Glory and an outpost's reward.
+func TestCoopWarZeppelinDestroyedInAKORoundFAQ(t *testing.T) {
+	s := newCoop(t, Options{}, "nazi", nil, "jake-zane", "li-mei-chen")
+	s.setupZeppelin(true)
+	jake := s.at(0, "sahara")
+	jake.policy = Bold
+	s.equip(0, "shotgun") // 6 fight dice
+	jake.wounds = 4       // 3 left
+	s.zeppelin.space = jake.space
+	s.coop.track, s.coop.villainFortune = 5, 2
+	stack(&s.nazi, s.enemyIndex("storm-troopers")) // 3 dice, 3 wounds, 2 Glory
+	pick := s.nextPick(0)
+	miss := pick%6 + 1
+	s.dice(pick, miss, miss, // one guard spots Jake
+		4, 4, 4, 1, 1, 1, 1, 1, // Jake's 6 dice, 2 more in a first round: the troopers fall...
+		4, 5, 6, // ...and their 3 hits KO him
+		1, // the KO costs 1 Glory
+		6) // D3 = 3: the track falls back 3
+	require.True(t, s.boardZeppelin(0))
+	s.done()
+	require.True(t, jake.ko)
+	require.False(t, s.zeppelin.live, "the War Zeppelin is destroyed")
+	require.Equal(t, 2-1+3, jake.glory, "the troopers' 2, the KO's 1, the sheet's 3")
+	require.Equal(t, 2, s.coop.fortune, "the villains' Fortune")
+	require.Equal(t, 2, s.coop.track)
+}
+
+// FAQ: The President cancels Events played on his hero, never a Villain
+// Event: Smear Campaign still costs the Duke 2 Glory.
+func TestCoopThePresidentCannotCancelVillainEventsFAQ(t *testing.T) {
+	s := newCoop(t, Options{}, "mob", nil, "duke-dudley", "li-mei-chen")
+	duke := s.h(0)
+	duke.glory = 5
+	s.equip(0, "the-president")
+	s.topVillainEvent("ve-smear-campaign") // each Hero loses 2 Glory
+	s.villainPhase()
+	s.done()
+	require.Equal(t, 3, duke.glory)
+	require.False(t, duke.activated[0], "the President made no call")
+	s.logLacks("is canceled")
+
+	// A rival's Event, he cancels.
+	c := newScenario(t, Options{}, "duke-dudley", "jake-zane")
+	c.strict = true
+	c.h(0).glory = 5
+	c.equip(0, "the-president")
+	c.holding(1, "scandal-sheet")
+	c.offerOpponents(0, TAdventure)
+	require.Equal(t, 5, c.h(0).glory)
+	require.True(t, c.h(0).activated[0])
+	c.logHas("Scandal Sheet is canceled")
+}
+
+// Escape tests are individual: of two heroes fighting a Jungle Cat, Sharon
+// (1 wound from a KO) runs and earns nothing; the Duke fights on alone and
+// beats it for its full Glory.
+func TestCoopEscapesAreIndividual(t *testing.T) {
+	s := newCoop(t, Options{}, "mob", nil, "sharon-hunter", "duke-dudley")
+	sharon, duke := s.at(0, "greece"), s.at(1, "greece")
+	sharon.wounds = s.maxWounds(sharon) - 1
+	duke.policy = Bold
+	cat := s.enemy("jungle-cat") // 3 dice, 2 wounds, Escape Agility 5+ x2
+	s.dice(5, 6, 1,              // round 1, Sharon escapes (her 3 Agility dice)
+		4, 4, 1, 1, 1, 1) // round 2, the Duke: 2 hits, the cat none
+	require.Equal(t, fightDefeated, s.fightUnit([]int{0, 1}, cat, 0))
+	s.done()
+	s.logOrder("Sharon Hunter escapes Jungle Cat", "Duke Dudley defeats Jungle Cat")
+	require.Zero(t, sharon.glory)
+	require.Equal(t, 2, duke.glory)
+	require.Equal(t, s.maxWounds(sharon)-1, sharon.wounds)
+}
+
+// Heroes working together at a Temple overcome one Danger: one Fortune coin
+// and one marker on its pile, not one per hero; each camps with the full
+// Glory.
+func TestCoopTempleOneCoinPerDangerTogether(t *testing.T) {
+	s := newCoop(t, Options{}, "mob", nil, "duke-dudley", "li-mei-chen")
+	site := s.site("the-caverns", "of-the-gods", "tibet") // 6 coins, 5 Dangers
+	duke, li := s.at(0, "tibet"), s.at(1, "tibet")
+	for _, h := range []*Hero{duke, li} {
+		h.progress, h.pending, h.estimate = int16(site), 2, 0.01
+	}
+	u := unit{seats: []int{0, 1}, active: true, site: site}
+	require.False(t, s.unitOvercome(&u), "both camp")
+	require.Equal(t, 5, s.sites[site].coins)
+	require.Equal(t, 1, s.coop.fortune)
+	require.Equal(t, 1, s.sites[site].markers)
+	require.Equal(t, 2, duke.glory)
+	require.Equal(t, 2, li.glory)
+}
+
+// The first hero of a group explores a deep jungle for everyone: one die
+// (his), then two the next turn; once he finds the adventure, so have they.
+func TestCoopLeadExploresTheDeepJungleForTheGroup(t *testing.T) {
+	s := newCoop(t, Options{}, "mob", nil, "duke-dudley", "li-mei-chen")
+	site := s.site("the-crown", "of-the-ancients", "amazon-jungle")
+	duke, li := s.at(0, "amazon-jungle"), s.at(1, "amazon-jungle")
+	duke.estimate, li.estimate = 0.01, 0.01
+	s.dice(2) // lost
+	s.adventurePhase()
+	s.done()
+	require.Equal(t, 1, duke.explore)
+	require.Zero(t, li.explore)
+	require.False(t, li.found)
+	s.topDangers("ancient-puzzle") // Lore 5+: the Duke takes it
+	s.dice(1, 5,                   // two dice: found
+		5, 1, 1)
+	s.adventurePhase()
+	s.done()
+	require.True(t, duke.found)
+	require.True(t, li.found)
+	require.Equal(t, int16(site), li.progress)
+	require.Equal(t, 1, duke.markers)
+	require.Equal(t, 1, li.markers)
+	require.Equal(t, 2, li.glory)
+}
+
 // --- the villain phase -----------------------------------------------------
 
 // A Vile Tactics Villain Event rolls once on the organization's tactics
@@ -698,6 +823,28 @@ func TestCoopVillainExploresDeepJungle(t *testing.T) {
 	s.villainSearch(v, 0)
 	s.done()
 	require.Equal(t, 1, v.markers)
+}
+
+// A whole cooperative round: initiative, movement, adventures, then the
+// Villain Phase (its Villain Event moves the track), and only then the End
+// Phase (the artifacts are replenished, the KO'd Jake stands up).
+func TestCoopVillainPhaseBeforeEndPhase(t *testing.T) {
+	s := newCoop(t, Options{}, "mob", nil, "jake-zane", "li-mei-chen")
+	jake := s.h(0)
+	jake.ko = true
+	s.at(1, "sahara")
+	s.topVillainEvent("ve-secret-treaty") // the track moves 1 step
+	s.dice(5, 3,                          // initiative: Jake first
+		3, // Li Mei's move: nowhere to go, she stays
+		2) // her adventure in the Sahara: uneventful
+	s.playRound()
+	s.done()
+	s.logOrder("Jake Zane goes first", "Li Mei Chen rolls 3 to move", "Li Mei Chen travels (2): uneventful",
+		"Villain Event: Secret Treaty", "the villain track moves to 1", "artifact placed", "Jake Zane recovers in San Francisco")
+	require.Equal(t, 1, s.coop.track)
+	require.Len(t, s.liveSites(), 4)
+	require.False(t, jake.ko)
+	require.Equal(t, 2, s.round)
 }
 
 // --- back to base ----------------------------------------------------------
@@ -916,6 +1063,210 @@ func TestCoopFewerBodyguardsNoTrack(t *testing.T) {
 	require.Zero(t, s.coop.track)
 }
 
+// outpostAt puts a live outpost of the bundled set (by ID) in a space and
+// returns its index.
+func (s *scenario) outpostAt(id, space string) int {
+	for i := range s.c.Outposts {
+		if s.c.Outposts[i].ID == id {
+			s.coop.outposts = append(s.coop.outposts, outpost{def: int16(i), space: s.space(space), live: true})
+			return len(s.coop.outposts) - 1
+		}
+	}
+	s.t.Fatalf("no outpost %q", id)
+	return -1
+}
+
+// A Speakeasy stands in a city, and a hero there may destroy it: the raid
+// is the hero's adventure in place of the City card and business in town.
+// Jake takes the Combat option (Fight Mobsters and Combat 5+ x2), beats the
+// doormen and, with no artifact to steal, takes the villains' Fortune and
+// sets the track back. With an artifact to sell the bot does business first.
+func TestCoopSpeakeasyDestroyedInACity(t *testing.T) {
+	s := newCoop(t, Options{}, "mob", nil, "jake-zane", "li-mei-chen")
+	op := s.outpostAt("outpost-speakeasy", "chicago")
+	jake := s.at(0, "chicago")
+	s.h(1).ko = true
+	s.coop.track, s.coop.villainFortune = 5, 2
+	cityCards := s.city.Len()
+	s.dice(5, 6, 1, 1, // Combat 5+ x2, Jake's 4 dice: passed
+		4, 4, 4, 1, 1, 1, 1, 1, 1, // the Mobsters (3 wounds): Jake's 4+2 dice (a first round), 3 hits; they miss
+		3) // D3: 2 steps back
+	s.adventurePhase()
+	s.done()
+	s.logOrder("Jake Zane raids Speakeasy", "Jake Zane destroys Speakeasy!")
+	s.logLacks("City card")
+	require.Equal(t, cityCards, s.city.Len(), "no City card drawn")
+	require.False(t, s.coop.outposts[op].live)
+	require.Equal(t, 2, s.coop.fortune, "the villains' Fortune")
+	require.Zero(t, s.coop.villainFortune)
+	require.Equal(t, 3, s.coop.track)
+	require.Equal(t, 2, jake.glory, "the Mobsters' Glory")
+
+	// Carrying an artifact, the hero does business in town; the Speakeasy stands.
+	s = newCoop(t, Options{}, "mob", nil, "jake-zane", "li-mei-chen")
+	op = s.outpostAt("outpost-speakeasy", "chicago")
+	jake = s.at(0, "chicago")
+	s.h(1).ko = true
+	jake.artifacts = append(jake.artifacts, carried{art: s.artifact("the-eye"), adv: s.adventure("of-kings"), value: 6})
+	stack(&s.city, s.cityCard("forged-papers"))
+	s.adventurePhase()
+	s.done()
+	require.True(t, s.coop.outposts[op].live)
+	require.Equal(t, 6, s.coop.fortune, "sold in Chicago")
+	s.logLacks("raids")
+}
+
+// An outpost in an artifact's space: a hero who has made no progress there
+// raids it (worth more to the bot than the hunt: the villains hold a
+// 9-Fortune artifact) instead of drawing a Danger; the artifact stays for
+// later. A hero with danger markers there goes on with the hunt.
+func TestCoopOutpostOnAnArtifactsSpace(t *testing.T) {
+	s := newCoop(t, Options{}, "nazi", nil, "duke-dudley", "li-mei-chen")
+	op := s.outpostAt("outpost-excavation-camp", "sahara")
+	site := s.site("the-eye", "of-kings", "sahara") // 6 Fortune, 2 Dangers
+	duke := s.at(0, "sahara")
+	s.h(1).ko = true
+	s.coop.loot = append(s.coop.loot, carried{art: s.artifact("the-city"), adv: s.adventure("of-the-gods"), value: 9})
+	require.Greater(t, s.outpostScore(duke, op), s.siteScore(duke, site))
+	dangers := s.dangers.Len()
+	s.dice(4, 5, 1, // Lore 4+ x2, the Duke's 3 dice (not Agility's 2): passed
+		4, 4, 4, 1, 1, 1, 1) // Nazi Soldiers: the Duke's 3+1 dice, 3 hits; they miss
+	s.adventurePhase()
+	s.done()
+	s.logHas("Duke Dudley destroys Excavation Camp!")
+	s.logLacks(" faces ")
+	require.Equal(t, dangers, s.dangers.Len(), "no Danger drawn")
+	require.False(t, s.coop.outposts[op].live)
+	require.Len(t, duke.artifacts, 1, "he steals the artifact back")
+	require.Equal(t, 9, duke.artifacts[0].value)
+	require.True(t, s.sites[site].live, "the artifact waits")
+	require.Zero(t, duke.markers)
+
+	// Halfway through the hunt, the hero presses on with it.
+	s = newCoop(t, Options{}, "nazi", nil, "duke-dudley", "li-mei-chen")
+	op = s.outpostAt("outpost-excavation-camp", "sahara")
+	site = s.site("the-eye", "of-kings", "sahara")
+	duke = s.at(0, "sahara")
+	s.h(1).ko = true
+	duke.progress, duke.markers = int16(site), 1
+	s.topDangers("ancient-puzzle") // Lore 5+
+	s.dice(5, 1, 1)
+	s.adventurePhase()
+	s.done()
+	require.True(t, s.coop.outposts[op].live)
+	require.False(t, s.sites[site].live, "recovered")
+	require.Len(t, duke.artifacts, 1)
+}
+
+// Destroying an outpost takes beating its guards: escaping them fails the
+// raid (only a Danger's Fight option is overcome by an escape). Beating them
+// in the fight round that KOs the hero still destroys it, as the FAQ rules
+// for the War Zeppelin; an artifact stolen so is then rolled for, like one
+// recovered in a KO round.
+func TestCoopOutpostGuardsMustBeBeaten(t *testing.T) {
+	// Sharon plays at random: the bot's own stream says which option she
+	// takes and in which round she runs.
+	s := newCoop(t, Options{}, "mob", nil, "sharon-hunter", "li-mei-chen")
+	op := s.outpostAt("outpost-speakeasy", "gobi-desert")
+	sharon := s.at(0, "gobi-desert")
+	sharon.policy = Random
+	bot := sharon.bot
+	if bot.Intn(2) == 0 {
+		s.dice(4, 4, 1, 1) // Cunning 4+ x2, her 4 dice: passed
+	} else {
+		s.dice(5, 5) // Combat 5+ x2, her 2 dice: passed
+	}
+	for bot.Intn(4) != 0 {
+		s.dice(1, 1, 1, 1, 1) // a round where nobody hits
+	}
+	s.dice(4, 4, 1, 1) // Escape, Cunning 4+ x2: she gets away
+	require.True(t, s.raidOutpost(0))
+	s.done()
+	s.logHas("Sharon Hunter escapes Mobsters")
+	s.logLacks("destroys")
+	require.True(t, s.coop.outposts[op].live, "still standing")
+
+	s = newCoop(t, Options{}, "nazi", nil, "duke-dudley", "li-mei-chen")
+	op = s.outpostAt("outpost-excavation-camp", "gobi-desert")
+	duke := s.at(0, "gobi-desert")
+	duke.policy = Bold
+	duke.wounds = 3 // 3 left
+	require.Positive(t, s.outpostScore(duke, op), "worth the raid")
+	s.coop.loot = append(s.coop.loot, carried{art: s.artifact("the-city"), adv: s.adventure("of-the-gods"), value: 9})
+	s.dice(4, 5, 1, // Lore 4+ x2: passed
+		4, 4, 4, 1, // the Duke's 4 dice beat the Nazi Soldiers...
+		4, 5, 6, // ...whose 3 hits KO him
+		1, // the KO costs 1 (Glory first)
+		2) // the stolen artifact is lost (1–3)
+	require.True(t, s.raidOutpost(0))
+	s.done()
+	require.True(t, duke.ko)
+	require.False(t, s.coop.outposts[op].live, "destroyed all the same")
+	require.Empty(t, s.coop.loot, "taken from the villains")
+	require.Empty(t, duke.artifacts, "and lost with the KO")
+}
+
+// The bots plan routes to outposts worth destroying: with no artifact on the
+// board Jake heads from New York for the Speakeasy in Chicago; too hurt to
+// raid it (fewer than 3 wounds left) he does not.
+func TestCoopBotsHeadForOutposts(t *testing.T) {
+	s := newCoop(t, Options{}, "mob", nil, "jake-zane", "li-mei-chen")
+	s.outpostAt("outpost-speakeasy", "chicago")
+	jake := s.at(0, "new-york")
+	require.Equal(t, s.space("chicago"), s.plan(jake))
+	s.site("the-crown", "of-the-gods", "patagonia") // far away, 5 Dangers
+	require.Equal(t, s.space("chicago"), s.plan(jake), "the raid is worth more")
+	jake.wounds = 5
+	require.NotEqual(t, s.space("chicago"), s.plan(jake))
+	jake.wounds = 0
+	s.coop.outposts[0].live = false
+	require.NotEqual(t, s.space("chicago"), s.plan(jake), "nothing left there")
+}
+
+// An occupied city does no business while its garrison stands: the Duke
+// still draws his City card, but running from the Nazi Soldiers he can
+// neither sell, buy nor heal there. Beating them lifts the Occupation and
+// business goes on.
+func TestCoopOccupiedCityDoesNoBusiness(t *testing.T) {
+	occupied := func(t *testing.T) (*scenario, int16) {
+		s := newCoop(t, Options{}, "nazi", nil, "duke-dudley", "li-mei-chen")
+		s.h(1).ko = true
+		rome, nazi := s.space("rome"), s.orgIndex("nazi")
+		s.henchmen[rome] = int8(nazi + 1)
+		s.figuresLeft[nazi]--
+		s.coop.occupied[rome] = true
+		duke := s.at(0, "rome")
+		duke.artifacts = append(duke.artifacts, carried{art: s.artifact("the-eye"), adv: s.adventure("of-kings"), value: 6})
+		stack(&s.city, s.cityCard("forged-papers")) // secret: into the hand
+		return s, rome
+	}
+	s, rome := occupied(t)
+	duke := s.h(0)
+	duke.wounds, duke.glory = s.maxWounds(duke)-1, 12
+	s.dice(4, 5) // Escape the soldiers, Agility 4+ x2 (2 dice)
+	s.adventurePhase()
+	s.done()
+	require.Equal(t, []string{"forged-papers"}, s.handIDs(0), "the City card comes first")
+	s.logHas("Duke Dudley escapes Nazi Soldiers")
+	require.NotEqual(t, rome, duke.space, "stepped aside")
+	require.Len(t, duke.artifacts, 1, "nothing sold")
+	require.Zero(t, s.coop.fortune)
+	require.Equal(t, 12, duke.glory, "nothing bought")
+	require.Equal(t, s.maxWounds(duke)-1, duke.wounds, "nothing healed")
+	require.True(t, s.coop.occupied[rome])
+
+	s, rome = occupied(t)
+	duke = s.h(0)
+	s.dice(4, 4, 4, 1, // the Duke's 3+1 dice against Nazis: 3 hits
+		1, 1, 1) // the soldiers miss
+	s.adventurePhase()
+	s.done()
+	require.False(t, s.coop.occupied[rome])
+	require.Zero(t, s.henchmen[rome])
+	require.Empty(t, duke.artifacts)
+	require.Equal(t, 6, s.coop.fortune, "sold in Rome")
+}
+
 // --- the end phase ---------------------------------------------------------
 
 // The cooperative end phase only replenishes the artifacts and stands KO'd
@@ -1052,6 +1403,36 @@ func TestTeamHeadsForNearestTeamStartCity(t *testing.T) {
 	li := s.at(1, "paris")
 	s.coop.teamFortune[1] = 20
 	require.Equal(t, s.space("new-york"), s.plan(li), "Sharon's New York is nearer than Shanghai")
+}
+
+// Otherwise the team game is competitive, against the other teams only: a
+// hero's cards go to the leading rival of another team, never to a
+// teammate, and Double Cross takes a rival's artifact, not a teammate's.
+func TestTeamCardsAgainstOtherTeamsOnly(t *testing.T) {
+	s := newScenario(t, Options{Mode: Team, Advanced: true, Teams: []int{0, 1, 0, 1}}, "jake-zane", "li-mei-chen", "duke-dudley", "sharon-hunter")
+	s.strict = true
+	jake, li, duke, sharon := s.h(0), s.h(1), s.h(2), s.h(3)
+	duke.glory, li.glory, sharon.glory = 9, 1, 3
+	s.holding(0, "scandal-sheet") // they lose 2 Glory
+	s.offerOpponents(2, TAdventure)
+	require.Equal(t, 9, duke.glory, "not on a teammate")
+	s.offerOpponents(1, TAdventure)
+	require.Equal(t, 1, li.glory, "Sharon leads the other team")
+	s.offerOpponents(3, TAdventure)
+	require.Equal(t, 1, sharon.glory)
+	require.Empty(t, jake.hand)
+
+	s.at(0, "sahara")
+	s.at(1, "sahara")
+	s.at(2, "sahara")
+	jake.artifacts = append(jake.artifacts, carried{art: s.artifact("the-eye"), adv: s.adventure("of-kings"), value: 6})
+	li.artifacts = append(li.artifacts, carried{art: s.artifact("the-crown"), adv: s.adventure("of-kings"), value: 5})
+	s.holding(2, "double-cross")
+	s.offerSelf(2, TAdventure)
+	require.Len(t, duke.artifacts, 1)
+	require.Equal(t, 5, duke.artifacts[0].value, "Li Mei's")
+	require.Len(t, jake.artifacts, 1)
+	require.Empty(t, li.artifacts)
 }
 
 // --- the solo game -------------------------------------------------------

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/content"
+	"github.com/deckwright/deckwright/engine/deck"
 )
 
 // One scenario test per rule of the competitive game (issue 4, "The
@@ -58,6 +59,216 @@ func (s *scenario) itemIDs(seat int) []string {
 		out = append(out, s.c.Items[id].ID)
 	}
 	return out
+}
+
+// --- Set-up ---------------------------------------------------------------------------
+
+// The Shuffle icon: once a card bearing it is discarded, its deck's discard
+// pile is shuffled back into it. The bundled set prints it on Events and
+// Location cards; the other decks are given one by changing a card.
+func TestScenarioShuffleIconReshufflesTheDiscards(t *testing.T) {
+	shuffled := func(c *Content, list string, id string) *Content {
+		cc := *c
+		switch list {
+		case "city":
+			cc.City = append([]EventDef(nil), c.City...)
+			cc.City[int(cityIndex(c, id))].Shuffle = true
+		case "enemies":
+			cc.Enemies = append([]EnemyDef(nil), c.Enemies...)
+			for i := range cc.Enemies {
+				if cc.Enemies[i].ID == id {
+					cc.Enemies[i].Shuffle = true
+				}
+			}
+		case "villain-events":
+			cc.VillainEvents = append([]EventDef(nil), c.VillainEvents...)
+			for i := range cc.VillainEvents {
+				if cc.VillainEvents[i].ID == id {
+					cc.VillainEvents[i].Shuffle = true
+				}
+			}
+		}
+		return &cc
+	}
+	for _, tt := range []struct {
+		deck string
+		run  func(t *testing.T) (*deck.Deck, int)
+	}{
+		{"Locations (a deep jungle's card)", func(t *testing.T) (*deck.Deck, int) {
+			s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+			s.strict = true
+			s.locations.Reshuffle()
+			stack(&s.locations, s.locCard("sahara"), s.locCard("greece"), s.locCard("amazon-jungle"))
+			total := s.locations.Len()
+			s.drawLocation(nil)
+			s.drawLocation(nil)
+			require.Equal(t, 2, s.locations.Discarded(), "an ordinary card stays discarded")
+			require.Equal(t, s.locCard("amazon-jungle"), s.drawLocation(nil))
+			return &s.locations, total
+		}},
+		{"Events (Ambush on the Trail)", func(t *testing.T) (*deck.Deck, int) {
+			s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+			s.strict = true
+			s.events.Remove(s.eventCard("lucky-break"))
+			s.events.Discard(s.eventCard("lucky-break"))
+			stack(&s.events, s.eventCard("ambush-on-the-trail")) // (one of its two copies)
+			total := s.events.Len() + s.events.Discarded()
+			stack(&s.enemies, s.enemyIndex("vampire-bats")) // 4 dice, 1 wound
+			s.dice(4, 1, 1, 1, 1, 1, 1)                     // the Duke's 3 dice beat the bats
+			s.drawEvents(0, 1)
+			s.done()
+			s.logHas("defeats Vampire Bats")
+			return &s.events, total
+		}},
+		{"City (Lecture at the Museum, changed)", func(t *testing.T) (*deck.Deck, int) {
+			s := newScenarioOn(t, shuffled(bundled(t), "city", "lecture-at-the-museum"), Options{Advanced: true}, "duke-dudley")
+			s.strict = true
+			s.city.Remove(s.cityCard("mugged"))
+			s.city.Discard(s.cityCard("mugged"))
+			stack(&s.city, s.cityCard("lecture-at-the-museum"))
+			total := s.city.Len() + s.city.Discarded()
+			require.True(t, s.drawCity(0))
+			require.Equal(t, 2, s.h(0).glory)
+			return &s.city, total
+		}},
+		{"Enemies (Vampire Bats, changed)", func(t *testing.T) (*deck.Deck, int) {
+			s := newScenarioOn(t, shuffled(bundled(t), "enemies", "vampire-bats"), Options{Advanced: true}, "duke-dudley")
+			s.strict = true
+			s.enemies.Remove(s.enemyIndex("jungle-cat"))
+			s.enemies.Discard(s.enemyIndex("jungle-cat"))
+			stack(&s.enemies, s.enemyIndex("vampire-bats"))
+			total := s.enemies.Len() + s.enemies.Discarded()
+			s.dice(4, 1, 1, 1, 1, 1, 1)
+			require.Equal(t, fightDefeated, s.fightDrawn([]int{0}, false, -1))
+			s.done()
+			return &s.enemies, total
+		}},
+		{"Villain Events (Secret Treaty, changed)", func(t *testing.T) (*deck.Deck, int) {
+			c := shuffled(bundled(t), "villain-events", "ve-secret-treaty")
+			s := newScenarioOn(t, c, Options{Mode: Cooperative, Advanced: true, Org: "mob"}, "duke-dudley", "jake-zane")
+			s.resetOrg()
+			s.strict = true
+			plundered := int16(s.card(cardsOf(s.c.VillainEvents), "ve-plundered-vaults"))
+			s.villainEvents.Remove(plundered)
+			s.villainEvents.Discard(plundered)
+			s.topVillainEvent("ve-secret-treaty")
+			total := s.villainEvents.Len() + s.villainEvents.Discarded()
+			s.villainEvent()
+			require.Equal(t, 1, s.coop.track)
+			return &s.villainEvents, total
+		}},
+	} {
+		t.Run(tt.deck, func(t *testing.T) {
+			d, total := tt.run(t)
+			assert.Zero(t, d.Discarded(), "the discards are shuffled back in")
+			assert.Equal(t, total, d.Len(), "the whole deck is back in the draw pile")
+		})
+	}
+}
+
+func cityIndex(c *Content, id string) int16 {
+	for i := range c.City {
+		if c.City[i].ID == id {
+			return int16(i)
+		}
+	}
+	return -1
+}
+
+// Each player draws a random hero (no two alike) and starts in its Start
+// City; which heroes come up depends on the seed.
+func TestScenarioRandomHeroesStartInTheirStartCity(t *testing.T) {
+	c := bundled(t)
+	firsts := map[int]bool{}
+	for seed := uint64(1); seed <= 12; seed++ {
+		g := New(c)
+		g.reset(seed, Options{Players: 4, Advanced: true})
+		g.setupGame()
+		seen := map[int]bool{}
+		for seat := range g.heroes {
+			h := &g.heroes[seat]
+			require.False(t, seen[h.def.index], "seed %d: %s twice", seed, h.def.ID)
+			seen[h.def.index] = true
+			require.Equal(t, h.def.StartCity, h.space, "seed %d: %s starts in its Start City", seed, h.def.ID)
+			require.Equal(t, h.def.index, g.result.Heroes[seat])
+		}
+		firsts[g.heroes[0].def.index] = true
+	}
+	assert.Greater(t, len(firsts), 2, "the first seat's hero is drawn at random")
+
+	// Heroes the options fix stay; the rest are drawn.
+	g := New(c)
+	g.reset(3, Options{Players: 3, Heroes: []int{2}})
+	g.setupGame()
+	assert.Equal(t, "duke-dudley", g.heroes[0].def.ID)
+	assert.NotEqual(t, "duke-dudley", g.heroes[1].def.ID)
+}
+
+// Start-of-game abilities: the Duke's Old Money (3 Glory), Dr. Zhukov's
+// State Laboratory (a Gear card), Cartwright's Trouble Finds Him (2 Events).
+// (newScenario clears them, so that tests start from nothing.)
+func TestScenarioHeroSetupAbilities(t *testing.T) {
+	s := &scenario{t: t, Game: New(bundled(t))}
+	opt := Options{Players: 3, Advanced: true}
+	for _, id := range []string{"duke-dudley", "dr-zhukov", "alexander-cartwright"} {
+		opt.Heroes = append(opt.Heroes, s.heroIndex(id))
+	}
+	s.reset(5, opt)
+	stack(&s.gear, s.item("machete"))
+	stack(&s.events, s.eventCard("lucky-break"), s.eventCard("shortcut"))
+	s.strict = true // no start-of-game ability rolls a die
+	s.setupGame()
+	duke, zhukov, cartwright := s.h(0), s.h(1), s.h(2)
+	assert.Equal(t, 3, duke.glory)
+	assert.Empty(t, duke.items)
+	assert.Equal(t, []string{"machete"}, s.itemIDs(1))
+	assert.Zero(t, zhukov.glory)
+	assert.Equal(t, []string{"lucky-break", "shortcut"}, s.handIDs(2))
+	assert.Zero(t, cartwright.glory)
+}
+
+// Set-up places the rule's four artifacts, each an Artifact and an Adventure
+// card at the space of a Location card drawn for it.
+func TestScenarioSetupFourArtifacts(t *testing.T) {
+	c := bundled(t)
+	onCard := map[int16]bool{}
+	for _, l := range c.Locations {
+		onCard[l.Space] = true
+	}
+	for _, seed := range []uint64{1, 2, 3} {
+		s := freshGame(t, seed, Options{Advanced: true}, "duke-dudley", "jake-zane")
+		live := s.liveSites()
+		require.Len(t, live, 4, "seed %d", seed)
+		spaces := map[int16]bool{}
+		for _, i := range live {
+			st := &s.sites[i]
+			assert.True(t, onCard[st.space], "a Location card's space")
+			assert.False(t, spaces[st.space], "never two in a space")
+			spaces[st.space] = true
+			assert.GreaterOrEqual(t, st.art, int16(0))
+			assert.GreaterOrEqual(t, st.adv, int16(0))
+		}
+		assert.Equal(t, len(c.DeckArtifacts)-4, s.artifacts.Len())
+		assert.Equal(t, len(c.DeckAdventures)-4, s.adventures.Len())
+		assert.Equal(t, 4, strings.Count(s.log.String(), "artifact placed"))
+	}
+}
+
+// Never two artifacts in a space: a Location card whose space already has
+// one is discarded and another drawn.
+func TestScenarioNeverTwoArtifactsInASpace(t *testing.T) {
+	s := newScenario(t, Options{}, "duke-dudley")
+	s.strict = true
+	s.site("the-eye", "of-kings", "sahara")
+	s.locations.Reshuffle()
+	stack(&s.locations, s.locCard("sahara"), s.locCard("greece"))
+	stack(&s.artifacts, s.artifact("the-crown"))
+	require.True(t, s.placeArtifact(false))
+	site := s.siteAt(s.space("greece"))
+	require.GreaterOrEqual(t, site, 0, "redrawn to Greece")
+	assert.Equal(t, s.artifact("the-crown"), s.sites[site].art)
+	assert.Equal(t, s.artifact("the-eye"), s.sites[s.siteAt(s.space("sahara"))].art)
+	assert.Equal(t, 2, s.locations.Discarded(), "both Location cards drawn are discarded")
 }
 
 // --- Round ----------------------------------------------------------------------------
@@ -782,6 +993,66 @@ func TestScenarioRacingExtraDangerCliffhanger(t *testing.T) {
 	s.logHas("Shelly Hargrove travels (3): uneventful")
 }
 
+// Nobody looks at a Danger's back before failing it. The bots' estimates
+// read only the front, and so do cards that ask about "the Danger": Baxter
+// (when you draw a Trap or Animal Danger) ignores Ancient Puzzle, whose
+// back is a Trap, until the card has flipped. Whole games played on a set
+// whose every Cliffhanger side is different are the same until the first
+// Danger is failed.
+func TestScenarioNobodyLooksAtTheCliffhangerSide(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	s.equip(0, "baxter")
+	baxter := &s.c.Items[s.item("baxter")].Card
+	for _, tt := range []struct {
+		danger  string
+		flipped bool
+		sniffs  bool
+	}{
+		{"ancient-puzzle", false, false}, // Puzzle, Ancient; its back (The Walls Close In) is a Trap
+		{"ancient-puzzle", true, true},   // resolving that Cliffhanger: the Trap side is up
+		{"poison-darts", false, true},    // a Trap on its front
+	} {
+		s.Game.danger, s.flipped = &s.c.Dangers[s.danger(tt.danger)], tt.flipped
+		assert.Equal(t, tt.sniffs, s.usable(0, baxter), "%s, flipped %v", tt.danger, tt.flipped)
+	}
+	s.Game.danger, s.flipped = nil, false
+
+	c := bundled(t)
+	other := *c
+	other.Dangers = append([]DangerDef(nil), c.Dangers...)
+	hard, _, err := ParseTest("Lore 6+ x5")
+	require.Nil(t, err)
+	var every KW
+	for i := range c.Keywords {
+		every.add(i)
+	}
+	for i := range other.Dangers {
+		d := &other.Dangers[i]
+		d.CliffName, d.CliffTest, d.CliffKW, d.CliffGlory, d.CliffEffect = "Something Else Entirely", hard, every, 9, nil
+	}
+	a, b := New(c), New(&other)
+	assert.Equal(t, a.estimateFor(&estimateKey{skills: [NumSkills]int8{3, 2, 3, 3}, combat: 3, wounds: 6, advanced: true}),
+		b.estimateFor(&estimateKey{skills: [NumSkills]int8{3, 2, 3, 3}, combat: 3, wounds: 6, advanced: true}))
+	cliffs := 0
+	for _, opt := range []Options{
+		{Players: 4, Advanced: true, Policies: []Policy{Cautious, Bold, Random, Cautious}},
+		{Mode: Cooperative, Players: 3, Advanced: true, Policies: []Policy{Bold, Cautious, Bold}},
+	} {
+		for seed := uint64(1); seed <= 8; seed++ {
+			var ta, tb strings.Builder
+			_, _ = New(c).Trace(&ta, seed, opt)
+			_, _ = New(&other).Trace(&tb, seed, opt)
+			x, y := ta.String(), tb.String()
+			if i := strings.Index(x, "is in a cliffhanger"); i >= 0 {
+				cliffs++
+				x, y = x[:i], y[:min(i, len(y))]
+			}
+			require.Equal(t, x, y, "%s game, seed %d", opt.Mode, seed)
+		}
+	}
+	assert.Greater(t, cliffs, 8, "most games reach a cliffhanger")
+}
+
 // --- City -----------------------------------------------------------------------------
 
 func TestScenarioCityCardFirstThenSell(t *testing.T) {
@@ -1070,6 +1341,32 @@ func TestScenarioSkillTestCarriesTheDangersKeywords(t *testing.T) {
 	s.done()
 	assert.Equal(t, 1, h.markers)
 	assert.Equal(t, int16(site), h.progress)
+}
+
+// Combined-skill tests roll the skills' dice together, bonuses included
+// (Collapsing Tunnel, Combat+Agility 5+ x4: the Duke's 3+2 Combat with a
+// Shotgun and 2 Agility); a Dice test rolls its printed dice whatever the
+// hero's skills (Swarm of Bats, Dice 3 4+ x2). Both roll again while they
+// succeed.
+func TestScenarioCombinedSkillAndDiceTests(t *testing.T) {
+	s := newScenario(t, Options{}, "duke-dudley")
+	s.strict = true
+	site := s.site("the-eye", "of-the-ancients", "sahara")
+	h := s.at(0, "sahara")
+	h.progress = int16(site)
+	s.equip(0, "shotgun")
+	s.topDangers("collapsing-tunnel", "swarm-of-bats")
+	s.dice(5, 5, 5, 1, 1, 1, 1, // 7 dice: 3 successes
+		6, 1, 1, 1, 1, 1, 1) // the 7 again: the 4th
+	require.True(t, s.faceDanger([]int{0}, site))
+	s.done()
+	s.logHas("Duke Dudley: Combat+Agility 5+ x4 — passed (4/4)")
+	s.dice(4, 1, 1, // 3 dice, not the Duke's skills: 1 success
+		4, 3, 3) // 3 again: the 2nd
+	require.True(t, s.faceDanger([]int{0}, site))
+	s.done()
+	s.logHas("Duke Dudley: Dice 3 4+ x2 — passed (2/2)")
+	assert.Equal(t, 2+1, h.pending, "both Dangers' Glory")
 }
 
 // --- Fights ---------------------------------------------------------------------------
@@ -1399,6 +1696,33 @@ func TestScenarioPriorityByTurnOrder(t *testing.T) {
 	}
 }
 
+// Immobile Allies stay in their city and help from afar, but count toward
+// the carrying limit: with The President (New York) a fourth Ally makes the
+// hero discard down to three, and there is no room to buy another. The
+// Antiquarian Bookseller (Paris) adds his 2 dice to a Lore test in Tibet.
+func TestScenarioImmobileAlliesCountTowardTheLimit(t *testing.T) {
+	s := newScenario(t, Options{}, "duke-dudley")
+	s.strict = true
+	h := s.at(0, "tibet")
+	s.equip(0, "jungle-guide", "the-president", "mountain-guide")
+	require.Equal(t, 3, s.allyCount(h))
+	s.equip(0, "desert-scout")
+	assert.Equal(t, []string{"the-president", "mountain-guide", "desert-scout"}, s.itemIDs(0), "the least valuable goes")
+	h.glory = 20
+	assert.False(t, s.canBuy(h, true, 0), "no room for an Ally")
+
+	s = newScenario(t, Options{}, "duke-dudley")
+	s.strict = true
+	s.at(0, "tibet")
+	s.equip(0, "antiquarian-bookseller")
+	d := &s.c.Dangers[s.danger("ancient-puzzle")] // Lore 5+
+	s.dice(1, 1, 1,                               // the Duke's 3 Lore dice fail
+		5, 2) // a telegram from Paris: 2 more dice
+	require.True(t, s.resolveSpec(0, &d.Test, d.Keywords, false))
+	s.done()
+	assert.True(t, s.h(0).activated[0])
+}
+
 // --- KO -------------------------------------------------------------------------------
 
 func TestScenarioKnockOut(t *testing.T) {
@@ -1574,6 +1898,27 @@ func TestScenarioDeepJungleIgnoredInTheBasicGame(t *testing.T) {
 	assert.Equal(t, 1, h.markers)
 }
 
+// The five deep jungles of the rulebook (Amazon Jungle, Amazon Falls,
+// Heart of Africa, Congo Jungle, Indonesia Jungle) are the map's only ones;
+// they are still Jungle spaces, and their Location cards carry the Bonus
+// Fortune icon.
+func TestScenarioDeepJungleSpaces(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	require.Equal(t, "Jungle", Terrains[0])
+	want := []string{"amazon-falls", "amazon-jungle", "heart-of-africa", "congo-jungle", "indonesia-jungle"}
+	var got []string
+	for _, sp := range s.c.Spaces {
+		if sp.DeepJungle {
+			got = append(got, sp.ID)
+			assert.NotZero(t, sp.Terrain&(1<<0), "%s is a Jungle space", sp.ID)
+		}
+	}
+	assert.ElementsMatch(t, want, got)
+	for _, id := range want {
+		assert.True(t, s.c.Locations[s.locCard(id)].BonusFortune, id)
+	}
+}
+
 // --- Advanced: temples ----------------------------------------------------------------
 
 // A Fortune coin per Danger overcome; the danger markers of every hero go
@@ -1726,6 +2071,29 @@ func TestScenarioOfTimeNotAtTemplesFAQ(t *testing.T) {
 	s.adventurePhase()
 	s.done()
 	assert.Equal(t, 1, h.fortune)
+}
+
+// A Cliffhanger overcome at a Temple takes a Fortune coin from it, like a
+// Danger (its marker goes on the pile the cliffhanger cleared).
+func TestScenarioTempleCliffhangerTakesACoin(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	s.strict = true
+	site := s.site("the-caverns", "of-kings", "tibet") // 6 coins, 2 Dangers
+	s.sites[site].instability = 1                      // from the cliffhanger
+	h := s.at(0, "tibet")
+	h.progress, h.estimate = int16(site), 0.01
+	card := s.danger("ancient-puzzle") // The Walls Close In: Combat 5+ x2 or Cunning 5+ x2
+	s.dangers.Remove(card)
+	h.cliff = cliffhanger{active: true, danger: &s.c.Dangers[card], card: card, city: -1, site: int16(site)}
+	s.dice(5, 6, 1) // the Duke's 3 Combat dice
+	s.adventurePhase()
+	s.done()
+	assert.False(t, h.cliff.active)
+	assert.Equal(t, 1, h.fortune, "a coin for the cliffhanger")
+	assert.Equal(t, 5, s.sites[site].coins)
+	assert.Equal(t, 1, s.sites[site].markers)
+	assert.Equal(t, 3, h.glory, "the cliffhanger's Glory")
+	s.logHas("camps down")
 }
 
 // --- Advanced: villains ---------------------------------------------------------------
@@ -2042,6 +2410,115 @@ func TestScenarioNaziGoldEscortedByAVillain(t *testing.T) {
 			s.logHas("defeats Nazi Commander")
 		})
 	}
+}
+
+// Villains ignore an adventure's special text: Vanessa Love searches "of
+// Doom" (Tests -1) with her full 4 dice, and recovering "of El Dorado" (on
+// recovery: gain 2 Glory) pays no one.
+func TestScenarioVillainsIgnoreSpecialText(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	s.strict = true
+	doom := s.site("the-eye", "of-doom", "sahara") // 3 Dangers
+	v := s.villainNamed("vanessa-love")            // Search 4
+	s.deployVillainAt(v, s.space("sahara"), true)
+	s.dice(6, 5, 2, 3) // 4 dice, not 3
+	s.villainsAdventure()
+	s.done()
+	assert.Equal(t, 2, v.markers)
+
+	// A hero hunting there rolls a die fewer: the Duke's 3 Lore dice are 2.
+	h := s.at(0, "sahara")
+	h.progress = int16(doom)
+	d := &s.c.Dangers[s.danger("ancient-puzzle")] // Lore 5+
+	s.dice(5, 1)
+	require.True(t, s.resolveSpec(0, &d.Test, d.Keywords, false))
+	s.done()
+
+	// Franco Fedicci recovers "of El Dorado": no Glory for anyone.
+	s.at(0, "london")
+	h.progress = -1
+	s.villainLeaves(v, vOff)
+	gold := s.site("the-crown", "of-el-dorado", "greece") // 4 Dangers
+	w := s.villainNamed("franco-fedicci")
+	s.deployVillainAt(w, s.space("greece"), true)
+	w.markers = 3
+	s.dice(6, 3, 3, 3)
+	s.villainsAdventure()
+	s.done()
+	assert.False(t, s.sites[gold].live, "Franco has it")
+	assert.Zero(t, h.glory, "nobody gains the 2 Glory")
+
+	// A hero who recovers it gains them.
+	s.site("the-crown", "of-el-dorado", "greece")
+	h = s.at(0, "greece")
+	h.markers = 3
+	s.recover(h, s.siteAt(s.space("greece")))
+	assert.Equal(t, 2, h.glory)
+}
+
+// Agents of Evil: its test is a sneak past the villain it brings into the
+// hero's space, who stays at the adventure. Unseen, the Danger is overcome,
+// and pressing on needs another sneak. Spotted, each die on the hero's
+// number is a fight round, and the Danger counts as failed: its cliffhanger
+// follows. With no villain left to come, the sneak passes.
+func TestScenarioAgentsOfEvil(t *testing.T) {
+	setup := func(t *testing.T) (*scenario, int, *Villain) {
+		s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+		s.strict = true
+		for i := range s.c.Villains {
+			if v := s.villain(int16(i)); v.def.ID != "vanessa-love" {
+				v.space = s.space("antarctica") // in play elsewhere
+			}
+		}
+		site := s.site("the-eye", "of-the-ancients", "sahara") // 3 Dangers
+		h := s.at(0, "sahara")
+		h.progress = int16(site)
+		s.topDangers("agents-of-evil")
+		return s, site, s.villainNamed("vanessa-love") // Search 4, Combat 3
+	}
+	t.Run("unseen", func(t *testing.T) {
+		s, site, v := setup(t)
+		h := s.h(0)
+		bot := h.bot
+		first, second := bot.Intn(6)+1, bot.Intn(6)+1
+		miss := func(n int) int { return n%6 + 1 }
+		s.dice(miss(first), miss(first), miss(first), miss(first))
+		require.True(t, s.faceDanger([]int{0}, site))
+		s.done()
+		assert.Equal(t, s.space("sahara"), v.space, "she stays")
+		assert.Equal(t, site, v.site, "and hunts the artifact")
+		assert.Equal(t, 2, h.pending)
+		h.estimate = 0.99
+		s.dice(miss(second), miss(second), miss(second), miss(second))
+		assert.True(t, s.overcome(h, site), "pressing on")
+		s.done()
+		assert.Equal(t, 2, strings.Count(s.log.String(), "sneaks past Vanessa Love"))
+	})
+	t.Run("spotted", func(t *testing.T) {
+		s, site, v := setup(t)
+		h := s.h(0)
+		h.glory = 3
+		pick := s.nextPick(0)
+		other := pick%6 + 1
+		s.dice(pick, other, other, other, // one die on the Duke's number
+			4, 1, 1, // a fight round: the Duke's 3 dice hit once
+			1, 1, 1) // Vanessa misses
+		require.False(t, s.faceDanger([]int{0}, site))
+		s.done()
+		assert.True(t, h.cliff.active)
+		s.logHas("is in a cliffhanger: Caught in the Searchlight!")
+		assert.Equal(t, 1, v.wounds)
+		assert.Equal(t, 3+1-1, h.glory, "a Glory for the hit; Heartbreaker takes one")
+		assert.Zero(t, h.pending)
+		assert.Equal(t, s.space("sahara"), v.space)
+	})
+	t.Run("no villain can come", func(t *testing.T) {
+		s, site, v := setup(t)
+		v.space = s.space("antarctica")
+		require.True(t, s.faceDanger([]int{0}, site)) // no dice
+		s.done()
+		assert.Equal(t, 2, s.h(0).pending)
+	})
 }
 
 // --- Advanced: the zeppelin and henchmen ----------------------------------------------
@@ -2553,6 +3030,118 @@ func TestScenarioRuleConstantsFromTheWorkbook(t *testing.T) {
 	// The constants the tests changed are the workbook's, not Go's.
 	assert.Equal(t, 20, c.Rules.FortuneToWin)
 	assert.Equal(t, 15, bundled(t).Rules.FortuneToWin)
+}
+
+// The constants of the cooperative, team and solo games and of the optional
+// rules (and the Sidekick limit) are the workbook's as well: each changed in
+// the Rules sheet changes what the engine does.
+func TestScenarioMoreRuleConstantsFromTheWorkbook(t *testing.T) {
+	c := contentWith(t, map[string]int{
+		"sidekick-limit": 2, "track-per-artifact": 3, "track-fortune-step": 2, "track-per-henchman": 2,
+		"team-fortune-per-hero": 7, "solo-fortune": 12, "solo-track": 18, "solo-villains": 3, "solo-hard-fortune": 25,
+		"solo-hard-track": 11, "solo-move-dice": 3, "fixed-move": 5, "fixed-move-event-on": 3, "outpost-track-back": 6,
+		"german-collapse-on": 3,
+	})
+	coop := func(t *testing.T) *scenario {
+		return newCoopOn(t, c, Options{}, "mob", []string{"vanessa-love"}, "jake-zane", "li-mei-chen")
+	}
+	solo := func(t *testing.T, v Variants) *Game {
+		g := New(c)
+		g.reset(2, Options{Mode: Solo, Advanced: true, Players: 1, Heroes: []int{0}, Variants: v})
+		g.setupGame()
+		return g
+	}
+	tests := []struct {
+		rule string
+		run  func(t *testing.T)
+	}{
+		{"sidekick-limit", func(t *testing.T) {
+			s := newScenarioOn(t, c, Options{}, "duke-dudley")
+			s.equip(0, "baxter", "the-professor")
+			assert.Equal(t, []string{"baxter", "the-professor"}, s.itemIDs(0), "two Sidekicks")
+		}},
+		{"track-per-artifact", func(t *testing.T) {
+			s := coop(t)
+			v := s.deployAt("vanessa-love", s.site("the-crown", "of-kings", "greece")) // 2 Dangers
+			s.dice(6, 6, 3, 3)
+			s.villainSearch(v, 0)
+			s.done()
+			assert.Equal(t, 3, s.coop.track)
+		}},
+		{"track-fortune-step", func(t *testing.T) {
+			s := coop(t)
+			s.villainsFortune(5)
+			assert.Equal(t, 2, s.coop.track)
+			assert.Equal(t, 1, s.coop.villainFortune)
+		}},
+		{"track-per-henchman", func(t *testing.T) {
+			s := coop(t)
+			mob := s.orgIndex("mob")
+			s.placeHenchman(mob, s.space("tibet"), true)
+			s.placeHenchman(mob, s.space("tibet"), true)
+			assert.Equal(t, 2, s.coop.track)
+		}},
+		{"team-fortune-per-hero", func(t *testing.T) {
+			s := newScenarioOn(t, c, Options{Mode: Team, Advanced: true, Teams: []int{0, 1, 0, 1}}, "jake-zane", "li-mei-chen", "duke-dudley", "sharon-hunter")
+			assert.Equal(t, 14, s.teamGoal(0))
+		}},
+		{"solo-fortune, solo-track, solo-villains", func(t *testing.T) {
+			g := solo(t, Variants{})
+			assert.Equal(t, 12, g.coopGoal())
+			assert.Equal(t, 18, g.coop.trackGoal)
+			require.Len(t, g.coop.active, 3)
+			assert.Equal(t, vDelayed, g.villain(g.coop.active[2]).state, "a third villain starts Delayed")
+		}},
+		{"solo-hard-fortune, solo-hard-track", func(t *testing.T) {
+			g := solo(t, Variants{SoloHard: true})
+			assert.Equal(t, 25, g.coopGoal())
+			assert.Equal(t, 11, g.coop.trackGoal)
+		}},
+		{"solo-move-dice", func(t *testing.T) {
+			s := newCoopOn(t, c, Options{Mode: Solo}, "mob", nil, "duke-dudley")
+			duke := s.at(0, "greece")
+			s.site("the-eye", "of-kings", "tibet")
+			s.dice(2, 3, 6)
+			assert.Equal(t, 6, s.soloMovement(duke, 0))
+			s.done()
+			s.logHas("rolls [2 3 6] to move and takes 6")
+		}},
+		{"fixed-move, fixed-move-event-on", func(t *testing.T) {
+			s := newScenarioOn(t, c, Options{Variants: Variants{FixedMovement: true}}, "duke-dudley", "jake-zane")
+			s.strict = true
+			s.site("the-eye", "of-kings", "tibet")
+			pts, rolled := s.movementRoll(s.h(0))
+			assert.Equal(t, 5, pts)
+			assert.False(t, rolled)
+			jake := s.at(1, "tibet")
+			jake.progress = int16(s.siteAt(s.space("tibet")))
+			stack(&s.events, s.eventCard("lucky-break"))
+			s.dice(3) // staying put, he rolls: a 3 draws the Event
+			s.movementRoll(jake)
+			s.done()
+			assert.Equal(t, []string{"lucky-break"}, s.handIDs(1))
+		}},
+		{"outpost-track-back", func(t *testing.T) {
+			s := coop(t)
+			s.coop.track = 10
+			s.dice(5) // a D6 read straight: 5 back
+			s.outpostReward(s.h(0))
+			s.done()
+			assert.Equal(t, 5, s.coop.track)
+		}},
+		{"german-collapse-on", func(t *testing.T) {
+			s := newScenarioOn(t, c, Options{Advanced: true, Variants: Variants{GermanCollapse: true}}, "duke-dudley")
+			s.strict = true
+			site := s.site("the-caverns", "of-kings", "tibet") // 2 Dangers
+			s.dice(3, 3)                                       // both 3s add an instability marker: it collapses
+			assert.True(t, s.collapseRoll(site, false))
+			s.done()
+			assert.False(t, s.sites[site].live)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rule, tt.run)
+	}
 }
 
 // --- Determinism ----------------------------------------------------------------------

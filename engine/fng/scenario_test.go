@@ -253,6 +253,7 @@ func (s *scenario) holding(seat int, ids ...string) {
 	for _, id := range ids {
 		h.hand = append(h.hand, handCard{card: s.eventCard(id)})
 	}
+	h.handDirty = true
 }
 
 // holdingCity puts secret City cards (by ID) in a hero's hand.
@@ -261,6 +262,7 @@ func (s *scenario) holdingCity(seat int, ids ...string) {
 	for _, id := range ids {
 		h.hand = append(h.hand, handCard{city: true, card: s.cityCard(id)})
 	}
+	h.handDirty = true
 }
 
 // equip gives a hero items (Gear, Allies or Common Items) by ID.

@@ -207,7 +207,7 @@ func passFail(ok bool) string {
 func (g *Game) skillTestEffect(seat int, cl Clause) bool {
 	var kw KW
 	if g.danger != nil {
-		kw = g.danger.Keywords
+		kw = g.dangerKW()
 	}
 	return g.skillTest(seat, &cl, kw, false)
 }

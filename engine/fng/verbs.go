@@ -159,7 +159,7 @@ var verbImpl = map[string]any{
 	"enemy.has": verbFunc(func(g *Game, a effects.Args) int64 {
 		return b2i(g.fs != nil && g.fs.enemy.Keywords.has(int(a[0])))
 	}),
-	"danger.has": verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.danger != nil && g.danger.CliffKW.has(int(a[0]))) }),
+	"danger.has": verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.danger != nil && g.dangerKW().has(int(a[0]))) }),
 	"hero.at":    verbFunc(func(g *Game, a effects.Args) int64 { return b2i(int64(g.hero().space) == a[0]) }),
 
 	// Resources.
@@ -204,7 +204,9 @@ var verbImpl = map[string]any{
 		h := g.hero()
 		for seat := range g.heroes {
 			o := &g.heroes[seat]
-			if o == h || o.space != h.space || len(o.artifacts) == 0 || (g.shared() && g.opt.Mode != Team) {
+			// Never from a hero of one's own side: a partner in the
+			// cooperative and solo games, a teammate in the team game.
+			if g.side(o, h) || o.space != h.space || len(o.artifacts) == 0 {
 				continue
 			}
 			best := 0
@@ -443,6 +445,17 @@ func passTest(g *Game) {
 		g.test.passed = true
 		g.test.helped = true
 	}
+}
+
+// dangerKW is the keywords of the side of the Danger card face up: its
+// front while it is drawn, faced and failed (nobody looks at the back before
+// the card flips), its Cliffhanger side (which keeps the Danger's keywords)
+// while the cliffhanger is resolved.
+func (g *Game) dangerKW() KW {
+	if g.flipped {
+		return g.danger.CliffKW
+	}
+	return g.danger.Keywords
 }
 
 func discardDanger(g *Game) {
