@@ -159,7 +159,7 @@ func TestEveryRuleFires(t *testing.T) {
 		{Mode: "coop", Players: 3, Games: 1000, Org: "nazi"},
 		{Mode: "coop", Players: 2, Games: 1000, Org: "mob"},
 	} {
-		req.Advanced, req.Seed, req.Stats, req.MaxRounds = true, 11, true, 100
+		req.Seed, req.Stats, req.MaxRounds = 11, true, 100
 		if req.Policy == "" {
 			req.Policy = "cautious"
 		}

@@ -58,7 +58,7 @@ random (any legal choice), mix (seats rotate through the three).`,
 	fl.StringVar(&f.players, "players", "4", "heroes in each game (1 to 8), or a range such as 1-4 (games spread evenly)")
 	fl.StringVar(&f.heroes, "heroes", "random", "random, or hero IDs by seat, comma-separated")
 	fl.StringVar(&f.mode, "mode", "competitive", "competitive, coop, team or solo")
-	fl.StringVar(&f.level, "level", "advanced", "basic (the rulebook's Basic Game) or advanced (every advanced element)")
+	fl.StringVar(&f.level, "level", "", "Fortune and Glory: basic (the rulebook's Basic Game) or advanced (every advanced element; the default)")
 	fl.StringVar(&f.policy, "policy", "cautious", "bot policy: cautious, bold, random or mix")
 	fl.StringVar(&f.org, "org", "", "the vile organization: an ID such as nazi or mob, or random (coop default: random; competitive: none)")
 	fl.IntVar(&f.teams, "teams", 2, "team game: number of teams (even teams of 2 to 4 heroes)")
@@ -81,8 +81,6 @@ random (any legal choice), mix (seats rotate through the three).`,
 	return c
 }
 
-// The --game flag selects the module; the basic/advanced choice is --level.
-
 func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if f.games < 1 {
 		return usageErr("--games must be at least 1")
@@ -101,7 +99,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		}
 	}
 	f.game = strings.Join(games, ",")
-	if f.level != "basic" && f.level != "advanced" {
+	if f.level != "" && f.level != "basic" && f.level != "advanced" {
 		return usageErr("--level must be basic or advanced, not %q", f.level)
 	}
 	if f.workers < 0 {
@@ -155,7 +153,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		}
 	}
 	req := game.SimRequest{Games: f.games, Players: lo, PlayersMax: hi, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,
-		Seed: f.seed, Mode: f.mode, Advanced: f.level == "advanced", Policy: f.policy, Org: f.org, Variants: f.variants,
+		Seed: f.seed, Mode: f.mode, Level: f.level, Policy: f.policy, Org: f.org, Variants: f.variants,
 		Teams: f.teams, Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, KeepGames: f.compare != ""}
 	if f.heroes != "" && f.heroes != "random" {
 		for _, h := range strings.Split(f.heroes, ",") {
@@ -314,7 +312,10 @@ func replayCommand(args []string, f *simFlags, index int) string {
 		players = strconv.Itoa(lo + index%(hi-lo+1)) // the range run's count for this game
 	}
 	parts = append(parts, fmt.Sprintf("--seed %d --from %d --games 1 --trace", f.seed, index),
-		fmt.Sprintf("--players %s --mode %s --level %s --policy %s --max-rounds %d", players, f.mode, f.level, f.policy, f.maxRounds))
+		fmt.Sprintf("--players %s --mode %s --policy %s --max-rounds %d", players, f.mode, f.policy, f.maxRounds))
+	if f.level != "" {
+		parts = append(parts, "--level "+f.level)
+	}
 	if f.heroes != "random" && f.heroes != "" {
 		parts = append(parts, "--heroes "+f.heroes)
 	}

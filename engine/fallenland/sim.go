@@ -246,6 +246,9 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 	default:
 		return opt, fmt.Errorf("Fallen Land has no %q mode (competitive, short)", req.Mode)
 	}
+	if req.Level != "" {
+		return opt, fmt.Errorf("Fallen Land has no game levels (--level is a Fortune and Glory option; for a short game, --mode short)")
+	}
 	if req.Org != "" {
 		return opt, fmt.Errorf("--org is a Fortune and Glory option; Fallen Land has no organizations")
 	}

@@ -75,6 +75,7 @@ func TestSimOptions(t *testing.T) {
 		{game.SimRequest{Games: 1, Players: 2, Variants: []string{"fast"}}, "unknown variant"},
 		{game.SimRequest{Games: 1, Players: 2, Policy: "wild"}, "unknown policy"},
 		{game.SimRequest{Games: 1, Players: 2, Org: "nazi"}, "no organizations"},
+		{game.SimRequest{Games: 1, Players: 2, Level: "basic"}, "no game levels"},
 	} {
 		_, err := sim.Simulate(bundledTables, tc.req)
 		require.Error(t, err)

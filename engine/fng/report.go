@@ -36,7 +36,15 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 	if err != nil {
 		return SimOptions{}, err
 	}
-	opt := SimOptions{Options: Options{Mode: mode, Players: req.Players, Advanced: req.Advanced, MaxRounds: req.MaxRounds,
+	var advanced bool
+	switch req.Level {
+	case "", "advanced":
+		advanced = true
+	case "basic":
+	default:
+		return SimOptions{}, fmt.Errorf("unknown level %q (basic, advanced)", req.Level)
+	}
+	opt := SimOptions{Options: Options{Mode: mode, Players: req.Players, Advanced: advanced, MaxRounds: req.MaxRounds,
 		Org: req.Org}, Policy: req.Policy, Games: req.Games, Seed: req.Seed, From: req.From, Workers: req.Workers, Stats: req.Stats,
 		Progress: req.Progress, PlayersMax: req.PlayersMax, KeepGames: req.KeepGames || req.ImpactLayer != ""}
 	if len(req.Exclude) > 0 {

@@ -51,7 +51,7 @@ func plantedTables(t *testing.T) *table.Tables {
 
 func TestReportFlagsPlantedDefectsFirst(t *testing.T) {
 	tables := plantedTables(t)
-	rep, err := module{}.Simulate(tables, game.SimRequest{Games: 1500, Players: 4, Seed: 3, Mode: "competitive", Advanced: true,
+	rep, err := module{}.Simulate(tables, game.SimRequest{Games: 1500, Players: 4, Seed: 3, Mode: "competitive",
 		Policy: "cautious", MaxRounds: 100, Stats: true})
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, len(rep.Flags), 3)
@@ -79,7 +79,7 @@ func TestReportFlagsPlantedDefectsFirst(t *testing.T) {
 
 func TestImpactSeparatesStrongCardFromFairCoin(t *testing.T) {
 	tables := plantedTables(t)
-	rep, err := module{}.Simulate(tables, game.SimRequest{Games: 500, Players: 2, Seed: 5, Mode: "coop", Advanced: true,
+	rep, err := module{}.Simulate(tables, game.SimRequest{Games: 500, Players: 2, Seed: 5, Mode: "coop",
 		Policy: "cautious", MaxRounds: 100, Stats: true, ImpactLayer: "planted"})
 	require.NoError(t, err)
 	byID := map[string]*game.CardReport{}

@@ -28,7 +28,7 @@ type SimRequest struct {
 	From      int // index of the first game
 	Seed      uint64
 	Mode      string   // competitive, coop, team, solo (module-defined)
-	Advanced  bool     // the full game (false: the basic game)
+	Level     string   // a game level the module defines ("basic", "advanced"); "" its default
 	Policy    string   // bot policy, or mix
 	Org       string   // an opposing organization, or random
 	Heroes    []string // hero IDs by seat; nil draws them at random
