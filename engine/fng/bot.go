@@ -344,19 +344,35 @@ func (g *Game) passEstimate(h *Hero) float64 {
 		return h.estimate
 	}
 	key, ok := g.estimateKey(h)
-	if v, hit := g.estimates[key]; ok && hit {
-		h.estimate = v
-		return v
+	if !ok {
+		h.estimate = g.estimateFor(&key)
+		return h.estimate
 	}
-	v := g.estimateFor(&key)
-	if ok && len(g.estimates) < 1<<16 {
-		if g.estimates == nil {
-			g.estimates = map[estimateKey]float64{}
+	// Most card changes leave the stats the estimate reads alone: the
+	// hero's last key spares hashing it into the worker's map.
+	if !h.last.set || key != h.last.key {
+		v, hit := g.estimates[key]
+		if !hit {
+			v = g.estimateFor(&key)
+			if len(g.estimates) < 1<<16 {
+				if g.estimates == nil {
+					g.estimates = map[estimateKey]float64{}
+				}
+				g.estimates[key] = v
+			}
 		}
-		g.estimates[key] = v
+		h.last = lastEstimate{key: key, v: v, set: true}
 	}
-	h.estimate = v
-	return v
+	h.estimate = h.last.v
+	return h.estimate
+}
+
+// lastEstimate is a hero's last memoised estimate, checked before the
+// worker's map.
+type lastEstimate struct {
+	key estimateKey
+	v   float64
+	set bool
 }
 
 // estimateKey is everything passEstimate reads.

@@ -211,7 +211,6 @@ func (g *Game) offerOpponents(seat int, t Timing) {
 			}
 			h.hand = append(h.hand[:i], h.hand[i+1:]...)
 			h.handDirty = true
-			h.handDirty = true
 			i--
 			g.playAgainst(o, seat, e, hc)
 			if target.ko {

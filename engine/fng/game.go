@@ -203,6 +203,7 @@ type Hero struct {
 	always    [numStats]int // unconditional modifiers
 	cond      []Mod         // modifiers with a scope
 	estimate  float64       // cached passEstimate; 0 = stale
+	last      lastEstimate  // the key and value behind the last estimate
 	// Timings (bits) at which the hero's items and hand hold something
 	// to use, so offers skip heroes with nothing to play.
 	itemTimings             uint32
