@@ -69,8 +69,8 @@ const (
 // Mod is a compiled modifier: Sym is a keyword or terrain code.
 type Mod struct {
 	Stat   Stat
-	Amount int8
 	Scope  Scope
+	Amount int16 // int16, not int8: a Mod without padding hashes as plain memory in the bots' memo keys
 	Sym    int16
 }
 
@@ -564,7 +564,7 @@ func (l *loader) mods(r *table.Row, col string) []Mod {
 	}
 	out := make([]Mod, 0, len(mods))
 	for _, m := range mods {
-		cm := Mod{Stat: m.Stat, Amount: int8(m.Amount), Scope: m.Scope, Sym: -1}
+		cm := Mod{Stat: m.Stat, Amount: int16(m.Amount), Scope: m.Scope, Sym: -1}
 		switch m.Scope {
 		case OnTest, VsEnemy:
 			code, ok := l.c.kw[fold(m.Name)]
