@@ -51,6 +51,10 @@ type Branch struct {
 	Text   string // the source of the deciding condition
 }
 
+// IsCondition reports whether the expression is a condition cell: then its
+// first branch is the whole condition.
+func (c *Checked) IsCondition() bool { return c.cond }
+
 // Checked is a type-checked expression, ready to bind to a host type.
 type Checked struct {
 	Src      string

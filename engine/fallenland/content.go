@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckwright/deckwright/effects"
 	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/table"
 )
 
@@ -385,20 +386,10 @@ type Content struct {
 
 	// Cards lists the row of every card, by Card.N.
 	Cards     []*table.Row
-	programs  []*Prog
-	owners    []owner
+	sites     []game.Site // every compiled program's cell, in coverage order
 	coverSize int
 	catCode   map[string]int
 }
-
-// owner is the cell an effect or condition was written in.
-type owner struct {
-	row    *table.Row
-	column string
-}
-
-// Programs lists every compiled program, in coverage order.
-func (c *Content) Programs() []*Prog { return c.programs }
 
 // CoverSize is the number of coverage counters all programs need.
 func (c *Content) CoverSize() int { return c.coverSize }
@@ -740,8 +731,7 @@ func (l *loader) bind(r *table.Row, column string, want effects.Want) *Prog {
 	}
 	p := effects.Bind[*Game](ck, l.c.coverSize)
 	l.c.coverSize += p.CoverSize()
-	l.c.programs = append(l.c.programs, p)
-	l.c.owners = append(l.c.owners, owner{row: r, column: column})
+	l.c.sites = append(l.c.sites, game.Site{Row: r, Column: column, Base: p.CoverBase(), Branches: p.Branches, Condition: p.IsCondition()})
 	return p
 }
 

@@ -74,9 +74,7 @@ func reportable(deck string) bool {
 
 // coverage lists what a run never reached.
 func coverage(c *Content, opt SimOptions, st *Stats, cards []game.CardReport) *game.Coverage {
-	cov := &game.Coverage{NeverDrawn: []string{}, NeverUsed: []string{}, TestsNeverPassed: []string{}, TestsNeverFailed: []string{},
-		ConditionsNeverTrue: []game.BranchNote{}, ConditionsNeverFalse: []game.BranchNote{}, BranchesNeverTaken: []game.BranchNote{},
-		RulesNeverTriggered: []string{}}
+	cov := game.NewCoverage()
 	// An organization (and its Villain Events) is in play in the cooperative
 	// and solo games, and in the others only when one was added.
 	coop := opt.Mode == Cooperative || opt.Mode == Solo || opt.Org != ""
@@ -103,31 +101,7 @@ func coverage(c *Content, opt SimOptions, st *Stats, cards []game.CardReport) *g
 			cov.TestsNeverFailed = append(cov.TestsNeverFailed, r.ID)
 		}
 	}
-	for i, p := range c.programs {
-		o := c.owners[i]
-		base := p.CoverBase()
-		for b, br := range p.Branches {
-			no, yes := st.Coverage[base+2*b], st.Coverage[base+2*b+1]
-			if no == 0 && yes == 0 {
-				continue // never reached: the card was never drawn or used
-			}
-			note := game.BranchNote{Card: o.row.ID, Where: o.row.Pos(o.column).String(), Column: br.Offset, Text: br.Text}
-			isCond := b == 0 && o.column == "Condition"
-			switch {
-			case isCond && yes == 0:
-				cov.ConditionsNeverTrue = append(cov.ConditionsNeverTrue, note)
-			case isCond && no == 0:
-				cov.ConditionsNeverFalse = append(cov.ConditionsNeverFalse, note)
-			case yes == 0 || no == 0:
-				if yes == 0 {
-					note.Text += " — never true"
-				} else {
-					note.Text += " — never false"
-				}
-				cov.BranchesNeverTaken = append(cov.BranchesNeverTaken, note)
-			}
-		}
-	}
+	cov.AddBranches(c.sites, st.Coverage)
 	for r := Rule(0); r < NumRules; r++ {
 		if st.Rules[r] > 0 || (advancedRules[r] && !opt.Advanced) || (organizationRules[r] && !coop) ||
 			(sharedRules[r] && opt.Mode == Competitive) || (competitiveRules[r] && (opt.Mode == Cooperative || opt.Mode == Solo)) {

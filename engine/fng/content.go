@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/deckwright/deckwright/effects"
+	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/table"
 )
 
@@ -289,8 +290,7 @@ type Content struct {
 	kwInfantry int
 	kwEscorted int
 	kwSidekick int
-	programs   []*Prog
-	owners     []owner // the cell each program came from
+	sites      []game.Site // every compiled program's cell, in coverage order
 	coverSize  int
 }
 
@@ -311,15 +311,6 @@ type Rules struct {
 type VictoryRow struct {
 	Fortune, Villains, Track int
 }
-
-// owner is the cell an effect or condition was written in.
-type owner struct {
-	row    *table.Row
-	column string
-}
-
-// Programs lists every compiled program, in coverage order.
-func (c *Content) Programs() []*Prog { return c.programs }
 
 // CoverSize is the number of coverage counters all programs need.
 func (c *Content) CoverSize() int { return c.coverSize }
@@ -532,14 +523,13 @@ func (l *loader) prog(r *table.Row, col string, want effects.Want) *Prog {
 		l.fail(r, col, "%s", errs[0].Message)
 		return nil
 	}
-	if len(l.c.programs) >= 1<<15 {
+	if len(l.c.sites) >= 1<<15 {
 		l.fail(r, col, "too many effects")
 		return nil
 	}
 	p := effects.Bind[*Game](ck, l.c.coverSize)
 	l.c.coverSize += p.CoverSize()
-	l.c.programs = append(l.c.programs, p)
-	l.c.owners = append(l.c.owners, owner{row: r, column: col})
+	l.c.sites = append(l.c.sites, game.Site{Row: r, Column: col, Base: p.CoverBase(), Branches: p.Branches, Condition: p.IsCondition()})
 	return p
 }
 

@@ -1,5 +1,10 @@
 package game
 
+import (
+	"github.com/deckwright/deckwright/effects"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
 // Per-card metrics, coverage and flags of a sim run: what `deckwright sim`
 // shows first, puts in its JSON and renders in its HTML report. They are
 // generic: a module fills them from its own tallies.
@@ -127,4 +132,50 @@ type Movement struct {
 	Low      float64 `json:"ci_low"`
 	High     float64 `json:"ci_high"`
 	P        float64 `json:"p"`
+}
+
+// Site is a compiled effect or condition and the cell it was written in,
+// for coverage: its branch counters start at Base in a run's counters.
+type Site struct {
+	Row       *table.Row
+	Column    string
+	Base      int
+	Branches  []effects.Branch
+	Condition bool // a condition cell: its first branch is the condition itself
+}
+
+// NewCoverage is an empty coverage report (empty lists, not null, in JSON).
+func NewCoverage() *Coverage {
+	return &Coverage{NeverDrawn: []string{}, NeverUsed: []string{}, TestsNeverPassed: []string{}, TestsNeverFailed: []string{},
+		ConditionsNeverTrue: []BranchNote{}, ConditionsNeverFalse: []BranchNote{}, BranchesNeverTaken: []BranchNote{},
+		RulesNeverTriggered: []string{}}
+}
+
+// AddBranches lists, from a run's branch counters (two per branch: times
+// false, times true), the conditions never true or never false and the
+// effect branches only ever taken one way. A site never reached (its card
+// never drawn or used) is skipped: "never drawn" already says so.
+func (c *Coverage) AddBranches(sites []Site, counts []uint32) {
+	for _, s := range sites {
+		for b, br := range s.Branches {
+			no, yes := counts[s.Base+2*b], counts[s.Base+2*b+1]
+			if no == 0 && yes == 0 {
+				continue
+			}
+			note := BranchNote{Card: s.Row.ID, Where: s.Row.Pos(s.Column).String(), Column: br.Offset, Text: br.Text}
+			isCond := b == 0 && s.Condition
+			switch {
+			case isCond && yes == 0:
+				c.ConditionsNeverTrue = append(c.ConditionsNeverTrue, note)
+			case isCond && no == 0:
+				c.ConditionsNeverFalse = append(c.ConditionsNeverFalse, note)
+			case yes == 0:
+				note.Text += " — never true"
+				c.BranchesNeverTaken = append(c.BranchesNeverTaken, note)
+			case no == 0:
+				note.Text += " — never false"
+				c.BranchesNeverTaken = append(c.BranchesNeverTaken, note)
+			}
+		}
+	}
 }
