@@ -440,7 +440,7 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 			if in.Card != "" {
 				card = " [card " + in.Card + "]"
 			}
-			fmt.Fprintf(w, "  game %d (seed %d), round %d: %s%s\n    replay: %s\n", in.Index, in.Seed, in.Round, in.Message, card, in.Replay)
+			fmt.Fprintf(w, "  game %d (seed %d), %s %d: %s%s\n    replay: %s\n", in.Index, in.Seed, terms.Round, in.Round, in.Message, card, in.Replay)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 
 	"github.com/deckwright/deckwright/effects"
 	"github.com/deckwright/deckwright/engine/deck"
+	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/rng"
 )
 
@@ -252,9 +253,6 @@ type signals struct {
 // moveCtx is a Movement Deed short of its goal.
 type moveCtx struct{ need, have int }
 
-// stall ends a game that hit its round cap or step budget.
-type stall struct{ why string }
-
 // Frame lends the effect runtime its scratch space.
 func (g *Game) Frame() *effects.Frame { return &g.fx }
 
@@ -271,7 +269,7 @@ func New(c *Content) *Game {
 func (g *Game) step() {
 	g.steps++
 	if g.steps > g.opt.MaxSteps {
-		panic(stall{fmt.Sprintf("step budget of %d exceeded", g.opt.MaxSteps)})
+		panic(game.Stall{Why: fmt.Sprintf("step budget of %d exceeded", g.opt.MaxSteps)})
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/rng"
 )
 
@@ -348,7 +349,7 @@ func (g *Game) randomChipHex() int16 {
 func (g *Game) playTurns() {
 	for g.turn = 1; !g.over; g.turn++ {
 		if g.turn > g.opt.MaxRounds {
-			panic(stall{fmt.Sprintf("no winner after %d Turns", g.opt.MaxRounds)})
+			panic(game.Stall{Why: fmt.Sprintf("no winner after %d Turns", g.opt.MaxRounds)})
 		}
 		g.newTurn()
 		g.effectsPhase()

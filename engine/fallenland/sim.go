@@ -34,17 +34,11 @@ type GameOutcome struct {
 	Winner int16 // the winning Faction's index, -1 none
 }
 
-// GameFailure is a game that stalled or failed, with what replays it.
-type GameFailure struct {
-	Index int
-	*Failure
-}
-
 // Tally is one worker's (then the whole run's) counts.
 type Tally struct {
 	sim.Tally        // by Faction ID; Rounds counts Turns
 	Deaths, Captures int
-	Failures         []GameFailure
+	Failures         []game.Failed
 	Stats            *Stats
 	PerGame          []GameOutcome
 }
@@ -139,7 +133,7 @@ func (w *simWorker) record(index int, res Result, err error) {
 		} else {
 			t.Ends["error"]++
 		}
-		t.Failures = append(t.Failures, GameFailure{Index: index, Failure: f})
+		t.Failures = append(t.Failures, game.Failed{Index: index, Failure: f})
 		if w.g.stats != nil {
 			w.g.stats.clearGame()
 		}
@@ -372,7 +366,7 @@ func outcomes(c *Content, per []GameOutcome) []game.Outcome {
 // Terms are Fallen Land's words for the generic report: Factions are its
 // players, Turns its rounds, Character deaths its losses, Resources
 // captured its prizes.
-var Terms = game.Terms{Player: "faction", Players: "factions", Rounds: "turns", Losses: "character deaths",
+var Terms = game.Terms{Player: "faction", Players: "factions", Round: "turn", Rounds: "turns", Losses: "character deaths",
 	Prizes: "resources captured", Score: "Prestige", Money: "Salvage", Damage: "damage"}
 
 // report turns a tally into the generic report.
@@ -393,14 +387,7 @@ func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game
 		r.LossesPerGame = round2(float64(t.Deaths) / float64(finished))
 		r.PrizesPerGame = round2(float64(t.Captures) / float64(finished))
 	}
-	for _, f := range t.Failures {
-		in := game.Incident{Index: f.Index, Seed: f.Seed, Round: f.Turn, Message: f.Message, Card: f.Card, InPlay: f.InPlay, Stack: f.Stack}
-		if f.Stall {
-			r.Stalls = append(r.Stalls, in)
-		} else {
-			r.Errors = append(r.Errors, in)
-		}
-	}
+	r.AddFailures(t.Failures)
 	if t.Stats != nil {
 		r.Cards = cardReports(c, t.Stats)
 		r.Coverage = coverage(c, opt, t.Stats, r.Cards)

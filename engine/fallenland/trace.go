@@ -3,7 +3,8 @@ package fallenland
 import (
 	"fmt"
 	"io"
-	"runtime/debug"
+
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // tracer writes a game as a readable log.
@@ -46,46 +47,16 @@ func (g *Game) PlaySafe(seed uint64, opt Options) (res Result, err error) {
 	return g.Play(seed, opt), nil
 }
 
-// Failure is a game that did not finish normally.
-type Failure struct {
-	Stall   bool   // the Turn cap or step budget was reached
-	Seed    uint64 // the game's seed
-	Turn    int
-	Message string
-	Card    string   // the card whose effect was running, if any
-	InPlay  []string // cards in play when it stopped
-	Stack   string   // where an internal error happened, for bug reports
-}
-
-func (f *Failure) Error() string {
-	kind := "error"
-	if f.Stall {
-		kind = "stall"
-	}
-	s := fmt.Sprintf("%s in Turn %d (seed %d): %s", kind, f.Turn, f.Seed, f.Message)
-	if f.Card != "" {
-		s += " [card " + f.Card + "]"
-	}
-	return s
-}
+// Failure is a game that did not finish normally (its Round is the Turn).
+type Failure = game.Failure
 
 func (g *Game) failure(r any) *Failure {
-	f := &Failure{Seed: g.seed, Turn: g.turn, InPlay: g.inPlay()}
+	f := game.Recovered(r, g.seed, g.turn)
+	f.InPlay = g.inPlay()
 	if g.src != nil {
 		f.Card = g.src.ID
 	} else if g.enc != nil {
 		f.Card = g.enc.ID
-	}
-	switch v := r.(type) {
-	case stall:
-		f.Stall = true
-		f.Message = v.why
-	case error:
-		f.Message = v.Error()
-		f.Stack = string(debug.Stack())
-	default:
-		f.Message = fmt.Sprint(v)
-		f.Stack = string(debug.Stack())
 	}
 	return f
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/deckwright/deckwright/effects"
 	"github.com/deckwright/deckwright/engine/deck"
 	"github.com/deckwright/deckwright/engine/dice"
+	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/rng"
 )
 
@@ -295,9 +296,6 @@ type playedCard struct {
 	canceled bool
 }
 
-// stall ends a game that hit its round cap or step budget.
-type stall struct{ why string }
-
 // New prepares a game runner for the content.
 func New(c *Content) *Game {
 	g := &Game{c: c}
@@ -312,7 +310,7 @@ func New(c *Content) *Game {
 func (g *Game) step() {
 	g.steps++
 	if g.steps > g.opt.MaxSteps {
-		panic(stall{fmt.Sprintf("step budget of %d exceeded", g.opt.MaxSteps)})
+		panic(game.Stall{Why: fmt.Sprintf("step budget of %d exceeded", g.opt.MaxSteps)})
 	}
 }
 

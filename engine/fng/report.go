@@ -213,7 +213,7 @@ func outcomes(c *Content, per []GameOutcome) []game.Outcome {
 }
 
 // Terms are Fortune and Glory's words for the generic report.
-var Terms = game.Terms{Player: "hero", Players: "heroes", Rounds: "rounds", Losses: "KOs",
+var Terms = game.Terms{Player: "hero", Players: "heroes", Round: "round", Rounds: "rounds", Losses: "KOs",
 	Prizes: "artifacts recovered", Score: "Glory", Money: "Fortune", Damage: "wounds"}
 
 func level(advanced bool) string {
@@ -251,14 +251,7 @@ func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game
 			r.Coop = cr
 		}
 	}
-	for _, f := range t.Failures {
-		in := game.Incident{Index: f.Index, Seed: f.Seed, Round: f.Round, Message: f.Message, Card: f.Card, InPlay: f.InPlay, Stack: f.Stack}
-		if f.Stall {
-			r.Stalls = append(r.Stalls, in)
-		} else {
-			r.Errors = append(r.Errors, in)
-		}
-	}
+	r.AddFailures(t.Failures)
 	if t.Stats != nil {
 		r.Cards = cardReports(c, opt, t.Stats)
 		r.Coverage = coverage(c, opt, t.Stats, r.Cards)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/deckwright/deckwright/engine/deck"
+	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/rng"
 )
 
@@ -25,7 +26,7 @@ func (g *Game) Play(seed uint64, opt Options) Result {
 	g.setupGame()
 	for !g.over {
 		if g.round >= g.opt.MaxRounds {
-			panic(stall{fmt.Sprintf("round cap of %d reached", g.opt.MaxRounds)})
+			panic(game.Stall{Why: fmt.Sprintf("round cap of %d reached", g.opt.MaxRounds)})
 		}
 		g.playRound()
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/rng"
 	"github.com/deckwright/deckwright/engine/sim"
 )
@@ -47,19 +48,13 @@ type Tally struct {
 	Artifacts        int
 	VillainArtifacts int
 	HeroWins         int // cooperative: games the heroes won
-	Failures         []GameFailure
+	Failures         []game.Failed
 	Stats            *Stats
 	// Cooperative breakdowns: games and hero wins by player count and by
 	// organization.
 	ByPlayers, ByPlayersWins map[int]int
 	ByOrg, ByOrgWins         map[string]int
 	PerGame                  []GameOutcome // by game index − From, with KeepGames
-}
-
-// GameFailure is a game that stalled or failed, with what replays it.
-type GameFailure struct {
-	Index int
-	*Failure
 }
 
 func newTally(players int) *Tally {
@@ -158,7 +153,7 @@ func (w *simWorker) record(index int, res Result, err error) {
 		} else {
 			t.Ends["error"]++
 		}
-		t.Failures = append(t.Failures, GameFailure{Index: index, Failure: f})
+		t.Failures = append(t.Failures, game.Failed{Index: index, Failure: f})
 		return
 	}
 	t.Ends[res.End]++

@@ -3,7 +3,8 @@ package fng
 import (
 	"fmt"
 	"io"
-	"runtime/debug"
+
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // tracer writes a game as a readable log.
@@ -42,43 +43,13 @@ func (g *Game) PlaySafe(seed uint64, opt Options) (res Result, err error) {
 }
 
 // Failure is a game that did not finish normally.
-type Failure struct {
-	Stall   bool   // the round cap or step budget was reached
-	Seed    uint64 // the game's seed
-	Round   int
-	Message string
-	Card    string   // the card whose effect was running, if any
-	InPlay  []string // cards in play when it stopped
-	Stack   string   // where an internal error happened, for bug reports
-}
-
-func (f *Failure) Error() string {
-	kind := "error"
-	if f.Stall {
-		kind = "stall"
-	}
-	s := fmt.Sprintf("%s in round %d (seed %d): %s", kind, f.Round, f.Seed, f.Message)
-	if f.Card != "" {
-		s += " [card " + f.Card + "]"
-	}
-	return s
-}
+type Failure = game.Failure
 
 func (g *Game) failure(r any) *Failure {
-	f := &Failure{Seed: g.seed, Round: g.round, InPlay: g.inPlay()}
+	f := game.Recovered(r, g.seed, g.round)
+	f.InPlay = g.inPlay()
 	if g.card != nil {
 		f.Card = g.card.ID
-	}
-	switch v := r.(type) {
-	case stall:
-		f.Stall = true
-		f.Message = v.why
-	case error:
-		f.Message = v.Error()
-		f.Stack = string(debug.Stack())
-	default:
-		f.Message = fmt.Sprint(v)
-		f.Stack = string(debug.Stack())
 	}
 	return f
 }

@@ -94,6 +94,6 @@ func TestFlagCardsOrder(t *testing.T) {
 
 func TestTermsOr(t *testing.T) {
 	got := Terms{Players: "factions", Score: "Prestige"}.Or(DefaultTerms)
-	assert.Equal(t, Terms{Player: "player", Players: "factions", Rounds: "rounds", Losses: "losses", Prizes: "prizes",
+	assert.Equal(t, Terms{Player: "player", Players: "factions", Round: "round", Rounds: "rounds", Losses: "losses", Prizes: "prizes",
 		Score: "Prestige", Money: "money", Damage: "damage"}, got)
 }

@@ -7,6 +7,7 @@ package game
 type Terms struct {
 	Player  string `json:"player"`  // one side: "hero", "faction"
 	Players string `json:"players"` // "heroes", "factions"
+	Round   string `json:"round"`   // "round", "turn"
 	Rounds  string `json:"rounds"`  // "rounds", "turns"
 	Losses  string `json:"losses"`  // what LossesPerGame counts: "KOs", "character deaths"
 	Prizes  string `json:"prizes"`  // what PrizesPerGame counts: "artifacts recovered", "resources captured"
@@ -16,13 +17,13 @@ type Terms struct {
 }
 
 // DefaultTerms are the words of a module that names none.
-var DefaultTerms = Terms{Player: "player", Players: "players", Rounds: "rounds", Losses: "losses",
+var DefaultTerms = Terms{Player: "player", Players: "players", Round: "round", Rounds: "rounds", Losses: "losses",
 	Prizes: "prizes", Score: "points", Money: "money", Damage: "damage"}
 
 // Or fills t's blank words from d.
 func (t Terms) Or(d Terms) Terms {
 	for _, p := range []struct{ dst, src *string }{
-		{&t.Player, &d.Player}, {&t.Players, &d.Players}, {&t.Rounds, &d.Rounds}, {&t.Losses, &d.Losses},
+		{&t.Player, &d.Player}, {&t.Players, &d.Players}, {&t.Round, &d.Round}, {&t.Rounds, &d.Rounds}, {&t.Losses, &d.Losses},
 		{&t.Prizes, &d.Prizes}, {&t.Score, &d.Score}, {&t.Money, &d.Money}, {&t.Damage, &d.Damage},
 	} {
 		if *p.dst == "" {

@@ -234,8 +234,8 @@ ul.cov{columns:2;font-size:12px}
 </div>{{end}}
 
 {{if or .R.Stalls .R.Errors}}<h2>Stalls and errors</h2><ul>
-{{range .R.Stalls}}<li>stall: game {{.Index}} (seed {{.Seed}}), round {{.Round}}: {{.Message}}<br><code>{{.Replay}}</code></li>{{end}}
-{{range .R.Errors}}<li>error: game {{.Index}} (seed {{.Seed}}), round {{.Round}}: {{.Message}} {{.Card}}<br><code>{{.Replay}}</code></li>{{end}}
+{{range .R.Stalls}}<li>stall: game {{.Index}} (seed {{.Seed}}), {{$.T.Round}} {{.Round}}: {{.Message}}<br><code>{{.Replay}}</code></li>{{end}}
+{{range .R.Errors}}<li>error: game {{.Index}} (seed {{.Seed}}), {{$.T.Round}} {{.Round}}: {{.Message}} {{.Card}}<br><code>{{.Replay}}</code></li>{{end}}
 </ul>{{end}}
 </main>
 <div id="status"></div>

@@ -1,0 +1,70 @@
+package game
+
+import (
+	"fmt"
+	"runtime/debug"
+)
+
+// Failure is a game that did not finish normally: it stalled (its round
+// cap or step budget was reached) or the engine failed. It says what
+// replays it.
+type Failure struct {
+	Stall   bool
+	Seed    uint64 // the game's seed
+	Round   int    // the round (or turn) it stopped in
+	Message string
+	Card    string   // the card whose effect was running, if any
+	InPlay  []string // cards in play when it stopped
+	Stack   string   // where an internal error happened, for bug reports
+}
+
+func (f *Failure) Error() string {
+	kind := "error"
+	if f.Stall {
+		kind = "stall"
+	}
+	s := fmt.Sprintf("%s in round %d (seed %d): %s", kind, f.Round, f.Seed, f.Message)
+	if f.Card != "" {
+		s += " [card " + f.Card + "]"
+	}
+	return s
+}
+
+// Stall is what an engine panics with to stop a game that runs too long.
+type Stall struct{ Why string }
+
+// Recovered turns what a game's recover() caught into a Failure: a Stall
+// is a stall; anything else is an internal error, with its stack.
+func Recovered(r any, seed uint64, round int) *Failure {
+	f := &Failure{Seed: seed, Round: round}
+	switch v := r.(type) {
+	case Stall:
+		f.Stall = true
+		f.Message = v.Why
+	case error:
+		f.Message = v.Error()
+		f.Stack = string(debug.Stack())
+	default:
+		f.Message = fmt.Sprint(v)
+		f.Stack = string(debug.Stack())
+	}
+	return f
+}
+
+// Failed is a failure of game Index of a run.
+type Failed struct {
+	Index int
+	*Failure
+}
+
+// AddFailures lists a run's failures in the report: stalls and errors.
+func (r *SimReport) AddFailures(fs []Failed) {
+	for _, f := range fs {
+		in := Incident{Index: f.Index, Seed: f.Seed, Round: f.Round, Message: f.Message, Card: f.Card, InPlay: f.InPlay, Stack: f.Stack}
+		if f.Stall {
+			r.Stalls = append(r.Stalls, in)
+		} else {
+			r.Errors = append(r.Errors, in)
+		}
+	}
+}
