@@ -204,27 +204,31 @@ func TestScenarioRandomHeroesStartInTheirStartCity(t *testing.T) {
 	assert.NotEqual(t, "duke-dudley", g.heroes[1].def.ID)
 }
 
-// Start-of-game abilities: the Duke's Old Money (3 Glory), Dr. Zhukov's
-// State Laboratory (a Gear card), Cartwright's Trouble Finds Him (2 Events).
+// Start-of-game abilities: the Duke's Old Money (an Ally card), Dr.
+// Zhukov's State Laboratory and Sharon Hunter's Expense Account (a Gear card
+// each), Cartwright's Trouble Finds Him (2 Events).
 // (newScenario clears them, so that tests start from nothing.)
 func TestScenarioHeroSetupAbilities(t *testing.T) {
 	s := &scenario{t: t, Game: New(bundled(t))}
-	opt := Options{Players: 3, Advanced: true}
-	for _, id := range []string{"duke-dudley", "dr-zhukov", "alexander-cartwright"} {
+	opt := Options{Players: 4, Advanced: true}
+	for _, id := range []string{"duke-dudley", "dr-zhukov", "alexander-cartwright", "sharon-hunter"} {
 		opt.Heroes = append(opt.Heroes, s.heroIndex(id))
 	}
 	s.reset(5, opt)
-	stack(&s.gear, s.item("machete"))
+	stack(&s.allies, s.item("moose-malone"))
+	stack(&s.gear, s.item("machete"), s.item("grappling-hook"))
 	stack(&s.events, s.eventCard("lucky-break"), s.eventCard("shortcut"))
 	s.strict = true // no start-of-game ability rolls a die
 	s.setupGame()
-	duke, zhukov, cartwright := s.h(0), s.h(1), s.h(2)
-	assert.Equal(t, 3, duke.glory)
-	assert.Empty(t, duke.items)
+	duke, zhukov, cartwright, sharon := s.h(0), s.h(1), s.h(2), s.h(3)
+	assert.Equal(t, []string{"moose-malone"}, s.itemIDs(0))
+	assert.Zero(t, duke.glory)
 	assert.Equal(t, []string{"machete"}, s.itemIDs(1))
 	assert.Zero(t, zhukov.glory)
 	assert.Equal(t, []string{"lucky-break", "shortcut"}, s.handIDs(2))
 	assert.Zero(t, cartwright.glory)
+	assert.Equal(t, []string{"grappling-hook"}, s.itemIDs(3))
+	assert.Zero(t, sharon.glory)
 }
 
 // Set-up places the rule's four artifacts, each an Artifact and an Adventure
@@ -598,8 +602,8 @@ func TestScenarioFlightsOnlyInTheAdvancedGame(t *testing.T) {
 // Entering a henchman's space ends the move and starts a fight at once.
 func TestScenarioMovementHenchmanEndsMoveAndFights(t *testing.T) {
 	s := newScenario(t, Options{}, "shelly-hargrove")
-	h := s.h(0)                               // in Paris
-	s.henchmen[s.space("western-europe")] = 1 // a Nazi soldier
+	h := s.withHero(0, func(d *HeroDef) { d.Skills[Combat] = 2 }) // in Paris
+	s.henchmen[s.space("western-europe")] = 1                     // a Nazi soldier
 	s.figuresLeft[0]--
 	// Shelly (Combat 2) against Nazi Soldiers (3 dice, 3 wounds): two rounds.
 	s.dice(4, 4 /* Shelly */, 1, 1, 1 /* soldiers */, 5, 1, 1, 1, 1)
@@ -949,6 +953,7 @@ func TestScenarioRacingHeroesAlternateDangers(t *testing.T) {
 // rival recovered the artifact.
 func TestScenarioRacingCommittedHeroDrawsOneMore(t *testing.T) {
 	s := newScenario(t, Options{}, "jake-zane", "shelly-hargrove")
+	s.withHero(1, func(d *HeroDef) { d.Skills[Agility] = 5 })
 	site := s.site("the-spear", "of-kings", "sahara") // 2 Dangers
 	jake, shelly := s.at(0, "sahara"), s.at(1, "sahara")
 	jake.estimate, shelly.estimate = 0.99, 0.99
@@ -969,6 +974,7 @@ func TestScenarioRacingCommittedHeroDrawsOneMore(t *testing.T) {
 // for.
 func TestScenarioRacingExtraDangerCliffhanger(t *testing.T) {
 	s := newScenario(t, Options{}, "jake-zane", "shelly-hargrove")
+	s.withHero(1, func(d *HeroDef) { d.Skills[Agility] = 5 })
 	site := s.site("the-spear", "of-kings", "sahara")
 	jake, shelly := s.at(0, "sahara"), s.at(1, "sahara")
 	jake.estimate, shelly.estimate = 0.99, 0.99
@@ -1232,9 +1238,9 @@ func TestScenarioSkillTestDiceAddedAfterTheRoll(t *testing.T) {
 		assert.Equal(t, 1, s.events.Discarded())
 	})
 	t.Run("a hero's ability, on the Danger's keywords", func(t *testing.T) {
-		s := newScenario(t, Options{}, "dr-zhukov") // Scientific Method: +2 dice on Trap or Puzzle tests
+		s := newScenario(t, Options{}, "dr-zhukov") // Scientific Method: +1 die on Trap or Puzzle tests
 		d := &s.c.Dangers[s.danger("ancient-puzzle")]
-		s.dice(1, 1, 1, 5, 1)
+		s.dice(1, 1, 1, 5)
 		assert.True(t, s.resolveSpec(0, &d.Test, d.Keywords, false))
 		s.done()
 		assert.True(t, s.h(0).heroUsed, "an Activate ability: used for the round")
@@ -1388,8 +1394,8 @@ func TestScenarioFightSimultaneousRounds(t *testing.T) {
 // Defense prevents that many hits each time hits are taken (the hero's and
 // the enemy's).
 func TestScenarioFightDefense(t *testing.T) {
-	s := newScenario(t, Options{}, "li-mei-chen") // Combat 3, Defense 1
-	h := s.h(0)
+	s := newScenario(t, Options{}, "li-mei-chen")
+	h := s.withHero(0, func(d *HeroDef) { d.Skills[Combat], d.Defense = 3, 1 })
 	s.dice(
 		4, 4, 4, 4, 4, // 3 hits on the crocodile (Defense 1): 2 wounds; 2 hits on Li Mei: 1 wound
 		4, 1, 1, 4, 1, // 1 hit each: both prevented
@@ -1429,8 +1435,8 @@ func TestScenarioFightGloryEvenIfKOd(t *testing.T) {
 // Escape: at the start of a round, an escape test instead of fighting.
 // Failed, only the enemy rolls; passed, no Glory and the enemy is discarded.
 func TestScenarioFightEscape(t *testing.T) {
-	s := newScenario(t, Options{}, "shelly-hargrove") // Agility 5, Combat 2, Wounds 5
-	h := s.h(0)
+	s := newScenario(t, Options{}, "shelly-hargrove")
+	h := s.withHero(0, func(d *HeroDef) { d.Skills[Agility], d.Skills[Combat], d.Wounds = 5, 2, 5 })
 	h.wounds = 3
 	snow := s.enemyIndex("abominable-snowman") // 5 dice, 5 wounds; escape Agility 4+ x2
 	stack(&s.enemies, snow)
@@ -1451,7 +1457,7 @@ func TestScenarioFightEscape(t *testing.T) {
 // Escaping a henchman figure: it stays, the hero moves to an adjacent space.
 func TestScenarioFightEscapeFromAFigure(t *testing.T) {
 	s := newScenario(t, Options{}, "shelly-hargrove")
-	h := s.h(0)
+	h := s.withHero(0, func(d *HeroDef) { d.Skills[Agility] = 5 })
 	h.wounds = 3
 	we := s.space("western-europe")
 	s.henchmen[we] = 1
@@ -1587,10 +1593,12 @@ func TestScenarioEventsHandAndPlayImmediately(t *testing.T) {
 	assert.Len(t, s.h(0).hand, len(held), "no hand limit")
 
 	s = newScenario(t, Options{}, "duke-dudley")
-	stack(&s.events, s.eventCard("stroke-of-luck"))
+	s.h(0).wounds = 2
+	stack(&s.events, s.eventCard("stroke-of-luck")) // Gain 1 Glory and heal 1 wound
 	s.drawEvents(0, 1)
 	assert.Empty(t, s.h(0).hand)
-	assert.Equal(t, 2, s.h(0).glory, "played at once")
+	assert.Equal(t, 1, s.h(0).glory, "played at once")
+	assert.Equal(t, 1, s.h(0).wounds, "played at once")
 	assert.Equal(t, 1, s.events.Discarded())
 }
 
@@ -1926,6 +1934,7 @@ func TestScenarioDeepJungleSpaces(t *testing.T) {
 // added and the Temple rolls for collapse.
 func TestScenarioTempleCoinsSharedPileInstability(t *testing.T) {
 	s := newScenario(t, Options{Advanced: true}, "jake-zane", "shelly-hargrove")
+	s.withHero(1, func(d *HeroDef) { d.Skills[Agility] = 5 })
 	site := s.site("the-caverns", "of-the-moon", "sahara") // 6 Fortune, 2 Dangers
 	jake, shelly := s.at(0, "sahara"), s.at(1, "sahara")
 	jake.estimate, shelly.estimate = 0.01, 0.01
@@ -2025,7 +2034,8 @@ func TestScenarioTempleCollapseGloryAndEscapeFAQ(t *testing.T) {
 // and their fights (Combat vs a type, Defense). The basic game ignores it.
 func TestScenarioAdventureSpecialText(t *testing.T) {
 	for _, adv := range []bool{false, true} {
-		s := newScenario(t, Options{Advanced: adv}, "li-mei-chen") // Combat 3, Agility 4, Defense 1
+		s := newScenario(t, Options{Advanced: adv}, "li-mei-chen")
+		s.withHero(0, func(d *HeroDef) { d.Skills[Combat], d.Skills[Agility], d.Defense = 3, 4, 1 })
 		h := s.at(0, "sahara")
 		winds := s.site("the-idol", "of-the-winds", "sahara") // Agility +1 on Chase, Defense -1
 		h.progress = int16(winds)

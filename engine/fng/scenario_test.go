@@ -61,6 +61,17 @@ func newScenarioOn(t *testing.T, c *Content, opt Options, heroes ...string) *sce
 	return s
 }
 
+// withHero changes a hero's sheet for this scenario only (the stats a
+// test's forced dice were counted for), leaving the shared content alone.
+func (s *scenario) withHero(seat int, change func(d *HeroDef)) *Hero {
+	h := s.h(seat)
+	d := *h.def
+	change(&d)
+	h.def = &d
+	h.recompute(s.Game)
+	return h
+}
+
 // dice forces the next dice faces.
 func (s *scenario) dice(faces ...int) { s.forced = append(s.forced, faces...) }
 
