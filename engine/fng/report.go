@@ -260,7 +260,11 @@ func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game
 	}
 	if opt.Mode == Cooperative || opt.Mode == Solo {
 		for _, n := range sortedInts(t.ByPlayers) {
-			r.ByPlayers = append(r.ByPlayers, game.NewRate(fmt.Sprintf("%d heroes", n), "", t.ByPlayersWins[n], t.ByPlayers[n]))
+			label := fmt.Sprintf("%d heroes", n)
+			if n == 1 {
+				label = "1 hero"
+			}
+			r.ByPlayers = append(r.ByPlayers, game.NewRate(label, "", t.ByPlayersWins[n], t.ByPlayers[n]))
 		}
 		for _, o := range sim.SortedKeys(t.ByOrg) {
 			r.ByOrg = append(r.ByOrg, game.NewRate(o, "", t.ByOrgWins[o], t.ByOrg[o]))
