@@ -113,12 +113,7 @@ func impact(c *Content, opt SimOptions, req game.SimRequest, rep *game.SimReport
 	game.MeasureImpact(rep, targets, req.ImpactGames, false, func(id string, games int) []game.Outcome {
 		o := opt
 		o.Games, o.Stats, o.KeepGames, o.Progress = games, false, true, nil
-		o.Exclude = map[int]bool{}
-		for n, r := range c.Cards {
-			if r.ID == id {
-				o.Exclude[n] = true
-			}
-		}
+		o.Exclude, _ = game.CardIndexes(c.Cards, []string{id}) // id is a card of the report
 		tally, _ := Simulate(c, o)
 		return outcomes(c, tally.PerGame)
 	}, req.Progress)

@@ -253,18 +253,9 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 		return opt, fmt.Errorf("%d players but only %d Factions", max(opt.Players, opt.PlayersMax), len(c.Factions))
 	}
 	if len(req.Exclude) > 0 {
-		opt.Exclude = map[int]bool{}
-		for _, id := range req.Exclude {
-			found := false
-			for n, r := range c.Cards {
-				if r.ID == id {
-					opt.Exclude[n] = true
-					found = true
-				}
-			}
-			if !found {
-				return opt, fmt.Errorf("no card %q to leave out", id)
-			}
+		var err error
+		if opt.Exclude, err = game.CardIndexes(c.Cards, req.Exclude); err != nil {
+			return opt, err
 		}
 	}
 	if len(req.Heroes) > 0 {

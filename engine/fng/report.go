@@ -48,17 +48,8 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 		Org: req.Org}, Policy: req.Policy, Games: req.Games, Seed: req.Seed, From: req.From, Workers: req.Workers, Stats: req.Stats,
 		Progress: req.Progress, PlayersMax: req.PlayersMax, KeepGames: req.KeepGames || req.ImpactLayer != ""}
 	if len(req.Exclude) > 0 {
-		opt.Exclude = map[int]bool{}
-		for _, id := range req.Exclude {
-			row := findRow(c, id)
-			if row == nil {
-				return opt, fmt.Errorf("no card %q to leave out", id)
-			}
-			for n, r := range c.Cards {
-				if r == row {
-					opt.Exclude[n] = true
-				}
-			}
+		if opt.Exclude, err = game.CardIndexes(c.Cards, req.Exclude); err != nil {
+			return opt, err
 		}
 	}
 	if opt.PlayersMax > 8 || (opt.PlayersMax > 0 && opt.PlayersMax < opt.Players) {

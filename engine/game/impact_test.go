@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/engine/table"
 )
 
 // A card whose removal loses half the games and shortens them by a round
@@ -50,4 +52,15 @@ func TestMeasureImpactRoundsOnly(t *testing.T) {
 	assert.Zero(t, im.WinDelta, "no win measure")
 	assert.InDelta(t, 2, im.RoundsDelta, 1e-9)
 	assert.True(t, im.Significant)
+}
+
+// The cards a run leaves out are found by ID, every copy's row; an ID no
+// card has is an error naming it.
+func TestCardIndexes(t *testing.T) {
+	rows := []*table.Row{{ID: "boat-chase"}, {ID: "malaria"}, {ID: "boat-chase"}}
+	got, err := CardIndexes(rows, []string{"boat-chase"})
+	require.NoError(t, err)
+	assert.Equal(t, map[int]bool{0: true, 2: true}, got)
+	_, err = CardIndexes(rows, []string{"malaria", "nazi-gold"})
+	assert.EqualError(t, err, `no card "nazi-gold" to leave out`)
 }

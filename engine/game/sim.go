@@ -176,3 +176,22 @@ func NewRate(id, name string, wins, games int) Rate {
 	}
 	return r
 }
+
+// CardIndexes maps card IDs to their indexes in cards (a module's card
+// rows, by card number): the cards a run leaves out of their decks.
+func CardIndexes(cards []*table.Row, ids []string) (map[int]bool, error) {
+	out := map[int]bool{}
+	for _, id := range ids {
+		found := false
+		for n, r := range cards {
+			if r.ID == id {
+				out[n] = true
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("no card %q to leave out", id)
+		}
+	}
+	return out, nil
+}
