@@ -167,6 +167,8 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		if f.asJSON {
 			req.Trace = stderr
 		}
+		// TODO(issue 13): --trace --json writes game.Event lines to stdout
+		// once both modules emit events; until then JSON is the report.
 	} else if isTerminal(stderr) {
 		start := time.Now()
 		req.Progress = func(done int) {

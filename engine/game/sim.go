@@ -47,6 +47,9 @@ type SimRequest struct {
 	// KeepGames keeps each game's outcome in the report (for --compare).
 	KeepGames bool
 	Trace     io.Writer
+	// TraceJSON writes the traced game as game.Event values, one JSON
+	// object a line, instead of readable text.
+	TraceJSON bool
 	Progress  func(done int)
 }
 

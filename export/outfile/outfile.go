@@ -1,0 +1,186 @@
+// Package outfile writes deckwright's output files so that nothing is lost:
+// a file is written beside its target under a temporary name, synced, and
+// renamed over the target only when complete. A failed or interrupted write
+// leaves the previous file as it was. Only regular files are replaced: a
+// device node, a symlink, a folder or a pipe at the target is refused, so
+// `-o /dev/full` can never swap a device for a file. The path "-" writes to
+// standard output instead.
+package outfile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// File is an output being written. Write to it, then Commit or Abort.
+type File struct {
+	path string
+	tmp  *os.File // nil when writing to stdout
+	w    io.Writer
+	mode fs.FileMode
+}
+
+// Create starts writing path, or stdout when path is "-". It refuses an
+// empty path and a target that exists and is not a regular file.
+func Create(path string, stdout io.Writer) (*File, error) {
+	switch path {
+	case "":
+		return nil, errors.New("no output file named (an empty path)")
+	case "-":
+		return &File{path: "-", w: stdout}, nil
+	}
+	mode, err := check(path)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("cannot write %s: %v", path, unwrap(err))
+	}
+	track(tmp.Name(), true)
+	return &File{path: path, tmp: tmp, w: tmp, mode: mode}, nil
+}
+
+// check returns the mode the new file gets (the old file's, or 0644) and
+// refuses targets that are not regular files.
+func check(path string) (fs.FileMode, error) {
+	st, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return 0o644, nil
+	case err != nil:
+		return 0, fmt.Errorf("cannot write %s: %v", path, unwrap(err))
+	}
+	if st.Mode().IsRegular() {
+		return st.Mode().Perm(), nil
+	}
+	return 0, fmt.Errorf("refusing to replace %s: it is %s, not a regular file (name a new file, or - for standard output)", path, kind(st.Mode()))
+}
+
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeDevice != 0, m&fs.ModeCharDevice != 0:
+		return "a device"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a regular file"
+}
+
+// Path is the target's path ("-" for standard output).
+func (f *File) Path() string { return f.path }
+
+// Write writes to the temporary file (or stdout).
+func (f *File) Write(p []byte) (int, error) { return f.w.Write(p) }
+
+// Commit makes the written bytes the target's content: sync, close, and
+// rename over the target. On any failure the target is left untouched and
+// the temporary file removed.
+func (f *File) Commit() error {
+	if f == nil || f.tmp == nil {
+		return nil
+	}
+	tmp := f.tmp
+	f.tmp = nil
+	defer track(tmp.Name(), false)
+	fail := func(err error) error {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return fmt.Errorf("cannot write %s: %v", f.path, unwrap(err))
+	}
+	if err := tmp.Chmod(f.mode); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("cannot write %s: %v", f.path, unwrap(err))
+	}
+	if _, err := check(f.path); err != nil { // the target changed while we wrote
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), f.path); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("cannot write %s: %v", f.path, unwrap(err))
+	}
+	return nil
+}
+
+// Abort discards what was written; the target is left as it was. It is
+// safe to call after Commit (it then does nothing).
+func (f *File) Abort() {
+	if f == nil || f.tmp == nil {
+		return
+	}
+	f.tmp.Close()
+	os.Remove(f.tmp.Name())
+	track(f.tmp.Name(), false)
+	f.tmp = nil
+}
+
+// WriteFile writes data to path (or stdout for "-") atomically.
+func WriteFile(path string, data []byte, stdout io.Writer) error {
+	f, err := Create(path, stdout)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
+		return fmt.Errorf("cannot write %s: %v", path, unwrap(err))
+	}
+	return f.Commit()
+}
+
+func unwrap(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
+
+// The temporary files being written, so that an interrupted program can
+// remove them (RemoveTemps) before it exits.
+var (
+	mu    sync.Mutex
+	temps = map[string]bool{}
+)
+
+func track(name string, live bool) {
+	mu.Lock()
+	defer mu.Unlock()
+	if live {
+		temps[name] = true
+	} else {
+		delete(temps, name)
+	}
+}
+
+// RemoveTemps removes every temporary file not yet committed or aborted.
+// A signal handler calls it before exiting; the targets stay as they were.
+func RemoveTemps() {
+	mu.Lock()
+	defer mu.Unlock()
+	for name := range temps {
+		os.Remove(name)
+		delete(temps, name)
+	}
+}
