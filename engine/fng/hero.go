@@ -395,7 +395,10 @@ func (g *Game) koPenalty(seat int) {
 	if h.cliff.active {
 		g.endCliffhanger(h)
 	}
-	h.pending = 0
+	// The turn's Danger Glory (h.pending) stays: a KO'd hero cannot camp,
+	// so it is never paid, unless the fight round that KO'd the hero also
+	// won the artifact, whose recovery pays it (FAQ, wonWhileKOd). The next
+	// adventure phase clears it.
 	g.loseProgress(h)
 	h.space = h.def.StartCity
 	g.expireRemains(h, UntilKO)

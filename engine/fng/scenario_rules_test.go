@@ -1806,6 +1806,42 @@ func TestScenarioArtifactWonInAKORoundFAQ(t *testing.T) {
 	}
 }
 
+// FAQ: a hero KO'd in the fight round that beats the enemy of the last
+// Danger still recovers the artifact, and with it the Glory of the Dangers
+// passed that turn (before, the KO threw that Glory away first: seed 11,
+// round 13, Jake Zane recovered the Crown of the Gods without the Glory of
+// two Dangers). The KO penalty is taken as the hero falls (here 1 Glory,
+// the bats' own), then the recovery pays the turn's Glory.
+func TestScenarioKOWhileWinningKeepsTheTurnsGloryFAQ(t *testing.T) {
+	c := *bundled(t)
+	c.Dangers = append([]DangerDef(nil), c.Dangers...)
+	fight, _, err := ParseTest("Fight Enemies")
+	require.Nil(t, err)
+	for i := range c.Dangers {
+		if c.Dangers[i].ID == "temple-guardians-sentinel" {
+			c.Dangers[i].Test = fight
+		}
+	}
+	s := newScenarioOn(t, &c, Options{}, "duke-dudley")
+	s.strict = true
+	site := s.site("the-spear", "of-kings", "sahara") // 2 Dangers
+	h := s.at(0, "sahara")
+	h.progress, h.wounds, h.estimate = int16(site), 3, 0.99
+	s.topDangers("ancient-puzzle", "temple-guardians-sentinel") // Lore 5+ for 2 Glory, then the fight
+	stack(&s.enemies, s.enemyIndex("vampire-bats"))
+	s.dice(5, 1, 1, // the puzzle: passed, 2 Glory pending; the Duke presses on
+		4, 1, 1, // the Duke's fight dice kill the bats (+1 Glory)...
+		4, 4, 4, 1, // ...whose 3 hits KO him
+		1, // KO: lose 1 (the bats' Glory)
+		4) // the artifact: kept
+	s.adventurePhase()
+	s.done()
+	assert.True(t, h.ko)
+	assert.False(t, s.sites[site].live, "recovered")
+	assert.Len(t, h.artifacts, 1)
+	assert.Equal(t, 2, h.glory, "the puzzle's 2 Glory, paid on recovery")
+}
+
 // --- Advanced: deep jungle ------------------------------------------------------------
 
 func (s *scenario) locCard(space string) int16 {
