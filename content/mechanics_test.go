@@ -78,6 +78,7 @@ func TestEveryMechanicHasACard(t *testing.T) {
 		{"test-timing help (add dice, re-roll, successes)", anyCard(timing("test"))},
 		{"fight-timing help", anyCard(timing("fight"))},
 		{"skip a Danger", anyCard(effect("discardDanger"))},
+		{"an adventure's final fight", any("adventures", func(r *table.Row) bool { return r.Has("final_fight") })},
 		{"avoid a Cliffhanger", anyCard(effect("avoidCliffhanger"))},
 		{"save from a KO", anyCard(timing("ko"))},
 		{"Activate once per round", anyCard(func(r *table.Row) bool { return r.Bool("activate") })},

@@ -190,6 +190,17 @@ func (g *Game) unitStep(u *unit) bool {
 		for _, s := range u.seats[1:] {
 			g.h(s).found = true
 		}
+		if g.finalFoe(u.site) != nil {
+			// Markers at the Danger value: the final fight they escaped
+			// (or fell in) before comes first, not another Danger.
+			dangers := int(g.c.Adventures[g.sites[u.site].adv].Dangers)
+			for _, s := range u.seats {
+				if g.h(s).markers >= dangers {
+					g.finalFight(u.seats, u.site)
+					return false
+				}
+			}
+		}
 	}
 	if u.site < 0 {
 		// The artifact is gone, but the unit committed to one more Danger:
@@ -235,7 +246,7 @@ func (g *Game) unitOvercome(u *unit) bool {
 	left := 0
 	if g.isTemple(site) {
 		if g.templeDanger(g.h(u.seats[0]), site) {
-			g.sharedGlory(u)
+			g.sharedGlory(u.seats)
 			return false
 		}
 		left = s.coins
@@ -253,8 +264,7 @@ func (g *Game) unitOvercome(u *unit) bool {
 			g.logf("the heroes have %d of %d danger markers", lead.markers, dangers)
 		}
 		if lead.markers >= dangers {
-			g.recover(lead, site)
-			g.sharedGlory(u)
+			g.collect(u.seats, site)
 			return false
 		}
 		left = dangers - lead.markers
@@ -287,8 +297,8 @@ func (g *Game) unitOvercome(u *unit) bool {
 
 // sharedGlory: when heroes working together end the hunt (recovering the
 // artifact or its Treasure), each collects the Glory of the turn.
-func (g *Game) sharedGlory(u *unit) {
-	for _, seat := range u.seats {
+func (g *Game) sharedGlory(seats []int) {
+	for _, seat := range seats {
 		if h := g.h(seat); !h.ko && h.pending > 0 {
 			g.gainGlory(h, h.pending)
 			h.pending = 0
@@ -537,7 +547,7 @@ func (g *Game) overcome(h *Hero, site int) bool {
 		g.logf("%s has %d of %d danger markers", h.def.Name, h.markers, dangers)
 	}
 	if h.markers >= dangers {
-		g.recover(h, site)
+		g.collect([]int{h.seat}, site)
 		return false
 	}
 	return g.campOrPress(h, site, dangers-h.markers)
@@ -638,11 +648,19 @@ func (g *Game) recover(h *Hero, site int) {
 // wonWhileKOd: a hero who overcame the last Danger of an artifact with the
 // fight round that KO'd them still recovers it (FAQ), then rolls to keep it
 // like any artifact a KO'd hero carries.
+//
+// An adventure with a final fight is not won so: a KO'd hero cannot fight it.
 func (g *Game) wonWhileKOd(h *Hero, site, markers int) {
-	if !g.sites[site].live || g.isTemple(site) || markers+1 < int(g.c.Adventures[g.sites[site].adv].Dangers) {
+	if !g.sites[site].live || g.isTemple(site) || markers+1 < int(g.c.Adventures[g.sites[site].adv].Dangers) || g.finalFoe(site) != nil {
 		return
 	}
 	g.recover(h, site)
+	g.keepRoll(h)
+}
+
+// keepRoll: a hero KO'd in the round that won an artifact rolls to keep it
+// (FAQ), like any artifact a KO'd hero carries.
+func (g *Game) keepRoll(h *Hero) {
 	if g.roll() <= g.c.Rules.KOArtifactLoss {
 		a := h.artifacts[len(h.artifacts)-1]
 		h.artifacts = h.artifacts[:len(h.artifacts)-1]
@@ -651,6 +669,75 @@ func (g *Game) wonWhileKOd(h *Hero, site, markers int) {
 			g.logf("%s loses an artifact", h.def.Name)
 		}
 	}
+}
+
+// collect: the heroes' danger markers reached the Danger value. The one
+// with the most recovers the artifact, everyone collecting the turn's
+// Glory — unless the adventure makes them win a final fight first.
+func (g *Game) collect(seats []int, site int) {
+	if g.finalFoe(site) != nil {
+		g.finalFight(seats, site)
+		return
+	}
+	lead := g.h(seats[0])
+	for _, s := range seats[1:] {
+		if h := g.h(s); h.markers > lead.markers {
+			lead = h
+		}
+	}
+	g.recover(lead, site)
+	g.sharedGlory(seats)
+}
+
+// finalFoe is the fight an adventure makes its hunters win before they
+// collect its artifact: its Final Fight, which like the rest of its special
+// text belongs to the advanced game and never applies at a Temple.
+func (g *Game) finalFoe(site int) *Clause {
+	if !g.opt.Advanced || g.isTemple(site) {
+		return nil
+	}
+	return g.c.Adventures[g.sites[site].adv].Final
+}
+
+// finalFight: the heroes' markers reached the Danger value of an adventure
+// that makes them fight before they collect the artifact. They collect the
+// turn's Danger Glory first (FAQ), then fight the enemy together. Beating
+// it recovers the artifact — even in the round that KOs the hero, who then
+// rolls to keep it (FAQ). Escaping it, or falling, leaves the artifact:
+// the markers stay, and the next adventure turn there starts with the
+// fight again (unitStep). It reports whether the artifact was recovered.
+func (g *Game) finalFight(seats []int, site int) bool {
+	g.sharedGlory(seats)
+	cl := g.finalFoe(site)
+	if g.trace != nil {
+		g.logf("%s must %s before collecting %s", g.h(seats[0]).def.Name, cl, g.c.Artifacts[g.sites[site].art].Name)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleFinalFight)
+	}
+	prev := g.mustWin
+	g.mustWin = true
+	won := g.fightClauseUnit(seats, cl)
+	g.mustWin = prev
+	if !won || !g.sites[site].live {
+		return false
+	}
+	// The standing hero with the most markers takes it; if the enemy fell
+	// in the round that KO'd them all, the first of them.
+	var taker *Hero
+	for _, s := range seats {
+		if h := g.h(s); !h.ko && (taker == nil || h.markers > taker.markers) {
+			taker = h
+		}
+	}
+	if taker == nil {
+		taker = g.h(seats[0])
+	}
+	g.recover(taker, site)
+	if taker.ko {
+		g.keepRoll(taker)
+	}
+	return true
 }
 
 // takeTreasure gives the hero who took a Temple's last coin its Treasure.

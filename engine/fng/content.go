@@ -237,6 +237,7 @@ type AdventureDef struct {
 	When    string
 	Effect  *Prog
 	Temples bool
+	Final   *Clause // a fight to win before the artifact is collected (Final Fight), or nil
 }
 
 // LocationDef is a Location card.
@@ -734,6 +735,13 @@ func (l *loader) cards() {
 			a.Special = l.mods(r, "Special")
 		}
 		a.Effect = l.prog(r, "Special Effect", effects.AnyResult)
+		if spec, ok := l.test(r, "Final Fight"); ok {
+			if cl, ok := finalFightClause(spec); ok {
+				a.Final = &cl
+			} else {
+				l.fail(r, "Final Fight", "a Final Fight is one Fight against an enemy deck or a reference enemy")
+			}
+		}
 		c.Adventures = append(c.Adventures, a)
 		c.DeckAdventures = copies(c.DeckAdventures, i, r)
 	}
@@ -842,4 +850,14 @@ func benefit(uses []effects.Use) int8 {
 		return -1
 	}
 	return 0
+}
+
+// finalFightClause returns the one Fight against an enemy (a deck or a
+// reference enemy) a Final Fight cell must hold.
+func finalFightClause(spec TestSpec) (Clause, bool) {
+	if len(spec.Alts) != 1 || len(spec.Alts[0]) != 1 {
+		return Clause{}, false
+	}
+	cl := spec.Alts[0][0]
+	return cl, cl.Kind == FightTest && cl.FoeKind != FoeVillain
 }

@@ -755,10 +755,10 @@ func (g *Game) raidOutpost(seat int) bool {
 	if g.trace != nil {
 		g.logf("%s raids %s", h.def.Name, def.Name)
 	}
-	prev := g.raiding
-	g.raiding = true
+	prev := g.mustWin
+	g.mustWin = true
 	passed := g.resolveSpec(seat, &def.Destroy, def.Keywords, false)
-	g.raiding = prev
+	g.mustWin = prev
 	if !passed {
 		return true
 	}

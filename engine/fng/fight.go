@@ -58,7 +58,7 @@ func (g *Game) fightClauseUnit(seats []int, cl *Clause) bool {
 			return true
 		}
 		end := g.fightUnit(seats, e, 0)
-		return end == fightDefeated || end == fightEscaped && !g.raiding
+		return end == fightDefeated || end == fightEscaped && !g.mustWin
 	}
 	only := -1
 	if cl.Only != "" {
@@ -67,7 +67,7 @@ func (g *Game) fightClauseUnit(seats []int, cl *Clause) bool {
 		}
 	}
 	end := g.fightDrawn(seats, cl.Foe == "Nazi Enemies", only)
-	return end == fightDefeated || end == fightEscaped && !g.raiding
+	return end == fightDefeated || end == fightEscaped && !g.mustWin
 }
 
 // reference finds a reference enemy by ID or name.

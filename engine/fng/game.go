@@ -146,7 +146,7 @@ type Game struct {
 	passing  bool     // a hero is passing through a space: only terrain cards may be played
 	turnOver bool     // endTurn: the hero's adventure phase ends now
 	altFight bool     // the test just taken was passed by its Fight option
-	raiding  bool     // an outpost's Destroy test: its fights must be won, not escaped
+	mustWin  bool     // fights that must be won, not escaped: an outpost's Destroy test, an adventure's final fight
 
 	over   bool
 	result Result

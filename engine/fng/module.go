@@ -31,6 +31,7 @@ var (
 	CodeHenchman      = diag.Register("DW1035", diag.Error, "a henchman must be a reference enemy")
 	CodeItemKind      = diag.Register("DW1036", diag.Error, "a Common Item's first keyword must be Gear or Ally")
 	CodeLocations     = diag.Register("DW1037", diag.Error, "there are too few locations to place the artifacts")
+	CodeFinalFight    = diag.Register("DW1038", diag.Error, "an adventure's Final Fight is not one Fight against an enemy")
 )
 
 // Module is Fortune and Glory.
@@ -82,6 +83,16 @@ func validate(v *game.Validation) {
 	for _, r := range t.Rows("artifacts") {
 		if r.Bool("temple") && !r.Has("escape") {
 			v.Errorf(r, "Escape", CodeTemple, "Temple %q has no collapse escape test", r.Str("name")).Hint = "e.g. Agility 4+ x2"
+		}
+	}
+	for _, r := range t.Rows("adventures") {
+		if !r.Has("final_fight") {
+			continue
+		}
+		if spec, _, err := ParseTest(r.Str("final_fight")); err == nil {
+			if _, ok := finalFightClause(spec); !ok {
+				v.Errorf(r, "Final Fight", CodeFinalFight, "a Final Fight is one Fight against an enemy deck or a reference enemy, not %q", r.Str("final_fight")).Hint = "e.g. Fight Zombies, or Fight Enemies"
+			}
 		}
 	}
 	for _, r := range t.Rows("common_items") {

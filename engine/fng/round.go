@@ -51,7 +51,7 @@ func (g *Game) reset(seed uint64, opt Options) {
 	g.using = -1
 	g.round, g.steps, g.over, g.closed = 0, 0, false, 0
 	g.cur, g.test, g.fs, g.danger, g.flipped, g.played, g.lastRoll = 0, nil, nil, nil, false, nil, 0
-	g.raiding = false // an aborted game may leave it set
+	g.mustWin = false // an aborted game may leave it set
 	g.fx.Reset()
 	g.testTop, g.fightTop = 0, 0 // an aborted game may leave them raised
 	g.sites = g.sites[:0]

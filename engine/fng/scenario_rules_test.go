@@ -2766,12 +2766,84 @@ func TestScenarioAdventurePlaneRideIsNotYourMoveFAQ(t *testing.T) {
 	s.logOrder("Duke Dudley rolls 3 to move", "Jake Zane rolls 4 to move")
 }
 
-// FAQ: with an adventure that requires a fight before the artifact is
-// collected, the turn's Danger Glory is collected before that fight.
+// FAQ: with an adventure that makes the heroes fight before they collect
+// the artifact (the Final Fight column: of the Pharaohs, Fight Zombies),
+// the turn's Danger Glory is collected before that fight. Beating the enemy
+// recovers the artifact, even in the round that KOs the hero, who then
+// rolls to keep it (FAQ); falling to it keeps the Glory already collected,
+// though the KO penalty may take it.
 func TestScenarioAdventureFinalFightGloryFAQ(t *testing.T) {
-	t.Skip("no Adventure card can require a fight before the artifact is collected: the Adventures sheet has " +
-		"Special Effect timings danger/recover/cliffhanger only, and no bundled card has such a fight. Supporting it " +
-		"needs a content column (e.g. a final Fight test) — a schema decision for the lead")
+	for _, tt := range []struct {
+		name   string
+		wounds int
+		dice   []int
+		ko     bool
+		glory  int
+		kept   bool
+	}{
+		{"won", 0, []int{4, 4, 4 /* the Duke's hits fell the zombies */, 1, 1}, false, 3, true},
+		{"KO'd winning", 4, []int{4, 4, 4, 4, 4 /* both sides fall */, 1 /* KO: lose 1 */, 4 /* kept */}, true, 2, true},
+		{"KO'd losing", 4, []int{1, 1, 1, 4, 4, 1 /* KO: lose 1 */}, true, 1, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+			s.strict = true
+			site := s.site("the-spear", "of-the-pharaohs", "sahara") // 4 Dangers, Final Fight: Zombies
+			h := s.at(0, "sahara")
+			h.progress, h.markers, h.wounds, h.estimate = int16(site), 3, tt.wounds, 0.99
+			h.policy = Bold                               // fights on with 2 wounds left
+			s.topDangers("ancient-puzzle")                // Lore 5+, 2 Glory
+			s.dice(append([]int{5, 1, 1}, tt.dice...)...) // the puzzle: the fourth marker
+			s.adventurePhase()
+			s.done()
+			assert.Equal(t, tt.ko, h.ko)
+			assert.Equal(t, tt.glory, h.glory, "the puzzle's 2 Glory was collected before the fight")
+			assert.Equal(t, tt.kept, len(h.artifacts) == 1)
+			assert.Equal(t, tt.kept, !s.sites[site].live)
+			s.logOrder("Duke Dudley must Fight Zombies before collecting The Spear", "fights Zombies")
+		})
+	}
+}
+
+// Escaping an adventure's final fight leaves the artifact; the markers
+// stay, and the hero's next adventure turn there starts with the fight
+// again instead of a Danger. Only the advanced game has it, and never a
+// Temple.
+func TestScenarioAdventureFinalFightEscapedThenFoughtAgain(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	s.strict = true
+	site := s.site("the-spear", "of-the-pharaohs", "sahara")
+	h := s.at(0, "sahara")
+	h.progress, h.markers, h.wounds, h.estimate = int16(site), 3, 5, 0.99 // 1 wound left: the Duke runs
+	s.topDangers("ancient-puzzle")
+	s.dice(5, 1, 1, 3, 3 /* the escape test, Agility 3+ x2 */)
+	s.adventurePhase()
+	s.done()
+	assert.True(t, s.sites[site].live, "escaped: the artifact stays")
+	assert.Equal(t, 4, h.markers, "the markers stay")
+	assert.Equal(t, 2, h.glory)
+
+	h.wounds = 0
+	s.dice(4, 4, 4, 1, 1)
+	s.adventurePhase()
+	s.done()
+	assert.Equal(t, 1, strings.Count(s.log.String(), " faces "), "no Danger was drawn the second turn:\n%s", s.log.String())
+	assert.Equal(t, 2, strings.Count(s.log.String(), "must Fight Zombies"))
+	assert.False(t, s.sites[site].live)
+	assert.Len(t, h.artifacts, 1)
+	assert.Equal(t, 3, h.glory)
+
+	// The basic game ignores it, as all special text.
+	b := newScenario(t, Options{}, "duke-dudley")
+	b.strict = true
+	site = b.site("the-spear", "of-the-pharaohs", "sahara")
+	bh := b.at(0, "sahara")
+	bh.progress, bh.markers, bh.estimate = int16(site), 3, 0.99
+	b.topDangers("ancient-puzzle")
+	b.dice(5, 1, 1)
+	b.adventurePhase()
+	b.done()
+	assert.Len(t, bh.artifacts, 1, "recovered at once")
 }
 
 // --- Basic and advanced games ---------------------------------------------------------

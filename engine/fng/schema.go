@@ -318,6 +318,7 @@ var Schema = &table.Schema{
 				{Name: "When", Type: table.TEnum("danger", "recover", "cliffhanger"), Doc: "when Special Effect acts", Example: "recover"},
 				{Name: "Special Effect", Type: table.TEffect("fng"), Doc: "a special effect of the adventure (advanced)", Example: "wound(1)"},
 				{Name: "Temples", Type: table.TBool, Default: "TRUE", Doc: "FALSE: the special text does not apply when paired with a Temple", Example: "FALSE"},
+				{Name: "Final Fight", Type: table.TGrammar("test"), Doc: "a fight the heroes must win before they collect the artifact, once their danger markers reach the Danger value (advanced; never at a Temple): one Fight against an enemy deck or a reference enemy. The turn's Danger Glory is collected before it; escaping it leaves the artifact, and the next adventure turn there starts with the fight again", Example: "Fight Zombies"},
 				colText, colFlavor, colAdvanced,
 			},
 		},

@@ -1,0 +1,70 @@
+package fng
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/compiler"
+	"github.com/deckwright/deckwright/content"
+	"github.com/deckwright/deckwright/engine/diag"
+)
+
+// expansionDiags compiles the bundled base set with an expansion holding
+// these sheets and returns the expansion's diagnostics ("exp.xlsx").
+func expansionDiags(t *testing.T, sheets ...compiler.SheetData) []diag.Diagnostic {
+	t.Helper()
+	set, _ := content.BaseOf(GameID)
+	data, err := set.Workbook()
+	require.NoError(t, err)
+	base, l := compiler.ReadWorkbook("base.xlsx", data, compiler.DefaultLimits)
+	require.NotNil(t, base, "%v", l.Items())
+	var buf bytes.Buffer
+	require.NoError(t, compiler.WriteWorkbook(&buf, Schema, compiler.SetRow{ID: "exp", Name: "Expansion", Game: GameID, Requires: set.ID}, sheets))
+	exp, l := compiler.ReadWorkbook("exp.xlsx", buf.Bytes(), compiler.DefaultLimits)
+	require.NotNil(t, exp, "%v", l.Items())
+	_, l = compiler.Compile(Module, []*compiler.Workbook{base, exp}, compiler.Options{})
+	var out []diag.Diagnostic
+	for _, d := range l.Items() {
+		if d.Pos.File == "exp.xlsx" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func adventure(id, final string) map[string]string {
+	return map[string]string{"ID": id, "Name": "of " + id, "Keywords": "Ancient", "Dangers": "3", "Final Fight": final, "Text": "A test."}
+}
+
+// An adventure's Final Fight is one fight against an enemy: a deck or a
+// reference enemy, never a villain (a single round) nor a skill test.
+func TestValidateFinalFight(t *testing.T) {
+	for _, tt := range []struct {
+		final string
+		ok    bool
+	}{
+		{"Fight Zombies", true},
+		{"Fight Enemies", true},
+		{"Fight Nazi Enemies (Infantry)", true},
+		{"Fight Nazi Villain", false},
+		{"Agility 4+", false},
+		{"Fight Zombies or Fight Enemies", false},
+		{"Fight Zombies and Lore 4+", false},
+	} {
+		t.Run(tt.final, func(t *testing.T) {
+			ds := expansionDiags(t, compiler.SheetData{Sheet: "Adventures", Rows: []map[string]string{adventure("x", tt.final)}})
+			if tt.ok {
+				assert.Empty(t, ds)
+				return
+			}
+			require.Len(t, ds, 1, "%v", ds)
+			d := ds[0]
+			assert.Equal(t, CodeFinalFight, d.Code)
+			assert.Equal(t, "exp.xlsx:Adventures!L2", d.Pos.String(), "the Final Fight cell of the row")
+			assert.Equal(t, `a Final Fight is one Fight against an enemy deck or a reference enemy, not "`+tt.final+`"`, d.Message)
+		})
+	}
+}
