@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -172,7 +173,7 @@ func TestNamedCardsExist(t *testing.T) {
 		{"adventures", "of Hades", func(r *table.Row) bool { return r.Int("dangers") == 4 }},
 		{"adventures", "of Lost Souls", nil}, {"adventures", "of Illusion", nil},
 		{"common_items", "Map", nil}, {"common_items", "Adventure Plane", nil},
-		{"allies", "The President", func(r *table.Row) bool { return r.Str("timing") == "cancel" }},
+		{"allies", "The President", func(r *table.Row) bool { return slices.Equal(r.List("timing"), []string{"cancel"}) }},
 		{"events", "Malaria", func(r *table.Row) bool { return strings.Contains(r.Str("condition"), `"Jungle"`) }},
 		{"city", "Secret Delivery", func(r *table.Row) bool { return r.Bool("secret") }},
 		{"villain_events", "Vile Tactics", func(r *table.Row) bool { return r.Bool("vile_tactics") && r.Int("count") > 1 }},

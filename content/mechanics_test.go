@@ -1,6 +1,7 @@
 package content_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,7 +49,9 @@ func TestEveryMechanicHasACard(t *testing.T) {
 	test := func(col, part string) func(*table.Row) bool {
 		return func(r *table.Row) bool { return strings.Contains(r.Str(col), part) }
 	}
-	timing := func(t string) func(*table.Row) bool { return func(r *table.Row) bool { return r.Str("timing") == t } }
+	timing := func(t string) func(*table.Row) bool {
+		return func(r *table.Row) bool { return slices.Contains(r.List("timing"), t) }
+	}
 	for _, m := range []struct {
 		mechanic string
 		ok       bool

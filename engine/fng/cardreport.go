@@ -59,7 +59,8 @@ func usableIn(row *table.Row, mode Mode) bool {
 	if mode != Cooperative && mode != Solo {
 		return true
 	}
-	return row.Str("target") != "opponent" && row.Str("target") != "others" && row.Str("timing") != "cancel"
+	only := row.List("timing")
+	return row.Str("target") != "opponent" && row.Str("target") != "others" && !(len(only) == 1 && only[0] == "cancel")
 }
 
 // reportable: the decks whose cards the report rates (not heroes, map

@@ -36,6 +36,54 @@ func (g *Game) drawEvents(seat, n int) {
 	}
 }
 
+// drawEventKeep draws n Event cards of which the hero keeps one (the bot
+// chooses, keepChoice); the others are discarded. A Play Immediately card
+// is played only if it is the one kept (the rulebook, "Play Immediately").
+func (g *Game) drawEventKeep(seat, n int) {
+	h := g.h(seat)
+	var buf [8]int16
+	ids := buf[:0]
+	for range min(n, len(buf)) {
+		id := g.events.Draw()
+		if id < 0 {
+			break
+		}
+		ids = append(ids, id)
+		if g.stats != nil {
+			g.stats.drew(&g.c.Events[id].Card, seat)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	k := g.keepChoice(h, ids)
+	for i, id := range ids {
+		if i != k {
+			if g.trace != nil {
+				g.logf("%s discards the Event %s unplayed", h.def.Name, g.c.Events[id].Name)
+			}
+			g.discardEvent(&g.c.Events[id], false, id)
+		}
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleKeepOne)
+	}
+	id := ids[k]
+	e := &g.c.Events[id]
+	if e.Immediately {
+		if g.trace != nil {
+			g.logf("%s keeps %s (played at once)", h.def.Name, e.Name)
+		}
+		g.playCard(seat, &e.Card, e, false, id)
+		return
+	}
+	if g.trace != nil {
+		g.logf("%s keeps the Event %s", h.def.Name, e.Name)
+	}
+	h.hand = append(h.hand, handCard{card: id})
+	h.handDirty = true
+}
+
 // handTimings returns the timings (as bits) at which the hero's hand holds
 // a card it can play on itself, and a card for a rival; recomputed only
 // after the hand changes.
@@ -48,9 +96,9 @@ func (g *Game) handTimings(h *Hero) (self, opp uint32) {
 				continue
 			}
 			if e.Target == TargetOpponent {
-				h.oppTimings |= 1 << e.Timing
+				h.oppTimings |= e.Timings
 			} else {
-				h.selfTimings |= 1 << e.Timing
+				h.selfTimings |= e.Timings
 			}
 		}
 		h.handDirty = false
@@ -91,14 +139,14 @@ func (g *Game) offerSelf(seat int, t Timing) {
 		g.offerSharedHand(seat, t)
 	}
 	self, _ := g.handTimings(h)
-	if (self|h.itemTimings)&(1<<t) == 0 && h.def.Timing != t {
+	if (self|h.itemTimings|h.def.Timings)&(1<<t) == 0 {
 		return // nothing to use at this moment: most calls end here
 	}
 	// Held Events and secret City cards aimed at self (or at everyone).
 	for i := 0; i < len(h.hand); i++ {
 		hc := h.hand[i]
 		e := g.eventOf(hc)
-		if e.Timing != t || e.Target == TargetOpponent || e.Effect == nil && len(e.Mods) == 0 {
+		if !e.At(t) || e.Target == TargetOpponent || e.Effect == nil && len(e.Mods) == 0 {
 			continue
 		}
 		if !g.usable(seat, &e.Card) || !g.wantsToUse(h, &e.Card, t) {
@@ -115,7 +163,7 @@ func (g *Game) offerSelf(seat int, t Timing) {
 	// Items.
 	for i := 0; i < len(h.items); i++ {
 		it := &g.c.Items[h.items[i]]
-		if it.Timing != t || it.Effect == nil || (it.Activate && h.activated[i]) {
+		if !it.At(t) || it.Effect == nil || (it.Activate && h.activated[i]) {
 			continue
 		}
 		if !g.usable(seat, &it.Card) || !g.wantsToUse(h, &it.Card, t) {
@@ -132,7 +180,7 @@ func (g *Game) offerSelf(seat int, t Timing) {
 	}
 	// The hero's own ability.
 	def := h.def
-	if def.Timing == t && def.Effect != nil && !(def.Activate && h.heroUsed) && g.usable(seat, &def.Card) && g.wantsToUse(h, &def.Card, t) {
+	if def.At(t) && def.Effect != nil && !(def.Activate && h.heroUsed) && g.usable(seat, &def.Card) && g.wantsToUse(h, &def.Card, t) {
 		if def.Activate {
 			h.heroUsed = true
 		}
@@ -155,7 +203,7 @@ func (g *Game) offerSharedHand(seat int, t Timing) {
 		for i := 0; i < len(other.hand); i++ {
 			hc := other.hand[i]
 			e := g.eventOf(hc)
-			if e.Timing != t || e.Target == TargetOpponent || e.Effect == nil {
+			if !e.At(t) || e.Target == TargetOpponent || e.Effect == nil {
 				continue
 			}
 			if !g.usable(seat, &e.Card) || !g.wantsToUse(h, &e.Card, t) {
@@ -191,10 +239,10 @@ func (g *Game) offerOpponents(seat int, t Timing) {
 		for i := 0; i < len(h.hand); i++ {
 			hc := h.hand[i]
 			e := g.eventOf(hc)
-			if e.Timing != t || e.Target != TargetOpponent || e.Effect == nil && len(e.Mods) == 0 {
+			if !e.At(t) || e.Target != TargetOpponent || e.Effect == nil && len(e.Mods) == 0 {
 				continue
 			}
-			if g.passing && !e.Terrain {
+			if g.passing && !e.Terrain || e.Works&(1<<t) == 0 {
 				continue
 			}
 			if g.leader(h, nil) != seat && !(t == TTest && target.policy != Random) {
@@ -246,6 +294,13 @@ func (g *Game) wantsToUse(h *Hero, c *Card, t Timing) bool {
 		if c.Benefit < 0 {
 			return false
 		}
+	}
+	if c.Works&(1<<t) == 0 {
+		return false // a card played at any time, whose effect does nothing now
+	}
+	if t != TCancel && usesOnly(c, "cancel") {
+		// Nothing is being played: a cancel is for a card in play.
+		return g.cancelChoice(h) >= 0
 	}
 	if h.policy == Random {
 		return h.coin()
@@ -308,11 +363,12 @@ func (g *Game) playCard(seat int, c *Card, e *EventDef, city bool, id int16) {
 		if c.Target == TargetOpponent && g.canceled(t, c) {
 			continue
 		}
+		dice := g.steps
 		if c.Effect != nil {
 			g.runCard(t, c.Effect, c)
 		}
 		if e.Remains {
-			g.attach(g.h(t), e, city, id)
+			g.attach(g.h(t), remain{ev: e, city: city, card: id, hostile: c.Target == TargetOpponent, rolled: g.steps > dice})
 		}
 	}
 	if !e.Remains {
@@ -333,11 +389,12 @@ func (g *Game) playAgainst(from, target int, e *EventDef, hc handCard) {
 		g.discardEvent(e, hc.city, hc.card)
 		return
 	}
+	dice := g.steps
 	if e.Effect != nil {
 		g.runCard(target, e.Effect, &e.Card)
 	}
 	if e.Remains {
-		g.attach(g.h(target), e, hc.city, hc.card)
+		g.attach(g.h(target), remain{ev: e, city: hc.city, card: hc.card, hostile: true, rolled: g.steps > dice})
 	} else {
 		g.discardEvent(e, hc.city, hc.card)
 	}
@@ -399,8 +456,8 @@ func (g *Game) discardEvent(e *EventDef, city bool, id int16) {
 }
 
 // attach puts a Remains in Play card on a hero.
-func (g *Game) attach(h *Hero, e *EventDef, city bool, id int16) {
-	h.remains = append(h.remains, remain{ev: e, city: city, card: id})
+func (g *Game) attach(h *Hero, r remain) {
+	h.remains = append(h.remains, r)
 	h.recompute(g)
 	if g.stats != nil {
 		g.stats.rule(RuleRemains)
@@ -429,6 +486,44 @@ func (g *Game) expireRemains(h *Hero, u Until) {
 		}
 	}
 }
+
+// cancelInPlay cancels a card in play on the hero (the rulebook: a card
+// may be canceled "as it is played or that is currently in play"): its
+// effects end at once on every hero it acts on and it is discarded. A card
+// whose effect rolled dice can no longer be canceled, and no card cancels
+// a Villain Event (FAQ): those stay with their villain. The bot picks the
+// card (cancelChoice).
+func (g *Game) cancelInPlay(h *Hero) {
+	i := g.cancelChoice(h)
+	if i < 0 || !h.remains[i].cancelable() {
+		return
+	}
+	r := h.remains[i]
+	for s := range g.heroes {
+		o := &g.heroes[s]
+		kept := o.remains[:0]
+		for _, x := range o.remains {
+			if x.ev != r.ev || x.card != r.card {
+				kept = append(kept, x)
+			}
+		}
+		if len(kept) != len(o.remains) {
+			o.remains = kept
+			o.recompute(g)
+		}
+	}
+	g.discardEvent(r.ev, r.city, r.card)
+	if g.trace != nil {
+		g.logf("%s, in play on %s, is canceled", r.ev.Name, h.def.Name)
+	}
+	if g.stats != nil {
+		g.stats.rule(RuleCancel)
+	}
+}
+
+// cancelable reports whether a card in play may still be canceled: not
+// once it has caused dice to be rolled.
+func (r remain) cancelable() bool { return !r.rolled }
 
 // leavePlay discards a Remains in Play card that left a hero, unless it is
 // still in play on another: one card may act on every hero, and must be

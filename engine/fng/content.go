@@ -43,7 +43,61 @@ const (
 	TKO
 	TEnd
 	TCancel
+	numTimings
 )
+
+// anyTimings are the moments a card played "at any time" may be played.
+const anyTimings = 1<<TInitiative | 1<<TMove | 1<<TAdventure | 1<<TDanger | 1<<TTest | 1<<TFight |
+	1<<TCliffhanger | 1<<TCity | 1<<TKO | 1<<TEnd | 1<<TCancel
+
+// At reports whether the ability may be used at t.
+func (a *Ability) At(t Timing) bool { return a.Timings&(1<<t) != 0 }
+
+// verbTimings are the verbs that act only at some moments (elsewhere they
+// do nothing), and those moments. cancel() outside the cancel moment
+// cancels a card in play instead.
+var verbTimings = map[string][]Timing{
+	"addDice":          {TTest, TFight},
+	"addSuccess":       {TTest},
+	"reroll":           {TTest},
+	"passTest":         {TTest},
+	"escape":           {TFight},
+	"damageEnemy":      {TFight},
+	"addMove":          {TMove, TInitiative},
+	"freeFlight":       {TMove, TInitiative},
+	"endMove":          {TMove},
+	"avoidCliffhanger": {TCliffhanger},
+	"discardDanger":    {TDanger, TTest},
+}
+
+// timingMask is the moments a Timing cell lists.
+func timingMask(names []string) uint32 {
+	var m uint32
+	for _, t := range names {
+		if t == AnyTiming {
+			m |= anyTimings
+		} else if i := enumIndex(Timings, t); Timings[i] == t {
+			m |= 1 << (i + 1)
+		}
+	}
+	return m
+}
+
+// works is the mask of moments where every moment-bound verb of an effect
+// acts.
+func works(uses []effects.Use) uint32 {
+	mask := uint32(1)<<numTimings - 1
+	for _, u := range uses {
+		if ts, ok := verbTimings[u.Name]; ok && u.Verb {
+			var m uint32
+			for _, t := range ts {
+				m |= 1 << t
+			}
+			mask &= m
+		}
+	}
+	return mask
+}
 
 // Target is whom a played card acts on.
 type Target uint8
@@ -77,7 +131,12 @@ type Mod struct {
 
 // Ability is a card's usable ability.
 type Ability struct {
-	Timing   Timing
+	// Timings are the moments (bits by Timing) the ability may be used.
+	Timings uint32
+	// Works are the moments its effect does something: those where every
+	// moment-bound verb it uses acts (all, if it uses none). Bots use it
+	// only there.
+	Works    uint32
 	Target   Target
 	Cond     *Prog
 	Effect   *Prog
@@ -592,9 +651,11 @@ func (l *loader) card(r *table.Row) Card {
 	if r.Has("bonus") {
 		c.Mods = l.mods(r, "Bonus")
 	}
-	if t := r.Str("timing"); t != "" {
-		c.Timing = Timing(enumIndex(Timings, t) + 1)
+	timing := r.List("timing")
+	if s := r.Str("timing"); s != "" {
+		timing = []string{s} // tables built when a Timing was one moment
 	}
+	c.Timings = timingMask(timing)
 	c.Target = Target(enumIndex(Targets, r.Str("target")))
 	c.Activate = r.Bool("activate")
 	c.Cond = l.prog(r, "Condition", effects.BoolResult)
@@ -604,8 +665,10 @@ func (l *loader) card(r *table.Row) Card {
 		}
 	}
 	c.Effect = l.prog(r, "Effect", effects.AnyResult)
+	c.Works = works(nil)
 	if c.Effect != nil {
 		c.Benefit = benefit(c.Effect.Uses)
+		c.Works = works(c.Effect.Uses)
 	}
 	return c
 }
@@ -833,7 +896,7 @@ func benefit(uses []effects.Use) int8 {
 			continue
 		}
 		switch u.Name {
-		case "gainGlory", "gainFortune", "heal", "fullHeal", "drawEvent", "drawGear", "drawAlly", "gainItem",
+		case "gainGlory", "gainFortune", "heal", "fullHeal", "drawEvent", "drawEventKeep", "drawGear", "drawAlly", "gainItem",
 			"addMove", "freeFlight", "addDice", "addSuccess", "reroll", "passTest", "escape", "avoidCliffhanger",
 			"discardDanger", "addDangerMarker", "stealArtifact", "damageEnemy", "woundVillain", "retreatTrack", "takeAlong", "cancel":
 			g++

@@ -111,6 +111,7 @@ var verbDecls = []verbDecl{
 
 	// Cards.
 	{"drawEvent", "Cards", "draw n Event cards (Play Immediately ones are played)", tVoid, []effects.Param{opt("n", 1)}},
+	{"drawEventKeep", "Cards", "draw n Event cards and keep one (the hero chooses), discarding the others: a Play Immediately card is played only if it is the one kept", tVoid, []effects.Param{opt("n", 2)}},
 	{"drawGear", "Cards", "draw n Gear cards", tVoid, []effects.Param{opt("n", 1)}},
 	{"drawAlly", "Cards", "draw n Allies cards", tVoid, []effects.Param{opt("n", 1)}},
 	{"drawCity", "Cards", "draw and resolve a City card", tVoid, nil},
@@ -155,7 +156,7 @@ var verbDecls = []verbDecl{
 	{"auction", "Adventures", "an auction in this city: artifacts sold here this round gain n Fortune", tVoid, []effects.Param{p("n", tInt)}},
 	{"placeArtifact", "Adventures", "place a new artifact adventure at a random location", tVoid, nil},
 	{"placeTemple", "Adventures", "place a new Temple artifact adventure at a random location (artifacts are drawn until a Temple comes up)", tVoid, nil},
-	{"cancel", "Adventures", "cancel the card being played (not after it caused dice to roll)", tVoid, nil},
+	{"cancel", "Adventures", "cancel the card being played, or else a card in play on the hero (the hero chooses); never a card that has caused dice to roll, nor a Villain Event", tVoid, nil},
 
 	// Villains and henchmen.
 	{"placeVillain", "Villains", "a random villain (of any faction) enters play in the hero's space", tVoid, nil},

@@ -229,9 +229,11 @@ type carried struct {
 
 // remain is a Remains in Play card on a hero.
 type remain struct {
-	ev   *EventDef
-	city bool
-	card int16
+	ev      *EventDef
+	city    bool
+	card    int16
+	hostile bool // an opponent played it on the hero
+	rolled  bool // its effect rolled dice: it can no longer be canceled
 }
 
 // cliffhanger is a hero's pending cliffhanger.

@@ -19,7 +19,7 @@ func (h *Hero) recompute(g *Game) {
 		it := &g.c.Items[id]
 		add(it.Mods)
 		if it.Effect != nil {
-			h.itemTimings |= 1 << it.Timing
+			h.itemTimings |= it.Timings
 		}
 	}
 	for _, r := range h.remains {

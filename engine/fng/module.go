@@ -292,22 +292,8 @@ func checkTactics(v *game.Validation) {
 	}
 }
 
-// timingVerbs are verbs that only make sense at some timings.
-var timingVerbs = map[string][]string{
-	"addDice":          {"test", "fight"},
-	"addSuccess":       {"test"},
-	"reroll":           {"test"},
-	"passTest":         {"test"},
-	"escape":           {"fight"},
-	"addMove":          {"move", "initiative"},
-	"endMove":          {"move"},
-	"cancel":           {"cancel"},
-	"avoidCliffhanger": {"cliffhanger"},
-	"discardDanger":    {"danger", "test"},
-}
-
 // checkTimings checks that held abilities say when they act, and that
-// verbs bound to a moment are used at that moment.
+// verbs bound to a moment can act at one of the card's moments.
 func checkTimings(v *game.Validation) {
 	for _, sheet := range []string{"events", "city", "gear", "allies", "common_items", "heroes"} {
 		for _, r := range v.Tables.Rows(sheet) {
@@ -315,30 +301,30 @@ func checkTimings(v *game.Validation) {
 			if ck == nil {
 				continue
 			}
-			timing := r.Str("timing")
-			immediate := r.Bool("immediately") || (sheet == "city" && !r.Bool("secret"))
-			if timing == "" && !immediate {
-				v.Errorf(r, "Timing", CodeTiming, "the effect has no Timing, so it would never be used").Hint = "choose when it may be used: " + strings.Join(Timings, ", ")
+			when := r.List("timing")
+			if r.Bool("immediately") || (sheet == "city" && !r.Bool("secret")) {
+				when = []string{"immediately"}
+			}
+			if len(when) == 0 {
+				v.Errorf(r, "Timing", CodeTiming, "the effect has no Timing, so it would never be used").Hint = "choose when it may be used: " + strings.Join(timingNames, ", ")
 				continue
 			}
+			mask := timingMask(when)
 			for _, u := range ck.Uses {
-				allowed, limited := timingVerbs[u.Name]
-				if !limited || contains(allowed, timing) {
+				allowed, limited := verbTimings[u.Name]
+				if !limited || mask&works([]effects.Use{u}) != 0 {
 					continue
 				}
-				d := v.Errorf(r, "Effect", CodeTiming, "%s only works at timing %s, but this card's timing is %q", u.Name, strings.Join(allowed, " or "), orImmediately(timing))
+				names := make([]string, len(allowed))
+				for i, t := range allowed {
+					names[i] = Timings[t-1]
+				}
+				d := v.Errorf(r, "Effect", CodeTiming, "%s only works at timing %s, but this card's timing is %q", u.Name, strings.Join(names, " or "), strings.Join(when, ", "))
 				d.Pos.Offset = u.Offset
 				d.Source = r.Str("effect")
 			}
 		}
 	}
-}
-
-func orImmediately(t string) string {
-	if t == "" {
-		return "immediately"
-	}
-	return t
 }
 
 // checkKeywordsUsed warns about keywords no card, cell or effect mentions.

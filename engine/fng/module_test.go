@@ -68,3 +68,42 @@ func TestValidateFinalFight(t *testing.T) {
 		})
 	}
 }
+
+// A Timing cell lists moments, or any; an Event's blank Timing is any (the
+// rulebook: Events may be played at any time unless they say otherwise).
+// A verb bound to some moments must act at one of the card's.
+func TestValidateTimings(t *testing.T) {
+	event := func(timing, effect string) map[string]string {
+		return map[string]string{"ID": "x", "Name": "X", "Keywords": "Event, Luck", "Timing": timing, "Effect": effect, "Text": "A test."}
+	}
+	for _, tt := range []struct {
+		name, timing, effect string
+		msg                  string
+	}{
+		{"blank is any", "", "addDice(1)", ""},
+		{"any", "any", "addDice(1); gainGlory(1)", ""},
+		{"a list with a moment that fits", "move, fight", "addDice(1)", ""},
+		{"a list with none", "move, adventure", "addDice(1)", `addDice only works at timing test or fight, but this card's timing is "move, adventure"`},
+		{"one moment", "end", "escape()", `escape only works at timing fight, but this card's timing is "end"`},
+		{"cancel works anywhere", "end", "cancel()", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ds := expansionDiags(t, compiler.SheetData{Sheet: "Events", Rows: []map[string]string{event(tt.timing, tt.effect)}})
+			if tt.msg == "" {
+				assert.Empty(t, ds)
+				return
+			}
+			require.Len(t, ds, 1, "%v", ds)
+			assert.Equal(t, CodeTiming, ds[0].Code)
+			assert.Equal(t, tt.msg, ds[0].Message)
+			assert.Equal(t, "Events", ds[0].Pos.Sheet)
+			assert.Equal(t, 2, ds[0].Pos.Row)
+		})
+	}
+	c := bundled(t)
+	for _, e := range c.Events {
+		if e.ID == "scandal-sheet" {
+			assert.Equal(t, uint32(anyTimings), e.Timings, "Scandal Sheet: any time")
+		}
+	}
+}

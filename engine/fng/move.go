@@ -163,7 +163,7 @@ func (g *Game) passingThrough(h *Hero) {
 		for _, hc := range g.heroes[s].hand {
 			if g.eventOf(hc).Terrain {
 				g.passing = true
-				g.offerOpponents(h.seat, TAdventure)
+				g.offerOpponents(h.seat, TMove)
 				g.passing = false
 				return
 			}

@@ -656,10 +656,10 @@ func TestScenarioMovementCliffhangerRollsButStays(t *testing.T) {
 func TestScenarioMovementAndSkillsNeverBelowOne(t *testing.T) {
 	s := newScenario(t, Options{}, "shelly-hargrove")
 	h := s.h(0)
-	s.attach(h, &s.c.Events[s.eventCard("hurricane-season")], false, s.eventCard("hurricane-season"))
-	s.attach(h, &s.c.City[s.cityCard("wanted-poster")], true, s.cityCard("wanted-poster"))
-	s.attach(h, &s.c.Events[s.eventCard("the-evil-eye")], false, s.eventCard("the-evil-eye"))
-	s.attach(h, &s.c.Events[s.eventCard("malaria")], false, s.eventCard("malaria"))
+	s.attach(h, remain{ev: &s.c.Events[s.eventCard("hurricane-season")], card: s.eventCard("hurricane-season")})
+	s.attach(h, remain{ev: &s.c.City[s.cityCard("wanted-poster")], city: true, card: s.cityCard("wanted-poster")})
+	s.attach(h, remain{ev: &s.c.Events[s.eventCard("the-evil-eye")], card: s.eventCard("the-evil-eye")})
+	s.attach(h, remain{ev: &s.c.Events[s.eventCard("malaria")], card: s.eventCard("malaria")})
 	// Shelly: Move +1, -2 from the cards: a 1 is 1 - 1 = 0 → 1.
 	s.dice(1)
 	points, _ := s.movementRoll(h)
@@ -1188,7 +1188,7 @@ func TestScenarioCommonItemCostNeverBelowOne(t *testing.T) {
 	assert.Equal(t, 2, s.commonCost(duke, s.item("map")))
 	assert.Equal(t, 1, s.commonCost(jacques, s.item("map")), "Black Market: 1 less")
 	assert.Equal(t, 1, s.commonCost(jacques, s.item("coil-of-rope")), "never below 1")
-	s.attach(jacques, &s.c.Events[s.eventCard("toast-of-the-town")], false, s.eventCard("toast-of-the-town"))
+	s.attach(jacques, remain{ev: &s.c.Events[s.eventCard("toast-of-the-town")], card: s.eventCard("toast-of-the-town")})
 	assert.Equal(t, 1, s.commonCost(jacques, s.item("map")), "two discounts, still 1")
 	jacques.glory = 1
 	s.buyCommon(jacques, s.item("coil-of-rope"))
@@ -1651,7 +1651,7 @@ func TestScenarioRemainsInPlayUntil(t *testing.T) {
 		s := newScenario(t, Options{}, "duke-dudley")
 		h := s.at(0, "sahara")
 		e := s.eventCard("the-evil-eye")
-		s.attach(h, &s.c.Events[e], false, e)
+		s.attach(h, remain{ev: &s.c.Events[e], card: e})
 		s.travel(h, 1, s.space("timbuktu"))
 		assert.Equal(t, "timbuktu", s.spaceID(h.space))
 		assert.Empty(t, h.remains, "gone on entering a City")
@@ -1683,6 +1683,116 @@ func TestScenarioCancelACard(t *testing.T) {
 	assert.Empty(t, s.h(1).hand)
 	assert.Equal(t, 2, s.events.Discarded(), "both cards are discarded")
 	s.logOrder("Jake Zane plays Bought Off on Duke Dudley", "Duke Dudley plays Not So Fast!", "Bought Off is canceled")
+}
+
+// Events may be played "at any time" unless they say otherwise (Timing
+// any, the default of the Events and City sheets): Scandal Sheet, which
+// says only "Play on an opponent", is played on the leader at the first
+// moment there is one — the initiative phase. A card whose text names its
+// moment (Good Omen: the start of the Adventure Phase) waits for it.
+func TestScenarioEventsPlayableAtAnyTime(t *testing.T) {
+	s := newScenario(t, Options{}, "duke-dudley", "jake-zane")
+	s.strict = true
+	duke := s.h(0)
+	duke.fortune, duke.glory = 5, 3 // the leader
+	s.holding(1, "scandal-sheet", "good-omen")
+	s.dice(5, 2) // the Duke goes first
+	s.initiative()
+	s.done()
+	assert.Equal(t, 1, duke.glory, "Scandal Sheet was played in the initiative phase")
+	assert.Equal(t, []string{"good-omen"}, s.handIDs(1), "Good Omen waits for the adventure phase")
+	s.logOrder("Duke Dudley goes first", "Jake Zane plays Scandal Sheet on Duke Dudley")
+
+	s.offer(1, TAdventure)
+	assert.Empty(t, s.handIDs(1), "Good Omen, at the start of Jake's adventure phase")
+}
+
+// A card playable at any time is offered at every moment, but bots play it
+// only where its effect acts: Surge of Adrenaline made playable at any
+// time (addDice) is kept through the initiative phase and played on a
+// failing test roll.
+func TestScenarioAnyTimeCardWaitsForAMomentItActs(t *testing.T) {
+	c := *bundled(t)
+	c.Events = append([]EventDef(nil), c.Events...)
+	for i := range c.Events {
+		if c.Events[i].ID == "surge-of-adrenaline" {
+			c.Events[i].Timings = anyTimings
+		}
+	}
+	s := newScenarioOn(t, &c, Options{}, "duke-dudley")
+	s.strict = true
+	s.holding(0, "surge-of-adrenaline")
+	s.offerAll(TInitiative)
+	s.offer(0, TMove)
+	s.offer(0, TAdventure)
+	require.Equal(t, []string{"surge-of-adrenaline"}, s.handIDs(0))
+	s.dice(1, 1, 1 /* Lore 3: no success */, 5, 1 /* the 2 added dice */)
+	require.True(t, s.skillTest(0, &Clause{Kind: SkillTest, Skills: []Skill{Lore}, Target: 5, Successes: 1}, KW{}, false))
+	s.done()
+	assert.Empty(t, s.handIDs(0))
+}
+
+// The rulebook lets a card cancel another "as it is played or that is
+// currently in play". Not So Fast! cancels Malaria already on the Duke: its
+// effect ends (no more -1 die on tests) and both cards are discarded. A card
+// in play that has caused dice to be rolled can no longer be canceled, and
+// a cancel with nothing in play to cancel stays in hand.
+func TestScenarioCancelACardInPlay(t *testing.T) {
+	s := newScenario(t, Options{}, "duke-dudley", "jake-zane")
+	s.strict = true
+	duke := s.at(0, "amazon-jungle")
+	duke.fortune = 3 // the leader
+	s.holding(1, "malaria")
+	s.offerOpponents(0, TAdventure)
+	require.Len(t, duke.remains, 1, "Malaria is in play on the Duke")
+	require.Equal(t, 2, s.testDice(duke, &Clause{Kind: SkillTest, Skills: []Skill{Lore}, Target: 4, Successes: 1}, KW{}))
+
+	s.holding(0, "not-so-fast")
+	s.offer(0, TMove)
+	s.done()
+	assert.Empty(t, duke.remains, "canceled")
+	assert.Empty(t, s.handIDs(0))
+	assert.Equal(t, 3, s.testDice(duke, &Clause{Kind: SkillTest, Skills: []Skill{Lore}, Target: 4, Successes: 1}, KW{}))
+	assert.Equal(t, 2, s.events.Discarded(), "Malaria and Not So Fast! are discarded")
+	s.logOrder("Jake Zane plays Malaria on Duke Dudley", "Duke Dudley plays Not So Fast!", "Malaria, in play on Duke Dudley, is canceled")
+
+	// A card in play whose effect rolled dice stays.
+	s.attach(duke, remain{ev: &s.c.Events[s.eventCard("malaria")], card: s.eventCard("malaria"), hostile: true, rolled: true})
+	s.holding(0, "not-so-fast")
+	s.offer(0, TMove)
+	assert.Len(t, duke.remains, 1)
+	assert.Equal(t, []string{"not-so-fast"}, s.handIDs(0), "nothing to cancel: kept")
+}
+
+// "Draw several, keep one": a Play Immediately card is played only if it is
+// the one kept (the rulebook, Play Immediately). The Field Officer's
+// dispatch case draws 2 Events: the bot keeps the card for its hand and
+// discards Nazi Patrol unplayed (no fight); of Stroke of Luck and
+// Light Fingers it keeps Stroke of Luck, played at once.
+func TestScenarioPlayImmediatelyOnlyIfKept(t *testing.T) {
+	s := newScenario(t, Options{}, "duke-dudley")
+	s.strict = true
+	h := s.h(0)
+	stack(&s.events, s.eventCard("nazi-patrol"), s.eventCard("lucky-break"))
+	s.drawEventKeep(0, 2)
+	assert.Equal(t, []string{"lucky-break"}, s.handIDs(0))
+	assert.Equal(t, 1, s.events.Discarded(), "Nazi Patrol, unplayed")
+	assert.Zero(t, s.henchmen[h.space], "no soldier came")
+	s.logHas("Duke Dudley discards the Event Nazi Patrol unplayed")
+
+	h.glory, h.wounds = 2, 1
+	stack(&s.events, s.eventCard("light-fingers"), s.eventCard("stroke-of-luck"))
+	s.drawEventKeep(0, 2)
+	assert.Equal(t, 3, h.glory, "Stroke of Luck played (+1), Light Fingers not (-2)")
+	assert.Zero(t, h.wounds)
+	assert.Equal(t, []string{"lucky-break"}, s.handIDs(0))
+
+	// Through the Field Officer's ability, when he is defeated.
+	stack(&s.events, s.eventCard("nazi-patrol"), s.eventCard("lucky-break"))
+	s.dice(4, 4, 4, 4 /* 4 hits (3 dice, +1 vs Nazis), 1 stopped: he falls */, 1, 1)
+	require.Equal(t, fightDefeated, s.fight(0, s.enemy("field-officer"), 0))
+	s.done()
+	assert.Equal(t, []string{"lucky-break", "lucky-break"}, s.handIDs(0))
 }
 
 // When several players would play cards at once, priority goes by turn

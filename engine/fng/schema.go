@@ -26,8 +26,8 @@ var Terrains = []string{"Jungle", "Mountains", "Desert", "Ice", "Sea"}
 // Decks a card effect may draw from, as printed.
 var DeckNames = []string{"Events", "Gear", "Allies", "City", "Enemies", "Nazi Enemies", "Dangers", "Artifacts", "Adventures", "Locations", "Villain Events"}
 
-// Timings say when a card's ability may be used. Bots and the engine offer
-// an ability only at its timing.
+// Timings say when a card's ability may be used. The engine offers an
+// ability at each of its timings; bots decide whether to use it then.
 var Timings = []string{
 	"immediately", // when drawn (Play Immediately), or when it enters play
 	"setup",       // at the start of the game (heroes)
@@ -43,6 +43,13 @@ var Timings = []string{
 	"end",         // in the end phase
 	"cancel",      // in answer to another card being played
 }
+
+// AnyTiming in a Timing cell is every moment a card may be played: the
+// rulebook's "at any time", the default for Events and secret City cards.
+const AnyTiming = "any"
+
+// timingNames are the names a Timing cell may list.
+var timingNames = append(append([]string(nil), Timings...), AnyTiming)
 
 // Targets say whom a played card's effect applies to.
 var Targets = []string{"self", "opponent", "space", "all", "others"}
@@ -62,10 +69,12 @@ var (
 	colAdvanced = table.Column{Name: "Advanced", Type: table.TBool, Default: "FALSE", Doc: "TRUE removes the card from the Basic Game", Example: "FALSE"}
 	colShuffle  = table.Column{Name: "Shuffle", Type: table.TBool, Default: "FALSE", Doc: "the Shuffle icon: when discarded, shuffle the discard pile back into the deck", Example: "FALSE"}
 	colBonus    = table.Column{Name: "Bonus", Type: table.TGrammar("modifiers"), Doc: "passive modifiers while the card is held or in play", Example: "Combat +1, Agility +1 on Chase"}
-	colTiming   = table.Column{Name: "Timing", Type: table.TEnum(Timings...), Doc: "when the ability may be used", Example: "test"}
-	colCond     = table.Column{Name: "Condition", Type: table.TCondition("fng"), Doc: "the ability may be used only when this is true", Example: `test.has("Chase")`}
-	colEffect   = table.Column{Name: "Effect", Type: table.TEffect("fng"), Doc: "what the ability does", Example: "addDice(2)"}
-	colActivate = table.Column{Name: "Activate", Type: table.TBool, Default: "FALSE", Doc: "the ability is used once per round (rotate the card); bonuses still apply", Example: "TRUE"}
+	colTiming   = table.Column{Name: "Timing", Type: table.TList(table.TEnum(timingNames...)), Doc: "when the ability may be used: a moment, several, or any (every moment a card may be played)", Example: "test"}
+	// Events are played "at any time" unless they say otherwise.
+	colPlayTiming = table.Column{Name: "Timing", Type: table.TList(table.TEnum(timingNames...)), Default: AnyTiming, Doc: "when the card may be played: any (the rulebook's default: at any time), or the moments its text allows", Example: "test"}
+	colCond       = table.Column{Name: "Condition", Type: table.TCondition("fng"), Doc: "the ability may be used only when this is true", Example: `test.has("Chase")`}
+	colEffect     = table.Column{Name: "Effect", Type: table.TEffect("fng"), Doc: "what the ability does", Example: "addDice(2)"}
+	colActivate   = table.Column{Name: "Activate", Type: table.TBool, Default: "FALSE", Doc: "the ability is used once per round (rotate the card); bonuses still apply", Example: "TRUE"}
 )
 
 func skill(name string) table.Column {
@@ -252,7 +261,7 @@ var Schema = &table.Schema{
 		{
 			Name: "Events", Deck: true, Doc: "Event cards: held in hand and played at their timing, unless Play Immediately.",
 			Columns: []table.Column{
-				colKeywords, colTiming,
+				colKeywords, colPlayTiming,
 				{Name: "Target", Type: table.TEnum(Targets...), Default: "self", Doc: "whom the effect applies to", Example: "opponent"},
 				colCond, colEffect, colBonus,
 				{Name: "Immediately", Type: table.TBool, Default: "FALSE", Doc: "Play Immediately when drawn", Example: "FALSE"},
@@ -266,7 +275,7 @@ var Schema = &table.Schema{
 			Columns: []table.Column{
 				colKeywords,
 				{Name: "Secret", Type: table.TBool, Default: "FALSE", Doc: "the Secret icon: kept hidden in hand and played later like an Event", Example: "FALSE"},
-				colTiming,
+				colPlayTiming,
 				{Name: "Target", Type: table.TEnum(Targets...), Default: "self", Doc: "whom the effect applies to", Example: "self"},
 				colCond, colEffect, colBonus,
 				testCol("Test", "a City Danger's test", false),

@@ -59,6 +59,7 @@ const (
 	RuleTogether
 	RuleExchange
 	RuleFinalFight
+	RuleKeepOne
 	NumRules
 )
 
@@ -73,7 +74,7 @@ var RuleNames = [NumRules]string{
 	"a villain enters play", "fight a villain", "sneak past a villain", "villain searches", "villains take an artifact",
 	"villain KO'd", "Nazi bodyguards", "Nazi Gold escorted by a villain", "the zeppelin moves", "sneak aboard the zeppelin",
 	"Vile Tactics", "destroy an outpost", "Occupation", "the Mob's turf blocks Occupation", "heroes work together",
-	"heroes exchange cards", "an adventure's final fight",
+	"heroes exchange cards", "an adventure's final fight", "keep one of several Events drawn",
 }
 
 // CardStats are one card's counters over a run: the generic ones (Score

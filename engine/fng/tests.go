@@ -151,18 +151,18 @@ func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 // it, by a rival.
 func (g *Game) aidable(seat int, cliff bool) bool {
 	h := g.h(seat)
-	if cliff || h.def.Timing == TTest {
+	if cliff || h.def.At(TTest) {
 		return true
 	}
 	for _, id := range h.items {
-		if g.c.Items[id].Timing == TTest {
+		if g.c.Items[id].At(TTest) {
 			return true
 		}
 	}
 	for o := range g.heroes {
 		for _, hc := range g.heroes[o].hand {
 			e := g.eventOf(hc)
-			if e.Timing == TTest && (o == seat) == (e.Target != TargetOpponent) {
+			if e.At(TTest) && (o == seat) == (e.Target != TargetOpponent) {
 				return true
 			}
 		}

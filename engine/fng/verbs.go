@@ -173,7 +173,8 @@ var verbImpl = map[string]any{
 	"hits":        verb(func(g *Game, a effects.Args) { g.hit(g.hero(), int(a[0])) }),
 
 	// Cards.
-	"drawEvent":    verb(func(g *Game, a effects.Args) { g.drawEvents(g.cur, int(a[0])) }),
+	"drawEvent":     verb(func(g *Game, a effects.Args) { g.drawEvents(g.cur, int(a[0])) }),
+	"drawEventKeep": verb(func(g *Game, a effects.Args) { g.drawEventKeep(g.cur, int(a[0])) }),
 	"drawGear":     verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.drawItem(g.cur, false) }) }),
 	"drawAlly":     verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.drawItem(g.cur, true) }) }),
 	"drawCity":     verb(func(g *Game, a effects.Args) { g.drawCity(g.cur) }),
@@ -345,7 +346,9 @@ var verbImpl = map[string]any{
 	"cancel": verb(func(g *Game, a effects.Args) {
 		if g.played != nil {
 			g.played.canceled = true
+			return
 		}
+		g.cancelInPlay(g.hero())
 	}),
 
 	// Villains and henchmen.
