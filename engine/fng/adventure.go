@@ -8,6 +8,10 @@ func (g *Game) adventurePhase() {
 	for seat := range g.heroes {
 		g.heroes[seat].pending = 0
 	}
+	if g.opt.Mode == Team {
+		// Each team chooses in what order its heroes adventure.
+		g.eachTeam(func([]int8) {})
+	}
 	for _, s := range g.order {
 		seat := int(s)
 		if done[seat] {

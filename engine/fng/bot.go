@@ -812,3 +812,37 @@ func (g *Game) keepChoice(h *Hero, ids []int16) int {
 	}
 	return best
 }
+
+// teamOrder puts a team's heroes (seats of one team) in the order the team
+// moves and adventures in: the strongest first — the likeliest to pass a
+// Danger, times the wounds it can still take — so that it leads where
+// teammates hunt together and fights the first rounds. Ties keep seat
+// order. A team whose first hero plays the random policy shuffles.
+func (g *Game) teamOrder(block []int8) {
+	if len(block) < 2 {
+		return
+	}
+	first := g.h(int(block[0]))
+	for _, s := range block {
+		if int(s) < first.seat {
+			first = g.h(int(s))
+		}
+	}
+	if first.policy == Random {
+		for i := len(block) - 1; i > 0; i-- {
+			j := first.bot.Intn(i + 1)
+			block[i], block[j] = block[j], block[i]
+		}
+		return
+	}
+	strength := func(s int8) float64 {
+		h := g.h(int(s))
+		return g.passEstimate(h) * float64(g.health(h))
+	}
+	for i := 1; i < len(block); i++ {
+		for j := i; j > 0 && (strength(block[j]) > strength(block[j-1]) ||
+			strength(block[j]) == strength(block[j-1]) && block[j] < block[j-1]); j-- {
+			block[j], block[j-1] = block[j-1], block[j]
+		}
+	}
+}

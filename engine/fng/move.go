@@ -1,10 +1,15 @@
 package fng
 
-// movePhase moves every hero in turn order.
+// movePhase moves every hero in turn order; in the team game each team's
+// heroes move at the same time (teamMoves).
 func (g *Game) movePhase() {
 	if g.singleHero() {
 		// What the initiative phase would do happens now.
 		g.offerAll(TInitiative)
+	}
+	if g.opt.Mode == Team {
+		g.teamMoves()
+		return
 	}
 	for _, s := range g.order {
 		g.moveHero(int(s))
@@ -14,12 +19,61 @@ func (g *Game) movePhase() {
 	}
 }
 
+// teamMoves: "All of the Heroes on a Team get to move at the same time"
+// (the team game). Team by team in turn order, the team's heroes — in the
+// order the team chooses (teamOrder) — each roll, then each moves.
+func (g *Game) teamMoves() {
+	g.eachTeam(func(block []int8) {
+		var points [8]int
+		var moving [8]bool
+		for i, s := range block {
+			points[i], moving[i] = g.moveRoll(int(s))
+			if g.over {
+				return
+			}
+		}
+		for i, s := range block {
+			if moving[i] {
+				g.walk(int(s), points[i])
+			}
+			if g.over {
+				return
+			}
+		}
+	})
+}
+
+// eachTeam calls f with each team's seats in g.order, team by team, after
+// the team has put them in the order it chooses (teamOrder). It stops when
+// the game is over.
+func (g *Game) eachTeam(f func(block []int8)) {
+	for i := 0; i < len(g.order) && !g.over; {
+		j := i + 1
+		for j < len(g.order) && g.h(int(g.order[j])).team == g.h(int(g.order[i])).team {
+			j++
+		}
+		block := g.order[i:j]
+		g.teamOrder(block)
+		f(block)
+		i = j
+	}
+}
+
 // moveHero rolls for movement and moves a hero toward the bot's goal,
 // flying between cities when the bot wants to.
 func (g *Game) moveHero(seat int) {
+	if points, ok := g.moveRoll(seat); ok {
+		g.walk(seat, points)
+	}
+}
+
+// moveRoll is the first half of a hero's move: the moment before it (cards
+// that add movement) and the roll. It reports the points and whether the
+// hero may move: not when KO'd, nor in a cliffhanger.
+func (g *Game) moveRoll(seat int) (int, bool) {
 	h := g.h(seat)
 	if h.ko {
-		return
+		return 0, false
 	}
 	g.cur = seat
 	g.offer(seat, TMove)
@@ -28,8 +82,19 @@ func (g *Game) moveHero(seat int) {
 		if g.trace != nil {
 			g.logf("%s is in a cliffhanger and cannot move", h.def.Name)
 		}
+		return 0, false
+	}
+	return points, true
+}
+
+// walk is the second half: the hero spends its points toward its goal. A
+// hero KO'd since its roll (by the free Event of a 1) stays down.
+func (g *Game) walk(seat, points int) {
+	h := g.h(seat)
+	if h.ko {
 		return
 	}
+	g.cur = seat
 	from := h.space
 	g.travel(h, points, g.plan(h))
 	if h.convoy {

@@ -1328,6 +1328,39 @@ func TestTeamInitiative(t *testing.T) {
 	require.Equal(t, []int8{0, 2, 1, 3}, s.order)
 }
 
+// "All of the Heroes on a Team get to move at the same time during the Move
+// Phase and may choose in what order to do their Adventures": the team
+// chooses its order (the bots: the strongest first), every hero of the
+// team rolls, then every one moves; the adventures follow in the team's
+// order, not seat order.
+func TestTeamMovesTogetherInTheOrderItChooses(t *testing.T) {
+	s := newScenario(t, Options{Mode: Team, Advanced: true, Teams: []int{0, 1, 0, 1}}, "jake-zane", "li-mei-chen", "duke-dudley", "sharon-hunter")
+	s.strict = true
+	s.site("the-spear", "of-kings", "sahara")
+	jake := s.at(0, "london")
+	s.at(2, "paris")
+	jake.wounds = 5 // 2 wounds left: the Duke, with 6, is the stronger
+	s.h(1).ko, s.h(3).ko = true, true
+	s.order = []int8{0, 2, 1, 3}
+	s.dice(3, 4) // the Duke's roll, then Jake's
+	s.movePhase()
+	s.done()
+	require.Equal(t, []int8{2, 0, 1, 3}, s.order, "the team's order")
+	s.logOrder("Duke Dudley rolls 3 to move", "Jake Zane rolls 4 to move", "Duke Dudley moves to", "Jake Zane moves to")
+
+	// Adventures, in the team's order: the Duke's wilderness roll first.
+	s = newScenario(t, Options{Mode: Team, Advanced: true, Teams: []int{0, 1, 0, 1}}, "jake-zane", "li-mei-chen", "duke-dudley", "sharon-hunter")
+	s.strict = true
+	s.at(0, "sahara").wounds = 5
+	s.at(2, "arabia")
+	s.h(1).ko, s.h(3).ko = true, true
+	s.order = []int8{0, 2, 1, 3}
+	s.dice(2, 3)
+	s.adventurePhase()
+	s.done()
+	s.logOrder("Duke Dudley travels (2)", "Jake Zane travels (3)")
+}
+
 // Teammates at one adventure work together as one unit; a rival team's
 // hero there races them. Cards change hands within a team only.
 func TestTeamUnitsAndExchange(t *testing.T) {

@@ -1884,6 +1884,23 @@ func TestScenarioKnockOut(t *testing.T) {
 	assert.Equal(t, 4, h.fortune)
 }
 
+// A hero KO'd by the free Event its movement roll of 1 drew (Ambush on the
+// Trail) lies in its Start City and does not go on to move from there.
+func TestScenarioKOdByTheMoveRollsEventDoesNotMove(t *testing.T) {
+	s := newScenario(t, Options{}, "duke-dudley")
+	s.strict = true
+	s.site("the-spear", "of-kings", "sahara")
+	h := s.at(0, "paris")
+	h.wounds = 5
+	stack(&s.events, s.eventCard("ambush-on-the-trail"))
+	stack(&s.enemies, s.enemyIndex("vampire-bats"))
+	s.dice(1 /* the move: a free Event */, 1, 1, 1 /* the Duke misses */, 4, 1, 1, 1 /* the bats' hit KOs him */, 1 /* KO loss */)
+	s.moveHero(0)
+	s.done()
+	assert.True(t, h.ko)
+	assert.Equal(t, "london", s.spaceID(h.space), "he stays down in his Start City")
+}
+
 // FAQ: defeating the enemy of the last Danger in the fight round that KOs
 // the hero still recovers the artifact; then the hero rolls to keep it.
 func TestScenarioArtifactWonInAKORoundFAQ(t *testing.T) {
