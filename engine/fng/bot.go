@@ -2,6 +2,7 @@ package fng
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/deckwright/deckwright/engine/dice"
 )
@@ -95,6 +96,10 @@ func (g *Game) plan(h *Hero) int16 {
 		if sc := g.siteScore(h, i); sc > bestScore {
 			best, bestScore = s.space, sc
 		}
+	}
+	// So does the zeppelin's hold (or, the War Zeppelin, its destruction).
+	if sc := g.zeppelinScore(h); sc > bestScore {
+		best, bestScore = g.zeppelin.space, sc
 	}
 	// An outpost worth destroying competes with the artifacts (its value
 	// per round bounds its score: the odds are worked out only when it
@@ -845,4 +850,37 @@ func (g *Game) teamOrder(block []int8) {
 			block[j], block[j-1] = block[j-1], block[j]
 		}
 	}
+}
+
+// zeppelinScore rates going to sneak aboard the zeppelin, in siteScore's
+// units: what boarding wins (the Zeppelin's hold and its Glory; the War
+// Zeppelin's destruction, worth an outpost's reward) times the chance of
+// beating every guard who spots the hero, squared, per round of travel and
+// boarding. The zeppelin flies on each End Phase, so one out of this move's
+// reach is worth half. 0 when the bot would not board it (boardZeppelin):
+// a hold under 2 Fortune, fewer than 3 wounds left, a soldier it beats less
+// than 60% of the time.
+func (g *Game) zeppelinScore(h *Hero) float64 {
+	z := &g.zeppelin
+	org := g.zeppelinOrg()
+	if !z.live || !g.opt.Advanced || org < 0 || g.health(h) < 3 {
+		return 0
+	}
+	value := float64(z.fortune) + float64(z.def.Glory)*0.3
+	if z.def.Cooperative {
+		value = g.raidValue(h) + float64(z.def.Glory)*0.3
+	} else if z.fortune < 2 {
+		return 0
+	}
+	win := g.fightOdds(h, &g.c.Enemies[g.c.Orgs[org].Henchman]).Win
+	if win < 0.6 {
+		return 0
+	}
+	p := math.Pow(5.0/6+win/6, float64(z.def.Guards))
+	dist := float64(g.c.Dist[h.space][z.space])
+	score := value * p * p / (dist/3.5 + 1)
+	if dist > 3 {
+		score /= 2
+	}
+	return score
 }

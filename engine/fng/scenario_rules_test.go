@@ -2797,6 +2797,31 @@ func TestScenarioZeppelinSneakAboard(t *testing.T) {
 	}
 }
 
+// Bots go for the Zeppelin when its hold is worth it (before, they only
+// boarded it when it happened to hover over them: seed 11 left 17 Fortune
+// in its hold). With 6 Fortune aboard two spaces away it beats a far
+// artifact; with 1 it is not worth the climb. The Duke then sneaks aboard.
+func TestScenarioBotsGoForTheZeppelin(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	s.strict = true
+	s.site("the-spear", "of-kings", "sahara")
+	h := s.at(0, "paris")
+	s.zeppelin = Zeppelin{def: &s.c.Zeppelins[0], space: s.space("germany"), dest: -1, fortune: 1, live: true}
+	assert.Equal(t, "sahara", s.spaceID(s.plan(h)), "1 Fortune aboard: not worth it")
+	s.zeppelin.fortune = 6
+	require.Equal(t, "germany", s.spaceID(s.plan(h)))
+
+	bot := h.bot
+	pick := bot.Intn(6) + 1 // the number the Duke sneaks on (his bot stream, as in boardZeppelin)
+	unseen := pick%6 + 1
+	s.dice(3 /* the move */, unseen, unseen /* the guards' dice */)
+	s.moveHero(0)
+	s.adventurePhase()
+	s.done()
+	assert.Equal(t, 6, h.fortune, "the hold's 6 Fortune")
+	assert.Zero(t, s.zeppelin.fortune)
+}
+
 // The zeppelin may be boarded from any space it hovers over, instead of
 // adventuring there.
 func TestScenarioZeppelinBoardedFromACity(t *testing.T) {
