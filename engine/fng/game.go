@@ -80,6 +80,9 @@ type Variants struct {
 	SoloHard       bool // solo: villains win at 15, hero needs 20
 	FortuneGoal    int  // optional: scaled Fortune goal (0 = chart/rulebook)
 	TrackGoal      int  // optional: scaled villain track goal (0 = chart)
+	// VillainSuccessesFirst: a villain's search counts its successes
+	// before the wounds of its 1s (the rulebook reading: wounds first).
+	VillainSuccessesFirst bool
 }
 
 // Result is how a game ended.

@@ -23,8 +23,10 @@ var variantNames = map[string]string{
 	"german-collapse":  "variant from the German quick rules: each cliffhanger at a Temple (or villain search there with a 1) rolls dice equal to its Danger value, each 1–2 a collapse marker; it collapses when they reach the Danger value",
 	"solo-hard":        "harder solo game: villains win at 15, the hero needs 20",
 	"draw-from-bottom": "Dangers deck drawn from the bottom, cycling through every card before any repeats",
-	"fortune-goal=N":   "optional rule: the Fortune a hero (cooperative: the heroes; team game: a team) needs to win is N",
-	"track-goal=N":     "optional rule: the villain track the vile organization needs to win is N (up to 30)",
+	"villain-successes-first": "a villain's search counts its successes (markers, Temple coins, the artifact) before the wounds of its 1s; " +
+		"the rulebook's reading takes the wounds first, so a villain they KO loses that roll's markers",
+	"fortune-goal=N": "optional rule: the Fortune a hero (cooperative: the heroes; team game: a team) needs to win is N",
+	"track-goal=N":   "optional rule: the villain track the vile organization needs to win is N (up to 30)",
 }
 
 // Variants lists the variant names with what they do.
@@ -134,6 +136,8 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 			opt.Variants.SoloHard = true
 		case "draw-from-bottom":
 			opt.Dangers = DrawFromBottom
+		case "villain-successes-first":
+			opt.Variants.VillainSuccessesFirst = true
 		default:
 			if name, val, ok := strings.Cut(v, "="); ok && (name == "fortune-goal" || name == "track-goal") {
 				n, err := strconv.Atoi(val)

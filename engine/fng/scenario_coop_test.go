@@ -1772,6 +1772,9 @@ func TestCoopSimOptions(t *testing.T) {
 	opt, err = module{}.options(c, game.SimRequest{Mode: "coop", Players: 2, Org: "random"})
 	require.NoError(t, err)
 	require.Empty(t, opt.Org, "the cooperative game draws one anyway")
+	opt, err = module{}.options(c, game.SimRequest{Mode: "coop", Players: 2, Variants: []string{"villain-successes-first"}})
+	require.NoError(t, err)
+	require.True(t, opt.Variants.VillainSuccessesFirst)
 }
 
 // Sneaking aboard the War Zeppelin: the hero picks a number and the 3

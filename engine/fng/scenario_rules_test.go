@@ -37,6 +37,9 @@ func (s *scenario) logHas(line string) {
 	require.Contains(s.t, s.log.String(), line)
 }
 
+// logHasText reports whether the trace says this.
+func (s *scenario) logHasText(line string) bool { return strings.Contains(s.log.String(), line) }
+
 // logLacks asserts that the trace does not say this.
 func (s *scenario) logLacks(line string) {
 	s.t.Helper()
@@ -2529,6 +2532,29 @@ func TestScenarioVillainsAdventure(t *testing.T) {
 		assert.Equal(t, int16(-1), vanessa.space)
 		s.logHas("Vanessa Love is KO'd!") // 5 hits
 	})
+}
+
+// "For any rolls of 1, the Villain is hurt in his adventures and
+// immediately takes a Wound": the 1s KO a villain one wound from its limit
+// before its 6 counts, so it leaves without the artifact it was one marker
+// from. The variant villain-successes-first counts the 6 first: it takes
+// the artifact (and leaves the board unhurt, fully healed).
+func TestScenarioVillainKOdByItsOwnOnes(t *testing.T) {
+	for _, first := range []bool{false, true} {
+		s := newScenario(t, Options{Advanced: true, Variants: Variants{VillainSuccessesFirst: first}}, "duke-dudley")
+		s.strict = true
+		site := s.site("the-idol", "of-kings", "sahara") // 2 Dangers
+		vanessa := s.villainNamed("vanessa-love")        // Search 4, Wounds 5
+		s.deployVillainAt(vanessa, s.space("sahara"), true)
+		vanessa.markers, vanessa.wounds = 1, 4
+		s.dice(6, 1, 3, 3)
+		s.villainsAdventure()
+		s.done()
+		assert.Equal(t, int16(-1), vanessa.space, "she leaves the board either way")
+		assert.Equal(t, !first, s.logHasText("Vanessa Love is KO'd!"))
+		assert.Equal(t, first, !s.sites[site].live, "successes first: the villains have the artifact")
+		assert.Equal(t, b2i(first), int64(s.coop.artifacts))
+	}
 }
 
 // A villain added by a card to a deep jungle adventure has already found

@@ -372,15 +372,36 @@ func (g *Game) villainSearch(v *Villain, extra int) {
 	if g.stats != nil {
 		g.stats.rule(RuleVillainSearch)
 	}
-	site := v.site
-	if wounds > 0 {
-		// Hurt in its adventures: a wound each, ignoring Defense (a
-		// bodyguard falls first).
-		g.villainWounds(v, wounds)
-		if v.space < 0 {
-			return
-		}
+	// The rulebook: "For any rolls of 1, the Villain is hurt in his
+	// adventures and immediately takes a Wound". Immediately: a villain KO'd
+	// by them leaves the board before its successes count. The variant
+	// villain-successes-first counts them first.
+	if !g.opt.Variants.VillainSuccessesFirst && !g.villainHurt(v, wounds) {
+		return
 	}
+	if g.villainFinds(v, succ, wounds) && g.opt.Variants.VillainSuccessesFirst {
+		g.villainHurt(v, wounds)
+	}
+}
+
+// villainHurt: hurt in its adventures, the villain takes a wound per 1,
+// ignoring Defense (a bodyguard falls first). It reports whether the
+// villain is still on the board.
+func (g *Game) villainHurt(v *Villain, wounds int) bool {
+	if wounds > 0 && v.space >= 0 {
+		g.villainWounds(v, wounds)
+	}
+	return v.space >= 0
+}
+
+// villainFinds counts a search's successes: danger markers, the artifact
+// when they reach its Danger value; at a Temple a coin and a pile marker
+// each (and a roll for collapse when the pile is full). It reports whether
+// the villain is still searching there.
+func (g *Game) villainFinds(v *Villain, succ, wounds int) bool {
+	site := v.site
+	s := &g.sites[site]
+	R := &g.c.Rules
 	if g.isTemple(site) {
 		dangers := int(g.c.Adventures[s.adv].Dangers)
 		for range succ {
@@ -389,7 +410,7 @@ func (g *Game) villainSearch(v *Villain, extra int) {
 			g.villainsFortune(take)
 			if s.coins <= 0 {
 				g.villainTakes(v, site)
-				return
+				return false
 			}
 			if g.opt.Variants.GermanCollapse {
 				continue
@@ -399,21 +420,23 @@ func (g *Game) villainSearch(v *Villain, extra int) {
 				s.markers = 0
 				s.instability++
 				if g.collapseRoll(site, false) {
-					return
+					return false
 				}
 			}
 		}
 		if g.opt.Variants.GermanCollapse && wounds > 0 {
 			// The German quick rules: a search with any 1s checks the
 			// Temple for collapse, once.
-			g.collapseRoll(site, false)
+			return !g.collapseRoll(site, false)
 		}
-		return
+		return v.space >= 0
 	}
 	v.markers += succ
 	if v.markers >= int(g.c.Adventures[s.adv].Dangers) {
 		g.villainTakes(v, site)
+		return false
 	}
+	return true
 }
 
 // villainTakes gives the villains an artifact (or a Temple Treasure).
