@@ -115,3 +115,8 @@ func (d *Deck) Reuse() []int16 {
 func (d *Deck) PushTop(cards ...int16) {
 	d.draw = append(d.draw, cards...)
 }
+
+// Cards lists the cards in both piles (a copy), for traces.
+func (d *Deck) Cards() []int16 {
+	return append(append([]int16(nil), d.draw...), d.discard...)
+}

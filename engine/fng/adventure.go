@@ -78,6 +78,9 @@ func (g *Game) adventurePhase() {
 func (g *Game) wilderness(seat int) {
 	h := g.h(seat)
 	r := g.roll()
+	if g.trace != nil {
+		g.logDice(seat, "wilderness", "")
+	}
 	switch {
 	case r >= g.c.Rules.EventOn:
 		if g.trace != nil {
@@ -260,12 +263,12 @@ func (g *Game) unitOvercome(u *unit) bool {
 		for _, seat := range u.seats {
 			h := g.h(seat)
 			h.markers++
+			if g.trace != nil {
+				g.logMarkers(h, site)
+			}
 			if lead == nil || h.markers > lead.markers {
 				lead = h
 			}
-		}
-		if g.trace != nil {
-			g.logf("the heroes have %d of %d danger markers", lead.markers, dangers)
 		}
 		if lead.markers >= dangers {
 			g.collect(u.seats, site)
@@ -304,7 +307,7 @@ func (g *Game) unitOvercome(u *unit) bool {
 func (g *Game) sharedGlory(seats []int) {
 	for _, seat := range seats {
 		if h := g.h(seat); !h.ko && h.pending > 0 {
-			g.gainGlory(h, h.pending)
+			g.gainGlory(h, h.pending, "dangers")
 			h.pending = 0
 		}
 	}
@@ -331,22 +334,28 @@ func (g *Game) unitCliffhanger(u *unit) bool {
 	prevDanger, prevFlipped := g.danger, g.flipped
 	g.danger, g.flipped = d, true // the card is face down: its Cliffhanger side
 	defer func() { g.danger, g.flipped = prevDanger, prevFlipped }()
+	if g.trace != nil {
+		g.emit(with[0], "cliffhanger-test", d.ID, map[string]any{"test": d.CliffTest.String(), "glory": int(d.CliffGlory), "seats": append([]int(nil), with...)},
+			"the heroes face the cliffhanger %s (%s)", d.CliffName, d.CliffTest)
+	}
 	if d.CliffEffect != nil {
 		g.runCard(with[0], d.CliffEffect, &d.Card)
 	}
 	passed := g.groupSpec(with, &d.CliffTest, d.CliffKW, true)
-	g.returnDanger(card)
 	for _, s := range with {
 		h := g.h(s)
-		h.cliff = cliffhanger{}
-		if h.ko {
+		ko := h.ko
+		if ko || passed {
+			g.endCliffhanger(h)
+		}
+		if ko {
 			continue
 		}
 		if !passed {
-			g.knockOutFailed(s)
+			g.knockOutFailed(s) // which ends its cliffhanger
 			continue
 		}
-		g.gainGlory(h, g.specGlory(d.CliffGlory))
+		g.gainGlory(h, g.specGlory(d.CliffGlory), "cliffhanger")
 	}
 	u.seats = append(with, rest...)
 	g.standing(u)
@@ -365,7 +374,8 @@ func (g *Game) found(h *Hero, site int) bool {
 		if g.roll() >= g.c.Rules.ExploreOn {
 			h.found, h.explore = true, 0
 			if g.trace != nil {
-				g.logf("%s finds the way through the jungle", h.def.Name)
+				g.logDice(h.seat, "explore", "")
+				g.emit(h.seat, "explore", "", map[string]any{"found": 1, "markers": 0}, "%s finds the way through the jungle", h.def.Name)
 			}
 			if g.stats != nil {
 				g.stats.rule(RuleExplore)
@@ -374,7 +384,8 @@ func (g *Game) found(h *Hero, site int) bool {
 		}
 	}
 	if g.trace != nil {
-		g.logf("%s is lost in the jungle (%d exploration markers)", h.def.Name, h.explore)
+		g.logDice(h.seat, "explore", "")
+		g.emit(h.seat, "explore", "", map[string]any{"found": 0, "markers": h.explore}, "%s is lost in the jungle (%d exploration markers)", h.def.Name, h.explore)
 	}
 	return false
 }
@@ -382,20 +393,26 @@ func (g *Game) found(h *Hero, site int) bool {
 // returnDanger puts a Danger card back: shuffled straight back in, or, drawn
 // from the bottom, back on top of the deck so that every Danger comes up
 // before any repeats.
-func (g *Game) returnDanger(id int16) {
+func (g *Game) returnDanger(id int16, seat int, from string) {
 	if g.opt.Dangers == DrawFromBottom {
 		g.dangers.Tuck(id)
+		g.move(&g.dangers, id, seat, from, zoneDeck, "return")
 		return
 	}
-	g.dangers.Discard(id)
+	g.discard(&g.dangers, id, seat, from, "return")
 }
 
 // drawDanger draws from the Dangers deck in the rulebook mode chosen.
-func (g *Game) drawDanger() int16 {
+func (g *Game) drawDanger(seat int) int16 {
 	if g.opt.Dangers == ShuffleEachDraw {
-		return g.dangers.DrawAny()
+		if g.trace != nil && g.dangers.Discarded() > 0 {
+			g.logReshuffle(&g.dangers) // shuffled back in before each draw
+		}
+		id := g.dangers.DrawAny()
+		g.move(&g.dangers, id, seat, zoneDeck, zonePlay, "face")
+		return id
 	}
-	return g.dangers.Draw()
+	return g.draw(&g.dangers, seat, zonePlay, "face")
 }
 
 // faceDanger draws a Danger for a unit and resolves it. It reports whether
@@ -403,7 +420,7 @@ func (g *Game) drawDanger() int16 {
 func (g *Game) faceDanger(seats []int, site int) bool {
 	seat := seats[0]
 	h := g.h(seat)
-	id := g.drawDanger()
+	id := g.drawDanger(seat)
 	if id < 0 {
 		return true
 	}
@@ -412,7 +429,8 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 	g.danger, g.flipped = d, false // Danger side up: nobody looks at the back
 	defer func() { g.danger, g.flipped = prevDanger, prevFlipped }()
 	if g.trace != nil {
-		g.logf("%s faces %s (%s)", h.def.Name, d.Name, d.Test)
+		g.emit(seat, "danger", d.ID, map[string]any{"test": d.Test.String(), "glory": int(d.Glory), "seats": append([]int(nil), seats...), "site": site},
+			"%s faces %s (%s)", h.def.Name, d.Name, d.Test)
 	}
 	if g.stats != nil {
 		g.stats.drew(&d.Card, seats...)
@@ -428,7 +446,7 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 	}
 	if g.skip {
 		g.skip = false
-		g.returnDanger(id)
+		g.returnDanger(id, seat, zonePlay)
 		return !h.ko
 	}
 	var marks [8]int // danger markers before the test (a KO discards them)
@@ -444,7 +462,7 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 		allKO = allKO && g.h(s).ko
 	}
 	if allKO {
-		g.returnDanger(id)
+		g.returnDanger(id, seat, zonePlay)
 		if passed && site >= 0 {
 			for i, s := range seats {
 				g.wonWhileKOd(g.h(s), site, marks[i])
@@ -457,7 +475,11 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 		for _, s := range seats {
 			g.h(s).pending += glory
 		}
-		g.returnDanger(id)
+		if g.trace != nil {
+			g.emit(seat, "overcome", d.ID, map[string]any{"glory": glory, "seats": append([]int(nil), seats...)},
+				"  %s overcomes %s (%d Glory pending)", h.def.Name, d.Name, glory)
+		}
+		g.returnDanger(id, seat, zonePlay)
 		return true
 	}
 	// Failed: the turn ends and the card flips to its Cliffhanger. Glory of
@@ -466,12 +488,13 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 	g.offer(seat, TCliffhanger)
 	if g.avoid {
 		g.avoid = false
-		g.returnDanger(id)
+		g.returnDanger(id, seat, zonePlay)
 		for _, s := range seats {
 			g.h(s).pending = 0
 		}
 		return false
 	}
+	var in []int
 	for _, s := range seats {
 		o := g.h(s)
 		if o.ko {
@@ -479,9 +502,14 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 		}
 		o.pending = 0
 		o.cliff = cliffhanger{active: true, danger: d, card: id, city: -1, site: int16(site)}
+		if g.trace != nil {
+			in = append(in, s)
+		}
 	}
 	if g.trace != nil {
-		g.logf("%s is in a cliffhanger: %s!", h.def.Name, d.CliffName)
+		g.move(&g.dangers, id, seat, zonePlay, zoneCliff, "failed")
+		g.emit(seat, "reveal", d.ID, map[string]any{"what": "cliffhanger", "name": d.CliffName, "test": d.CliffTest.String(), "seats": in},
+			"%s is in a cliffhanger: %s!", h.def.Name, d.CliffName)
 	}
 	if g.stats != nil {
 		g.stats.rule(RuleCliffhanger)
@@ -494,6 +522,9 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 		s.markers = 0
 		if !g.opt.Variants.GermanCollapse {
 			s.instability++
+		}
+		if g.trace != nil {
+			g.logTemple(site, "cliffhanger")
 		}
 		g.collapseRoll(site, true)
 	}
@@ -511,7 +542,8 @@ func (g *Game) resolveCliffhanger(seat int) bool {
 	g.danger, g.flipped = d, true // the card is face down: its Cliffhanger side
 	defer func() { g.danger, g.flipped = prevDanger, prevFlipped }()
 	if g.trace != nil {
-		g.logf("%s faces the cliffhanger %s (%s)", h.def.Name, d.CliffName, d.CliffTest)
+		g.emit(seat, "cliffhanger-test", d.ID, map[string]any{"test": d.CliffTest.String(), "glory": int(d.CliffGlory), "seats": []int{seat}},
+			"%s faces the cliffhanger %s (%s)", h.def.Name, d.CliffName, d.CliffTest)
 	}
 	if d.CliffEffect != nil {
 		g.runCard(seat, d.CliffEffect, &d.Card)
@@ -520,12 +552,12 @@ func (g *Game) resolveCliffhanger(seat int) bool {
 	if h.ko {
 		return false
 	}
-	g.endCliffhanger(h)
 	if !passed {
-		g.knockOutFailed(seat)
+		g.knockOutFailed(seat) // which ends the cliffhanger
 		return false
 	}
-	g.gainGlory(h, g.specGlory(d.CliffGlory))
+	g.endCliffhanger(h)
+	g.gainGlory(h, g.specGlory(d.CliffGlory), "cliffhanger")
 	return true
 }
 
@@ -548,7 +580,7 @@ func (g *Game) overcome(h *Hero, site int) bool {
 	}
 	h.markers++
 	if g.trace != nil {
-		g.logf("%s has %d of %d danger markers", h.def.Name, h.markers, dangers)
+		g.logMarkers(h, site)
 	}
 	if h.markers >= dangers {
 		g.collect([]int{h.seat}, site)
@@ -566,24 +598,29 @@ func (g *Game) templeDanger(h *Hero, site int) bool {
 	s := &g.sites[site]
 	take := min(g.c.Rules.TempleFortunePerDanger, s.coins)
 	s.coins -= take
-	g.addFortune(h, take)
+	g.addFortune(h, take, "temple")
 	if g.stats != nil {
 		g.stats.rule(RuleTemple)
 	}
 	if s.coins <= 0 {
+		if g.trace != nil {
+			g.logTemple(site, "coin")
+		}
 		g.takeTreasure(h, site)
 		return true
 	}
-	if g.opt.Variants.GermanCollapse {
-		return false
-	}
-	s.markers++
-	if s.markers >= int(g.c.Adventures[s.adv].Dangers) {
-		s.markers = 0
-		s.instability++
-		if g.collapseRoll(site, false) {
-			return true
+	if !g.opt.Variants.GermanCollapse {
+		s.markers++
+		if s.markers >= int(g.c.Adventures[s.adv].Dangers) {
+			s.markers = 0
+			s.instability++
 		}
+	}
+	if g.trace != nil {
+		g.logTemple(site, "coin")
+	}
+	if s.markers == 0 && !g.opt.Variants.GermanCollapse && g.collapseRoll(site, false) {
+		return true
 	}
 	return false
 }
@@ -609,11 +646,11 @@ func (g *Game) campOrPress(h *Hero, site, left int) bool {
 
 func (g *Game) camp(h *Hero) {
 	if g.trace != nil {
-		g.logf("%s camps down: +%d Glory, fully healed", h.def.Name, h.pending)
+		g.emit(h.seat, "camp", "", map[string]any{"glory": h.pending}, "%s camps down: +%d Glory, fully healed", h.def.Name, h.pending)
 	}
-	g.gainGlory(h, h.pending)
+	g.gainGlory(h, h.pending, "dangers")
 	h.pending = 0
-	g.heal(h, h.wounds)
+	g.heal(h, h.wounds, "camp")
 	if g.stats != nil {
 		g.stats.rule(RuleCamp)
 	}
@@ -626,17 +663,19 @@ func (g *Game) recover(h *Hero, site int) {
 	a := &g.c.Artifacts[s.art]
 	h.artifacts = append(h.artifacts, carried{art: s.art, adv: s.adv, value: int(a.Fortune)})
 	h.recovered++
+	if g.trace != nil {
+		g.emit(h.seat, "recover", a.ID, map[string]any{"site": site, "adventure": g.c.Adventures[s.adv].ID, "value": int(a.Fortune)},
+			"%s recovers %s %s!", h.def.Name, a.Name, g.c.Adventures[s.adv].Name)
+		g.moveArtifact(carried{art: s.art, adv: s.adv}, h.seat, zoneBoard, "carried", "recover")
+	}
 	if s.bonus > 0 {
-		g.addFortune(h, s.bonus)
+		g.addFortune(h, s.bonus, "jungle-bonus")
 		if g.stats != nil {
 			g.stats.rule(RuleDeepJungle)
 		}
 	}
-	g.gainGlory(h, h.pending)
+	g.gainGlory(h, h.pending, "dangers")
 	h.pending = 0
-	if g.trace != nil {
-		g.logf("%s recovers %s %s!", h.def.Name, a.Name, g.c.Adventures[s.adv].Name)
-	}
 	if g.stats != nil {
 		g.stats.recovered(g, h, site)
 	}
@@ -665,10 +704,14 @@ func (g *Game) wonWhileKOd(h *Hero, site, markers int) {
 // keepRoll: a hero KO'd in the round that won an artifact rolls to keep it
 // (FAQ), like any artifact a KO'd hero carries.
 func (g *Game) keepRoll(h *Hero) {
-	if g.roll() <= g.c.Rules.KOArtifactLoss {
+	r := g.roll()
+	if g.trace != nil {
+		g.logDice(h.seat, "keep-artifact", "")
+	}
+	if r <= g.c.Rules.KOArtifactLoss {
 		a := h.artifacts[len(h.artifacts)-1]
 		h.artifacts = h.artifacts[:len(h.artifacts)-1]
-		g.discardArtifact(a)
+		g.discardArtifact(a, h.seat, "carried", "ko")
 		if g.trace != nil {
 			g.logf("%s loses an artifact", h.def.Name)
 		}
@@ -749,17 +792,17 @@ func (g *Game) takeTreasure(h *Hero, site int) {
 	s := &g.sites[site]
 	h.artifacts = append(h.artifacts, carried{art: s.art, adv: -1, value: g.c.Rules.TempleTreasure})
 	h.recovered++
-	g.gainGlory(h, h.pending)
-	h.pending = 0
 	if g.trace != nil {
-		g.logf("%s takes the Temple Treasure of %s!", h.def.Name, g.c.Artifacts[s.art].Name)
+		g.emit(h.seat, "treasure", g.c.Artifacts[s.art].ID, map[string]any{"site": site, "value": g.c.Rules.TempleTreasure},
+			"%s takes the Temple Treasure of %s!", h.def.Name, g.c.Artifacts[s.art].Name)
 	}
+	g.gainGlory(h, h.pending, "dangers")
+	h.pending = 0
 	if g.stats != nil {
 		g.stats.recovered(g, h, site)
 		g.stats.rule(RuleTreasure)
 	}
-	g.artifacts.Discard(s.art)
-	g.adventures.Discard(s.adv)
+	g.discardArtifact(carried{art: s.art, adv: s.adv}, h.seat, zoneBoard, "treasure")
 	g.closeSite(site, true)
 	h.progress = -1
 	if g.shared() {
@@ -804,6 +847,8 @@ func (g *Game) collapseRoll(site int, byCliffhanger bool) bool {
 			}
 		}
 		if g.trace != nil {
+			g.logDice(-1, "collapse", g.c.Artifacts[s.art].ID)
+			g.logTemple(site, "collapse-roll")
 			g.logf("%s shakes: %d of %d collapse markers", g.c.Artifacts[s.art].Name, s.instability, dangers)
 		}
 		if s.instability >= dangers {
@@ -814,9 +859,15 @@ func (g *Game) collapseRoll(site int, byCliffhanger bool) bool {
 	}
 	for range s.instability {
 		if g.roll() <= g.c.Rules.CollapseOn {
+			if g.trace != nil {
+				g.logDice(-1, "collapse", g.c.Artifacts[s.art].ID)
+			}
 			g.collapse(site, byCliffhanger)
 			return true
 		}
+	}
+	if g.trace != nil {
+		g.logDice(-1, "collapse", g.c.Artifacts[s.art].ID)
 	}
 	return false
 }
@@ -828,7 +879,7 @@ func (g *Game) collapse(site int, byCliffhanger bool) {
 	s := &g.sites[site]
 	a := &g.c.Artifacts[s.art]
 	if g.trace != nil {
-		g.logf("%s collapses!", a.Name)
+		g.emit(-1, "collapse", a.ID, map[string]any{"site": site, "coins": s.coins}, "%s collapses!", a.Name)
 	}
 	if g.stats != nil {
 		g.stats.rule(RuleCollapse)
@@ -836,13 +887,16 @@ func (g *Game) collapse(site int, byCliffhanger bool) {
 	space := s.space
 	s.coins, s.collapsed = 0, true
 	if v := g.villainAt(site); v != nil {
-		g.villainHits(v, g.roll())
+		hits := g.roll()
+		if g.trace != nil {
+			g.logDice(-1, "collapse-hits", v.def.ID)
+		}
+		g.villainHits(v, hits)
 		if v.space >= 0 {
 			g.villainLeaves(v, vDelayed)
 		}
 	}
-	g.artifacts.Discard(s.art)
-	g.adventures.Discard(s.adv)
+	g.discardArtifact(carried{art: s.art, adv: s.adv}, -1, zoneBoard, "collapse")
 	g.closeSite(site, true)
 	for seat := range g.heroes {
 		h := &g.heroes[seat]
@@ -850,7 +904,7 @@ func (g *Game) collapse(site int, byCliffhanger bool) {
 			continue
 		}
 		if !byCliffhanger || !h.cliff.active {
-			g.gainGlory(h, h.pending)
+			g.gainGlory(h, h.pending, "dangers")
 		}
 		h.pending = 0
 		if h.cliff.active && h.cliff.site == int16(site) {
@@ -873,4 +927,18 @@ func (g *Game) specialEffect(h *Hero, site int, when string) {
 		return
 	}
 	g.runCard(h.seat, adv.Effect, &adv.Card)
+}
+
+// logMarkers reports a hero's danger markers toward a site's artifact.
+func (g *Game) logMarkers(h *Hero, site int) {
+	dangers := int(g.c.Adventures[g.sites[site].adv].Dangers)
+	g.emit(h.seat, "markers", "", map[string]any{"site": site, "total": h.markers, "dangers": dangers},
+		"%s has %d of %d danger markers", h.def.Name, h.markers, dangers)
+}
+
+// logTemple reports a Temple's coins, danger pile and instability.
+func (g *Game) logTemple(site int, why string) {
+	s := &g.sites[site]
+	g.emit(-1, "temple", g.c.Artifacts[s.art].ID, map[string]any{"site": site, "coins": s.coins, "pile": s.markers, "instability": s.instability, "why": why},
+		"  (%s: %d coins, %d on the pile, %d instability)", g.c.Artifacts[s.art].Name, s.coins, s.markers, s.instability)
 }

@@ -679,23 +679,21 @@ func (g *Game) cityShopping(h *Hero) {
 		buffer = 0
 	}
 	// Heal every wound it can pay for.
-	for h.wounds > 0 && h.glory >= R.HealCost && R.HealCost > 0 {
-		h.glory -= R.HealCost
-		h.wounds--
+	n := h.wounds
+	if R.HealCost > 0 {
+		n = min(n, h.glory/R.HealCost)
 	}
-	if R.HealCost == 0 {
-		h.wounds = 0
+	if n > 0 {
+		g.buyHealing(h, n)
 	}
 	for i := 0; i < 6; i++ {
 		bought := false
 		if g.canBuy(h, true, buffer) {
-			h.glory -= R.AllyCost
-			g.drawItem(h.seat, true)
+			g.buyItem(h, true)
 			bought = true
 		}
 		if g.canBuy(h, false, buffer) {
-			h.glory -= R.GearCost
-			g.drawItem(h.seat, false)
+			g.buyItem(h, false)
 			bought = true
 		}
 		if !bought {

@@ -10,7 +10,7 @@ package fng
 func (g *Game) drawEvents(seat, n int) {
 	h := g.h(seat)
 	for range n {
-		id := g.events.Draw()
+		id := g.drawTop(&g.events)
 		if id < 0 {
 			return
 		}
@@ -20,6 +20,7 @@ func (g *Game) drawEvents(seat, n int) {
 		}
 		if e.Immediately {
 			if g.trace != nil {
+				g.move(&g.events, id, seat, zoneDeck, zonePlay, "draw")
 				g.logf("%s draws %s (played at once)", h.def.Name, e.Name)
 			}
 			g.playCard(seat, &e.Card, e, false, id)
@@ -29,6 +30,7 @@ func (g *Game) drawEvents(seat, n int) {
 			continue
 		}
 		if g.trace != nil {
+			g.move(&g.events, id, seat, zoneDeck, "hand", "draw")
 			g.logf("%s draws the Event %s", h.def.Name, e.Name)
 		}
 		h.hand = append(h.hand, handCard{card: id})
@@ -44,7 +46,7 @@ func (g *Game) drawEventKeep(seat, n int) {
 	var buf [8]int16
 	ids := buf[:0]
 	for range min(n, len(buf)) {
-		id := g.events.Draw()
+		id := g.draw(&g.events, seat, "hand", "draw") // drawn in secret, to choose from
 		if id < 0 {
 			break
 		}
@@ -62,7 +64,7 @@ func (g *Game) drawEventKeep(seat, n int) {
 			if g.trace != nil {
 				g.logf("%s discards the Event %s unplayed", h.def.Name, g.c.Events[id].Name)
 			}
-			g.discardEvent(&g.c.Events[id], false, id)
+			g.discardEvent(&g.c.Events[id], false, id, seat, "hand")
 		}
 	}
 	if g.stats != nil {
@@ -72,6 +74,7 @@ func (g *Game) drawEventKeep(seat, n int) {
 	e := &g.c.Events[id]
 	if e.Immediately {
 		if g.trace != nil {
+			g.move(&g.events, id, seat, "hand", zonePlay, "kept")
 			g.logf("%s keeps %s (played at once)", h.def.Name, e.Name)
 		}
 		g.playCard(seat, &e.Card, e, false, id)
@@ -155,6 +158,9 @@ func (g *Game) offerSelf(seat int, t Timing) {
 		h.hand = append(h.hand[:i], h.hand[i+1:]...)
 		h.handDirty = true
 		i--
+		if g.trace != nil {
+			g.logPlay(seat, seat, hc, t)
+		}
 		g.playCard(seat, &e.Card, e, hc.city, hc.card)
 		if h.ko {
 			return
@@ -173,6 +179,9 @@ func (g *Game) offerSelf(seat int, t Timing) {
 			h.activated[i] = true
 		}
 		id := h.items[i]
+		if g.trace != nil {
+			g.emit(seat, "use", it.ID, map[string]any{"moment": Timings[t-1], "activate": b2i(it.Activate)}, "%s uses %s", h.def.Name, it.Name)
+		}
 		g.useItem(seat, id)
 		if h.ko {
 			return
@@ -183,6 +192,9 @@ func (g *Game) offerSelf(seat int, t Timing) {
 	if def.At(t) && def.Effect != nil && !(def.Activate && h.heroUsed) && g.usable(seat, &def.Card) && g.wantsToUse(h, &def.Card, t) {
 		if def.Activate {
 			h.heroUsed = true
+		}
+		if g.trace != nil {
+			g.emit(seat, "use", def.ID, map[string]any{"moment": Timings[t-1], "activate": b2i(def.Activate)}, "%s uses their ability", h.def.Name)
 		}
 		g.runCard(seat, def.Effect, &def.Card)
 		if g.stats != nil {
@@ -212,6 +224,9 @@ func (g *Game) offerSharedHand(seat int, t Timing) {
 			other.hand = append(other.hand[:i], other.hand[i+1:]...)
 			other.handDirty = true
 			i--
+			if g.trace != nil {
+				g.logPlay(o, seat, hc, t)
+			}
 			g.playCard(seat, &e.Card, e, hc.city, hc.card)
 		}
 	}
@@ -260,6 +275,9 @@ func (g *Game) offerOpponents(seat int, t Timing) {
 			h.hand = append(h.hand[:i], h.hand[i+1:]...)
 			h.handDirty = true
 			i--
+			if g.trace != nil {
+				g.logPlay(o, seat, hc, t)
+			}
 			g.playAgainst(o, seat, e, hc)
 			if target.ko {
 				return
@@ -348,6 +366,7 @@ func (g *Game) playCard(seat int, c *Card, e *EventDef, city bool, id int16) {
 	if g.trace != nil && !e.Immediately {
 		g.logf("%s plays %s", h.def.Name, c.Name)
 	}
+	attached := false
 	if g.stats != nil {
 		g.stats.use(g, c)
 	}
@@ -368,11 +387,15 @@ func (g *Game) playCard(seat int, c *Card, e *EventDef, city bool, id int16) {
 			g.runCard(t, c.Effect, c)
 		}
 		if e.Remains {
+			if !attached {
+				g.moveEvent(e, city, id, seat, zonePlay, zoneInPlay, "remains")
+				attached = true
+			}
 			g.attach(g.h(t), remain{ev: e, city: city, card: id, hostile: c.Target == TargetOpponent, rolled: g.steps > dice})
 		}
 	}
-	if !e.Remains {
-		g.discardEvent(e, city, id)
+	if !attached {
+		g.discardEvent(e, city, id, seat, zonePlay)
 	}
 }
 
@@ -386,7 +409,7 @@ func (g *Game) playAgainst(from, target int, e *EventDef, hc handCard) {
 		g.stats.rule(RuleOpponentCard)
 	}
 	if g.canceled(target, &e.Card) {
-		g.discardEvent(e, hc.city, hc.card)
+		g.discardEvent(e, hc.city, hc.card, from, zonePlay)
 		return
 	}
 	dice := g.steps
@@ -394,9 +417,10 @@ func (g *Game) playAgainst(from, target int, e *EventDef, hc handCard) {
 		g.runCard(target, e.Effect, &e.Card)
 	}
 	if e.Remains {
+		g.moveEvent(e, hc.city, hc.card, from, zonePlay, zoneInPlay, "remains")
 		g.attach(g.h(target), remain{ev: e, city: hc.city, card: hc.card, hostile: true, rolled: g.steps > dice})
 	} else {
-		g.discardEvent(e, hc.city, hc.card)
+		g.discardEvent(e, hc.city, hc.card, from, zonePlay)
 	}
 }
 
@@ -410,7 +434,7 @@ func (g *Game) canceled(target int, c *Card) bool {
 	g.played = prev
 	if p.canceled {
 		if g.trace != nil {
-			g.logf("%s is canceled", c.Name)
+			g.emit(target, "cancel", c.ID, map[string]any{"in-play": 0}, "%s is canceled", c.Name)
 		}
 		if g.stats != nil {
 			g.stats.rule(RuleCancel)
@@ -444,21 +468,45 @@ func (g *Game) targets(seat int, t Target, out []int) []int {
 	return out
 }
 
-func (g *Game) discardEvent(e *EventDef, city bool, id int16) {
+// discardEvent discards an Event or City card from a zone (and reshuffles
+// its deck on the Shuffle icon).
+func (g *Game) discardEvent(e *EventDef, city bool, id int16, seat int, from string) {
 	if city {
-		g.discardCity(id)
+		g.discardCity(id, seat, from)
 		return
 	}
-	g.events.Discard(id)
+	g.discard(&g.events, id, seat, from, "used")
 	if e.Shuffle {
-		g.events.Reshuffle()
+		g.reshuffle(&g.events)
 	}
+}
+
+// moveEvent reports an Event or City card moving between zones.
+func (g *Game) moveEvent(e *EventDef, city bool, id int16, seat int, from, to, why string) {
+	if g.trace == nil {
+		return
+	}
+	d := &g.events
+	if city {
+		d = &g.city
+	}
+	g.move(d, id, seat, from, to, why)
+}
+
+// logPlay reports a card played from a hand (seat from's) on a hero.
+func (g *Game) logPlay(from, on int, hc handCard, t Timing) {
+	e := g.eventOf(hc)
+	g.moveEvent(e, hc.city, hc.card, from, "hand", zonePlay, "play")
+	g.emit(from, "play", e.ID, map[string]any{"on": on, "moment": Timings[t-1]}, "  (%s plays %s from the hand)", g.name(from), e.Name)
 }
 
 // attach puts a Remains in Play card on a hero.
 func (g *Game) attach(h *Hero, r remain) {
 	h.remains = append(h.remains, r)
 	h.recompute(g)
+	if g.trace != nil {
+		g.emit(h.seat, "attach", r.ev.ID, nil, "  (%s remains in play on %s)", r.ev.Name, h.def.Name)
+	}
 	if g.stats != nil {
 		g.stats.rule(RuleRemains)
 	}
@@ -482,7 +530,10 @@ func (g *Game) expireRemains(h *Hero, u Until) {
 	if len(gone) > 0 {
 		h.recompute(g)
 		for _, r := range gone {
-			g.leavePlay(r)
+			if g.trace != nil {
+				g.emit(h.seat, "detach", r.ev.ID, nil, "  (%s leaves play on %s)", r.ev.Name, h.def.Name)
+			}
+			g.leavePlay(r, h.seat)
 		}
 	}
 }
@@ -499,12 +550,17 @@ func (g *Game) cancelInPlay(h *Hero) {
 		return
 	}
 	r := h.remains[i]
+	if g.trace != nil {
+		g.emit(h.seat, "cancel", r.ev.ID, map[string]any{"in-play": 1}, "%s, in play on %s, is canceled", r.ev.Name, h.def.Name)
+	}
 	for s := range g.heroes {
 		o := &g.heroes[s]
 		kept := o.remains[:0]
 		for _, x := range o.remains {
 			if x.ev != r.ev || x.card != r.card {
 				kept = append(kept, x)
+			} else if g.trace != nil {
+				g.emit(s, "detach", x.ev.ID, nil, "  (%s leaves play on %s)", x.ev.Name, o.def.Name)
 			}
 		}
 		if len(kept) != len(o.remains) {
@@ -512,10 +568,7 @@ func (g *Game) cancelInPlay(h *Hero) {
 			o.recompute(g)
 		}
 	}
-	g.discardEvent(r.ev, r.city, r.card)
-	if g.trace != nil {
-		g.logf("%s, in play on %s, is canceled", r.ev.Name, h.def.Name)
-	}
+	g.discardEvent(r.ev, r.city, r.card, h.seat, zoneInPlay)
 	if g.stats != nil {
 		g.stats.rule(RuleCancel)
 	}
@@ -528,7 +581,7 @@ func (r remain) cancelable() bool { return !r.rolled }
 // leavePlay discards a Remains in Play card that left a hero, unless it is
 // still in play on another: one card may act on every hero, and must be
 // discarded once.
-func (g *Game) leavePlay(r remain) {
+func (g *Game) leavePlay(r remain, seat int) {
 	for s := range g.heroes {
 		for _, o := range g.heroes[s].remains {
 			if o.ev == r.ev && o.card == r.card {
@@ -536,7 +589,7 @@ func (g *Game) leavePlay(r remain) {
 			}
 		}
 	}
-	g.discardEvent(r.ev, r.city, r.card)
+	g.discardEvent(r.ev, r.city, r.card, seat, zoneInPlay)
 }
 
 // useItem runs an item's ability.

@@ -37,11 +37,18 @@ func (g *Game) cityAdventure(seat int) {
 // reports whether the hero may go on to do business in town.
 func (g *Game) drawCity(seat int) bool {
 	h := g.h(seat)
-	id := g.city.Draw()
+	id := g.drawTop(&g.city)
 	if id < 0 {
 		return true
 	}
 	e := &g.c.City[id]
+	if g.trace != nil {
+		to := zonePlay // resolved aloud; a secret card goes to the hand
+		if e.Secret {
+			to = "hand"
+		}
+		g.move(&g.city, id, seat, zoneDeck, to, "city")
+	}
 	if g.stats != nil {
 		g.stats.drew(&e.Card, seat)
 	}
@@ -71,6 +78,10 @@ func (g *Game) cityDanger(seat int, id int16) bool {
 	prev, prevFlipped := g.danger, g.flipped
 	g.danger, g.flipped = d, false // a City Danger's cliffhanger is on its front
 	defer func() { g.danger, g.flipped = prev, prevFlipped }()
+	if g.trace != nil {
+		g.emit(seat, "danger", e.ID, map[string]any{"test": d.Test.String(), "glory": int(d.Glory), "seats": []int{seat}, "site": -1},
+			"%s faces %s (%s)", h.def.Name, e.Name, d.Test)
+	}
 	if d.Effect != nil {
 		g.runCard(seat, d.Effect, &e.Card)
 	}
@@ -79,16 +90,17 @@ func (g *Game) cityDanger(seat int, id int16) bool {
 		g.stats.faced(&e.Card, passed)
 	}
 	if h.ko {
-		g.discardCity(id)
+		g.discardCity(id, seat, zonePlay)
 		return false
 	}
 	if passed {
-		g.gainGlory(h, g.specGlory(d.Glory))
-		g.discardCity(id)
+		g.gainGlory(h, g.specGlory(d.Glory), "danger")
+		g.discardCity(id, seat, zonePlay)
 		return true
 	}
 	h.cliff = cliffhanger{active: true, danger: d, card: -1, city: id, site: -1}
 	if g.trace != nil {
+		g.move(&g.city, id, seat, zonePlay, zoneCliff, "failed")
 		g.logf("%s is in a cliffhanger in town", h.def.Name)
 	}
 	if g.stats != nil {
@@ -97,11 +109,36 @@ func (g *Game) cityDanger(seat int, id int16) bool {
 	return false
 }
 
-func (g *Game) discardCity(id int16) {
-	g.city.Discard(id)
+// discardCity discards a City card from a zone (and reshuffles the City
+// deck on its Shuffle icon).
+func (g *Game) discardCity(id int16, seat int, from string) {
+	g.discard(&g.city, id, seat, from, "used")
 	if g.c.City[id].Shuffle {
-		g.city.Reshuffle()
+		g.reshuffle(&g.city)
 	}
+}
+
+// buyHealing heals n wounds in a city at the heal cost each.
+func (g *Game) buyHealing(h *Hero, n int) {
+	cost := n * g.c.Rules.HealCost
+	if g.trace != nil {
+		g.emit(h.seat, "buy", "", map[string]any{"what": "heal", "wounds": n, "cost": cost}, "%s pays %d Glory to heal %d wounds", h.def.Name, cost, n)
+	}
+	g.gainGlory(h, -cost, "buy")
+	g.heal(h, n, "city")
+}
+
+// buyItem buys the top card of the Allies (ally) or Gear deck.
+func (g *Game) buyItem(h *Hero, ally bool) {
+	cost, what := g.c.Rules.GearCost, "gear"
+	if ally {
+		cost, what = g.c.Rules.AllyCost, "ally"
+	}
+	if g.trace != nil {
+		g.emit(h.seat, "buy", "", map[string]any{"what": what, "cost": cost}, "%s buys a card of the %s deck for %d Glory", h.def.Name, what, cost)
+	}
+	g.gainGlory(h, -cost, "buy")
+	g.drawItem(h.seat, ally, "buy")
 }
 
 // sell sells every artifact the hero carries: its Fortune value, +1 in a
@@ -116,11 +153,20 @@ func (g *Game) sell(h *Hero) {
 		if sp.Major {
 			v += g.c.Rules.MajorCityBonus
 		}
-		g.addFortune(h, v)
 		if g.trace != nil {
-			g.logf("%s sells an artifact in %s for %d Fortune", h.def.Name, sp.Name, v)
+			id := "treasure"
+			if a.adv >= 0 {
+				id = g.c.Artifacts[a.art].ID
+			}
+			major := 0
+			if sp.Major {
+				major = g.c.Rules.MajorCityBonus
+			}
+			g.emit(h.seat, "sell", id, map[string]any{"value": a.value, "major": major, "auction": int(g.auction[h.space]), "fortune": v},
+				"%s sells an artifact in %s for %d Fortune", h.def.Name, sp.Name, v)
 		}
-		g.discardArtifact(a)
+		g.addFortune(h, v, "sell")
+		g.discardArtifact(a, h.seat, "carried", "sold")
 		if g.stats != nil {
 			g.stats.rule(RuleSell)
 		}

@@ -1,6 +1,10 @@
 package fng
 
-import "github.com/deckwright/deckwright/engine/rng"
+import (
+	"strconv"
+
+	"github.com/deckwright/deckwright/engine/rng"
+)
 
 // coopState is the vile organization's side of the cooperative, solo and
 // team games (and of the competitive game with the optional organization).
@@ -118,7 +122,12 @@ func (g *Game) setupOrganization() {
 		}
 	}
 	if g.trace != nil {
-		g.logf("%s: heroes need %d Fortune; the villains need %d on the track", c.Orgs[org].Name, g.coop.fortuneGoal, g.coop.trackGoal)
+		var ids []string
+		for _, idx := range g.coop.active {
+			ids = append(ids, c.Villains[idx].ID)
+		}
+		g.emit(-1, "organization", c.Orgs[org].ID, map[string]any{"fortune_goal": g.coop.fortuneGoal, "track_goal": g.coop.trackGoal, "villains": ids},
+			"%s: heroes need %d Fortune; the villains need %d on the track", c.Orgs[org].Name, g.coop.fortuneGoal, g.coop.trackGoal)
 	}
 	if c.Orgs[org].Setup != nil {
 		g.runAs(0, c.Orgs[org].Setup)
@@ -206,6 +215,9 @@ func (g *Game) villainPhase() {
 		case vDeployed:
 			g.villainSearch(v, 0)
 		}
+		if g.trace != nil && v.state != vDeployed {
+			g.logVillain(v, "phase")
+		}
 		if g.over {
 			return
 		}
@@ -214,7 +226,7 @@ func (g *Game) villainPhase() {
 
 // villainEvent draws and resolves a Villain Event.
 func (g *Game) villainEvent() {
-	id := g.villainEvents.Draw()
+	id := g.draw(&g.villainEvents, -1, zonePlay, "villain-phase")
 	if id < 0 {
 		return
 	}
@@ -242,6 +254,7 @@ func (g *Game) villainEvent() {
 				// It stays with the villain, even back at base (FAQ).
 				v.remains = append(v.remains, id)
 				kept = true
+				g.move(&g.villainEvents, id, -1, zonePlay, zoneVillain, "remains")
 			}
 		}
 	case "heroes", "all-heroes":
@@ -262,9 +275,9 @@ func (g *Game) villainEvent() {
 		g.vileTactics()
 	}
 	if !kept {
-		g.villainEvents.Discard(id)
+		g.discard(&g.villainEvents, id, -1, zonePlay, "used")
 		if e.Shuffle {
-			g.villainEvents.Reshuffle()
+			g.reshuffle(&g.villainEvents)
 		}
 	}
 }
@@ -277,6 +290,7 @@ func (g *Game) vileTactics() {
 	o := &g.c.Orgs[g.coop.org]
 	r := g.roll()
 	if g.trace != nil {
+		g.logDice(-1, "tactics", o.ID)
 		g.logf("Vile Tactics (%d): %s", r, o.TacticText[r])
 	}
 	if g.stats != nil {
@@ -293,15 +307,22 @@ func (g *Game) advanceTrack(n int) {
 	if !g.coopVillains() {
 		return
 	}
-	g.coop.track = max(g.coop.track+n, 0)
-	if g.trace != nil && n != 0 {
-		g.logf("the villain track moves to %d", g.coop.track)
-	}
+	g.moveTrack(n, "advance")
 	// With the optional organization in the competitive and team games it
 	// wins instead of any hero, just the same.
 	if g.coop.trackGoal > 0 && g.coop.track >= g.coop.trackGoal && !g.over {
 		g.finish(-1, "track")
 		g.result.Villains = true
+	}
+}
+
+// moveTrack moves the villain track by n (never below 0).
+func (g *Game) moveTrack(n int, why string) {
+	before := g.coop.track
+	g.coop.track = max(g.coop.track+n, 0)
+	if g.trace != nil && g.coop.track != before {
+		g.emit(-1, "track", g.cardID(), map[string]any{"delta": g.coop.track - before, "total": g.coop.track, "why": why},
+			"the villain track moves to %d", g.coop.track)
 	}
 }
 
@@ -358,9 +379,14 @@ func (g *Game) checkTeamVictory() {
 func (g *Game) teamInitiative() {
 	var sums [8]int
 	teams := 0
+	var rolls [8]int
 	for seat := range g.heroes {
 		h := &g.heroes[seat]
 		r := g.roll()
+		rolls[seat] = r
+		if g.trace != nil {
+			g.logDice(seat, "initiative", "")
+		}
 		if r <= g.c.Rules.FreeEventOn {
 			g.drawEvents(seat, 1)
 		}
@@ -387,6 +413,9 @@ func (g *Game) teamInitiative() {
 		for t := range teams {
 			if sums[t] == top {
 				sums[t] = g.roll()
+				if g.trace != nil {
+					g.logDice(-1, "roll-off", "team "+strconv.Itoa(t+1))
+				}
 			} else {
 				sums[t] = 0
 			}
@@ -402,7 +431,8 @@ func (g *Game) teamInitiative() {
 		}
 	}
 	if g.trace != nil {
-		g.logf("team %d goes first", first+1)
+		g.emit(-1, "initiative", "", map[string]any{"rolls": append([]int(nil), rolls[:len(g.heroes)]...), "first_team": first, "order": g.orderInts()},
+			"team %d goes first", first+1)
 	}
 	g.offerAll(TInitiative)
 }
@@ -495,6 +525,11 @@ func (g *Game) exchange(seats []int, carrier int) {
 		if s == carrier || len(h.artifacts) == 0 {
 			continue
 		}
+		if g.trace != nil {
+			for _, a := range h.artifacts {
+				g.logCarried(a, zoneCarried(s), zoneCarried(carrier), "exchange")
+			}
+		}
 		c.artifacts = append(c.artifacts, h.artifacts...)
 		h.artifacts = h.artifacts[:0]
 		if g.stats != nil {
@@ -517,6 +552,7 @@ func (g *Game) exchange(seats []int, carrier int) {
 			h.recompute(g)
 			to.recompute(g)
 			if g.trace != nil {
+				g.logCard(s, g.itemDeck(id), &g.c.Items[id].Card, zoneItems(s), zoneItems(to.seat), "exchange")
 				g.logf("%s hands %s to %s", h.def.Name, g.c.Items[id].Name, to.def.Name)
 			}
 			if g.stats != nil {
@@ -689,6 +725,7 @@ func (g *Game) sneakGroup(seats []int, v *Villain) bool {
 		faces[i] = int8(g.roll())
 	}
 	if g.trace != nil {
+		g.logDice(-1, "sneak", v.def.ID)
 		g.logf("the heroes sneak past %s: the dice show %v", v.def.Name, faces[:most])
 	}
 	all := true
@@ -703,11 +740,12 @@ func (g *Game) sneakGroup(seats []int, v *Villain) bool {
 				found++
 			}
 		}
+		if g.trace != nil {
+			g.emit(s, "sneak", v.def.ID, map[string]any{"pick": picks[i], "dice": counts[i], "spotted": found},
+				"  %s, sneaking on %d, is spotted %d times", h.def.Name, picks[i], found)
+		}
 		if found > 0 {
 			all = false
-			if g.trace != nil {
-				g.logf("  %s, sneaking on %d, is spotted %d times", h.def.Name, picks[i], found)
-			}
 			g.villainRounds(s, v, found)
 		}
 	}
@@ -731,7 +769,8 @@ func (g *Game) placeOutpost(def int16) {
 	}
 	g.coop.outposts = append(g.coop.outposts, outpost{def: def, space: space, live: true})
 	if g.trace != nil {
-		g.logf("%s is set up in %s", op.Name, g.c.Spaces[space].Name)
+		g.emit(-1, "outpost", op.ID, map[string]any{"index": len(g.coop.outposts) - 1, "space": g.c.Spaces[space].ID, "live": 1},
+			"%s is set up in %s", op.Name, g.c.Spaces[space].Name)
 	}
 }
 
@@ -767,7 +806,8 @@ func (g *Game) raidOutpost(seat int) bool {
 		g.stats.rule(RuleOutpost)
 	}
 	if g.trace != nil {
-		g.logf("%s destroys %s!", h.def.Name, def.Name)
+		g.emit(seat, "outpost", def.ID, map[string]any{"index": i, "space": g.c.Spaces[op.space].ID, "live": 0},
+			"%s destroys %s!", h.def.Name, def.Name)
 	}
 	g.outpostReward(h)
 	return true
@@ -794,27 +834,27 @@ func (g *Game) outpostReward(h *Hero) {
 		g.coop.loot = append(g.coop.loot[:best], g.coop.loot[best+1:]...)
 		if g.trace != nil {
 			g.logf("%s takes back an artifact the villains held", h.def.Name)
-		}
-		if h.ko && g.roll() <= g.c.Rules.KOArtifactLoss {
-			// Won in the fight round that KO'd the hero: like an artifact
-			// recovered so (FAQ), it is then rolled for.
-			g.discardArtifact(a)
-			if g.trace != nil {
-				g.logf("%s loses an artifact", h.def.Name)
-			}
-			return
+			g.logCarried(a, zoneLoot, zoneCarried(h.seat), "outpost")
 		}
 		h.artifacts = append(h.artifacts, a)
+		if h.ko {
+			// Won in the fight round that KO'd the hero: like an artifact
+			// recovered so (FAQ), it is then rolled for.
+			g.keepRoll(h)
+		}
 		return
 	}
 	took := g.coop.villainFortune
-	g.coop.villainFortune = 0
+	g.addVillainFortune(-took, "outpost")
 	back := 1 + (g.roll()-1)*max(g.c.Rules.OutpostTrackBack, 1)/6
-	g.coop.track = max(g.coop.track-back, 0)
+	if g.trace != nil {
+		g.logDice(h.seat, "track-back", "")
+	}
+	g.moveTrack(-back, "outpost")
 	if g.trace != nil {
 		g.logf("%s takes the villains' %d Fortune; the track falls back to %d", h.def.Name, took, g.coop.track)
 	}
-	g.addFortune(h, took)
+	g.addFortune(h, took, "outpost")
 }
 
 // occupy marks a random city as occupied (an Occupation or Hideout marker)

@@ -96,11 +96,11 @@ func (g *Game) fightDrawn(seats []int, nazi bool, only int) fightEnd {
 	var escorts []int16
 	defer func() {
 		for _, e := range escorts {
-			d.Discard(e)
+			g.discard(d, e, seats[0], zonePlay, "escort")
 		}
 	}()
 	for tries := 0; tries < 64; tries++ {
-		id := d.Draw()
+		id := g.draw(d, seats[0], zonePlay, "fight")
 		if id < 0 {
 			return fightDefeated // an empty deck: nothing attacks
 		}
@@ -120,16 +120,16 @@ func (g *Game) fightDrawn(seats []int, nazi bool, only int) fightEnd {
 			continue
 		}
 		if only >= 0 && e.Type != only {
-			d.Discard(id)
+			g.discard(d, id, seats[0], zonePlay, "redraw")
 			if g.stats != nil {
 				g.stats.rule(RuleInfantry)
 			}
 			continue
 		}
 		end := g.fightUnit(seats, e, bonus)
-		d.Discard(id)
+		g.discard(d, id, seats[0], zonePlay, "fought")
 		if e.Shuffle {
-			d.Reshuffle()
+			g.reshuffle(d)
 		}
 		return end
 	}
@@ -152,7 +152,9 @@ func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 	defer func() { g.fs, g.cur = prev, prevCur; g.fightTop-- }()
 	lead := g.h(seats[0])
 	if g.trace != nil {
-		g.logf("  %s fights %s (%d dice, %d wounds)", lead.def.Name, e.Name, e.Dice, e.Wounds)
+		g.emit(seats[0], "fight", e.ID, map[string]any{"dice": int(e.Dice), "wounds": int(e.Wounds), "defense": int(e.Defense),
+			"glory": int(e.Glory), "fortune": int(e.BonusFortune) + bonus, "seats": append([]int(nil), seats...)},
+			"  %s fights %s (%d dice, %d wounds)", lead.def.Name, e.Name, e.Dice, e.Wounds)
 	}
 	if g.stats != nil {
 		g.stats.rule(RuleFight)
@@ -168,7 +170,7 @@ func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 			g.villainRounds(seats[0], v, 1)
 		}
 		if fs.dealt > fs.taken {
-			g.addFortune(lead, bonus)
+			g.addFortune(lead, bonus, "gold")
 			if g.stats != nil {
 				g.stats.rule(RuleNaziGoldVillain)
 			}
@@ -207,7 +209,12 @@ func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 				fs.escaped = true
 			} else {
 				// A failed escape: only the enemy rolls.
-				g.enemyHits(h, fs, g.rollHits(int(e.Dice)))
+				hits := g.rollHits(int(e.Dice))
+				if g.trace != nil {
+					g.logDice(-1, "enemy", e.ID)
+					g.logRound(seat, fs, -1, hits, 0)
+				}
+				g.enemyHits(h, fs, hits)
 				continue
 			}
 		}
@@ -219,9 +226,20 @@ func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 			}
 			continue
 		}
+		if g.trace != nil {
+			g.logFightMods(h, e)
+		}
 		heroHits := g.rollHits(g.fightDice(h, e) + fs.addDice)
+		if g.trace != nil {
+			g.logDice(seat, "fight", e.ID)
+		}
 		enemyHits := g.rollHits(int(e.Dice))
-		fs.wounds += max(heroHits-int(e.Defense), 0)
+		dealt := max(heroHits-int(e.Defense), 0)
+		fs.wounds += dealt
+		if g.trace != nil {
+			g.logDice(-1, "enemy", e.ID)
+			g.logRound(seat, fs, heroHits, enemyHits, dealt)
+		}
 		g.enemyAbility(fs, "round")
 		if fs.wounds >= int(e.Wounds) {
 			// The Glory comes even if the hero falls to the same round's
@@ -270,24 +288,51 @@ func (g *Game) rollHits(n int) int {
 
 // enemyHits applies an enemy's hits to the hero.
 func (g *Game) enemyHits(h *Hero, fs *fightState, hits int) {
+	if g.trace != nil && hits > 0 {
+		g.logMods(h, StatDefense, fs.enemy.Keywords, "defense")
+		if n := g.specialFight(h, StatDefense, fs.enemy.Keywords); n != 0 {
+			g.logMod(h.seat, g.c.Adventures[g.sites[h.progress].adv].ID, StatDefense, n, "defense", "special")
+		}
+	}
 	w := max(hits-g.defense(h, fs.enemy), 0)
 	if w > 0 {
 		g.enemyAbility(fs, "hit")
 	}
-	g.wound(h, w)
+	g.wound(h, w, "fight")
+}
+
+// logFightMods reports the modifiers to a hero's fight dice against e:
+// its cards' Combat bonuses (vs e's keywords) and its adventure's special
+// text.
+func (g *Game) logFightMods(h *Hero, e *EnemyDef) {
+	g.logMods(h, StatCombat, e.Keywords, "fight")
+	if n := g.specialFight(h, StatCombat, e.Keywords); n != 0 {
+		g.logMod(h.seat, g.c.Adventures[g.sites[h.progress].adv].ID, StatCombat, n, "fight", "special")
+	}
+}
+
+// logRound reports a fight round against an enemy: the hits each side
+// scored (heroHits < 0: the hero tried to escape and did not roll), the
+// wounds dealt past the enemy's Defense and its wounds so far.
+func (g *Game) logRound(seat int, fs *fightState, heroHits, enemyHits, dealt int) {
+	e := fs.enemy
+	g.emit(seat, "fight-round", e.ID, map[string]any{"round": fs.round, "hero_hits": heroHits, "enemy_hits": enemyHits, "dealt": dealt,
+		"enemy_wounds": fs.wounds, "add_dice": fs.addDice},
+		"    round %d: %s %d hits, %s %d hits (%d of %d wounds on it)", fs.round, g.name(seat), max(heroHits, 0), e.Name, enemyHits, fs.wounds, e.Wounds)
 }
 
 func (g *Game) defeated(in []int, fs *fightState, bonus int) fightEnd {
 	e := fs.enemy
-	for _, s := range in {
-		g.gainGlory(g.h(s), int(e.Glory))
-	}
 	h := g.h(in[0])
-	if f := int(e.BonusFortune) + bonus; f > 0 {
-		g.addFortune(h, f)
-	}
 	if g.trace != nil {
-		g.logf("  %s defeats %s: +%d Glory", h.def.Name, e.Name, e.Glory)
+		g.emit(in[0], "defeat", e.ID, map[string]any{"glory": int(e.Glory), "fortune": int(e.BonusFortune) + bonus, "seats": append([]int(nil), in...)},
+			"  %s defeats %s: +%d Glory", h.def.Name, e.Name, e.Glory)
+	}
+	for _, s := range in {
+		g.gainGlory(g.h(s), int(e.Glory), "enemy")
+	}
+	if f := int(e.BonusFortune) + bonus; f > 0 {
+		g.addFortune(h, f, "bounty")
 	}
 	g.enemyAbility(fs, "defeated")
 	if g.stats != nil {
@@ -298,7 +343,7 @@ func (g *Game) defeated(in []int, fs *fightState, bonus int) fightEnd {
 
 func (g *Game) escaped(h *Hero, fs *fightState) fightEnd {
 	if g.trace != nil {
-		g.logf("  %s escapes %s", h.def.Name, fs.enemy.Name)
+		g.emit(h.seat, "escape", fs.enemy.ID, nil, "  %s escapes %s", h.def.Name, fs.enemy.Name)
 	}
 	if g.stats != nil {
 		g.stats.rule(RuleEscape)
@@ -367,6 +412,6 @@ func (g *Game) stepAside(h *Hero) {
 		}
 	}
 	if best >= 0 {
-		g.place(h, best)
+		g.place(h, best, "escape")
 	}
 }

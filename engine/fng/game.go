@@ -153,7 +153,8 @@ type Game struct {
 
 	over   bool
 	result Result
-	trace  *tracer
+	trace  game.Tracer
+	pend   []int // traced games: dice rolled and not yet reported (logDice)
 	stats  *Stats
 	odds   map[dice.Fight]dice.Outcome
 	forced []int // scenario tests: dice faces to roll next
@@ -323,15 +324,20 @@ func (g *Game) step() {
 // forced face).
 func (g *Game) roll() int {
 	g.step()
-	if len(g.forced) > 0 {
-		r := g.forced[0]
+	var r int
+	switch {
+	case len(g.forced) > 0:
+		r = g.forced[0]
 		g.forced = g.forced[1:]
-		return r
-	}
-	if g.strict {
+	case g.strict:
 		panic("scenario: a die was rolled beyond the forced ones")
+	default:
+		r = g.dice.D6()
 	}
-	return g.dice.D6()
+	if g.trace != nil {
+		g.pend = append(g.pend, r)
+	}
+	return r
 }
 
 func (g *Game) h(seat int) *Hero { return &g.heroes[seat] }
@@ -350,7 +356,10 @@ func (g *Game) fortune(h *Hero) int {
 	return h.fortune
 }
 
-func (g *Game) addFortune(h *Hero, n int) {
+// addFortune gives a hero's side Fortune (n < 0 spends or loses it, never
+// below 0).
+func (g *Game) addFortune(h *Hero, n int, why string) {
+	before := g.fortune(h)
 	switch g.opt.Mode {
 	case Cooperative, Solo:
 		g.coop.fortune = max(g.coop.fortune+n, 0)
@@ -358,6 +367,10 @@ func (g *Game) addFortune(h *Hero, n int) {
 		g.coop.teamFortune[h.team] = max(g.coop.teamFortune[h.team]+n, 0)
 	default:
 		h.fortune = max(h.fortune+n, 0)
+	}
+	if after := g.fortune(h); g.trace != nil && after != before {
+		g.emit(h.seat, "fortune", g.cardID(), map[string]any{"delta": after - before, "total": after, "pile": g.pile(h), "why": why},
+			"  (%s: %+d Fortune, %d in the %s pile)", h.def.Name, after-before, after, g.pile(h))
 	}
 	if n > 0 && g.stats != nil {
 		g.stats.fortune(g, h, n)

@@ -177,7 +177,8 @@ func (g *Game) holds(h *Hero, id int16) bool {
 	return false
 }
 
-// gainItem gives a hero an item, then discards down to the limits.
+// gainItem gives a hero an item (the caller has moved its card), then
+// discards down to the limits.
 func (g *Game) gainItem(seat int, id int16) {
 	h := g.h(seat)
 	h.items = append(h.items, id)
@@ -193,16 +194,14 @@ func (g *Game) gainItem(seat int, id int16) {
 }
 
 // drawItem draws a Gear or Allies card for a hero.
-func (g *Game) drawItem(seat int, ally bool) {
+func (g *Game) drawItem(seat int, ally bool, why string) {
 	d := &g.gear
 	if ally {
 		d = &g.allies
 	}
-	id := d.Draw()
-	if id < 0 {
-		return
+	if id := g.draw(d, seat, "items", why); id >= 0 {
+		g.gainItem(seat, id)
 	}
-	g.gainItem(seat, id)
 }
 
 // enforceLimits discards down to the Gear, Allies and Sidekick limits at
@@ -237,22 +236,25 @@ func (g *Game) enforceLimits(h *Hero) {
 		if worst < 0 {
 			return
 		}
-		g.discardItemAt(h, worst)
+		g.discardItemAt(h, worst, "limit")
 	}
 }
 
 // discardItemAt discards a hero's item: to its deck's discard pile, or
 // back to the Common Items stack.
-func (g *Game) discardItemAt(h *Hero, i int) {
+func (g *Game) discardItemAt(h *Hero, i int, why string) {
 	id := h.items[i]
 	it := &g.c.Items[id]
 	switch {
 	case it.Common:
 		g.commonLeft[id]++
+		if g.trace != nil {
+			g.logCard(h.seat, "common-items", &it.Card, zoneItems(h.seat), zoneStack, why)
+		}
 	case it.Ally:
-		g.allies.Discard(id)
+		g.discard(&g.allies, id, h.seat, "items", why)
 	default:
-		g.gear.Discard(id)
+		g.discard(&g.gear, id, h.seat, "items", why)
 	}
 	h.items = append(h.items[:i], h.items[i+1:]...)
 	h.activated = append(h.activated[:i], h.activated[i+1:]...)
@@ -274,7 +276,7 @@ func (g *Game) discardWorst(h *Hero, ally bool) bool {
 	if worst < 0 {
 		return false
 	}
-	g.discardItemAt(h, worst)
+	g.discardItemAt(h, worst, "effect")
 	return true
 }
 
@@ -283,19 +285,28 @@ func (g *Game) commonCost(h *Hero, id int16) int {
 	return max(int(g.c.Items[id].Cost)+h.always[StatCost], g.c.Rules.CommonItemMinCost)
 }
 
+// buyCommon buys a Common Item of the stack at its cost.
 func (g *Game) buyCommon(h *Hero, id int16) {
-	h.glory -= g.commonCost(h, id)
-	g.commonLeft[id]--
-	g.gainItem(h.seat, id)
+	cost := g.commonCost(h, id)
+	if g.trace != nil {
+		g.logMods(h, StatCost, KW{}, "cost")
+		g.emit(h.seat, "buy", g.c.Items[id].ID, map[string]any{"what": "common", "cost": cost},
+			"%s buys %s for %d Glory", h.def.Name, g.c.Items[id].Name, cost)
+	}
+	g.gainGlory(h, -cost, "buy")
+	g.takeCommon(h, id, "buy")
 }
 
 // wound gives a hero wounds (ignoring Defense); a hero with wounds at its
 // limit is KO'd.
-func (g *Game) wound(h *Hero, n int) {
+func (g *Game) wound(h *Hero, n int, why string) {
 	if n <= 0 || h.ko {
 		return
 	}
 	h.wounds += n
+	if g.trace != nil {
+		g.logWounds(h, n, why)
+	}
 	if g.stats != nil {
 		g.stats.wounds(g, h, n)
 	}
@@ -304,23 +315,41 @@ func (g *Game) wound(h *Hero, n int) {
 	}
 }
 
+// logWounds reports a change of a hero's wounds.
+func (g *Game) logWounds(h *Hero, delta int, why string) {
+	g.emit(h.seat, "wounds", g.cardID(), map[string]any{"delta": delta, "total": h.wounds, "max": g.maxWounds(h), "why": why},
+		"  (%s: %+d wounds, %d of %d)", h.def.Name, delta, h.wounds, g.maxWounds(h))
+}
+
 // hit gives a hero hits: Defense prevents some.
-func (g *Game) hit(h *Hero, n int) {
-	g.wound(h, max(n-g.defense(h, nil), 0))
+func (g *Game) hit(h *Hero, n int, why string) {
+	if g.trace != nil && n > 0 {
+		g.logMods(h, StatDefense, KW{}, "defense")
+	}
+	g.wound(h, max(n-g.defense(h, nil), 0), why)
 }
 
 // heal removes wounds; healing fully ends Remains in Play cards that last
 // until healed.
-func (g *Game) heal(h *Hero, n int) {
+func (g *Game) heal(h *Hero, n int, why string) {
+	before := h.wounds
 	h.wounds = max(h.wounds-n, 0)
+	if g.trace != nil && h.wounds != before {
+		g.logWounds(h, h.wounds-before, why)
+	}
 	if h.wounds == 0 {
 		g.expireRemains(h, UntilHeal)
 	}
 }
 
-// gainGlory gives a hero Glory.
-func (g *Game) gainGlory(h *Hero, n int) {
+// gainGlory gives a hero Glory (n < 0 takes it, never below 0).
+func (g *Game) gainGlory(h *Hero, n int, why string) {
+	before := h.glory
 	h.glory = max(h.glory+n, 0)
+	if g.trace != nil && h.glory != before {
+		g.emit(h.seat, "glory", g.cardID(), map[string]any{"delta": h.glory - before, "total": h.glory, "why": why},
+			"  (%s: %+d Glory, %d)", h.def.Name, h.glory-before, h.glory)
+	}
 	if n > 0 && g.stats != nil {
 		g.stats.glory(g, h, n)
 	}
@@ -360,12 +389,13 @@ func (g *Game) koPenalty(seat int) {
 	}
 	loss := g.roll()
 	if g.trace != nil {
-		g.logf("%s is KO'd! (loses %d in Gear, Allies, Glory and Fortune)", h.def.Name, loss)
+		g.logDice(seat, "ko", "")
+		g.emit(seat, "ko", "", map[string]any{"loss": loss}, "%s is KO'd! (loses %d in Gear, Allies, Glory and Fortune)", h.def.Name, loss)
 	}
 	// Glory first (the easiest to regain), then the least valuable items,
 	// then Fortune — which the cooperative and team games never lose.
 	take := min(loss, h.glory)
-	h.glory -= take
+	g.gainGlory(h, -take, "ko")
 	loss -= take
 	for loss > 0 && len(h.items) > 0 {
 		worst := 0
@@ -374,16 +404,20 @@ func (g *Game) koPenalty(seat int) {
 				worst = i
 			}
 		}
-		g.discardItemAt(h, worst)
+		g.discardItemAt(h, worst, "ko")
 		loss--
 	}
 	if loss > 0 && !g.shared() {
-		h.fortune = max(h.fortune-loss, 0)
+		g.addFortune(h, -loss, "ko")
 	}
 	kept := h.artifacts[:0]
 	for _, a := range h.artifacts {
-		if g.roll() <= g.c.Rules.KOArtifactLoss {
-			g.discardArtifact(a)
+		r := g.roll()
+		if g.trace != nil {
+			g.logDice(seat, "keep-artifact", "")
+		}
+		if r <= g.c.Rules.KOArtifactLoss {
+			g.discardArtifact(a, seat, "carried", "ko")
 			if g.trace != nil {
 				g.logf("%s loses an artifact", h.def.Name)
 			}
@@ -400,26 +434,29 @@ func (g *Game) koPenalty(seat int) {
 	// won the artifact, whose recovery pays it (FAQ, wonWhileKOd). The next
 	// adventure phase clears it.
 	g.loseProgress(h)
-	h.space = h.def.StartCity
+	g.place(h, h.def.StartCity, "ko")
 	g.expireRemains(h, UntilKO)
 	if g.stats != nil {
 		g.stats.rule(RuleKO)
 	}
 }
 
-// endCliffhanger clears a hero's cliffhanger, discarding its card.
+// endCliffhanger clears a hero's cliffhanger. Its card goes back once no
+// hero is left in it: heroes who failed a Danger together share its card.
 func (g *Game) endCliffhanger(h *Hero) {
-	if h.cliff.card >= 0 {
-		g.returnDanger(h.cliff.card)
-	} else if h.cliff.city >= 0 {
-		g.discardCity(h.cliff.city)
+	if !h.cliff.active {
+		return
 	}
+	cl := h.cliff
 	h.cliff = cliffhanger{}
-}
-
-func (g *Game) discardArtifact(a carried) {
-	if a.adv >= 0 {
-		g.artifacts.Discard(a.art)
-		g.adventures.Discard(a.adv)
+	for s := range g.heroes {
+		if o := &g.heroes[s]; o.cliff.active && o.cliff.card == cl.card && o.cliff.city == cl.city {
+			return
+		}
+	}
+	if cl.card >= 0 {
+		g.returnDanger(cl.card, h.seat, zoneCliff)
+	} else if cl.city >= 0 {
+		g.discardCity(cl.city, h.seat, zoneCliff)
 	}
 }

@@ -2,6 +2,7 @@ package fng
 
 import (
 	"bytes"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,15 +13,24 @@ import (
 	"github.com/deckwright/deckwright/engine/diag"
 )
 
+var (
+	baseOnce sync.Once
+	baseBook *compiler.Workbook // the bundled base set, read once
+)
+
 // expansionDiags compiles the bundled base set with an expansion holding
 // these sheets and returns the expansion's diagnostics ("exp.xlsx").
 func expansionDiags(t *testing.T, sheets ...compiler.SheetData) []diag.Diagnostic {
 	t.Helper()
 	set, _ := content.BaseOf(GameID)
-	data, err := set.Workbook()
-	require.NoError(t, err)
-	base, l := compiler.ReadWorkbook("base.xlsx", data, compiler.DefaultLimits)
-	require.NotNil(t, base, "%v", l.Items())
+	baseOnce.Do(func() {
+		data, err := set.Workbook()
+		require.NoError(t, err)
+		var l *diag.List
+		baseBook, l = compiler.ReadWorkbook("base.xlsx", data, compiler.DefaultLimits)
+		require.NotNil(t, baseBook, "%v", l.Items())
+	})
+	base := baseBook
 	var buf bytes.Buffer
 	require.NoError(t, compiler.WriteWorkbook(&buf, Schema, compiler.SetRow{ID: "exp", Name: "Expansion", Game: GameID, Requires: set.ID}, sheets))
 	exp, l := compiler.ReadWorkbook("exp.xlsx", buf.Bytes(), compiler.DefaultLimits)

@@ -108,6 +108,9 @@ func (g *Game) walk(seat, points int) {
 func (g *Game) movementRoll(h *Hero) (int, bool) {
 	R := &g.c.Rules
 	bonus := h.always[StatMove] + h.addMove + g.condMod(h, StatMove, KW{})
+	if g.trace != nil {
+		g.logMods(h, StatMove, KW{}, "move") // cards played before the move reported theirs
+	}
 	if g.opt.Variants.FixedMovement {
 		// Optional rule: a fixed move, or a roll whose low faces draw an Event.
 		// In a cliffhanger the hero may not move or roll at all.
@@ -117,9 +120,16 @@ func (g *Game) movementRoll(h *Hero) (int, bool) {
 		// The bots take the fixed move (it beats an average roll) unless
 		// they mean to stay where they are: then only the Event counts.
 		if h.policy != Random && R.FixedMove >= 4 && g.plan(h) != h.space {
+			if g.trace != nil {
+				g.logMoveRoll(h, R.FixedMove, bonus, "%s moves a fixed %d", h.def.Name, R.FixedMove)
+			}
 			return max(R.FixedMove+bonus, 1), false
 		}
 		r := g.roll()
+		if g.trace != nil {
+			g.logDice(h.seat, "move", "")
+			g.logMoveRoll(h, r, bonus, "%s rolls %d to move", h.def.Name, r)
+		}
 		if r <= R.FixedMoveEventOn {
 			g.drawEvents(h.seat, 1)
 		}
@@ -129,15 +139,24 @@ func (g *Game) movementRoll(h *Hero) (int, bool) {
 		return g.soloMovement(h, bonus), true
 	}
 	r := g.roll()
-	if r <= R.FreeEventOn {
-		if g.trace != nil {
-			g.logf("%s rolls %d to move: a free Event", h.def.Name, r)
+	if g.trace != nil {
+		g.logDice(h.seat, "move", "")
+		if r <= R.FreeEventOn {
+			g.logMoveRoll(h, r, bonus, "%s rolls %d to move: a free Event", h.def.Name, r)
+		} else {
+			g.logMoveRoll(h, r, bonus, "%s rolls %d to move", h.def.Name, r)
 		}
+	}
+	if r <= R.FreeEventOn {
 		g.drawEvents(h.seat, 1)
-	} else if g.trace != nil {
-		g.logf("%s rolls %d to move", h.def.Name, r)
 	}
 	return max(r+bonus, 1), true
+}
+
+// logMoveRoll reports a hero's movement points: the roll (or fixed move),
+// the bonus of its cards, and the points, never below 1.
+func (g *Game) logMoveRoll(h *Hero, r, bonus int, format string, args ...any) {
+	g.emit(h.seat, "move-roll", "", map[string]any{"roll": r, "bonus": bonus, "points": max(r+bonus, 1)}, format, args...)
 }
 
 // soloMovement: the single-hero solo game rolls two dice and picks one;
@@ -167,7 +186,8 @@ func (g *Game) soloMovement(h *Hero, bonus int) int {
 		events = 1
 	}
 	if g.trace != nil {
-		g.logf("%s rolls %v to move and takes %d", h.def.Name, rolls, choice)
+		g.logDice(h.seat, "move", "")
+		g.logMoveRoll(h, choice, bonus, "%s rolls %v to move and takes %d", h.def.Name, rolls, choice)
 	}
 	if events > 0 {
 		g.drawEvents(h.seat, events)
@@ -199,6 +219,10 @@ func (g *Game) travel(h *Hero, points int, target int16) {
 			return
 		}
 		points -= int(c.Spaces[next].Cost)
+		if g.trace != nil {
+			g.emit(h.seat, "step", "", map[string]any{"from": c.Spaces[h.space].ID, "to": c.Spaces[next].ID, "cost": int(c.Spaces[next].Cost)},
+				"%s moves to %s", h.def.Name, c.Spaces[next].Name)
+		}
 		g.enter(h, next)
 		if g.henchmen[next] != 0 {
 			// Entering a henchman's space ends the move and starts a fight.
@@ -268,9 +292,6 @@ func (g *Game) enter(h *Hero, space int16) {
 		g.loseProgress(h)
 	}
 	h.space = space
-	if g.trace != nil {
-		g.logf("%s moves to %s", h.def.Name, g.c.Spaces[space].Name)
-	}
 	if g.c.Spaces[space].Kind == City {
 		// Cards that remain "until you enter a City" leave play now (not
 		// in the city where the hero got them: he has not entered it).
@@ -279,9 +300,13 @@ func (g *Game) enter(h *Hero, space int16) {
 }
 
 // place puts a hero in a space outside of movement (cards, KO, escape).
-func (g *Game) place(h *Hero, space int16) {
+func (g *Game) place(h *Hero, space int16, why string) {
 	if space < 0 {
 		return
+	}
+	if g.trace != nil {
+		g.emit(h.seat, "place", g.cardID(), map[string]any{"from": g.c.Spaces[h.space].ID, "to": g.c.Spaces[space].ID, "why": why},
+			"%s moves to %s", h.def.Name, g.c.Spaces[space].Name)
 	}
 	g.enter(h, space)
 }
@@ -303,13 +328,20 @@ func (g *Game) flightCost(h *Hero, to int16) int {
 // fly takes a flight from the hero's city to another city.
 func (g *Game) fly(h *Hero, to int16) {
 	cost := g.flightCost(h, to)
-	if h.freeFly {
+	free := h.freeFly
+	if free {
 		cost, h.freeFly = 0, false
 	}
-	g.addFortune(h, -cost)
 	if g.trace != nil {
-		g.logf("%s flies to %s for %d Fortune", h.def.Name, g.c.Spaces[to].Name, cost)
+		if !free {
+			g.eachMod(h, StatFlight, KW{}, false, func(src *Card, scope string, amount int) {
+				g.logMod(h.seat, src.ID, StatFlight, amount, "flight", scope)
+			})
+		}
+		g.emit(h.seat, "fly", "", map[string]any{"from": g.c.Spaces[h.space].ID, "to": g.c.Spaces[to].ID, "cost": cost, "free": b2i(free)},
+			"%s flies to %s for %d Fortune", h.def.Name, g.c.Spaces[to].Name, cost)
 	}
+	g.addFortune(h, -cost, "flight")
 	g.enter(h, to)
 	if g.stats != nil {
 		g.stats.rule(RuleFlight)
@@ -326,7 +358,7 @@ func (g *Game) takeAlong(mover *Hero, from, to int16) {
 		}
 		if g.c.Dist[to][g.plan(o)] < g.c.Dist[from][g.plan(o)] {
 			o.moved = true
-			g.place(o, to)
+			g.place(o, to, "ride")
 		}
 	}
 }

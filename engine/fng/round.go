@@ -158,13 +158,17 @@ func (g *Game) setupGame() {
 		g.result.Policies[seat] = g.heroes[seat].policy
 	}
 	if g.trace != nil {
-		g.logf("setup: %d players, %s, %s game", n, g.opt.Mode, map[bool]string{true: "advanced", false: "basic"}[g.opt.Advanced])
-	}
-	for seat := range g.heroes {
-		h := &g.heroes[seat]
-		if g.trace != nil {
-			g.logf("seat %d: %s (%s) starts in %s", seat+1, h.def.Name, h.policy, g.c.Spaces[h.space].Name)
+		g.emit(-1, "setup", "", map[string]any{"players": n, "mode": g.opt.Mode.String(), "level": level(g.opt.Advanced)},
+			"setup: %d players, %s, %s game", n, g.opt.Mode, level(g.opt.Advanced))
+		for seat := range g.heroes {
+			h := &g.heroes[seat]
+			d := h.def
+			g.emit(seat, "hero", d.ID, map[string]any{"space": g.c.Spaces[h.space].ID, "policy": h.policy.String(), "team": h.team,
+				"combat": int(d.Skills[Combat]), "agility": int(d.Skills[Agility]), "cunning": int(d.Skills[Cunning]), "lore": int(d.Skills[Lore]),
+				"wounds": int(d.Wounds), "defense": int(d.Defense)},
+				"seat %d: %s (%s) starts in %s", seat+1, d.Name, h.policy, g.c.Spaces[h.space].Name)
 		}
+		g.logDecks()
 	}
 	for g.liveCount() < g.c.Rules.ArtifactsOnBoard {
 		if !g.placeArtifact(false) {
@@ -202,7 +206,7 @@ func (g *Game) playRound() {
 	g.round++
 	clear(g.auction)
 	if g.trace != nil {
-		g.logf("— round %d —", g.round)
+		g.emit(-1, "round", "", map[string]any{"round": g.round}, "— round %d —", g.round)
 	}
 	g.initiative()
 	g.movePhase()
@@ -246,6 +250,9 @@ func (g *Game) initiative() {
 	best := 0
 	for seat := range n {
 		rolls[seat] = g.roll()
+		if g.trace != nil {
+			g.logDice(seat, "initiative", "")
+		}
 		if rolls[seat] <= g.c.Rules.FreeEventOn {
 			if g.trace != nil {
 				g.logf("%s rolls %d for initiative: a free Event", g.heroes[seat].def.Name, rolls[seat])
@@ -260,10 +267,14 @@ func (g *Game) initiative() {
 		}
 	}
 	// Roll-offs: a 1 here does not draw an Event (FAQ).
+	first := rolls
 	for len(contenders) > 1 {
 		best = 0
 		for _, s := range contenders {
 			rolls[s] = g.roll()
+			if g.trace != nil {
+				g.logDice(s, "roll-off", "")
+			}
 			best = max(best, rolls[s])
 		}
 		next := contenders[:0]
@@ -274,13 +285,14 @@ func (g *Game) initiative() {
 		}
 		contenders = next
 	}
-	first := contenders[0]
+	lead := contenders[0]
 	g.order = g.order[:0]
 	for i := range n {
-		g.order = append(g.order, int8((first+i)%n))
+		g.order = append(g.order, int8((lead+i)%n))
 	}
 	if g.trace != nil {
-		g.logf("%s goes first", g.heroes[first].def.Name)
+		g.emit(lead, "initiative", "", map[string]any{"rolls": append([]int(nil), first[:n]...), "first": lead, "order": g.orderInts()},
+			"%s goes first", g.heroes[lead].def.Name)
 	}
 	g.offerAll(TInitiative)
 }
@@ -324,11 +336,11 @@ func (g *Game) endPhase() {
 		g.expireRemains(h, UntilRound)
 		if h.ko {
 			h.ko = false
-			h.wounds = 0
-			g.expireRemains(h, UntilHeal)
 			if g.trace != nil {
-				g.logf("%s recovers in %s", h.def.Name, g.c.Spaces[h.space].Name)
+				g.emit(seat, "stand", "", nil, "%s recovers in %s", h.def.Name, g.c.Spaces[h.space].Name)
 			}
+			g.heal(h, h.wounds, "stand")
+			g.expireRemains(h, UntilHeal)
 		}
 	}
 }
@@ -388,13 +400,12 @@ func (g *Game) finish(winner int, how string) {
 	}
 	r.Track = g.coop.track
 	r.VillainArtifacts = g.coop.artifacts
-	if winner >= 0 {
-		if g.trace != nil {
-			g.logf("%s wins in round %d (%s)", g.heroes[winner].def.Name, g.round, how)
-		}
-	} else {
-		if g.trace != nil {
-			g.logf("game over in round %d (%s)", g.round, how)
+	if g.trace != nil {
+		data := map[string]any{"winner": winner, "how": how, "rounds": g.round}
+		if winner >= 0 {
+			g.emit(winner, "end", "", data, "%s wins in round %d (%s)", g.heroes[winner].def.Name, g.round, how)
+		} else {
+			g.emit(-1, "end", "", data, "game over in round %d (%s)", g.round, how)
 		}
 	}
 }
@@ -434,26 +445,26 @@ func (g *Game) siteAt(space int16) int {
 // placeArtifact draws an Artifact and an Adventure and places them at a
 // random location with no artifact. temple insists on a Temple artifact.
 func (g *Game) placeArtifact(temple bool) bool {
-	art := g.artifacts.Draw()
+	art := g.draw(&g.artifacts, -1, zoneBoard, "place")
 	if temple {
 		for tries := 0; art >= 0 && !g.c.Artifacts[art].Temple; tries++ {
-			g.artifacts.Discard(art)
+			g.discard(&g.artifacts, art, -1, zoneBoard, "not-a-temple")
 			if tries > len(g.c.Artifacts)*2 {
 				return false
 			}
-			art = g.artifacts.Draw()
+			art = g.draw(&g.artifacts, -1, zoneBoard, "place")
 		}
 	}
-	adv := g.adventures.Draw()
+	adv := g.draw(&g.adventures, -1, zoneBoard, "place")
 	if art < 0 || adv < 0 {
-		g.artifacts.Discard(art)
-		g.adventures.Discard(adv)
+		g.discard(&g.artifacts, art, -1, zoneBoard, "unplaced")
+		g.discard(&g.adventures, adv, -1, zoneBoard, "unplaced")
 		return false
 	}
 	loc := g.drawLocation(func(space int16) bool { return g.siteAt(space) < 0 })
 	if loc < 0 {
-		g.artifacts.Discard(art)
-		g.adventures.Discard(adv)
+		g.discard(&g.artifacts, art, -1, zoneBoard, "unplaced")
+		g.discard(&g.adventures, adv, -1, zoneBoard, "unplaced")
 		return false
 	}
 	L := &g.c.Locations[loc]
@@ -480,7 +491,13 @@ func (g *Game) placeArtifact(temple bool) bool {
 		g.sites[idx] = s
 	}
 	if g.trace != nil {
-		g.logf("artifact placed: %s %s in %s (Fortune %d, Dangers %d)", a.Name, g.c.Adventures[adv].Name, g.c.Spaces[L.Space].Name, a.Fortune, g.c.Adventures[adv].Dangers)
+		site := idx
+		if site < 0 {
+			site = len(g.sites) - 1
+		}
+		g.emit(-1, "artifact", a.ID, map[string]any{"site": site, "adventure": g.c.Adventures[adv].ID, "space": g.c.Spaces[L.Space].ID,
+			"fortune": int(a.Fortune), "dangers": int(g.c.Adventures[adv].Dangers), "coins": s.coins, "bonus": s.bonus},
+			"artifact placed: %s %s in %s (Fortune %d, Dangers %d)", a.Name, g.c.Adventures[adv].Name, g.c.Spaces[L.Space].Name, a.Fortune, g.c.Adventures[adv].Dangers)
 	}
 	if g.stats != nil {
 		g.stats.draw(&g.c.Artifacts[art].Card)
@@ -494,13 +511,13 @@ func (g *Game) placeArtifact(temple bool) bool {
 // location fits.
 func (g *Game) drawLocation(ok func(space int16) bool) int16 {
 	for tries := 0; tries < 3*len(g.c.Locations)+3; tries++ {
-		loc := g.locations.Draw()
+		loc := g.draw(&g.locations, -1, zonePlay, "random")
 		if loc < 0 {
 			return -1
 		}
-		g.locations.Discard(loc)
+		g.discard(&g.locations, loc, -1, zonePlay, "random")
 		if g.c.Locations[loc].Shuffle {
-			g.locations.Reshuffle()
+			g.reshuffle(&g.locations)
 		}
 		if ok == nil || ok(g.c.Locations[loc].Space) {
 			return loc

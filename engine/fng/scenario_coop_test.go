@@ -70,7 +70,7 @@ func freshGame(t *testing.T, seed uint64, opt Options, heroes ...string) *scenar
 		opt.Heroes = append(opt.Heroes, s.heroIndex(id))
 	}
 	s.reset(seed, opt)
-	s.trace = &tracer{w: &s.log}
+	s.trace = game.TextTracer{W: &s.log, Prefix: "r"}
 	s.setupGame()
 	return s
 }
@@ -319,9 +319,9 @@ func TestCoopVillainsWinAtOnce(t *testing.T) {
 func TestCoopSharedFortuneNoLossOnKO(t *testing.T) {
 	s := newCoop(t, Options{}, "mob", nil, "jake-zane", "li-mei-chen")
 	a, b := s.h(0), s.h(1)
-	s.addFortune(a, 7)
+	s.addFortune(a, 7, "test")
 	require.Equal(t, 7, s.fortune(b), "one pile for everyone")
-	s.addFortune(b, -2)
+	s.addFortune(b, -2, "test")
 	require.Equal(t, 5, s.fortune(a), "any hero may spend it")
 	b.glory = 1
 	b.wounds = s.maxWounds(b)
@@ -1382,7 +1382,7 @@ func TestTeamSharedFortune(t *testing.T) {
 	s := newScenario(t, Options{Mode: Team, Advanced: true, Teams: []int{0, 1, 0, 1}}, "jake-zane", "li-mei-chen", "duke-dudley", "sharon-hunter")
 	s.strict = true
 	require.Equal(t, 20, s.teamGoal(0))
-	s.addFortune(s.h(0), 5)
+	s.addFortune(s.h(0), 5, "test")
 	require.Equal(t, 5, s.fortune(s.h(2)))
 	require.Zero(t, s.fortune(s.h(1)))
 	d := s.h(2)

@@ -715,9 +715,9 @@ func TestScenarioDangersDeckDrawFromBottom(t *testing.T) {
 	require.Equal(t, len(s.c.DeckDangers), n)
 	var order []int16
 	for range 3 * n {
-		id := s.drawDanger()
+		id := s.drawDanger(0)
 		order = append(order, id)
-		s.returnDanger(id)
+		s.returnDanger(id, 0, zonePlay)
 	}
 	for i := n; i < len(order); i++ {
 		assert.Equal(t, order[i-n], order[i], "draw %d: the deck cycles in the same order", i)
@@ -742,14 +742,14 @@ func TestScenarioDangersDeckShuffleEachDraw(t *testing.T) {
 	repeats, prev := 0, int16(-1)
 	seen := map[int16]int{}
 	for range 40 {
-		id := s.drawDanger()
+		id := s.drawDanger(0)
 		require.True(t, keep[id])
 		if id == prev {
 			repeats++
 		}
 		prev = id
 		seen[id]++
-		s.returnDanger(id)
+		s.returnDanger(id, 0, zonePlay)
 	}
 	assert.Positive(t, repeats, "a discarded Danger is shuffled straight back in")
 	assert.Len(t, seen, 2)
@@ -815,7 +815,7 @@ func TestScenarioFailedDangerFlipsToCliffhanger(t *testing.T) {
 	assert.Equal(t, "poison-darts", h.cliff.danger.ID)
 	assert.Equal(t, int16(site), h.cliff.site)
 	s.logHas("Duke Dudley is in a cliffhanger: Creeping Numbness!")
-	assert.Equal(t, s.danger("avalanche"), s.drawDanger(), "the turn ended: the next Danger was not drawn")
+	assert.Equal(t, s.danger("avalanche"), s.drawDanger(0), "the turn ended: the next Danger was not drawn")
 }
 
 // The next turn's cliffhanger: passing gives its Glory at once and a
@@ -1409,9 +1409,9 @@ func TestScenarioFightDefense(t *testing.T) {
 	assert.Equal(t, 1, h.wounds)
 	assert.Equal(t, 2, h.glory)
 	// Outside a fight too: 2 hits, 1 prevented; a wound ignores Defense.
-	s.hit(h, 2)
+	s.hit(h, 2, "test")
 	assert.Equal(t, 2, h.wounds)
-	s.wound(h, 1)
+	s.wound(h, 1, "test")
 	assert.Equal(t, 3, h.wounds)
 	// 4, 5 and 6 hit.
 	s.dice(1, 2, 3, 4, 5, 6)
@@ -1575,7 +1575,7 @@ func TestScenarioCommonItemsReturnToTheStack(t *testing.T) {
 	assert.Equal(t, 3, h.glory)
 	points := func() int { s.dice(3); p, _ := s.movementRoll(h); return p }
 	assert.Equal(t, 4, points(), "the Map: +1 movement")
-	s.discardItemAt(h, 0)
+	s.discardItemAt(h, 0, "test")
 	assert.Equal(t, int8(1), s.commonLeft[m], "back on the stack")
 	assert.Zero(t, s.gear.Discarded(), "not on the Gear discard pile")
 }
@@ -1634,9 +1634,9 @@ func TestScenarioRemainsInPlayUntil(t *testing.T) {
 		require.Len(t, h.remains, 1)
 		assert.Equal(t, 1, h.wounds)
 		h.wounds = 2
-		s.heal(h, 1)
+		s.heal(h, 1, "test")
 		assert.Len(t, h.remains, 1, "still wounded")
-		s.heal(h, 1)
+		s.heal(h, 1, "test")
 		assert.Empty(t, h.remains, "fully healed")
 	})
 	t.Run("until KO'd", func(t *testing.T) {

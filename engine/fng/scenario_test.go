@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deckwright/deckwright/engine/deck"
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // Scenario tests set a game up by hand on the bundled content and force the
@@ -40,7 +41,7 @@ func newScenarioOn(t *testing.T, c *Content, opt Options, heroes ...string) *sce
 		opt.MaxRounds = 100
 	}
 	s.reset(7, opt)
-	s.trace = &tracer{w: &s.log}
+	s.trace = game.TextTracer{W: &s.log, Prefix: "r"}
 	s.setupGame()
 	for i := range s.sites {
 		s.sites[i].live = false

@@ -102,9 +102,16 @@ func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 	g.test, g.cur, g.helpers = ts, seat, nil
 	defer func() { g.test, g.cur, g.helpers = prev, prevCur, helpers; g.testTop-- }()
 	base := g.testDice(h, cl, kw)
+	if g.trace != nil {
+		g.logTest(h, cl, kw, cliff, base)
+	}
 	for {
 		ts.dice = base
+		ts.failed = ts.failed[:0] // a re-roll is of this roll's failed dice
 		ts.rolled = g.rollDice(ts, base, cl.Target)
+		if g.trace != nil {
+			g.logDice(seat, "test", "")
+		}
 		if ts.successes+ts.rolled < ts.need {
 			// After the roll: cards that add dice, re-roll, add successes.
 			g.offer(seat, TTest)
@@ -118,7 +125,13 @@ func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 					if g.stats != nil {
 						g.stats.rule(RuleExert)
 					}
+					if g.trace != nil {
+						g.logWounds(h, 1, "exert")
+					}
 					ts.rolled += g.rollDice(ts, 1, cl.Target)
+					if g.trace != nil {
+						g.logDice(seat, "exert", "")
+					}
 				}
 			}
 			if ts.successes+ts.rolled < ts.need {
@@ -138,7 +151,8 @@ func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 		}
 	}
 	if g.trace != nil {
-		g.logf("  %s: %s — %s (%d/%d)", h.def.Name, cl, passFail(ts.passed), ts.successes, ts.need)
+		g.emit(seat, "test-result", "", map[string]any{"passed": b2i(ts.passed), "successes": ts.successes, "need": ts.need},
+			"  %s: %s — %s (%d/%d)", h.def.Name, cl, passFail(ts.passed), ts.successes, ts.need)
 	}
 	if g.stats != nil {
 		g.stats.test(g, h, dice.Table().Pass(base, cl.Target, cl.Successes), ts.passed, ts.helped)
@@ -238,11 +252,41 @@ func (g *Game) helpExert(taker *Hero, helpers []int, ts *testState) {
 			}
 			if g.trace != nil {
 				g.logf("  %s exerts to help %s", o.def.Name, taker.def.Name)
+				g.logWounds(o, 1, "exert")
 			}
 			ts.rolled += g.rollDice(ts, 1, ts.clause.Target)
+			if g.trace != nil {
+				g.logDice(s, "exert", "")
+			}
 		}
 		if ts.successes+ts.rolled >= ts.need {
 			return
 		}
 	}
+}
+
+// logTest reports a test about to be rolled: what it asks, the dice
+// (base) and, before it, the modifiers that made them.
+func (g *Game) logTest(h *Hero, cl *Clause, kw KW, cliff bool, base int) {
+	printed := 0
+	if cl.Kind == DiceTest {
+		printed = cl.Dice
+	} else {
+		for _, sk := range cl.Skills {
+			printed += int(h.def.Skills[sk])
+			g.logMods(h, Stat(sk), kw, "test")
+		}
+		g.logMods(h, StatTests, kw, "test")
+		if n := g.specialMod(h, cl, kw); n != 0 {
+			g.logMod(h.seat, g.c.Adventures[g.sites[h.progress].adv].ID, StatTests, n, "test", "special")
+		}
+	}
+	if g.escaping > 0 {
+		g.eachMod(h, StatEscape, KW{}, false, func(src *Card, scope string, amount int) {
+			g.logMod(h.seat, src.ID, StatEscape, amount, "test", scope)
+		})
+	}
+	g.emit(h.seat, "test", "", map[string]any{"test": cl.String(), "printed": printed, "dice": base, "target": cl.Target,
+		"need": cl.Successes, "cliff": b2i(cliff), "escape": b2i(g.escaping > 0)},
+		"  %s tests %s with %d dice", h.def.Name, cl, base)
 }

@@ -163,28 +163,27 @@ var verbImpl = map[string]any{
 	"hero.at":    verbFunc(func(g *Game, a effects.Args) int64 { return b2i(int64(g.hero().space) == a[0]) }),
 
 	// Resources.
-	"gainGlory":   verb(func(g *Game, a effects.Args) { g.gainGlory(g.hero(), int(a[0])) }),
-	"loseGlory":   verb(func(g *Game, a effects.Args) { g.gainGlory(g.hero(), -int(a[0])) }),
-	"gainFortune": verb(func(g *Game, a effects.Args) { g.addFortune(g.hero(), int(a[0])) }),
-	"loseFortune": verb(func(g *Game, a effects.Args) { g.addFortune(g.hero(), -int(a[0])) }),
-	"heal":        verb(func(g *Game, a effects.Args) { g.heal(g.hero(), int(a[0])) }),
-	"fullHeal":    verb(func(g *Game, a effects.Args) { g.heal(g.hero(), g.hero().wounds) }),
-	"wound":       verb(func(g *Game, a effects.Args) { g.wound(g.hero(), int(a[0])) }),
-	"hits":        verb(func(g *Game, a effects.Args) { g.hit(g.hero(), int(a[0])) }),
+	"gainGlory":   verb(func(g *Game, a effects.Args) { g.gainGlory(g.hero(), int(a[0]), "effect") }),
+	"loseGlory":   verb(func(g *Game, a effects.Args) { g.gainGlory(g.hero(), -int(a[0]), "effect") }),
+	"gainFortune": verb(func(g *Game, a effects.Args) { g.addFortune(g.hero(), int(a[0]), "effect") }),
+	"loseFortune": verb(func(g *Game, a effects.Args) { g.addFortune(g.hero(), -int(a[0]), "effect") }),
+	"heal":        verb(func(g *Game, a effects.Args) { g.heal(g.hero(), int(a[0]), "effect") }),
+	"fullHeal":    verb(func(g *Game, a effects.Args) { g.heal(g.hero(), g.hero().wounds, "effect") }),
+	"wound":       verb(func(g *Game, a effects.Args) { g.wound(g.hero(), int(a[0]), "effect") }),
+	"hits":        verb(func(g *Game, a effects.Args) { g.hit(g.hero(), int(a[0]), "effect") }),
 
 	// Cards.
 	"drawEvent":     verb(func(g *Game, a effects.Args) { g.drawEvents(g.cur, int(a[0])) }),
 	"drawEventKeep": verb(func(g *Game, a effects.Args) { g.drawEventKeep(g.cur, int(a[0])) }),
-	"drawGear":     verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.drawItem(g.cur, false) }) }),
-	"drawAlly":     verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.drawItem(g.cur, true) }) }),
+	"drawGear":      verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.drawItem(g.cur, false, "effect") }) }),
+	"drawAlly":      verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.drawItem(g.cur, true, "effect") }) }),
 	"drawCity":     verb(func(g *Game, a effects.Args) { g.drawCity(g.cur) }),
 	"discardGear":  verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardWorst(g.hero(), false) }) }),
 	"discardAlly":  verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardWorst(g.hero(), true) }) }),
 	"discardEvent": verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardRandomEvent(g.hero()) }) }),
 	"gainItem": verb(func(g *Game, a effects.Args) {
 		if id := g.itemByCode(int(a[0])); id >= 0 && g.commonLeft[id] > 0 {
-			g.commonLeft[id]--
-			g.gainItem(g.cur, id)
+			g.takeCommon(g.hero(), id, "effect")
 		}
 	}),
 	"loseArtifact": verb(func(g *Game, a effects.Args) {
@@ -198,7 +197,7 @@ var verbImpl = map[string]any{
 				worst = i
 			}
 		}
-		g.discardArtifact(h.artifacts[worst])
+		g.discardArtifact(h.artifacts[worst], h.seat, "carried", "effect")
 		h.artifacts = append(h.artifacts[:worst], h.artifacts[worst+1:]...)
 	}),
 	"stealArtifact": verbFunc(func(g *Game, a effects.Args) int64 {
@@ -216,8 +215,12 @@ var verbImpl = map[string]any{
 					best = i
 				}
 			}
-			h.artifacts = append(h.artifacts, o.artifacts[best])
+			a := o.artifacts[best]
+			h.artifacts = append(h.artifacts, a)
 			o.artifacts = append(o.artifacts[:best], o.artifacts[best+1:]...)
+			if g.trace != nil {
+				g.logCarried(a, zoneCarried(o.seat), zoneCarried(h.seat), "steal")
+			}
 			return 1
 		}
 		return 0
@@ -225,17 +228,27 @@ var verbImpl = map[string]any{
 	"loyaltyTest": verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.loyaltyTest(g.hero(), int(a[0]))) }),
 
 	// Movement.
-	"addMove":              verb(func(g *Game, a effects.Args) { g.hero().addMove += int(a[0]) }),
-	"moveTo":               verb(func(g *Game, a effects.Args) { g.place(g.hero(), int16(a[0])) }),
+	"addMove": verb(func(g *Game, a effects.Args) {
+		g.hero().addMove += int(a[0])
+		if g.trace != nil {
+			g.logMod(g.cur, g.cardID(), StatMove, int(a[0]), "move", "card")
+		}
+	}),
+	"moveTo":               verb(func(g *Game, a effects.Args) { g.place(g.hero(), int16(a[0]), "effect") }),
 	"moveToRandomLocation": verb(func(g *Game, a effects.Args) { g.moveRandom(false) }),
 	"moveToRandomCity":     verb(func(g *Game, a effects.Args) { g.moveRandom(true) }),
-	"goHome":               verb(func(g *Game, a effects.Args) { g.place(g.hero(), g.hero().def.StartCity) }),
+	"goHome":               verb(func(g *Game, a effects.Args) { g.place(g.hero(), g.hero().def.StartCity, "effect") }),
 	"freeFlight": verb(func(g *Game, a effects.Args) {
 		if g.opt.Advanced {
 			g.hero().freeFly = true
 		}
 	}),
-	"endMove":   verb(func(g *Game, a effects.Args) { g.hero().addMove -= 99 }),
+	"endMove": verb(func(g *Game, a effects.Args) {
+		g.hero().addMove -= 99
+		if g.trace != nil {
+			g.logMod(g.cur, g.cardID(), StatMove, -99, "move", "card")
+		}
+	}),
 	"takeAlong": verb(func(g *Game, a effects.Args) { g.hero().convoy = true }),
 
 	// Tests and fights.
@@ -247,17 +260,30 @@ var verbImpl = map[string]any{
 			if n > 0 {
 				g.test.dice += n
 				g.test.rolled += g.rollDice(g.test, n, g.test.clause.Target)
+				if g.trace != nil {
+					g.logDice(g.test.seat, "add-dice", g.cardID())
+				}
 			} else {
+				before := g.test.rolled
 				g.test.rolled = max(g.test.rolled+n, 0) // fewer dice: the best ones are lost
+				if g.trace != nil {
+					g.logSuccesses(g.test.rolled - before)
+				}
 			}
 		case g.fs != nil:
 			g.fs.addDice += n
+			if g.trace != nil {
+				g.logMod(g.fs.seat, g.cardID(), StatCombat, n, "fight", "card")
+			}
 		}
 	}),
 	"addSuccess": verb(func(g *Game, a effects.Args) {
 		if g.test != nil {
 			g.test.helped = true
 			g.test.rolled += int(a[0])
+			if g.trace != nil {
+				g.logSuccesses(int(a[0]))
+			}
 		}
 	}),
 	"reroll": verb(func(g *Game, a effects.Args) {
@@ -266,9 +292,19 @@ var verbImpl = map[string]any{
 			return
 		}
 		n := len(t.failed)
+		if g.trace != nil {
+			old := make([]int, n)
+			for i, f := range t.failed {
+				old[i] = int(f)
+			}
+			g.emit(t.seat, "reroll", g.cardID(), map[string]any{"old": old}, "    %s re-rolls %s", g.name(t.seat), faces(old))
+		}
 		t.failed = t.failed[:0]
 		t.helped = true
 		t.rolled += g.rollDice(t, n, t.clause.Target)
+		if g.trace != nil {
+			g.logDice(t.seat, "reroll", g.cardID())
+		}
 	}),
 	"passTest": verb(func(g *Game, a effects.Args) { passTest(g) }),
 	"testSkill": verbFunc(func(g *Game, a effects.Args) int64 {
@@ -311,6 +347,10 @@ var verbImpl = map[string]any{
 			g.villainHits(g.fs.villain, int(a[0]))
 		case g.fs != nil:
 			g.fs.wounds += int(a[0])
+			if g.trace != nil {
+				g.emit(g.fs.seat, "damage", g.cardID(), map[string]any{"enemy": g.fs.enemy.ID, "wounds": int(a[0]), "enemy_wounds": g.fs.wounds},
+					"    %s takes %d wounds", g.fs.enemy.Name, a[0])
+			}
 		}
 	}),
 
@@ -328,7 +368,7 @@ var verbImpl = map[string]any{
 	"loseDangerMarkers": verb(func(g *Game, a effects.Args) { g.hero().markers = 0 }),
 	"discardDanger":     verb(func(g *Game, a effects.Args) { discardDanger(g) }),
 	"avoidCliffhanger":  verb(func(g *Game, a effects.Args) { g.avoid = true }),
-	"endTurn":           verb(func(g *Game, a effects.Args) { g.hero().pending = 0; g.skip = false; g.turnOver = true }),
+	"endTurn": verb(func(g *Game, a effects.Args) { g.hero().pending = 0; g.skip = false; g.turnOver = true }),
 	"auction": verb(func(g *Game, a effects.Args) {
 		if sp := g.hero().space; g.c.Spaces[sp].Kind == City {
 			g.auction[sp] = int8(a[0])
@@ -395,7 +435,7 @@ var verbImpl = map[string]any{
 
 	// The organization.
 	"advanceTrack":        verb(func(g *Game, a effects.Args) { g.advanceTrack(int(a[0])) }),
-	"retreatTrack":        verb(func(g *Game, a effects.Args) { g.coop.track = max(g.coop.track-int(a[0]), 0) }),
+	"retreatTrack":        verb(func(g *Game, a effects.Args) { g.moveTrack(-int(a[0]), "effect") }),
 	"villainsGainFortune": verb(func(g *Game, a effects.Args) { g.villainsFortune(int(a[0])) }),
 	"occupy":              verb(func(g *Game, a effects.Args) { g.occupy(g.factionNamed("nazi")) }),
 	"hideout":             verb(func(g *Game, a effects.Args) { g.occupy(g.coop.org) }),
@@ -432,8 +472,20 @@ var verbImpl = map[string]any{
 	}),
 
 	// Dice.
-	"roll":    verbFunc(func(g *Game, a effects.Args) int64 { g.lastRoll = g.roll(); return int64(g.lastRoll) }),
-	"d3":      verbFunc(func(g *Game, a effects.Args) int64 { g.lastRoll = (g.roll() + 1) / 2; return int64(g.lastRoll) }),
+	"roll": verbFunc(func(g *Game, a effects.Args) int64 {
+		g.lastRoll = g.roll()
+		if g.trace != nil {
+			g.logDice(g.cur, "effect", g.cardID())
+		}
+		return int64(g.lastRoll)
+	}),
+	"d3": verbFunc(func(g *Game, a effects.Args) int64 {
+		g.lastRoll = (g.roll() + 1) / 2
+		if g.trace != nil {
+			g.logDice(g.cur, "effect", g.cardID())
+		}
+		return int64(g.lastRoll)
+	}),
 	"nothing": verb(func(g *Game, a effects.Args) {}),
 }
 
@@ -447,7 +499,16 @@ func passTest(g *Game) {
 	if g.test != nil {
 		g.test.passed = true
 		g.test.helped = true
+		if g.trace != nil {
+			g.emit(g.test.seat, "pass", g.cardID(), nil, "    the test is passed (%s)", g.cardID())
+		}
 	}
+}
+
+// logSuccesses reports successes a card added to (or took from) the roll
+// of the test being taken.
+func (g *Game) logSuccesses(n int) {
+	g.emit(g.test.seat, "successes", g.cardID(), map[string]any{"delta": n}, "    %+d successes (%s)", n, g.cardID())
 }
 
 // dangerKW is the keywords of the side of the Danger card face up: its
@@ -507,11 +568,11 @@ func (g *Game) referenceByCode(code int) *EnemyDef {
 // moveRandom places the hero at a random location or city.
 func (g *Game) moveRandom(city bool) {
 	if city {
-		g.place(g.hero(), g.randomCity())
+		g.place(g.hero(), g.randomCity(), "effect")
 		return
 	}
 	if loc := g.drawLocation(nil); loc >= 0 {
-		g.place(g.hero(), g.c.Locations[loc].Space)
+		g.place(g.hero(), g.c.Locations[loc].Space, "effect")
 	}
 }
 
@@ -524,7 +585,7 @@ func (g *Game) discardRandomEvent(h *Hero) {
 	hc := h.hand[i]
 	h.hand = append(h.hand[:i], h.hand[i+1:]...)
 	h.handDirty = true
-	g.discardEvent(g.eventOf(hc), hc.city, hc.card)
+	g.discardEvent(g.eventOf(hc), hc.city, hc.card, h.seat, "hand")
 }
 
 // discardThis discards the item whose ability is running (back to its deck,
@@ -534,7 +595,7 @@ func (g *Game) discardThis() {
 	if g.using >= 0 {
 		for i, id := range h.items {
 			if id == g.using {
-				g.discardItemAt(h, i)
+				g.discardItemAt(h, i, "used")
 				return
 			}
 		}
@@ -546,7 +607,10 @@ func (g *Game) discardThis() {
 		if &r.ev.Card == g.card {
 			h.remains = append(h.remains[:i], h.remains[i+1:]...)
 			h.recompute(g)
-			g.leavePlay(r)
+			if g.trace != nil {
+				g.emit(h.seat, "detach", r.ev.ID, nil, "  (%s leaves play on %s)", r.ev.Name, h.def.Name)
+			}
+			g.leavePlay(r, h.seat)
 			return
 		}
 	}
@@ -579,12 +643,16 @@ func (g *Game) loyaltyTest(h *Hero, target int) bool {
 	}
 	for range it.Loyalty {
 		if g.roll() >= target {
+			if g.trace != nil {
+				g.logDice(h.seat, "loyalty", it.ID)
+			}
 			return true
 		}
 	}
 	if g.trace != nil {
+		g.logDice(h.seat, "loyalty", it.ID)
 		g.logf("%s's %s deserts!", h.def.Name, it.Name)
 	}
-	g.discardItemAt(h, at)
+	g.discardItemAt(h, at, "loyalty")
 	return false
 }

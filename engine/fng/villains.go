@@ -127,6 +127,9 @@ func (g *Game) deployVillainAt(v *Villain, space int16, found bool) {
 			v.bodyguards++
 		}
 	}
+	if g.trace != nil {
+		g.logVillain(v, "deploy")
+	}
 	g.villainAbility(v, "deploy", -1)
 }
 
@@ -141,6 +144,9 @@ func (g *Game) villainLeaves(v *Villain, state villainState) {
 		v.state = state
 	} else {
 		v.state = vOff
+	}
+	if g.trace != nil {
+		g.logVillain(v, "leaves")
 	}
 }
 
@@ -181,6 +187,10 @@ func (g *Game) villainHits(v *Villain, hits int) int {
 // bodyguard first, then lands on the villain; at its Wounds the villain
 // is KO'd and goes back to base.
 func (g *Game) villainWounds(v *Villain, w int) {
+	if g.trace != nil && w > 0 {
+		g.emit(-1, "villain-wounds", v.def.ID, map[string]any{"wounds": w, "bodyguards": min(w, v.bodyguards), "total": v.wounds + max(w-v.bodyguards, 0)},
+			"  (%s takes %d wounds)", v.def.Name, w)
+	}
 	for w > 0 && v.bodyguards > 0 {
 		v.bodyguards--
 		g.figuresLeft[v.def.Org]++
@@ -230,16 +240,30 @@ func (g *Game) villainRounds(seat int, v *Villain, n int) {
 		fs.round++
 		fs.addDice = 0
 		g.offer(seat, TFight)
+		if g.trace != nil {
+			g.logMods(h, StatCombat, KW{}, "fight")
+			if n := g.specialFight(h, StatCombat, KW{}); n != 0 {
+				g.logMod(h.seat, g.c.Adventures[g.sites[h.progress].adv].ID, StatCombat, n, "fight", "special")
+			}
+		}
 		heroHits := g.rollHits(g.fightDice(h, nil) + fs.addDice)
+		if g.trace != nil {
+			g.logDice(seat, "villain-fight", v.def.ID)
+		}
 		villainHits := g.rollHits(g.villainCombat(v))
-		g.gainGlory(h, heroHits*g.c.Rules.VillainGloryPerHit)
+		if g.trace != nil {
+			g.logDice(-1, "villain", v.def.ID)
+			g.emit(seat, "villain-round", v.def.ID, map[string]any{"hero_hits": heroHits, "villain_hits": villainHits, "add_dice": fs.addDice},
+				"  %s and %s trade blows: %d hits to %d", h.def.Name, v.def.Name, heroHits, villainHits)
+		}
+		g.gainGlory(h, heroHits*g.c.Rules.VillainGloryPerHit, "villain-hits")
 		fs.dealt += g.villainHits(v, heroHits)
+		if g.trace != nil && villainHits > 0 {
+			g.logMods(h, StatDefense, KW{}, "defense")
+		}
 		w := max(villainHits-g.defense(h, nil), 0)
 		fs.taken += w
-		if g.trace != nil {
-			g.logf("  %s and %s trade blows: %d hits to %d", h.def.Name, v.def.Name, heroHits, villainHits)
-		}
-		g.wound(h, w)
+		g.wound(h, w, "villain")
 		// The villain's "after a fight round" ability, once the round's
 		// Glory and wounds are dealt.
 		g.villainAbility(v, "fight", seat)
@@ -287,13 +311,16 @@ func (g *Game) sneakTest(seat int, v *Villain, pressing bool) bool {
 	}
 	pick := h.sneakPick()
 	found := 0
-	for range max(g.sneakDice(h, v), 0) {
+	n := max(g.sneakDice(h, v), 0)
+	for range n {
 		if g.roll() == pick {
 			found++
 		}
 	}
 	if g.trace != nil {
-		g.logf("%s sneaks past %s on %d: %d dice show it", h.def.Name, v.def.Name, pick, found)
+		g.logDice(-1, "sneak", v.def.ID)
+		g.emit(seat, "sneak", v.def.ID, map[string]any{"pick": pick, "dice": n, "spotted": found},
+			"%s sneaks past %s on %d: %d dice show it", h.def.Name, v.def.Name, pick, found)
 	}
 	if g.stats != nil {
 		g.stats.rule(RuleSneak)
@@ -336,10 +363,12 @@ func (g *Game) villainSearch(v *Villain, extra int) {
 	s := &g.sites[v.site]
 	R := &g.c.Rules
 	n := int(v.def.Search) + g.villainMod(v, StatSearch) + extra
+	heroes := 0
 	if v.bodyguards == 0 {
 		for seat := range g.heroes {
 			if !g.heroes[seat].ko && g.heroes[seat].space == v.space {
 				n--
+				heroes++
 			}
 		}
 	}
@@ -349,6 +378,9 @@ func (g *Game) villainSearch(v *Villain, extra int) {
 		found := false
 		for range v.explore {
 			found = found || g.roll() >= R.ExploreOn
+		}
+		if g.trace != nil {
+			g.logDice(-1, "villain-explore", v.def.ID)
 		}
 		if !found {
 			return
@@ -365,10 +397,13 @@ func (g *Game) villainSearch(v *Villain, extra int) {
 			wounds++
 		}
 	}
-	g.villainAbility(v, "search", -1)
 	if g.trace != nil {
-		g.logf("%s searches %s: %d successes, %d wounds", v.def.Name, g.c.Spaces[s.space].Name, succ, wounds)
+		g.logDice(-1, "villain-search", v.def.ID)
+		g.emit(-1, "villain-search", v.def.ID, map[string]any{"dice": max(n, 0), "search": int(v.def.Search), "mods": g.villainMod(v, StatSearch) + extra,
+			"heroes": heroes, "successes": succ, "wounds": wounds},
+			"%s searches %s: %d successes, %d wounds", v.def.Name, g.c.Spaces[s.space].Name, succ, wounds)
 	}
+	g.villainAbility(v, "search", -1)
 	if g.stats != nil {
 		g.stats.rule(RuleVillainSearch)
 	}
@@ -409,19 +444,28 @@ func (g *Game) villainFinds(v *Villain, succ, wounds int) bool {
 			s.coins -= take
 			g.villainsFortune(take)
 			if s.coins <= 0 {
+				if g.trace != nil {
+					g.logTemple(site, "villain-coin")
+				}
 				g.villainTakes(v, site)
 				return false
 			}
 			if g.opt.Variants.GermanCollapse {
+				if g.trace != nil {
+					g.logTemple(site, "villain-coin")
+				}
 				continue
 			}
 			s.markers++
 			if s.markers >= dangers {
 				s.markers = 0
 				s.instability++
-				if g.collapseRoll(site, false) {
-					return false
-				}
+			}
+			if g.trace != nil {
+				g.logTemple(site, "villain-coin")
+			}
+			if s.markers == 0 && g.collapseRoll(site, false) {
+				return false
 			}
 		}
 		if g.opt.Variants.GermanCollapse && wounds > 0 {
@@ -432,6 +476,10 @@ func (g *Game) villainFinds(v *Villain, succ, wounds int) bool {
 		return v.space >= 0
 	}
 	v.markers += succ
+	if g.trace != nil && succ > 0 {
+		g.emit(-1, "villain-markers", v.def.ID, map[string]any{"total": v.markers, "dangers": int(g.c.Adventures[s.adv].Dangers)},
+			"  (%s has %d of %d danger markers)", v.def.Name, v.markers, g.c.Adventures[s.adv].Dangers)
+	}
 	if v.markers >= int(g.c.Adventures[s.adv].Dangers) {
 		g.villainTakes(v, site)
 		return false
@@ -455,9 +503,13 @@ func (g *Game) villainTakes(v *Villain, site int) {
 	// Temple's cards are discarded, its Treasure counting as an artifact.
 	loot := carried{art: s.art, adv: s.adv, value: int(g.c.Artifacts[s.art].Fortune)}
 	if g.isTemple(site) {
-		g.artifacts.Discard(s.art)
-		g.adventures.Discard(s.adv)
+		g.discardArtifact(carried{art: s.art, adv: s.adv}, -1, zoneBoard, "villains")
 		loot = carried{art: s.art, adv: -1, value: g.c.Rules.TempleTreasure}
+		if g.trace != nil {
+			g.logToken(loot, zoneBoard, zoneLoot, "villains")
+		}
+	} else if g.trace != nil {
+		g.logCarried(loot, zoneBoard, zoneLoot, "villains")
 	}
 	g.closeSite(site, true)
 	g.coop.artifacts++
@@ -470,16 +522,39 @@ func (g *Game) villainTakes(v *Villain, site int) {
 // villainsFortune gives the villains Fortune; in the cooperative game every
 // full step of it moves the track and returns to the pool.
 func (g *Game) villainsFortune(n int) {
-	g.coop.villainFortune += n
+	g.addVillainFortune(n, "villains")
 	if !g.coopVillains() {
 		return
 	}
 	step := max(g.c.Rules.TrackFortuneStep, 1)
 	for g.coop.villainFortune >= step {
-		g.coop.villainFortune -= step
+		g.addVillainFortune(-step, "track")
 		g.advanceTrack(1)
 	}
 }
+
+// addVillainFortune changes the villains' Fortune pile.
+func (g *Game) addVillainFortune(n int, why string) {
+	g.coop.villainFortune += n
+	if g.trace != nil && n != 0 {
+		g.emit(-1, "villain-fortune", g.cardID(), map[string]any{"delta": n, "total": g.coop.villainFortune, "why": why},
+			"  (the villains: %+d Fortune, %d)", n, g.coop.villainFortune)
+	}
+}
+
+// logVillain reports a villain's state: where it is, its state, wounds,
+// bodyguards and danger markers.
+func (g *Game) logVillain(v *Villain, why string) {
+	space := ""
+	if v.space >= 0 {
+		space = g.c.Spaces[v.space].ID
+	}
+	g.emit(-1, "villain", v.def.ID, map[string]any{"space": space, "site": v.site, "state": villainStates[v.state], "wounds": v.wounds,
+		"bodyguards": v.bodyguards, "markers": v.markers, "why": why},
+		"  (%s: %s%s)", v.def.Name, villainStates[v.state], map[bool]string{true: " in " + space, false: ""}[space != ""])
+}
+
+var villainStates = [...]string{vOff: "off", vDeployed: "deployed", vReady: "ready", vDelayed: "delayed", vKO: "ko"}
 
 // placeHenchman puts a henchman figure of an organization in a space. If
 // the space has one already or no figure is left, the competitive game
@@ -505,7 +580,8 @@ func (g *Game) placeHenchman(org int, space int16, fightNow bool) {
 	g.henchmen[space] = int8(org + 1)
 	g.figuresLeft[org]--
 	if g.trace != nil {
-		g.logf("a %s figure is placed in %s", g.c.Enemies[g.c.Orgs[org].Henchman].Name, g.c.Spaces[space].Name)
+		g.emit(-1, "henchman", g.c.Orgs[org].ID, map[string]any{"space": g.c.Spaces[space].ID, "placed": 1},
+			"a %s figure is placed in %s", g.c.Enemies[g.c.Orgs[org].Henchman].Name, g.c.Spaces[space].Name)
 	}
 	if !fightNow {
 		return
@@ -524,6 +600,10 @@ func (g *Game) removeHenchman(space int16) {
 		g.figuresLeft[org]++
 		g.henchmen[space] = 0
 		g.coop.occupied[space] = false
+		if g.trace != nil {
+			g.emit(-1, "henchman", g.c.Orgs[org].ID, map[string]any{"space": g.c.Spaces[space].ID, "placed": 0},
+				"  (the %s figure in %s is removed)", g.c.Orgs[org].Name, g.c.Spaces[space].Name)
+		}
 	}
 }
 
@@ -556,7 +636,8 @@ func (g *Game) setupZeppelin(cooperative bool) {
 		}
 		g.zeppelin = Zeppelin{def: z, space: g.c.Locations[loc].Space, dest: -1, live: true}
 		if g.trace != nil {
-			g.logf("%s hovers over %s", z.Name, g.c.Spaces[g.zeppelin.space].Name)
+			g.emit(-1, "zeppelin", z.ID, map[string]any{"space": g.c.Spaces[g.zeppelin.space].ID, "fortune": 0, "loaded": 0},
+				"%s hovers over %s", z.Name, g.c.Spaces[g.zeppelin.space].Name)
 		}
 		return
 	}
@@ -608,10 +689,17 @@ func (g *Game) moveZeppelinEnd() {
 	}
 	z.fortune += int(d.Fortune)
 	if g.trace != nil {
-		g.logf("%s flies to %s with %d Fortune in its hold", d.Name, g.c.Spaces[z.space].Name, z.fortune)
+		g.emit(-1, "zeppelin", d.ID, map[string]any{"space": g.c.Spaces[z.space].ID, "fortune": z.fortune, "loaded": int(d.Fortune)},
+			"%s flies to %s with %d Fortune in its hold", d.Name, g.c.Spaces[z.space].Name, z.fortune)
 	}
-	if d.Drop > 0 && g.roll() <= int(d.Drop) {
-		g.placeHenchman(g.zeppelinOrg(), z.space, true)
+	if d.Drop > 0 {
+		r := g.roll()
+		if g.trace != nil {
+			g.logDice(-1, "zeppelin-drop", d.ID)
+		}
+		if r <= int(d.Drop) {
+			g.placeHenchman(g.zeppelinOrg(), z.space, true)
+		}
 	}
 	if g.stats != nil {
 		g.stats.rule(RuleZeppelin)
@@ -648,7 +736,9 @@ func (g *Game) boardZeppelin(seat int) bool {
 		}
 	}
 	if g.trace != nil {
-		g.logf("%s sneaks aboard %s: %d guards spot them", h.def.Name, z.def.Name, found)
+		g.logDice(-1, "guards", z.def.ID)
+		g.emit(seat, "board", z.def.ID, map[string]any{"pick": pick, "dice": int(z.def.Guards), "spotted": found},
+			"%s sneaks aboard %s: %d guards spot them", h.def.Name, z.def.Name, found)
 	}
 	if g.stats != nil {
 		g.stats.rule(RuleBoardZeppelin)
@@ -660,7 +750,7 @@ func (g *Game) boardZeppelin(seat int) bool {
 			return true
 		}
 	}
-	g.gainGlory(h, int(z.def.Glory))
+	g.gainGlory(h, int(z.def.Glory), "zeppelin")
 	if z.def.Cooperative {
 		z.live = false
 		if g.trace != nil {
@@ -669,10 +759,11 @@ func (g *Game) boardZeppelin(seat int) bool {
 		g.outpostReward(h)
 		return true
 	}
-	g.addFortune(h, z.fortune)
 	if g.trace != nil {
-		g.logf("%s steals %d Fortune from the zeppelin", h.def.Name, z.fortune)
+		g.emit(seat, "zeppelin", z.def.ID, map[string]any{"space": g.c.Spaces[z.space].ID, "fortune": 0, "stolen": z.fortune},
+			"%s steals %d Fortune from the zeppelin", h.def.Name, z.fortune)
 	}
+	g.addFortune(h, z.fortune, "zeppelin")
 	z.fortune = 0
 	return true
 }
