@@ -177,10 +177,10 @@ var verbImpl = map[string]any{
 	"drawEventKeep": verb(func(g *Game, a effects.Args) { g.drawEventKeep(g.cur, int(a[0])) }),
 	"drawGear":      verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.drawItem(g.cur, false, "effect") }) }),
 	"drawAlly":      verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.drawItem(g.cur, true, "effect") }) }),
-	"drawCity":     verb(func(g *Game, a effects.Args) { g.drawCity(g.cur) }),
-	"discardGear":  verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardWorst(g.hero(), false) }) }),
-	"discardAlly":  verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardWorst(g.hero(), true) }) }),
-	"discardEvent": verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardRandomEvent(g.hero()) }) }),
+	"drawCity":      verb(func(g *Game, a effects.Args) { g.drawCity(g.cur) }),
+	"discardGear":   verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardWorst(g.hero(), false) }) }),
+	"discardAlly":   verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardWorst(g.hero(), true) }) }),
+	"discardEvent":  verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardRandomEvent(g.hero()) }) }),
 	"gainItem": verb(func(g *Game, a effects.Args) {
 		if id := g.itemByCode(int(a[0])); id >= 0 && g.commonLeft[id] > 0 {
 			g.takeCommon(g.hero(), id, "effect")
@@ -368,7 +368,7 @@ var verbImpl = map[string]any{
 	"loseDangerMarkers": verb(func(g *Game, a effects.Args) { g.hero().markers = 0 }),
 	"discardDanger":     verb(func(g *Game, a effects.Args) { discardDanger(g) }),
 	"avoidCliffhanger":  verb(func(g *Game, a effects.Args) { g.avoid = true }),
-	"endTurn": verb(func(g *Game, a effects.Args) { g.hero().pending = 0; g.skip = false; g.turnOver = true }),
+	"endTurn":           verb(func(g *Game, a effects.Args) { g.hero().pending = 0; g.skip = false; g.turnOver = true }),
 	"auction": verb(func(g *Game, a effects.Args) {
 		if sp := g.hero().space; g.c.Spaces[sp].Kind == City {
 			g.auction[sp] = int8(a[0])
