@@ -795,6 +795,7 @@ func (g *Game) takeTreasure(h *Hero, site int) {
 	if g.trace != nil {
 		g.emit(h.seat, "treasure", g.c.Artifacts[s.art].ID, map[string]any{"site": site, "value": g.c.Rules.TempleTreasure},
 			"%s takes the Temple Treasure of %s!", h.def.Name, g.c.Artifacts[s.art].Name)
+		g.logToken(h.artifacts[len(h.artifacts)-1], zoneBoard, zoneCarried(h.seat), "treasure")
 	}
 	g.gainGlory(h, h.pending, "dangers")
 	h.pending = 0

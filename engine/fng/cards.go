@@ -180,7 +180,7 @@ func (g *Game) offerSelf(seat int, t Timing) {
 		}
 		id := h.items[i]
 		if g.trace != nil {
-			g.emit(seat, "use", it.ID, map[string]any{"moment": Timings[t-1], "activate": b2i(it.Activate)}, "%s uses %s", h.def.Name, it.Name)
+			g.emit(seat, "use", it.ID, map[string]any{"moment": Timings[t-1], "activate": flag(it.Activate)}, "%s uses %s", h.def.Name, it.Name)
 		}
 		g.useItem(seat, id)
 		if h.ko {
@@ -194,7 +194,7 @@ func (g *Game) offerSelf(seat int, t Timing) {
 			h.heroUsed = true
 		}
 		if g.trace != nil {
-			g.emit(seat, "use", def.ID, map[string]any{"moment": Timings[t-1], "activate": b2i(def.Activate)}, "%s uses their ability", h.def.Name)
+			g.emit(seat, "use", def.ID, map[string]any{"moment": Timings[t-1], "activate": flag(def.Activate)}, "%s uses their ability", h.def.Name)
 		}
 		g.runCard(seat, def.Effect, &def.Card)
 		if g.stats != nil {

@@ -5,6 +5,7 @@ package fng
 func (g *Game) cityAdventure(seat int) {
 	h := g.h(seat)
 	g.turnOver = false
+	town := h.space
 	if h.cliff.active {
 		if !g.resolveCliffhanger(seat) {
 			return
@@ -12,7 +13,11 @@ func (g *Game) cityAdventure(seat int) {
 	} else if !g.drawCity(seat) {
 		return // a failed City Danger: no business in town this turn
 	}
-	if h.ko || g.over || g.turnOver {
+	if h.ko || g.over || g.turnOver || h.space != town || g.c.Spaces[town].Kind != City {
+		// KO'd, the game won, the turn ended by a card, or out of town:
+		// driven out (escaping a figure the City card brought), or a City
+		// Danger's cliffhanger resolved after a card moved the hero away.
+		// No business.
 		g.turnOver = false
 		return
 	}
@@ -26,6 +31,10 @@ func (g *Game) cityAdventure(seat int) {
 		}
 	}
 	g.offer(seat, TCity)
+	if h.ko || g.over || g.turnOver || h.space != town {
+		g.turnOver = false
+		return // a card played in town (another City card) ended the business
+	}
 	g.sell(h)
 	g.cityShopping(h)
 	if g.stats != nil {

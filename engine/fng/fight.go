@@ -149,7 +149,13 @@ func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 	fs := g.pushFight()
 	*fs = fightState{enemy: e, seat: seats[0]}
 	g.fs, g.cur = fs, seats[0]
-	defer func() { g.fs, g.cur = prev, prevCur; g.fightTop-- }()
+	defer func() {
+		if g.trace != nil {
+			g.emit(seats[0], "fight-end", e.ID, map[string]any{"enemy_wounds": fs.wounds}, "  (the fight with %s is over)", e.Name)
+		}
+		g.fs, g.cur = prev, prevCur
+		g.fightTop--
+	}()
 	lead := g.h(seats[0])
 	if g.trace != nil {
 		g.emit(seats[0], "fight", e.ID, map[string]any{"dice": int(e.Dice), "wounds": int(e.Wounds), "defense": int(e.Defense),
@@ -289,16 +295,22 @@ func (g *Game) rollHits(n int) int {
 // enemyHits applies an enemy's hits to the hero.
 func (g *Game) enemyHits(h *Hero, fs *fightState, hits int) {
 	if g.trace != nil && hits > 0 {
-		g.logMods(h, StatDefense, fs.enemy.Keywords, "defense")
-		if n := g.specialFight(h, StatDefense, fs.enemy.Keywords); n != 0 {
-			g.logMod(h.seat, g.c.Adventures[g.sites[h.progress].adv].ID, StatDefense, n, "defense", "special")
-		}
+		g.logDefense(h, fs.enemy.Keywords)
 	}
 	w := max(hits-g.defense(h, fs.enemy), 0)
 	if w > 0 {
 		g.enemyAbility(fs, "hit")
 	}
 	g.wound(h, w, "fight")
+}
+
+// logDefense reports the modifiers to a hero's Defense against hits (kw:
+// the enemy's keywords): its cards' and its adventure's special text.
+func (g *Game) logDefense(h *Hero, kw KW) {
+	g.logMods(h, StatDefense, kw, "defense")
+	if n := g.specialFight(h, StatDefense, kw); n != 0 {
+		g.logMod(h.seat, g.c.Adventures[g.sites[h.progress].adv].ID, StatDefense, n, "defense", "special")
+	}
 }
 
 // logFightMods reports the modifiers to a hero's fight dice against e:

@@ -289,7 +289,9 @@ func (g *Game) commonCost(h *Hero, id int16) int {
 func (g *Game) buyCommon(h *Hero, id int16) {
 	cost := g.commonCost(h, id)
 	if g.trace != nil {
-		g.logMods(h, StatCost, KW{}, "cost")
+		g.eachMod(h, StatCost, KW{}, false, func(src *Card, scope string, amount int) {
+			g.logMod(h.seat, src.ID, StatCost, amount, "cost", scope)
+		})
 		g.emit(h.seat, "buy", g.c.Items[id].ID, map[string]any{"what": "common", "cost": cost},
 			"%s buys %s for %d Glory", h.def.Name, g.c.Items[id].Name, cost)
 	}
@@ -324,7 +326,7 @@ func (g *Game) logWounds(h *Hero, delta int, why string) {
 // hit gives a hero hits: Defense prevents some.
 func (g *Game) hit(h *Hero, n int, why string) {
 	if g.trace != nil && n > 0 {
-		g.logMods(h, StatDefense, KW{}, "defense")
+		g.logDefense(h, KW{})
 	}
 	g.wound(h, max(n-g.defense(h, nil), 0), why)
 }

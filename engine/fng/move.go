@@ -108,9 +108,6 @@ func (g *Game) walk(seat, points int) {
 func (g *Game) movementRoll(h *Hero) (int, bool) {
 	R := &g.c.Rules
 	bonus := h.always[StatMove] + h.addMove + g.condMod(h, StatMove, KW{})
-	if g.trace != nil {
-		g.logMods(h, StatMove, KW{}, "move") // cards played before the move reported theirs
-	}
 	if g.opt.Variants.FixedMovement {
 		// Optional rule: a fixed move, or a roll whose low faces draw an Event.
 		// In a cliffhanger the hero may not move or roll at all.
@@ -156,6 +153,7 @@ func (g *Game) movementRoll(h *Hero) (int, bool) {
 // logMoveRoll reports a hero's movement points: the roll (or fixed move),
 // the bonus of its cards, and the points, never below 1.
 func (g *Game) logMoveRoll(h *Hero, r, bonus int, format string, args ...any) {
+	g.logMods(h, StatMove, KW{}, "move") // cards played before the move reported theirs
 	g.emit(h.seat, "move-roll", "", map[string]any{"roll": r, "bonus": bonus, "points": max(r+bonus, 1)}, format, args...)
 }
 
@@ -338,7 +336,7 @@ func (g *Game) fly(h *Hero, to int16) {
 				g.logMod(h.seat, src.ID, StatFlight, amount, "flight", scope)
 			})
 		}
-		g.emit(h.seat, "fly", "", map[string]any{"from": g.c.Spaces[h.space].ID, "to": g.c.Spaces[to].ID, "cost": cost, "free": b2i(free)},
+		g.emit(h.seat, "fly", "", map[string]any{"from": g.c.Spaces[h.space].ID, "to": g.c.Spaces[to].ID, "cost": cost, "free": flag(free)},
 			"%s flies to %s for %d Fortune", h.def.Name, g.c.Spaces[to].Name, cost)
 	}
 	g.addFortune(h, -cost, "flight")

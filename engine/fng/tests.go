@@ -151,7 +151,7 @@ func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 		}
 	}
 	if g.trace != nil {
-		g.emit(seat, "test-result", "", map[string]any{"passed": b2i(ts.passed), "successes": ts.successes, "need": ts.need},
+		g.emit(seat, "test-result", "", map[string]any{"passed": flag(ts.passed), "successes": ts.successes, "need": ts.need},
 			"  %s: %s — %s (%d/%d)", h.def.Name, cl, passFail(ts.passed), ts.successes, ts.need)
 	}
 	if g.stats != nil {

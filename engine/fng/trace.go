@@ -303,3 +303,11 @@ func (g *Game) itemDeck(id int16) string {
 	}
 	return "gear"
 }
+
+// flag is a yes/no value of an event's Data: 1 or 0.
+func flag(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -259,7 +259,7 @@ func (g *Game) villainRounds(seat int, v *Villain, n int) {
 		g.gainGlory(h, heroHits*g.c.Rules.VillainGloryPerHit, "villain-hits")
 		fs.dealt += g.villainHits(v, heroHits)
 		if g.trace != nil && villainHits > 0 {
-			g.logMods(h, StatDefense, KW{}, "defense")
+			g.logDefense(h, KW{})
 		}
 		w := max(villainHits-g.defense(h, nil), 0)
 		fs.taken += w
