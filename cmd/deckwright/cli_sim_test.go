@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // simReport is the part of `sim --json` these tests read.
@@ -278,14 +281,48 @@ func TestSimTrace(t *testing.T) {
 			assert.Regexp(t, tc.victory, r.stdout)
 			assert.Regexp(t, `(?m)— 1 competitive games?, `, r.stdout, "--trace plays one game")
 
-			// With --json the log goes to standard error and the report stays parseable.
-			j := dw(t, append([]string{"sim", "--games", "50", "--seed", "7", "--trace", "--json"}, tc.args...)...)
+		})
+	}
+}
+
+// TestSimTraceJSON: --trace --json writes the game's events, one JSON
+// object a line, and nothing else on standard output: the same game as the
+// text trace, line for line.
+func TestSimTraceJSON(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		first string
+	}{
+		{"fortune and glory", nil, "setup"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text := dw(t, append([]string{"sim", "--seed", "7", "--trace"}, tc.args...)...)
+			requireExit(t, exitOK, text)
+			j := dw(t, append([]string{"sim", "--seed", "7", "--trace", "--json"}, tc.args...)...)
 			requireExit(t, exitOK, j)
-			var rep simReport
-			require.NoError(t, json.Unmarshal([]byte(j.stdout), &rep))
-			assert.Equal(t, 1, rep.Games)
-			assert.Equal(t, strings.Join(lines, "\n"), strings.Join(regexp.MustCompile(tc.line).FindAllString(j.stderr, -1), "\n"),
-				"the same game, the same log")
+			var events []game.Event
+			for _, line := range strings.Split(strings.TrimSuffix(j.stdout, "\n"), "\n") {
+				var e game.Event
+				require.NoError(t, json.Unmarshal([]byte(line), &e), "a JSON object a line: %q", line)
+				events = append(events, e)
+			}
+			require.Greater(t, len(events), 100)
+			assert.Equal(t, tc.first, events[0].Kind)
+			assert.Equal(t, "end", events[len(events)-1].Kind, "the game to its end, and no report after it")
+			kinds := map[string]bool{}
+			for _, e := range events {
+				kinds[e.Kind] = true
+			}
+			for _, k := range []string{"roll", "card", "glory", "move-roll", "step", "test", "test-result"} {
+				assert.True(t, kinds[k], "a %q event", k)
+			}
+			// Each event's text is the text trace's line.
+			var lines []string
+			for _, e := range events {
+				lines = append(lines, fmt.Sprintf("r%-3d %s", e.Turn, e.Text))
+			}
+			assert.True(t, strings.HasPrefix(text.stdout, strings.Join(lines, "\n")+"\n"), "the same game as the text trace")
 		})
 	}
 }

@@ -49,7 +49,8 @@ random (any legal choice), mix (seats rotate through the three).`,
   deckwright sim my-expansion/ --compare base --fail-on win=0.05,card-win=0.1
   deckwright sim my-expansion/ --impact my-expansion --games 4000
   deckwright sim --players 2 --heroes jake-zane,li-mei-chen --policy bold --json
-  deckwright sim --seed 7 --from 123 --games 1 --trace     # replay game 123 of seed 7`,
+  deckwright sim --seed 7 --from 123 --games 1 --trace     # replay game 123 of seed 7
+  deckwright sim --seed 7 --trace --json > game.jsonl      # its events, one JSON object a line`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error { return runSim(c, args, &f) },
 	}
@@ -62,12 +63,12 @@ random (any legal choice), mix (seats rotate through the three).`,
 	fl.StringVar(&f.policy, "policy", "cautious", "bot policy: cautious, bold, random or mix")
 	fl.StringVar(&f.org, "org", "", "the vile organization: an ID such as nazi or mob, or random (coop default: random; competitive: none)")
 	fl.IntVar(&f.teams, "teams", 2, "team game: number of teams (even teams of 2 to 4 heroes)")
-	fl.StringSliceVar(&f.variants, "variant", nil, "named rule variants and optional rules (repeatable): advanced-nazis, fixed-movement, german-collapse, solo-hard, draw-from-bottom, fortune-goal=N, track-goal=N")
+	fl.StringSliceVar(&f.variants, "variant", nil, "named rule variants and optional rules (repeatable): advanced-nazis, fixed-movement, german-collapse, solo-hard, draw-from-bottom, villain-successes-first, fortune-goal=N, track-goal=N")
 	fl.Uint64Var(&f.seed, "seed", 1, "the run's seed: game i's seed derives from it and i")
 	fl.IntVar(&f.from, "from", 0, "index of the first game (with --games 1 and --trace, replays one game of a run)")
 	fl.IntVar(&f.workers, "workers", 0, "parallel workers (default: one per CPU); results do not depend on it")
 	fl.IntVar(&f.maxRounds, "max-rounds", 100, "round cap: a game that reaches it is reported as a stall")
-	fl.BoolVar(&f.trace, "trace", false, "play one game (the first) and print every roll, choice and card")
+	fl.BoolVar(&f.trace, "trace", false, "play one game (the first) and print every roll, choice and card (with --json: one event a line)")
 	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON (with per-card metrics, coverage and flags)")
 	fl.StringVar(&f.report, "report", "", "write a self-contained HTML report (charts, card table, coverage) to this file")
 	fl.StringVar(&f.impact, "impact", "", "measure each card's effect by paired games without it: a layer's set ID, or all")
@@ -162,13 +163,11 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	}
 	stderr := c.ErrOrStderr()
 	if f.trace {
+		// One game's log on standard output: readable lines, or with
+		// --json one game.Event a line (JSON Lines), and then no report.
 		req.Games = 1
 		req.Trace = c.OutOrStdout()
-		if f.asJSON {
-			req.Trace = stderr
-		}
-		// TODO(issue 13): --trace --json writes game.Event lines to stdout
-		// once both modules emit events; until then JSON is the report.
+		req.TraceJSON = f.asJSON
 	} else if isTerminal(stderr) {
 		start := time.Now()
 		req.Progress = func(done int) {
@@ -208,6 +207,9 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 			return err
 		}
 		fmt.Fprintf(stderr, "wrote %s\n", f.report)
+	}
+	if f.trace && f.asJSON {
+		return nil // standard output holds the game's events only
 	}
 	if f.asJSON {
 		enc := json.NewEncoder(c.OutOrStdout())

@@ -177,7 +177,11 @@ func (m module) Simulate(t *table.Tables, req game.SimRequest) (*game.SimReport,
 		o := opt.Options
 		o.Policies = seatPolicies(opt.Policy, o.Players, opt.From)
 		seed := simSeed(opt.Seed, opt.From)
-		res, err := g.Trace(req.Trace, seed, o)
+		var t game.Tracer = game.TextTracer{W: req.Trace, Prefix: "r"}
+		if req.TraceJSON {
+			t = game.JSONTracer{W: req.Trace}
+		}
+		res, err := g.TraceEvents(t, seed, o)
 		tally := newTally(o.Players)
 		(&simWorker{g: g, opt: opt, tally: tally}).record(opt.From, res, err)
 		return m.report(c, opt, tally, sim.Stats{Games: 1}), nil

@@ -227,6 +227,7 @@ func (b *books) event() {
 		if len(b.fights) > 0 {
 			b.fights = b.fights[:len(b.fights)-1]
 		}
+		b.dropMods("defense") // reported for hits Defense stopped: no wounds came
 	case "villain-round":
 		b.villainRound()
 	case "villain-search":
@@ -312,6 +313,17 @@ func count(dice []int, pred func(int) bool) int {
 		}
 	}
 	return n
+}
+
+// dropMods forgets the modifiers reported for a purpose.
+func (b *books) dropMods(to string) {
+	kept := b.mods[:0]
+	for _, m := range b.mods {
+		if m.to != to {
+			kept = append(kept, m)
+		}
+	}
+	b.mods = kept
 }
 
 // takeMods removes and returns the modifiers reported for a purpose.

@@ -116,7 +116,7 @@ func TestRefereeFindsNoViolations(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("REFEREE_GAMES")); err == nil {
 		perConfig = n
 	}
-	total := 0
+	games, violations := 0, 0
 	for _, cf := range configs() {
 		t.Run(cf.name, func(t *testing.T) {
 			g := fng.New(c)
@@ -125,13 +125,177 @@ func TestRefereeFindsNoViolations(t *testing.T) {
 				opt := cf.opt
 				opt.MaxRounds = 60
 				events := trace(t, g, seed, opt)
-				total++
+				games++
 				if v := ref.Check(events); len(v) > 0 {
-					dump(events)
-					t.Fatalf("seed %d: %d violations, first: %v (REFEREE_DUMP=file writes the game)", seed, len(v), v[:min(len(v), 5)])
+					if violations == 0 {
+						dump(events)
+					}
+					violations += len(v)
+					t.Errorf("seed %d: %d violations, first: %v (REFEREE_DUMP=file writes the first such game)", seed, len(v), v[:min(len(v), 3)])
 				}
 			}
 		})
 	}
-	t.Logf("%d games refereed, 0 violations", total)
+	t.Logf("%d games refereed, %d violations", games, violations)
+}
+
+// TestRefereeCatchesBrokenRules breaks a refereed game's trace in one place
+// at a time, as a faulty engine would, and checks the referee names the
+// rule broken.
+func TestRefereeCatchesBrokenRules(t *testing.T) {
+	c := load(t)
+	ref := referee.New(c)
+	var events []game.Event
+	// A game with every kind of event the cases below need.
+	for seed := uint64(1); ; seed++ {
+		events = trace(t, fng.New(c), seed, fng.Options{Mode: fng.Competitive, Players: 4, Advanced: true, MaxRounds: 60,
+			Policies: []fng.Policy{fng.Bold, fng.Cautious, fng.Random, fng.Bold}})
+		if has(events, "buy", nil) && has(events, "ko", nil) && has(events, "villain-search", nil) && has(events, "fly", nil) {
+			break
+		}
+		require.Less(t, seed, uint64(200), "no game with purchases, a KO, a villain search and a flight")
+	}
+	require.Empty(t, ref.Check(events), "the game as played breaks no rule")
+
+	first := func(kind string, pred func(e *game.Event) bool) int {
+		for i := range events {
+			if events[i].Kind == kind && (pred == nil || pred(&events[i])) {
+				return i
+			}
+		}
+		t.Fatalf("no %s event", kind)
+		return -1
+	}
+	with := func(es []game.Event, i int, key string, v any) []game.Event {
+		out := append([]game.Event(nil), es...)
+		d := map[string]any{}
+		for k, x := range out[i].Data {
+			d[k] = x
+		}
+		d[key] = v
+		out[i].Data = d
+		return out
+	}
+	without := func(es []game.Event, i int) []game.Event {
+		return append(append([]game.Event(nil), es[:i]...), es[i+1:]...)
+	}
+	testRoll := func(e *game.Event) bool { return e.Data["why"] == "test" }
+	for _, tt := range []struct {
+		name, rule string
+		broken     func() []game.Event
+	}{
+		{"a die shows 7", "roll-range", func() []game.Event { return with(events, first("roll", nil), "dice", []int{7}) }},
+		{"dice rolled for no reason", "roll-reason", func() []game.Event { return with(events, first("roll", nil), "why", "unlabelled") }},
+		{"Glory out of thin air", "glory", func() []game.Event {
+			i := first("glory", nil)
+			return with(events, i, "total", toInt(events[i].Data["total"])+1)
+		}},
+		{"Fortune below 0", "fortune", func() []game.Event {
+			i := first("fortune", func(e *game.Event) bool { return toInt(e.Data["delta"]) < 0 })
+			es := with(events, i, "total", -1)
+			return with(es, i, "delta", -1-(toInt(events[i].Data["total"])-toInt(events[i].Data["delta"])))
+		}},
+		{"a card drawn twice", "deck-conservation", func() []game.Event {
+			i := first("card", func(e *game.Event) bool { return e.Data["from"] == "deck" })
+			return append(append(append([]game.Event(nil), events[:i+1]...), events[i]), events[i+1:]...)
+		}},
+		{"a card that vanished", "deck-conservation", func() []game.Event {
+			return without(events, first("card", func(e *game.Event) bool { return e.Data["to"] == "discard" }))
+		}},
+		{"a purchase at the wrong price", "cost", func() []game.Event {
+			i := first("buy", nil)
+			return with(events, i, "cost", toInt(events[i].Data["cost"])+1)
+		}},
+		{"a flight at the wrong price", "cost", func() []game.Event {
+			i := first("fly", func(e *game.Event) bool { return e.Data["free"] == 0 })
+			return with(events, i, "cost", toInt(events[i].Data["cost"])+1)
+		}},
+		{"a step too far", "movement", func() []game.Event {
+			i := first("move-roll", func(e *game.Event) bool { return toInt(e.Data["points"]) > 1 })
+			es := with(events, i, "roll", 1-toInt(events[i].Data["bonus"]))
+			return with(es, i, "points", 1)
+		}},
+		{"a step between spaces that do not touch", "movement", func() []game.Event {
+			i := first("step", nil)
+			return with(events, i, "to", "pacific-crossing")
+		}},
+		{"a test passed on failed dice", "test", func() []game.Event {
+			for i := range events {
+				if events[i].Kind != "test" || events[i+1].Kind != "roll" || events[i+2].Kind != "test-result" || events[i+2].Data["passed"] != 1 {
+					continue // a test passed on its first roll
+				}
+				target := toInt(events[i].Data["target"])
+				dice := events[i+1].Data["dice"].([]int)
+				ones := make([]int, len(dice))
+				success := false
+				for j, d := range dice {
+					ones[j] = 1
+					success = success || d >= target
+				}
+				if success {
+					return with(events, i+1, "dice", ones)
+				}
+			}
+			t.Fatal("no test roll with a success")
+			return nil
+		}},
+		{"a test with a die too many", "test-dice", func() []game.Event {
+			i := first("roll", testRoll)
+			return with(events, i, "dice", append(append([]int(nil), events[i].Data["dice"].([]int)...), 1))
+		}},
+		{"fight hits miscounted", "fight", func() []game.Event {
+			i := first("fight-round", func(e *game.Event) bool { return toInt(e.Data["hero_hits"]) >= 0 })
+			return with(events, i, "enemy_hits", toInt(events[i].Data["enemy_hits"])+1)
+		}},
+		{"the wrong first player", "initiative", func() []game.Event {
+			i := first("initiative", nil)
+			rolls := events[i].Data["rolls"].([]int)
+			low := 0
+			for s, r := range rolls {
+				if r < rolls[low] {
+					low = s
+				}
+			}
+			return with(events, i, "first", low)
+		}},
+		{"a villain search miscounted", "villain-search", func() []game.Event {
+			i := first("villain-search", nil)
+			return with(events, i, "successes", toInt(events[i].Data["successes"])+1)
+		}},
+		{"a KO's loss misread", "ko", func() []game.Event {
+			i := first("ko", nil)
+			return with(events, i, "loss", toInt(events[i].Data["loss"])%6+1)
+		}},
+		{"a fourth Gear", "carrying-limit", func() []game.Event {
+			var extra []game.Event
+			for _, id := range []string{"tommy-gun", "bullwhip", "lock-picks", "first-aid-kit"} {
+				extra = append(extra, game.Event{Seat: 0, Kind: "card", Card: id, Data: map[string]any{"deck": "gear", "from": "deck", "to": "items:0"}})
+			}
+			i := first("round", nil)
+			return append(append(append([]game.Event(nil), events[:i]...), extra...), events[i:]...)
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v := ref.Check(tt.broken())
+			var rules []string
+			for _, x := range v {
+				rules = append(rules, x.Rule)
+			}
+			require.Contains(t, rules, tt.rule, "violations: %v", v)
+		})
+	}
+}
+
+func has(events []game.Event, kind string, pred func(e *game.Event) bool) bool {
+	for i := range events {
+		if events[i].Kind == kind && (pred == nil || pred(&events[i])) {
+			return true
+		}
+	}
+	return false
+}
+
+func toInt(v any) int {
+	n, _ := v.(int)
+	return n
 }
