@@ -792,7 +792,8 @@ func (g *Game) raidOutpost(seat int) bool {
 	op := &g.coop.outposts[i]
 	def := &g.c.Outposts[op.def]
 	if g.trace != nil {
-		g.logf("%s raids %s", h.def.Name, def.Name)
+		g.emit(seat, "raid", def.ID, map[string]any{"index": i, "space": g.c.Spaces[op.space].ID, "test": def.Destroy.String()},
+			"%s raids %s", h.def.Name, def.Name)
 	}
 	prev := g.mustWin
 	g.mustWin = true
@@ -889,6 +890,6 @@ func (g *Game) occupy(org int) {
 	// the city free.
 	g.coop.occupied[city] = g.henchmen[city] == int8(org+1)
 	if g.trace != nil && g.coop.occupied[city] {
-		g.logf("%s is occupied", g.c.Spaces[city].Name)
+		g.emit(-1, "occupy", g.c.Orgs[org].ID, map[string]any{"space": g.c.Spaces[city].ID}, "%s is occupied", g.c.Spaces[city].Name)
 	}
 }

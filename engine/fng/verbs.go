@@ -428,8 +428,12 @@ var verbImpl = map[string]any{
 		}
 	}),
 	"moveZeppelin": verb(func(g *Game, a effects.Args) {
-		if g.zeppelin.live {
-			g.zeppelin.space = g.hero().space
+		if z := &g.zeppelin; z.live {
+			z.space = g.hero().space
+			if g.trace != nil {
+				g.emit(-1, "zeppelin", z.def.ID, map[string]any{"space": g.c.Spaces[z.space].ID, "fortune": z.fortune},
+					"%s flies to %s", z.def.Name, g.c.Spaces[z.space].Name)
+			}
 		}
 	}),
 

@@ -381,6 +381,8 @@ func (g *Game) villainSearch(v *Villain, extra int) {
 		}
 		if g.trace != nil {
 			g.logDice(-1, "villain-explore", v.def.ID)
+			g.emit(-1, "villain-explore", v.def.ID, map[string]any{"markers": v.explore, "found": flag(found)},
+				"  (%s explores the jungle: %s)", v.def.Name, map[bool]string{true: "found", false: "lost"}[found])
 		}
 		if !found {
 			return
@@ -754,7 +756,8 @@ func (g *Game) boardZeppelin(seat int) bool {
 	if z.def.Cooperative {
 		z.live = false
 		if g.trace != nil {
-			g.logf("%s destroys the War Zeppelin!", h.def.Name)
+			g.emit(seat, "zeppelin", z.def.ID, map[string]any{"space": g.c.Spaces[z.space].ID, "fortune": z.fortune, "destroyed": 1},
+				"%s destroys the War Zeppelin!", h.def.Name)
 		}
 		g.outpostReward(h)
 		return true
