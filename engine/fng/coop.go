@@ -741,7 +741,9 @@ func (g *Game) sneakGroup(seats []int, v *Villain) bool {
 			}
 		}
 		if g.trace != nil {
-			g.emit(s, "sneak", v.def.ID, map[string]any{"pick": picks[i], "dice": counts[i], "spotted": found},
+			g.logMods(h, StatSneak, KW{}, "sneak")
+			g.emit(s, "sneak", v.def.ID, map[string]any{"pick": picks[i], "dice": counts[i], "spotted": found, "search": int(v.def.Search),
+				"villain_mods": g.villainMod(v, StatSearch) + g.villainMod(v, StatSneak)},
 				"  %s, sneaking on %d, is spotted %d times", h.def.Name, picks[i], found)
 		}
 		if found > 0 {

@@ -319,7 +319,9 @@ func (g *Game) sneakTest(seat int, v *Villain, pressing bool) bool {
 	}
 	if g.trace != nil {
 		g.logDice(-1, "sneak", v.def.ID)
-		g.emit(seat, "sneak", v.def.ID, map[string]any{"pick": pick, "dice": n, "spotted": found},
+		g.logMods(h, StatSneak, KW{}, "sneak")
+		g.emit(seat, "sneak", v.def.ID, map[string]any{"pick": pick, "dice": n, "spotted": found, "search": int(v.def.Search),
+			"villain_mods": g.villainMod(v, StatSearch) + g.villainMod(v, StatSneak)},
 			"%s sneaks past %s on %d: %d dice show it", h.def.Name, v.def.Name, pick, found)
 	}
 	if g.stats != nil {

@@ -539,6 +539,32 @@ func (b *books) villainSearch() {
 	}
 }
 
+// sneak: a villain's dice to spot a sneaking hero are its Search, its
+// modifiers and the hero's; each die showing the hero's number spots it.
+func (b *books) sneak() {
+	seat := b.e.Seat
+	want := b.int("search") + b.int("villain_mods")
+	for _, m := range b.takeMods(seat, "sneak") {
+		want += m.amount
+	}
+	if dice := b.int("dice"); dice != min(max(want, 0), 32) {
+		b.fail("sneak", "%s is spotted with %d dice; Search and modifiers make %d", b.heroName(seat), dice, max(want, 0))
+	}
+	// One roll for everyone sneaking together: each hero counts its own
+	// dice among them.
+	var dice []int
+	for i := len(b.rolls) - 1; i >= 0; i-- {
+		if b.rolls[i].why == "sneak" {
+			dice = b.rolls[i].dice
+			break
+		}
+	}
+	n := min(b.int("dice"), len(dice))
+	if spotted := count(dice[:n], func(d int) bool { return d == b.int("pick") }); spotted != b.int("spotted") {
+		b.fail("sneak", "%s sneaks on %d: the dice %v spot it %d times, the trace says %d", b.heroName(seat), b.int("pick"), dice[:n], spotted, b.int("spotted"))
+	}
+}
+
 // --- Initiative, KO -------------------------------------------------------------------
 
 func (b *books) initiative() {

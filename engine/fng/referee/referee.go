@@ -232,6 +232,8 @@ func (b *books) event() {
 		b.villainRound()
 	case "villain-search":
 		b.villainSearch()
+	case "sneak":
+		b.sneak()
 	case "initiative":
 		b.initiative()
 	case "ko":
