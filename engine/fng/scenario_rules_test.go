@@ -1904,9 +1904,9 @@ func TestScenarioKOdByTheMoveRollsEventDoesNotMove(t *testing.T) {
 	assert.Equal(t, "london", s.spaceID(h.space), "he stays down in his Start City")
 }
 
-// FAQ: defeating the enemy of the last Danger in the fight round that KOs
-// the hero still recovers the artifact; then the hero rolls to keep it.
-func TestScenarioArtifactWonInAKORoundFAQ(t *testing.T) {
+// fightingGuardians is the bundled set with Temple Guardians (sentinel) a
+// plain Fight Enemies Danger.
+func fightingGuardians(t *testing.T) Content {
 	c := *bundled(t)
 	c.Dangers = append([]DangerDef(nil), c.Dangers...)
 	fight, _, err := ParseTest("Fight Enemies")
@@ -1916,6 +1916,13 @@ func TestScenarioArtifactWonInAKORoundFAQ(t *testing.T) {
 			c.Dangers[i].Test = fight
 		}
 	}
+	return c
+}
+
+// FAQ: defeating the enemy of the last Danger in the fight round that KOs
+// the hero still recovers the artifact; then the hero rolls to keep it.
+func TestScenarioArtifactWonInAKORoundFAQ(t *testing.T) {
+	c := fightingGuardians(t)
 	for _, tt := range []struct {
 		roll int
 		kept bool
@@ -1943,15 +1950,7 @@ func TestScenarioArtifactWonInAKORoundFAQ(t *testing.T) {
 // two Dangers). The KO penalty is taken as the hero falls (here 1 Glory,
 // the bats' own), then the recovery pays the turn's Glory.
 func TestScenarioKOWhileWinningKeepsTheTurnsGloryFAQ(t *testing.T) {
-	c := *bundled(t)
-	c.Dangers = append([]DangerDef(nil), c.Dangers...)
-	fight, _, err := ParseTest("Fight Enemies")
-	require.Nil(t, err)
-	for i := range c.Dangers {
-		if c.Dangers[i].ID == "temple-guardians-sentinel" {
-			c.Dangers[i].Test = fight
-		}
-	}
+	c := fightingGuardians(t)
 	s := newScenarioOn(t, &c, Options{}, "duke-dudley")
 	s.strict = true
 	site := s.site("the-spear", "of-kings", "sahara") // 2 Dangers
