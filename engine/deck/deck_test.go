@@ -79,3 +79,16 @@ func TestTuckCyclesInOrder(t *testing.T) {
 	again := []int16{d.Draw(), d.Draw(), d.Draw()}
 	assert.Equal(t, first, again, "tucked cards come round again in the order they went back")
 }
+
+// Cards lists every card of both piles, as a copy the caller may keep.
+func TestCardsListsBothPiles(t *testing.T) {
+	var d Deck
+	d.Reset([]int16{1, 2, 3, 3}, rng.New(1, 1))
+	drawn := d.Draw()
+	d.Discard(drawn)
+	got := d.Cards()
+	sort.Slice(got, func(i, j int) bool { return got[i] < got[j] })
+	assert.Equal(t, []int16{1, 2, 3, 3}, got)
+	got[0] = 9
+	assert.NotContains(t, d.Cards(), int16(9), "a copy")
+}
