@@ -49,9 +49,11 @@ func dieOutcome(ts, face int) (successes int) {
 	return auto
 }
 
-// effTS applies the exact-ten variant (FL-AMB-03) to a Total Skill.
+// effTS is the Total Skill a die plays: exactly 10, 20, 30 play as 9, 19,
+// 29 ("functionally the same as a 9", RB p.17), unless the formula variant
+// reads them by the general rule (FL-AMB-03).
 func (g *Game) effTS(ts int) int {
-	if g.opt.Variants.ExactTenAsNine && ts > 0 && ts%10 == 0 {
+	if !g.opt.Variants.ExactTenFormula && ts > 0 && ts%10 == 0 {
 		return ts - 1
 	}
 	return ts

@@ -28,7 +28,7 @@ type Options struct {
 // the recommended reading of each.
 type Variants struct {
 	TiebreakOtherTrack      bool // FL-AMB-01: compare the other track, not the combined score
-	ExactTenAsNine          bool // FL-AMB-03: Total Skill 10/20/30 plays as 9/19/29
+	ExactTenFormula         bool // FL-AMB-03: Total Skill 10/20/30 by the formula (auto successes, a 1 adds one), not as 9/19/29
 	MasterBonusAll          bool // FL-AMB-04: the Master bonus on Solo and Individual checks too
 	LastPointAny            bool // FL-AMB-12: any remaining movement enters a hex of any cost at the end
 	TownHealOwnOnly         bool // FL-AMB-14: the free healing point only in the Faction's own town

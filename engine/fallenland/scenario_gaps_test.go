@@ -292,9 +292,10 @@ func TestMultipleOSC(t *testing.T) {
 	s.crown(1, 1, "ex-a")
 	q.party.hex = p.party.hex
 	q.hand = []int16{s.actIdx("t-after-card")}
-	// 3 Combat: TS 10 each, faces 1 (2 successes) and 2 (1); then p's OSC
-	// (1 Combat at TS 10: 3 passes), q's (a 10 fails).
-	s.dice(1, 2, 3, 10)
+	// 3 Combat: TS 10 each (played as 9), faces 1 and 2 (a success each),
+	// the 1 re-rolled while short: 3 (a third); then p's OSC (1 Combat: 3
+	// passes), q's (a 10 fails).
+	s.dice(1, 2, 3, 3, 10)
 	ok, _ := s.playCard(p, DMissions, s.missionIdx("ex-column"))
 	s.done()
 	assert.True(t, ok)

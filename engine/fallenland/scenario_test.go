@@ -61,16 +61,37 @@ func TestRerollRule3(t *testing.T) {
 	assert.Equal(t, 5, cs.total)
 }
 
-// TestExactTenVariant: as-nine plays TS 10 as 9 (FL-AMB-03 variant).
-func TestExactTenVariant(t *testing.T) {
-	s := newScenario(t, examples(t), quiet...)
-	s.opt.Variants.ExactTenAsNine = true
-	s.rollers = append(s.rollers[:0], roller{crown: 1, ts: 10})
-	cs := &checkState{skill: Combat, need: 1, roller: -1}
-	s.dice(1)
-	s.rollAll(cs)
-	s.done()
-	assert.Equal(t, 1, cs.total)
+// TestExactTen: "A Total Skill of exactly 10 is functionally the same as a
+// 9 in that Skill" (RB p.17): by default TS 10 rolling a 1 gives 1 success,
+// as TS 9 would; the formula reading (variant exact-ten-formula, FL-AMB-03)
+// gives the automatic success plus the 1's. TS 20 is 19 the same way.
+func TestExactTen(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		formula bool
+		ts      int
+		faces   []int
+		want    int
+	}{
+		{"TS 10 rolls 1: as a 9, one success", false, 10, []int{1}, 1},
+		{"TS 10 rolls 9: as a 9, one success", false, 10, []int{9}, 1},
+		{"TS 20 rolls 1: as a 19, two successes", false, 20, []int{1}, 2},
+		{"TS 20 rolls 9: as a 19, two successes", false, 20, []int{9}, 2},
+		{"TS 11 rolls 1: untouched", false, 11, []int{1}, 2},
+		{"formula: TS 10 rolls 1, two successes", true, 10, []int{1}, 2},
+		{"formula: TS 20 rolls 9, two successes", true, 20, []int{9}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScenario(t, examples(t), quiet...)
+			s.opt.Variants.ExactTenFormula = tc.formula
+			s.rollers = append(s.rollers[:0], roller{crown: 1, ts: tc.ts})
+			cs := &checkState{skill: Combat, need: 1, roller: -1}
+			s.dice(tc.faces...)
+			s.rollAll(cs)
+			s.done()
+			assert.Equal(t, tc.want, cs.total)
+		})
+	}
 }
 
 // TestSoloCheckExample: Dante Slade's Solo check, CC4, 1 Survival at TS 8

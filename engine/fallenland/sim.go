@@ -206,7 +206,7 @@ func (module) SimModes() (modes, policies []string) {
 // variantNames are the named rule variants of `deckwright sim --variant`.
 var variantNames = map[string]string{
 	"tiebreak-other-track":     "FL-AMB-01: a victory tie compares the other track instead of Town Health + 4 × Prestige",
-	"exact-ten-as-nine":        "FL-AMB-03: a Total Skill of exactly 10, 20, 30 plays as 9, 19, 29",
+	"exact-ten-formula":        "FL-AMB-03: a Total Skill of exactly 10, 20, 30 reads by the formula (1, 2, 3 automatic successes, a 1 adds one) instead of as 9, 19, 29",
 	"master-bonus-all":         "FL-AMB-04: the Master bonus on Solo and Individual checks too",
 	"last-point-any":           "FL-AMB-12: with any movement left, the last step enters a hex of any cost",
 	"town-heal-own":            "FL-AMB-14: the free healing point only in the Faction's own Starting Town",
@@ -283,8 +283,8 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 		switch v {
 		case "tiebreak-other-track":
 			opt.Variants.TiebreakOtherTrack = true
-		case "exact-ten-as-nine":
-			opt.Variants.ExactTenAsNine = true
+		case "exact-ten-formula":
+			opt.Variants.ExactTenFormula = true
 		case "master-bonus-all":
 			opt.Variants.MasterBonusAll = true
 		case "last-point-any":
