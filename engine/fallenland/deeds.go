@@ -127,17 +127,7 @@ func (g *Game) partyExploits(p *Player) {
 			break
 		}
 		ch := g.chooseDeed(p)
-		cost := g.deedWeeks(ch.deed)
-		p.weeks -= cost
-		if p.weeks < 0 {
-			// Overspent with fewer Weeks than the Deed needs: the rest is a
-			// Penalty chip for the next Phase (FL-WK-04).
-			p.penalty += -p.weeks
-			p.weeks = 0
-			if g.stats != nil {
-				g.stats.rule(RuleOverspend)
-			}
-		}
+		g.spendWeeks(p, g.deedWeeks(ch.deed))
 		if g.stats != nil {
 			g.stats.deed(ch.deed)
 		}
@@ -146,6 +136,19 @@ func (g *Game) partyExploits(p *Player) {
 	}
 	if p.party.alive() == 0 {
 		p.penalty = 0
+	}
+}
+
+// spendWeeks pays a Deed's Weeks: with fewer left than it costs, the rest
+// is a Week Penalty chip (FL-WK-03/04).
+func (g *Game) spendWeeks(p *Player, cost int) {
+	p.weeks -= cost
+	if p.weeks < 0 {
+		p.penalty += -p.weeks
+		p.weeks = 0
+		if g.stats != nil {
+			g.stats.rule(RuleOverspend)
+		}
 	}
 }
 

@@ -899,14 +899,19 @@ func (g *Game) delay(p *Player, n int) {
 	}
 }
 
-// bonusWeeks adds Weeks to this (or the next) Party Exploits Phase.
+// bonusWeeks adds Weeks to this (or the next) Party Exploits Phase. Weeks
+// that arrive during the Party's own Phase first pay its Week Penalty
+// chips: "at the first available opportunity, this Party Exploits Phase or
+// the next" (FL-WK-05, FL-AMB-11).
 func (g *Game) bonusWeeks(p *Player, n int) {
 	if n <= 0 {
 		return
 	}
 	n = min(n, 12)
 	if p.inPhase {
-		p.weeks += n
+		pay := min(p.penalty, n)
+		p.penalty -= pay
+		p.weeks += n - pay
 		return
 	}
 	p.bonus += n

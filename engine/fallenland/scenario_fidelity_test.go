@@ -1,0 +1,87 @@
+package fallenland
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Scenario tests of the rulings of issue 13 ("Rules fidelity, round
+// two"), each with forced dice on the test map.
+
+var (
+	fidelityOnce    sync.Once
+	fidelityContent *Content
+)
+
+// fidelity is the test content with the worked examples, the gap rows and
+// the cards below.
+func fidelity(t *testing.T) *Content {
+	t.Helper()
+	fidelityOnce.Do(func() {
+		fidelityContent = fixtureContent(t, func(sh sheets) {
+			exampleRows(sh)
+			gapRows(sh)
+			fidelityRows(sh)
+		})
+	})
+	require.NotNil(t, fidelityContent)
+	return fidelityContent
+}
+
+func fidelityRows(sh sheets) {
+	mis := func(id string, kv ...string) map[string]string {
+		r := map[string]string{"ID": id, "Name": strings.ToUpper(id), "Count": "0", "Story": "A test Mission."}
+		for i := 0; i+1 < len(kv); i += 2 {
+			r[kv[i]] = kv[i+1]
+		}
+		return r
+	}
+	sh["Missions"] = append(sh["Missions"],
+		mis("ex-shortcut", "Checks", "1 Combat", "Success", "bonusWeeks(2)", "Failure", "nothing()"))
+}
+
+// TestPenaltyPaidFromLaterWeeks: a Week Penalty chip is subtracted "at the
+// first available opportunity, this Party Exploits Phase or the next"
+// (RB p.37): free Weeks a card gives later in the same Phase pay it first,
+// whether the chip came from overspending or from a Delay (FL-WK-05,
+// FL-AMB-11).
+func TestPenaltyPaidFromLaterWeeks(t *testing.T) {
+	t.Run("overspent on a Mission that gives 2 free Weeks", func(t *testing.T) {
+		s := newScenario(t, fidelity(t), quiet...)
+		s.crown(0, 1, "ex-a")
+		p := &s.players[0]
+		p.weeks, p.inPhase = 1, true
+		s.spendWeeks(p, s.deedWeeks(DeedMission))
+		require.Equal(t, 2, p.penalty, "1 Week left, a 3-Week Mission: a 2-Week chip")
+		s.dice(3) // 1 Combat at TS 10: passes
+		ok, _ := s.playCard(p, DMissions, s.missionIdx("ex-shortcut"))
+		s.done()
+		require.True(t, ok)
+		assert.Zero(t, p.weeks, "the 2 free Weeks pay the chip")
+		assert.Zero(t, p.penalty, "nothing carries to the next Turn")
+	})
+	t.Run("Delayed with no Week left, then 2 free Weeks", func(t *testing.T) {
+		s := newScenario(t, fidelity(t), quiet...)
+		s.crown(0, 1, "ex-a")
+		p := &s.players[0]
+		p.weeks, p.inPhase = 0, true
+		s.delay(p, 1)
+		require.Equal(t, 1, p.penalty)
+		s.bonusWeeks(p, 2)
+		assert.Equal(t, 1, p.weeks)
+		assert.Zero(t, p.penalty)
+	})
+	t.Run("free Weeks for the next Phase are added before the chips", func(t *testing.T) {
+		s := newScenario(t, fidelity(t), quiet...)
+		s.crown(0, 1, "ex-a")
+		p := &s.players[0]
+		p.penalty = 2
+		s.bonusWeeks(p, 1)
+		assert.Equal(t, 1, p.bonus)
+		assert.Equal(t, 2, p.penalty)
+	})
+}
