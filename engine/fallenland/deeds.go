@@ -326,13 +326,14 @@ func (g *Game) waterDist(a, b int16) int16 {
 	return g.c.Dist[a][b]
 }
 
-// arrive applies what ending a move on a hex does: Radiation damage, the
-// own town's Roster and Auction House, a rival town's Defense chips, and
-// the must-encounter obligation (deed true: a Movement Deed) (FL-MOV-05…08,
-// FL-TDC-05, FL-AMB-25).
+// arrive applies what ending a move on a hex does: Radiation damage when a
+// Movement Deed ends there ("ends its movement", RB p.13; with the variant,
+// any arrival), the own town's Roster and Auction House, a rival town's
+// Defense chips, and the must-encounter obligation (deed true: a Movement
+// Deed) (FL-MOV-05…08, FL-TDC-05, FL-AMB-25).
 func (g *Game) arrive(p *Player, deed bool) {
 	h := g.hex(p)
-	if h.EndDmg > 0 {
+	if h.EndDmg > 0 && (deed || g.opt.Variants.RadiationAnyMove) {
 		if g.stats != nil {
 			g.stats.rule(RuleRadiation)
 		}

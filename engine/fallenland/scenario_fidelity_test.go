@@ -85,3 +85,53 @@ func TestPenaltyPaidFromLaterWeeks(t *testing.T) {
 		assert.Equal(t, 2, p.penalty)
 	})
 }
+
+// TestRadiationEndsMovement: "Each Character in a Party that ends its
+// movement in a Radiation hex suffers 1 Rad Damage" (RB p.13): a Movement
+// Deed that ends there costs 1 Radiation each; a Flight or a card that
+// puts the Party there is no movement of its own and costs nothing
+// (FL-MOV-05, FL-AMB-25); variant radiation-any-move: any arrival does.
+func TestRadiationEndsMovement(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		anyMove bool
+		move    func(s *scenario, p *Player)
+		want    int8
+	}{
+		{"a Movement Deed ends on the Radiation hex", false, func(s *scenario, p *Player) {
+			p.party.hex = s.hexAt(6, 0)
+			s.dice(1) // 1 + 5: Mountain 2, Radiation 3
+			s.moveDeed(p, s.hexAt(6, 2))
+		}, 1},
+		{"a Flight ends there", false, func(s *scenario, p *Player) {
+			p.party.hex = s.hexAt(6, 1)
+			s.forceFlight = 1
+			s.dice(6) // 6 + 5 beats 7 Combat: 1 hex, toward home
+			s.playCard(p, DPlains, s.encIdx("ex-flight"))
+		}, 0},
+		{"a card places the Party there", false, func(s *scenario, p *Player) {
+			s.place(p, s.hexAt(6, 2))
+		}, 0},
+		{"radiation-any-move: a Flight ends there", true, func(s *scenario, p *Player) {
+			p.party.hex = s.hexAt(6, 1)
+			s.forceFlight = 1
+			s.dice(6)
+			s.playCard(p, DPlains, s.encIdx("ex-flight"))
+		}, 1},
+		{"radiation-any-move: a card places the Party there", true, func(s *scenario, p *Player) {
+			s.place(p, s.hexAt(6, 2))
+		}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScenario(t, fidelity(t), quiet...)
+			s.opt.Variants.RadiationAnyMove = tc.anyMove
+			s.crown(0, 1, "ex-b") // Armor 1: Radiation passes it
+			s.vehicle(0, "ex-truck")
+			p := &s.players[0]
+			tc.move(s, p)
+			s.done()
+			require.Equal(t, s.hexAt(6, 2), p.party.hex)
+			assert.Equal(t, tc.want, p.party.crowns[0].dmg[Radiation])
+		})
+	}
+}

@@ -209,6 +209,7 @@ var variantNames = map[string]string{
 	"exact-ten-formula":        "FL-AMB-03: a Total Skill of exactly 10, 20, 30 reads by the formula (1, 2, 3 automatic successes, a 1 adds one) instead of as 9, 19, 29",
 	"master-bonus-all":         "FL-AMB-04: the Master bonus on Solo and Individual checks too",
 	"last-point-any":           "FL-AMB-12: with any movement left, the last step enters a hex of any cost",
+	"radiation-any-move":       "FL-AMB-25: Radiation damage whenever a Party lands on the hex (Flight, PVP escape, a card), not only when a Movement Deed ends there",
 	"town-heal-own":            "FL-AMB-14: the free healing point only in the Faction's own Starting Town",
 	"mission-relocate-on-draw": "FL-AMB-27: a Mission chip moves when the Mission is drawn, not after",
 	"mission-on-water":         "FL-AMB-56: Mission chips may land on Water",
@@ -289,6 +290,8 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 			opt.Variants.MasterBonusAll = true
 		case "last-point-any":
 			opt.Variants.LastPointAny = true
+		case "radiation-any-move":
+			opt.Variants.RadiationAnyMove = true
 		case "town-heal-own":
 			opt.Variants.TownHealOwnOnly = true
 		case "mission-relocate-on-draw":
