@@ -30,6 +30,7 @@ type Variants struct {
 	TiebreakOtherTrack      bool // FL-AMB-01: compare the other track, not the combined score
 	ExactTenFormula         bool // FL-AMB-03: Total Skill 10/20/30 by the formula (auto successes, a 1 adds one), not as 9/19/29
 	MasterBonusAll          bool // FL-AMB-04: the Master bonus on Solo and Individual checks too
+	FirstStrikeNoMaster     bool // FL-AMB-04: no Master bonus on a First Strike roll
 	LastPointAny            bool // FL-AMB-12: any remaining movement enters a hex of any cost at the end
 	RadiationAnyMove        bool // FL-AMB-25: Radiation damage on any arrival (Flight, escape, a card), not only a Movement Deed's end
 	TownHealOwnOnly         bool // FL-AMB-14: the free healing point only in the Faction's own town

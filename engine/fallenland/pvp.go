@@ -204,9 +204,10 @@ func (g *Game) fight(att, def fighter) {
 	}
 }
 
-// firstStrike: each attacking Character with First Strike rolls a Combat
-// check die; each success deals 1d6 ignoring Armor; an NPCM deals its
-// printed dice (FL-PVP-05, FL-NPCM-08).
+// firstStrike: each attacking Character with First Strike, from CC1 on,
+// rolls a Combat Skill Check by the dice rules (1s re-rolled, a 10 negates
+// all, a Combat Master's bonus); each success deals 1d6 ignoring Armor; an
+// NPCM deals its printed dice (FL-PVP-05, FL-NPCM-08, FL-AMB-04).
 func (g *Game) firstStrike(st *pvpState) {
 	a := &st.side[0]
 	dmg := 0
@@ -219,9 +220,12 @@ func (g *Game) firstStrike(st *pvpState) {
 			if !m.present() || !m.firstStrike {
 				continue
 			}
-			face := g.d10()
-			s := dieOutcome(g.effTS(int(m.ts[Combat])), face)
-			dmg += g.dice6(s)
+			// Every success counts: extra, so 1s are re-rolled when it pays.
+			cs := &checkState{skill: Combat, need: 1, party: !g.opt.Variants.FirstStrikeNoMaster, extra: true, roller: -1, owner: p}
+			g.rollers = g.rollers[:0]
+			g.addMember(m, i+1, cs)
+			g.rollAll(cs)
+			dmg += g.dice6(cs.total)
 		}
 	}
 	if dmg > 0 {

@@ -42,6 +42,10 @@ func fidelityRows(sh sheets) {
 	}
 	sh["Missions"] = append(sh["Missions"],
 		mis("ex-shortcut", "Checks", "1 Combat", "Success", "bonusWeeks(2)", "Failure", "nothing()"))
+	sh["Characters"] = append(sh["Characters"],
+		map[string]string{"ID": "ex-ace", "Name": "EX-ACE", "Count": "0", "Combat": "10", "Survival": "5", "Diplomacy": "5", "Mechanical": "5",
+			"Technical": "5", "Medical": "5", "Health": "9", "Psych": "4", "Capacity": "20", "First Strike": "TRUE", "Master": "TRUE",
+			"Master Skill": "combat", "Budget Override": "TRUE", "Quote": "First, and best."})
 }
 
 // TestPenaltyPaidFromLaterWeeks: a Week Penalty chip is subtracted "at the
@@ -132,6 +136,39 @@ func TestRadiationEndsMovement(t *testing.T) {
 			s.done()
 			require.Equal(t, s.hexAt(6, 2), p.party.hex)
 			assert.Equal(t, tc.want, p.party.crowns[0].dmg[Radiation])
+		})
+	}
+}
+
+// TestFirstStrikeIsACheck: "Each Character with this ability rolls a Combat
+// Skill Check. Each Success achieved deals 1d6 Damage, which ignores Armor"
+// (RB p.16, p.39): the roll follows the Skill Check dice rules — a 1 is
+// re-rolled while another success is likelier than losing the die's, a 10
+// negates everything — and a Combat Master adds its success (FL-PVP-05,
+// FL-AMB-04); variant first-strike-no-master leaves the Master bonus out.
+func TestFirstStrikeIsACheck(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		noMaster bool
+		dice     []int
+		damage   int
+	}{
+		{"a 1 (1 + Master) re-rolled to a 3: three successes, 3d6", false, []int{1, 3, 2, 2, 2}, 6},
+		{"a 10 negates the Master bonus too", false, []int{10}, 0},
+		{"a 5: one success and the Master's, 2d6", false, []int{5, 3, 4}, 7},
+		{"first-strike-no-master: a 1 re-rolled to a 3, 2d6", true, []int{1, 3, 2, 2}, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScenario(t, fidelity(t), quiet...)
+			s.opt.Variants.FirstStrikeNoMaster = tc.noMaster
+			s.crown(0, 1, "ex-ace") // TS 10, played as 9
+			s.crown(1, 1, "ex-b")   // Armor 1: First Strike ignores it
+			st := &pvpState{side: [2]fighter{{seat: 0}, {seat: 1}}}
+			s.pvp, s.cause = st, causePVP
+			s.dice(tc.dice...)
+			s.firstStrike(st)
+			s.done()
+			assert.Equal(t, tc.damage, s.hurt(&s.players[1]))
 		})
 	}
 }

@@ -208,6 +208,7 @@ var variantNames = map[string]string{
 	"tiebreak-other-track":     "FL-AMB-01: a victory tie compares the other track instead of Town Health + 4 × Prestige",
 	"exact-ten-formula":        "FL-AMB-03: a Total Skill of exactly 10, 20, 30 reads by the formula (1, 2, 3 automatic successes, a 1 adds one) instead of as 9, 19, 29",
 	"master-bonus-all":         "FL-AMB-04: the Master bonus on Solo and Individual checks too",
+	"first-strike-no-master":   "FL-AMB-04: no Master bonus on a First Strike roll (it is one Character's check, not the Party's)",
 	"last-point-any":           "FL-AMB-12: with any movement left, the last step enters a hex of any cost",
 	"radiation-any-move":       "FL-AMB-25: Radiation damage whenever a Party lands on the hex (Flight, PVP escape, a card), not only when a Movement Deed ends there",
 	"town-heal-own":            "FL-AMB-14: the free healing point only in the Faction's own Starting Town",
@@ -288,6 +289,8 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 			opt.Variants.ExactTenFormula = true
 		case "master-bonus-all":
 			opt.Variants.MasterBonusAll = true
+		case "first-strike-no-master":
+			opt.Variants.FirstStrikeNoMaster = true
 		case "last-point-any":
 			opt.Variants.LastPointAny = true
 		case "radiation-any-move":
