@@ -256,9 +256,15 @@ func (g *Game) itemCost(it Item) int {
 	return n
 }
 
+// frozen reports a Character with 3 Psychological damage: its cards cannot
+// be reassigned until it is discarded in the next Effects Phase (FL-DMG-11).
+func (g *Game) frozen(m *Member) bool {
+	return m.char >= 0 && int(m.dmg[Psych]) >= g.c.Rules.PsychDiscard
+}
+
 // canHold reports whether a member can take an item now.
 func (g *Game) canHold(pa *Party, m *Member, it Item) bool {
-	if !m.present() || m.hitman >= 0 {
+	if !m.present() || m.hitman >= 0 || g.frozen(m) {
 		return false
 	}
 	sd := g.spoils(it)
@@ -285,12 +291,15 @@ func (g *Game) vehicleLoad(pa *Party) int {
 // member who gains most; what does not fit goes to the Auction House
 // (FL-SP-04/05). In its own town a Party takes the whole Auction House
 // (from 0); a reward joins it anywhere (from: its index). Jinxed cards
-// never move.
+// and the cards of a Character with 3 Psych damage never move.
 func (g *Game) equipParty(p *Player, from int) {
 	pa := &p.party
 	pool := g.poolBuf[:0]
 	for i := range pa.crowns {
 		m := &pa.crowns[i]
+		if g.frozen(m) {
+			continue
+		}
 		keep := m.items[:0]
 		for _, it := range m.items {
 			if g.spoils(it).is(RJinxed) {
@@ -406,6 +415,9 @@ func (g *Game) mount(p *Player, perm Item) bool {
 	pd := g.spoils(perm)
 	for i := range pa.crowns {
 		m := &pa.crowns[i]
+		if g.frozen(m) {
+			continue
+		}
 		for k := range m.items {
 			host := &m.items[k]
 			if host.mount < 0 && g.spoils(*host).Cats.meets(pd.AttachesTo) && int(m.load)+int(pd.Cost) <= int(m.cap) {

@@ -172,3 +172,28 @@ func TestFirstStrikeIsACheck(t *testing.T) {
 		})
 	}
 }
+
+// TestPsychFreezesCards: at 3 Psychological damage "the cards attached to
+// that Character cannot be reassigned", and in the next Effects Phase the
+// Character is discarded with them (RB p.13, FL-DMG-11): re-equipping the
+// Party leaves them where they are, gives the Character nothing new, and
+// the Effects Phase discards them all.
+func TestPsychFreezesCards(t *testing.T) {
+	s := newScenario(t, fidelity(t), quiet...)
+	p := &s.players[0]
+	s.crown(0, 1, "ex-d")
+	broken := s.crown(0, 2, "ex-a", "ex-plus-9")
+	broken.dmg[Psych] = 3
+	p.auction = []Item{{card: s.spoilsIdx("ex-plus-2"), mount: -1}}
+	s.recompute(p)
+	s.equipParty(p, 0)
+	require.Len(t, broken.items, 1, "its card stays")
+	assert.Equal(t, s.spoilsIdx("ex-plus-9"), broken.items[0].card)
+	require.Len(t, p.party.crowns[0].items, 1, "the new card goes to the other Character")
+	assert.Equal(t, s.spoilsIdx("ex-plus-2"), p.party.crowns[0].items[0].card)
+	discarded := s.decks[DSpoils].Discarded()
+	s.effectsPhase()
+	assert.False(t, p.party.crowns[1].present(), "discarded in the Effects Phase")
+	assert.Equal(t, discarded+1, s.decks[DSpoils].Discarded(), "with its card")
+	assert.Len(t, p.party.crowns[0].items, 1)
+}

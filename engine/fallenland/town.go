@@ -750,7 +750,7 @@ func (g *Game) visitTown(p *Player) {
 	// equipment stays with the Party, attached cards with the Character.
 	for i := range pa.crowns {
 		m := &pa.crowns[i]
-		if m.char < 0 || len(p.roster) == 0 || g.left(m) > 2 {
+		if m.char < 0 || len(p.roster) == 0 || g.left(m) > 2 || g.frozen(m) {
 			continue
 		}
 		for k := range p.roster {
