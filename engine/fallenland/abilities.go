@@ -151,9 +151,9 @@ func (g *Game) use(p *Player, h *abilityHook) signals {
 	g.sig = signals{}
 	if g.trace != nil {
 		if h.perk > 0 {
-			g.logf("  %s: Perk %s", g.name(p), p.fac.PerkNames[h.perk-1])
+			g.emitf(p.seat, "ability", h.card.ID, D{"timing": Timings[h.a.Timing], "perk": h.perk}, "  %s: Perk %s", g.name(p), p.fac.PerkNames[h.perk-1])
 		} else {
-			g.logf("  %s: %s's ability", g.name(p), h.card.Name)
+			g.emitf(p.seat, "ability", h.card.ID, D{"timing": Timings[h.a.Timing]}, "  %s: %s's ability", g.name(p), h.card.Name)
 		}
 	}
 	if g.stats != nil {
@@ -242,6 +242,9 @@ func (g *Game) ongoing(p *Player, t Timing) {
 			if g.stats != nil {
 				g.stats.use(p.seat, &ad.Card)
 			}
+			if g.trace != nil {
+				g.emitf(p.seat, "ongoing", ad.ID, D{"timing": Timings[t]}, "  %s: %s acts (attached)", g.name(p), ad.Name)
+			}
 			if g.run(ad.Ongoing, p, m, &ad.Card).discard {
 				g.detachAction(p, a) // discardThis: the card ends itself
 			}
@@ -268,9 +271,9 @@ func (g *Game) discardItem(p *Player, it *Item) {
 	if it.card < 0 {
 		return
 	}
-	g.decks[DSpoils].Discard(it.card)
+	g.discard(DSpoils, it.card)
 	if it.mount >= 0 {
-		g.decks[DSpoils].Discard(it.mount)
+		g.discard(DSpoils, it.mount)
 	}
 	it.card, it.mount = -1, -1
 	p.untidy = true

@@ -1,11 +1,15 @@
 package fallenland
 
+import "fmt"
+
 // Skill Checks: the d10 dice rules (FL-SC-01…11) and who rolls in each
 // kind of check (FL-SC-20…27).
 
 // roller is one die of a check: a Character, the Vehicle or an NPCM.
 type roller struct {
 	m       *Member // nil for the Vehicle or an NPCM
+	vehicle *Party  // the Vehicle's Party, nil for others
+	npcm    *NPCM   // the NPCM rolling, nil for others
 	crown   int     // 1–5, 0 the Vehicle, -1 an NPCM
 	ts      int
 	bonus   int // successes of this die alone: a Master's, a card's; a 10 negates them (FL-SC-07, FL-AMB-05)
@@ -13,7 +17,8 @@ type roller struct {
 	tn      int
 	s       int
 	last    int
-	pending bool // showed a 1 that may be re-rolled
+	pending bool     // showed a 1 that may be re-rolled
+	from    []string // traced games: the cards of bonus, "ID:+n"
 }
 
 // checkState is the Skill Check being made.
@@ -30,7 +35,9 @@ type checkState struct {
 	helped  bool // a card or ability changed it
 	roller  int  // the die an ability's addSuccess belongs to, -1 the Party
 	owner   *Player
-	pending bool // the dice are not rolled yet
+	pending bool     // the dice are not rolled yet
+	why     string   // what the check is for, in traces: "card", "osc", "heal", "pvp", "first-strike", "npcm"
+	from    []string // traced games: the sources of flat, "ID:+n"
 }
 
 // dieOutcome is a single die's result by the rules: auto successes plus
@@ -77,6 +84,9 @@ func (g *Game) addMember(m *Member, crown int, cs *checkState) {
 		cd := &g.c.Characters[m.char]
 		if cd.Master && int(cd.MasterSkill) == int(cs.skill) && (cs.party || g.opt.Variants.MasterBonusAll) {
 			r.bonus += g.c.Rules.MasterBonus
+			if g.trace != nil {
+				r.from = append(r.from, fmt.Sprintf("%s:+%d", cd.ID, g.c.Rules.MasterBonus))
+			}
 		}
 	}
 	g.rollers = append(g.rollers, r)
@@ -89,7 +99,7 @@ func (g *Game) addVehicle(pa *Party, cs *checkState) {
 		return
 	}
 	if ts := g.vehicleTS(pa, cs.skill); ts > 0 {
-		g.rollers = append(g.rollers, roller{crown: 0, ts: ts})
+		g.rollers = append(g.rollers, roller{crown: 0, ts: ts, vehicle: pa})
 	}
 }
 
@@ -111,7 +121,15 @@ func (g *Game) partyRollers(p *Player, cs *checkState) {
 		g.addMember(&p.party.crowns[i], i+1, cs)
 	}
 	g.addVehicle(&p.party, cs)
-	cs.flat += g.techBonus(p, cs.skill)
+	n := g.techBonus(p, cs.skill)
+	cs.flat += n
+	if n > 0 && g.trace != nil {
+		for _, t := range p.tech {
+			if td := &g.c.Techs[t.tech]; td.Kind == TechAuto && td.Skill == cs.skill {
+				cs.from = append(cs.from, fmt.Sprintf("%s:+%d", td.ID, td.Amount[t.tier]))
+			}
+		}
+	}
 }
 
 // rollAll rolls the prepared dice, evaluates them in Crown order, then
@@ -126,7 +144,7 @@ func (g *Game) rollAll(cs *checkState) {
 		if ts > 0 {
 			r.auto, r.tn = ts/10, ts%10
 		}
-		f := g.d10()
+		f := g.rawDie(10)
 		r.last = f
 		r.s = dieOutcome(ts, f)
 		if f != 10 {
@@ -135,13 +153,17 @@ func (g *Game) rollAll(cs *checkState) {
 		r.pending = f == 1
 		total += r.s
 		if g.trace != nil {
-			g.logf("    %s TS %d rolls %d: %d success(es)", rollerName(r), r.ts, f, r.s)
+			g.traceDie(cs, r, ts, f)
 		}
 	}
 	for i := range g.rollers {
 		r := &g.rollers[i]
-		for r.pending && g.wantReroll(cs, r, total) {
-			f := g.d10()
+		for r.pending {
+			why := g.rerollWhy(cs, r, total)
+			if why == "" {
+				break
+			}
+			f := g.rawDie(10)
 			switch {
 			case f == 10:
 				total -= r.s
@@ -159,7 +181,8 @@ func (g *Game) rollAll(cs *checkState) {
 			}
 			r.last = f
 			if g.trace != nil {
-				g.logf("    %s re-rolls its 1: %d, now %d success(es)", rollerName(r), f, r.s)
+				g.emitf(g.rollerSeat(cs, r), "reroll", g.rollerCard(r), D{"who": rollerName(r), "face": f, "successes": r.s, "why": why},
+					"      %s re-rolls its 1 (%s): %d, now %d success(es)", rollerName(r), why, f, r.s)
 			}
 		}
 		r.pending = false
@@ -170,8 +193,34 @@ func (g *Game) rollAll(cs *checkState) {
 		if total >= cs.need {
 			word = "passes"
 		}
-		g.logf("    %s check, %d needed: %d successes (%d automatic) — %s", cs.skill, cs.need, total, cs.flat, word)
+		seat := -1
+		if cs.owner != nil {
+			seat = cs.owner.seat
+		}
+		why := cs.why
+		if why == "" {
+			why = "card"
+		}
+		g.emitf(seat, "check", "", D{"for": why, "kind": checkKindWords[cs.kind], "skill": SkillNames[cs.skill], "need": cs.need,
+			"flat": cs.flat, "flat-from": cs.from, "total": total, "passed": total >= cs.need, "melee": cs.melee, "dice": len(g.rollers)},
+			"    %s check, %d needed: %d successes (%d automatic) — %s", cs.skill, cs.need, total, cs.flat, word)
 	}
+}
+
+// rerollWhy is why the player re-rolls a die showing 1 ("short": the check
+// falls short, nothing to lose; "extra": extra successes count and one more
+// is likelier than losing the die's; "example": a worked example re-rolls
+// every 1), or "" to keep it.
+func (g *Game) rerollWhy(cs *checkState, r *roller, total int) string {
+	switch {
+	case g.rerollAll:
+		return "example"
+	case total < cs.need:
+		return "short"
+	case cs.extra && max(r.tn, 1) > r.s:
+		return "extra"
+	}
+	return ""
 }
 
 func rollerName(r *roller) string {
@@ -182,19 +231,6 @@ func rollerName(r *roller) string {
 		return "Vehicle"
 	}
 	return "NPCM"
-}
-
-// wantReroll decides whether to re-roll a die showing 1: always while the
-// check falls short (nothing to lose), and when extra successes count if
-// the chance of one more beats the risk to the die's successes.
-func (g *Game) wantReroll(cs *checkState, r *roller, total int) bool {
-	if g.rerollAll {
-		return true
-	}
-	if total < cs.need {
-		return true
-	}
-	return cs.extra && max(r.tn, 1) > r.s
 }
 
 // passProb estimates the chance the prepared dice reach need successes

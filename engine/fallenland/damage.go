@@ -29,14 +29,17 @@ func (g *Game) damageParty(p *Player, n int, t DamageType, ignoreArmor bool) {
 	if n <= 0 || p.party.alive() == 0 {
 		return
 	}
+	dealt, armor := n, 0
 	if armorApplies(t) && !ignoreArmor {
-		n -= p.party.armor
+		armor = p.party.armor
+		n -= armor
+	}
+	if g.trace != nil {
+		g.emitf(p.seat, "party-damage", g.srcID(), D{"type": DamageNames[t], "dealt": dealt, "armor": armor, "amount": max(n, 0), "ignore-armor": ignoreArmor},
+			"  %s's Party takes %d %s damage (%d less %d Armor)", g.name(p), max(n, 0), DamageNames[t], dealt, armor)
 	}
 	if n <= 0 {
 		return
-	}
-	if g.trace != nil {
-		g.logf("  %s's Party takes %d %s damage", g.name(p), n, DamageNames[t])
 	}
 	g.assignDamage(p, n, t)
 }
@@ -56,6 +59,10 @@ func (g *Game) damageMember(p *Player, m *Member, n int, t DamageType, ignoreArm
 		return
 	}
 	if armorApplies(t) && !ignoreArmor {
+		if g.trace != nil && m.armor > 0 && n > 0 {
+			g.emitf(p.seat, "armor", g.memberID(m), D{"who": g.crownName(p, m), "armor": int(m.armor), "dealt": n, "type": DamageNames[t]},
+				"    %s's Armor %d stops %d of %d", g.memberName(m), m.armor, min(int(m.armor), n), n)
+		}
 		n -= int(m.armor)
 	}
 	g.applyDamage(p, m, n, t)
@@ -143,16 +150,24 @@ func (g *Game) applyDamage(p *Player, m *Member, n int, t DamageType) {
 		if m.hitman >= 0 {
 			return // a hit man has no Psych stat
 		}
+		before := m.dmg[Psych]
 		m.dmg[Psych] = int8(min(int(m.dmg[Psych])+n, 100))
 		if g.stats != nil {
 			g.stats.damage(g, n)
 		}
+		if g.trace != nil {
+			g.traceDamage(p, m, int(m.dmg[Psych]-before), n, t)
+		}
 		return
 	}
+	asked := n
 	n = min(n, g.left(m))
 	m.dmg[t] += int8(n)
 	if g.stats != nil {
 		g.stats.damage(g, n)
+	}
+	if g.trace != nil {
+		g.traceDamage(p, m, n, asked, t)
 	}
 	if g.left(m) <= 0 {
 		g.kill(p, m)
@@ -166,7 +181,7 @@ func (g *Game) kill(p *Player, m *Member) {
 		return
 	}
 	if g.trace != nil {
-		g.logf("  %s's %s dies", g.name(p), g.memberName(m))
+		g.emitf(p.seat, "death", g.memberID(m), D{"who": g.crownName(p, m), "cause": causeNames[g.cause]}, "  %s's %s dies", g.name(p), g.memberName(m))
 	}
 	g.removeMember(p, m)
 }
@@ -181,7 +196,7 @@ func (g *Game) removeMember(p *Player, m *Member) {
 	}
 	cause := g.cause
 	for _, a := range m.acts {
-		g.decks[DActions].Discard(a)
+		g.discard(DActions, a)
 	}
 	m.acts = m.acts[:0]
 	for _, it := range m.items {
@@ -197,9 +212,9 @@ func (g *Game) removeMember(p *Player, m *Member) {
 	}
 	m.items = m.items[:0]
 	if m.hitman >= 0 {
-		g.decks[DActions].Discard(m.hitman)
+		g.discard(DActions, m.hitman)
 	} else {
-		g.decks[DCharacters].Discard(m.char)
+		g.discard(DCharacters, m.char)
 	}
 	m.char, m.hitman, m.dmg, m.used, m.memory = -1, -1, [4]int8{}, 0, 0
 	if p.party.alive() == 0 {
@@ -237,9 +252,9 @@ func (g *Game) afterDamage() {
 
 // discardCards discards an item and its mounted Permanent card.
 func (g *Game) discardCards(it Item) {
-	g.decks[DSpoils].Discard(it.card)
+	g.discard(DSpoils, it.card)
 	if it.mount >= 0 {
-		g.decks[DSpoils].Discard(it.mount)
+		g.discard(DSpoils, it.mount)
 	}
 }
 
@@ -280,7 +295,7 @@ func (g *Game) partyDies(p *Player) {
 		g.stats.rule(RulePartyDeath)
 	}
 	if g.trace != nil {
-		g.logf("  %s's Party is wiped out", g.name(p))
+		g.emitf(p.seat, "wiped", "", nil, "  %s's Party is wiped out", g.name(p))
 	}
 	pa := &p.party
 	if g.cause == causePVP && g.pvp != nil {
@@ -310,10 +325,10 @@ func (g *Game) partyDies(p *Player) {
 	}
 	g.freed = g.freed[:0]
 	for _, j := range pa.jinx {
-		g.decks[DSpoils].Discard(j)
+		g.discard(DSpoils, j)
 	}
 	for _, a := range pa.acts {
-		g.decks[DActions].Discard(a)
+		g.discard(DActions, a)
 	}
 	pa.vehicle = Item{card: -1, mount: -1}
 	pa.vehItems, pa.equip, pa.jinx, pa.acts = pa.vehItems[:0], pa.equip[:0], pa.jinx[:0], pa.acts[:0]
@@ -356,10 +371,16 @@ func (g *Game) rebuild(p *Player) {
 		switch {
 		case p.th >= r.RebuildTownHealth+4 || (p.th >= r.RebuildTownHealth && p.pr < r.RebuildPrestige):
 			p.th -= r.RebuildTownHealth
+			if g.trace != nil {
+				g.traceChange(p, "town-health", -r.RebuildTownHealth, p.th, -r.RebuildTownHealth, "rebuild")
+			}
 		case p.pr >= r.RebuildPrestige:
 			p.pr -= r.RebuildPrestige
+			if g.trace != nil {
+				g.traceChange(p, "prestige", -r.RebuildPrestige, p.pr, -r.RebuildPrestige, "rebuild")
+			}
 		default:
-			g.decks[DCharacters].Discard(x)
+			g.discard(DCharacters, x)
 			continue
 		}
 		if g.stats != nil {
@@ -387,21 +408,31 @@ func (g *Game) rebuild(p *Player) {
 	}
 	g.equipParty(p, 0)
 	if g.trace != nil {
-		g.logf("%s rebuilds its Party: %s", g.name(p), g.partyLine(p))
+		g.emitf(p.seat, "rebuild", "", D{"hex": int(pa.hex)}, "%s rebuilds its Party: %s", g.name(p), g.partyLine(p))
 	}
 }
 
 // heal removes up to n damage of a type from a member, returning how much.
-func heal(m *Member, n int, t DamageType) int {
+func (g *Game) heal(p *Player, m *Member, n int, t DamageType) int {
 	k := min(n, int(m.dmg[t]))
 	m.dmg[t] -= int8(k)
+	if k > 0 && g.trace != nil {
+		g.traceHeal(p, m, k, t)
+	}
 	return k
+}
+
+// traceHeal reports damage removed from a member.
+func (g *Game) traceHeal(p *Player, m *Member, k int, t DamageType) {
+	g.emitf(p.seat, "heal", g.memberID(m), D{"who": g.crownName(p, m), "type": DamageNames[t], "amount": k, "left": g.left(m)},
+		"    %s heals %d %s damage", g.memberName(m), k, DamageNames[t])
 }
 
 // healParty spreads n points of healing of a type over the Party, most
 // hurt first (FL-AMB-46).
 func (g *Game) healParty(p *Player, n int, t DamageType) {
 	pa := &p.party
+	var healed [8]int // per Crown, for the trace
 	for n > 0 {
 		best := -1
 		for i := range pa.crowns {
@@ -412,9 +443,19 @@ func (g *Game) healParty(p *Player, n int, t DamageType) {
 			}
 		}
 		if best < 0 {
-			return
+			break
 		}
-		n -= heal(&pa.crowns[best], 1, t)
+		m := &pa.crowns[best]
+		m.dmg[t]--
+		n--
+		healed[best%len(healed)]++
+	}
+	if g.trace != nil {
+		for i, k := range healed {
+			if k > 0 && i < len(pa.crowns) {
+				g.traceHeal(p, &pa.crowns[i], k, t)
+			}
+		}
 	}
 }
 

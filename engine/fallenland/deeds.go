@@ -39,7 +39,8 @@ func (g *Game) effectsPhase() {
 					g.stats.rule(RulePsychDiscard)
 				}
 				if g.trace != nil {
-					g.logf("  %s's %s breaks down and leaves", g.name(p), g.memberName(m))
+					g.emitf(p.seat, "death", g.memberID(m), D{"who": g.crownName(p, m), "cause": causeNames[causePsych]},
+						"  %s's %s breaks down and leaves", g.name(p), g.memberName(m))
 				}
 				g.removeMember(p, m)
 			}
@@ -99,7 +100,8 @@ func (g *Game) partyExploits(p *Player) {
 	if p.partyDead || p.party.alive() == 0 {
 		return
 	}
-	weeks := g.c.Rules.WeeksPerTurn + p.bonus
+	bonus := p.bonus
+	weeks := g.c.Rules.WeeksPerTurn + bonus
 	p.bonus = 0
 	pen := min(p.penalty, weeks)
 	weeks -= pen
@@ -109,9 +111,16 @@ func (g *Game) partyExploits(p *Player) {
 	}
 	p.weeks = weeks
 	p.inPhase = true
-	defer func() { p.inPhase = false }()
+	defer func() {
+		p.inPhase = false
+		if g.trace != nil {
+			g.emitf(p.seat, "weeks-end", "", D{"weeks": p.weeks, "penalty": p.penalty, "dead": p.party.alive() == 0, "over": g.over},
+				"%s ends its Party Exploits (%d Week Penalty to come)", g.name(p), p.penalty)
+		}
+	}()
 	if g.trace != nil {
-		g.logf("%s: %d Weeks (%s)", g.name(p), weeks, g.partyLine(p))
+		g.emitf(p.seat, "weeks", "", D{"base": g.c.Rules.WeeksPerTurn, "bonus": bonus, "penalty": pen, "weeks": weeks, "carried": p.penalty},
+			"%s: %d Weeks (%s)", g.name(p), weeks, g.partyLine(p))
 	}
 	for p.weeks > 0 && !g.over {
 		if p.party.alive() == 0 {
@@ -127,7 +136,12 @@ func (g *Game) partyExploits(p *Player) {
 			break
 		}
 		ch := g.chooseDeed(p)
-		g.spendWeeks(p, g.deedWeeks(ch.deed))
+		cost := g.deedWeeks(ch.deed)
+		over := g.spendWeeks(p, cost)
+		if g.trace != nil {
+			g.emitf(p.seat, "deed", "", D{"deed": deedNames[ch.deed], "hex": int(p.party.hex), "cost": cost, "weeks": p.weeks, "overspent": over},
+				" %s: %s Deed at %s (%d Week(s), %d left%s)", g.name(p), deedNames[ch.deed], g.hex(p).Name, cost, p.weeks, overspentText(over))
+		}
 		if g.stats != nil {
 			g.stats.deed(ch.deed)
 		}
@@ -140,22 +154,22 @@ func (g *Game) partyExploits(p *Player) {
 }
 
 // spendWeeks pays a Deed's Weeks: with fewer left than it costs, the rest
-// is a Week Penalty chip (FL-WK-03/04).
-func (g *Game) spendWeeks(p *Player, cost int) {
+// is a Week Penalty chip (FL-WK-03/04). It returns the Weeks overspent.
+func (g *Game) spendWeeks(p *Player, cost int) int {
 	p.weeks -= cost
+	over := 0
 	if p.weeks < 0 {
-		p.penalty += -p.weeks
+		over = -p.weeks
+		p.penalty += over
 		p.weeks = 0
 		if g.stats != nil {
 			g.stats.rule(RuleOverspend)
 		}
 	}
+	return over
 }
 
 func (g *Game) doDeed(p *Player, ch choice) {
-	if g.trace != nil {
-		g.logf(" %s: %s Deed at %s", g.name(p), deedNames[ch.deed], g.hex(p).Name)
-	}
 	switch ch.deed {
 	case DeedMove:
 		g.moveDeed(p, ch.goal)
@@ -191,6 +205,9 @@ func (g *Game) freeCard(p *Player, d Deck) {
 	if g.stats != nil {
 		g.stats.rule(RuleFreeCard)
 	}
+	if g.trace != nil {
+		g.emitf(p.seat, "free-card", "", D{"hex": int(p.party.hex)}, "  %s takes the City/Rad free card", g.name(p))
+	}
 	if g.c.Rules.FreeCardChoice == 1 && len(p.hand) < 3 {
 		if x := g.draw(DActions); x >= 0 {
 			g.gainAction(p, x)
@@ -207,23 +224,30 @@ func (g *Game) freeCard(p *Player, d Deck) {
 // move ends when the points run out or the goal is reached (FL-MOV-01…05,
 // FL-AMB-12).
 func (g *Game) moveDeed(p *Player, goal int16) {
-	roll := g.d6()
+	roll := g.d6("movement")
 	g.moveAdd = 0
 	g.eachHook(p, TMovement, func(h *abilityHook) bool { return true })
-	points := roll + p.party.move
+	mbt := p.party.move
+	points := roll + mbt
 	need := int(g.c.Dist[p.party.hex][goal])
 	if need > points+g.moveAdd {
 		g.moveCtx = &moveCtx{need: need, have: points + g.moveAdd}
 		g.playHand(p, TMovement, nil)
 		g.moveCtx = nil
 	}
+	add := g.moveAdd
 	points += g.moveAdd
 	g.moveAdd = 0
-	if g.trace != nil {
-		g.logf("  rolls %d + %d movement, heading for %s", roll, p.party.move, g.c.Hexes[goal].Name)
-	}
 	start := p.party.hex
-	g.walk(p, goal, points)
+	if g.trace != nil {
+		g.path = append(g.path[:0], int(start))
+	}
+	left := g.walk(p, goal, points)
+	if g.trace != nil {
+		g.emitf(p.seat, "move", "", D{"roll": roll, "mbt": mbt, "add": add, "points": points, "left": left, "path": append([]int(nil), g.path...),
+			"goal": int(goal), "water": g.paidWater}, "  rolls %d + %d movement%s, heading for %s: %d hex(es) to %s", roll, mbt, plusMove(add),
+			g.c.Hexes[goal].Name, len(g.path)-1, g.c.Hexes[p.party.hex].Name)
+	}
 	if g.stats != nil && p.party.hex != start {
 		g.stats.rule(RuleMove)
 	}
@@ -239,6 +263,7 @@ func (g *Game) walk(p *Player, goal int16, points int) int {
 	pa := &p.party
 	water := p.fac.WaterCost >= 0
 	var paid uint64 // Water Bodies paid for this move
+	g.paidWater = 0
 	for points > 0 && pa.hex != goal {
 		g.step()
 		cur := pa.hex
@@ -285,9 +310,13 @@ func (g *Game) walk(p *Player, goal int16, points int) int {
 			if b := h.WaterBody; b >= 0 && paid&(1<<uint(b&63)) == 0 {
 				paid |= 1 << uint(b&63)
 				g.addSalvage(p, -p.fac.WaterCost)
+				g.paidWater++
 			}
 			points--
 			pa.hex = best
+			if g.trace != nil {
+				g.path = append(g.path, int(best))
+			}
 			if g.stats != nil {
 				g.stats.rule(RuleWaterTravel)
 			}
@@ -302,6 +331,9 @@ func (g *Game) walk(p *Player, goal int16, points int) int {
 		}
 		points -= cost
 		pa.hex = best
+		if g.trace != nil {
+			g.path = append(g.path, int(best))
+		}
 		if best == p.fac.StartHex && best != goal {
 			g.visitTown(p) // passing through its own town (FL-MOV-06)
 		}
@@ -311,6 +343,9 @@ func (g *Game) walk(p *Player, goal int16, points int) int {
 		for _, n := range c.Hexes[pa.hex].Adj {
 			if c.Hexes[n].Passable {
 				pa.hex = n
+				if g.trace != nil {
+					g.path = append(g.path, int(n))
+				}
 				break
 			}
 		}
@@ -337,6 +372,10 @@ func (g *Game) arrive(p *Player, deed bool) {
 		if g.stats != nil {
 			g.stats.rule(RuleRadiation)
 		}
+		if g.trace != nil {
+			g.emitf(p.seat, "hex-damage", "", D{"hex": int(p.party.hex), "amount": int(h.EndDmg), "type": DamageNames[h.EndType]},
+				"  %s ends its move on %s: %d %s damage each", g.name(p), h.Name, h.EndDmg, DamageNames[h.EndType])
+		}
 		g.cause = causeParty
 		g.damageEach(p, int(h.EndDmg), h.EndType, false)
 	}
@@ -355,7 +394,8 @@ func (g *Game) arrive(p *Player, deed bool) {
 					g.stats.rule(RuleAmbush)
 				}
 				if g.trace != nil {
-					g.logf("  %s's Town Defense chips strike %s", g.name(o), g.name(p))
+					g.emitf(p.seat, "ambush", "", D{"owner": s, "tdc": o.tdc, "each": o.tdc * g.c.Rules.TDCDamage},
+						"  %s's %d Town Defense chips strike %s", g.name(o), o.tdc, g.name(p))
 				}
 				g.cause = causeParty
 				g.damageEach(p, o.tdc*g.c.Rules.TDCDamage, Physical, true)
@@ -372,6 +412,9 @@ func (g *Game) place(p *Player, h int16) {
 	if h < 0 || p.party.alive() == 0 {
 		return
 	}
+	if g.trace != nil {
+		g.emitf(p.seat, "place", g.srcID(), D{"from": int(p.party.hex), "to": int(h), "why": "card"}, "  %s is moved to %s", g.name(p), g.c.Hexes[h].Name)
+	}
 	p.party.hex = h
 	g.arrive(p, false)
 }
@@ -387,7 +430,7 @@ func (g *Game) healDeed(p *Player) {
 		own := h.Town == p.faction
 		neutral := !g.factionPlayed(h.Town)
 		if neutral && p.sc >= g.c.Rules.NeutralHealFee {
-			g.addSalvage(p, -g.c.Rules.NeutralHealFee)
+			g.pay(p, g.c.Rules.NeutralHealFee, "heal-fee", "")
 		} else if neutral {
 			neutral = false
 		}
@@ -400,7 +443,7 @@ func (g *Game) healDeed(p *Player) {
 				}
 				free := g.c.Rules.TownHealFree
 				for _, t := range []DamageType{Infected, Radiation, Physical} {
-					free -= heal(m, free, t)
+					free -= g.heal(p, m, free, t)
 				}
 			}
 			if g.stats != nil {
@@ -408,10 +451,10 @@ func (g *Game) healDeed(p *Player) {
 			}
 		}
 	}
-	_, succ := g.partyCheck(p, Check{Need: 1, Skill: Medical}, true)
-	points := g.dice6(succ)
+	_, succ := g.partyCheckFor(p, Check{Need: 1, Skill: Medical}, true, "heal")
+	points := g.dice6(succ, "heal")
 	if g.trace != nil {
-		g.logf("  heals %d damage (%d successes)", points, succ)
+		g.emitf(p.seat, "heal-deed", "", D{"successes": succ, "points": points, "town": town}, "  heals %d damage (%d successes)", points, succ)
 	}
 	g.healPoints(p, points, town)
 	if g.stats != nil {
@@ -446,7 +489,8 @@ func (g *Game) resourceDeed(p *Player, ch choice) {
 				g.stats.rule(RuleTDCDefense)
 			}
 			if g.trace != nil {
-				g.logf("  %s's %d Town Defense chips strike", g.name(o), o.tdc)
+				g.emitf(p.seat, "ambush", "", D{"owner": int(owner), "tdc": o.tdc, "each": o.tdc * g.c.Rules.TDCDamage, "hex": int(h)},
+					"  %s's %d Town Defense chips strike", g.name(o), o.tdc)
 			}
 			g.cause = causeParty
 			g.damageEach(p, o.tdc*g.c.Rules.TDCDamage, Physical, true)
@@ -488,9 +532,14 @@ func (g *Game) missionDeed(p *Player) {
 		g.stats.rule(RuleMission)
 	}
 	relocate := func() {
+		from := g.missions[chip]
 		g.missions[chip] = -1
 		if h := g.randomChipHex(); h >= 0 {
 			g.missions[chip] = h
+		}
+		if g.trace != nil {
+			g.emitf(-1, "mission-chip", "", D{"chip": chip, "from": int(from), "to": int(g.missions[chip])}, "  Mission chip %d moves to %s", chip+1,
+				g.hexName(g.missions[chip]))
 		}
 	}
 	if g.opt.Variants.MissionRelocateOnDraw {

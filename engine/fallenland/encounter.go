@@ -32,10 +32,10 @@ func (g *Game) drawCard(p *Player, d Deck) (success, world, checks bool) {
 			g.enc = prev
 			if !ok {
 				// A gate in the directions: discard and draw another.
-				g.decks[d].Discard(x)
 				if g.trace != nil {
-					g.logf("  %s draws %s: it does not apply, another is drawn", g.name(p), e.Name)
+					g.emitf(p.seat, "redraw", e.ID, D{"why": "requires"}, "  %s draws %s: it does not apply, another is drawn", g.name(p), e.Name)
 				}
+				g.discard(d, x)
 				if g.stats != nil {
 					g.stats.rule(RuleRedraw)
 				}
@@ -60,7 +60,8 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 	g.enc, g.cardEnd = e, false
 	defer func() { g.enc, g.cause, g.cardEnd = prevEnc, prevCause, prevEnd }()
 	if g.trace != nil {
-		g.logf("  %s draws %s (%s): %s", g.name(p), e.Name, DeckNames[d], e.Checks.String())
+		g.emitf(p.seat, "card", e.ID, D{"deck": DeckNames[d], "world": e.World, "checks": e.Checks.String(), "scavenged": int(e.Scavenged)},
+			"  %s draws %s (%s): %s", g.name(p), e.Name, DeckNames[d], e.Checks.String())
 	}
 	wi := -1 // the card's entry in g.worlds while it is a World card in play
 	if e.World {
@@ -83,7 +84,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 	switch {
 	case sig.won:
 		if g.trace != nil {
-			g.logf("  the card succeeds at once")
+			g.emitf(p.seat, "won", e.ID, nil, "  the card succeeds at once")
 		}
 		success = true
 		g.outcome(p, e, 0, true, nil)
@@ -134,20 +135,19 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 			if g.stats != nil {
 				g.stats.rule(RuleFlight)
 			}
-			roll := g.d6() + p.party.move
+			face := g.d6("flight")
+			roll := face + p.party.move
+			if g.trace != nil {
+				g.emitf(p.seat, "flight", e.ID, D{"roll": face, "mbt": p.party.move, "need": ch.HighestCombat(), "escaped": roll > ch.HighestCombat()},
+					"  %s tries to flee: %d + %d against %d", g.name(p), face, p.party.move, ch.HighestCombat())
+			}
 			if roll > ch.HighestCombat() {
-				if g.trace != nil {
-					g.logf("  %s flees (%d beats %d)", g.name(p), roll, ch.HighestCombat())
-				}
 				g.fleeHexes(p, g.c.Rules.FlightHexes)
 				g.discardEnc(d, x, wi >= 0)
 				if g.stats != nil {
 					g.stats.fled(&e.Card)
 				}
 				return false, false
-			}
-			if g.trace != nil {
-				g.logf("  %s fails to flee (%d)", g.name(p), roll)
 			}
 			g.addSalvage(p, -scav)
 			g.outcome(p, e, branch, false, nil)
@@ -184,7 +184,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 	}
 	switch {
 	case wi < 0:
-		g.decks[d].Discard(x)
+		g.discard(d, x)
 	case g.cardEnd:
 		g.expireWorld(&g.worlds[wi]) // discardThis: the World card ends itself
 	}
@@ -198,14 +198,14 @@ func (g *Game) redrawCard(d Deck, x int16, wi int) bool {
 		g.stats.rule(RuleRedraw)
 	}
 	if g.trace != nil {
-		g.logf("  the card is discarded and another drawn")
+		g.emitf(g.cur, "redraw", "", D{"why": "card"}, "  the card is discarded and another drawn")
 	}
 	if wi >= 0 && g.worlds[wi].live {
 		g.expireWorld(&g.worlds[wi])
 		return true
 	}
 	if wi < 0 {
-		g.decks[d].Discard(x)
+		g.discard(d, x)
 	}
 	return true
 }
@@ -232,7 +232,7 @@ func (g *Game) osc(p *Player, e *EncDef) {
 	if g.stats != nil {
 		g.stats.rule(RuleOSC)
 	}
-	if ok, _ := g.partyCheck(p, *e.OSC, false); ok {
+	if ok, _ := g.partyCheckFor(p, *e.OSC, false, "osc"); ok {
 		g.cell(e.OSCSuccess, p, nil, e)
 	} else {
 		g.cell(e.OSCFailure, p, nil, e)
@@ -242,7 +242,7 @@ func (g *Game) osc(p *Player, e *EncDef) {
 // discardEnc discards a resolved card unless it stays in play as a World card.
 func (g *Game) discardEnc(d Deck, x int16, keep bool) {
 	if !keep {
-		g.decks[d].Discard(x)
+		g.discard(d, x)
 	}
 }
 
@@ -265,7 +265,11 @@ func (g *Game) outcome(p *Player, e *EncDef, branch int, success bool, m *Member
 		if success {
 			word = "succeeds"
 		}
-		g.logf("  %s %s", e.Name, word)
+		d := D{"success": success, "branch": branch}
+		if m != nil {
+			d["who"] = g.crownName(p, m)
+		}
+		g.emitf(p.seat, "outcome", e.ID, d, "  %s %s", e.Name, word)
 	}
 	g.cell(prog, p, m, e)
 }
@@ -307,6 +311,10 @@ func (g *Game) fleeHexes(p *Player, n int) {
 		}
 		p.party.hex = best
 	}
+	if g.trace != nil {
+		g.emitf(p.seat, "place", "", D{"from": int(from), "to": int(p.party.hex), "why": "flight", "hexes": n},
+			"  %s flees to %s", g.name(p), g.c.Hexes[p.party.hex].Name)
+	}
 	g.arrive(p, false)
 }
 
@@ -344,9 +352,15 @@ func (g *Game) estimateParty(p *Player, k Check) float64 {
 // may still be turned by cards. It returns whether it passed and the
 // successes.
 func (g *Game) partyCheck(p *Player, k Check, extra bool) (bool, int) {
-	cs := &checkState{kind: PartyCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, extra: extra, roller: -1, owner: p, pending: true}
+	return g.partyCheckFor(p, k, extra, "card")
+}
+
+// partyCheckFor is partyCheck for a purpose the trace names ("osc",
+// "heal", "pvp").
+func (g *Game) partyCheckFor(p *Player, k Check, extra bool, why string) (bool, int) {
+	cs := checkState{kind: PartyCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, extra: extra, roller: -1, owner: p, pending: true, why: why}
 	g.rollers = g.rollers[:0]
-	g.partyRollers(p, cs)
+	g.partyRollers(p, &cs)
 	if k.Melee && g.stats != nil {
 		g.stats.rule(RuleMelee)
 	}
@@ -356,7 +370,7 @@ func (g *Game) partyCheck(p *Player, k Check, extra bool) (bool, int) {
 // soloCheck makes one check by a single member: no Vehicle, no Town
 // Technologies (FL-SC-21/22).
 func (g *Game) soloCheck(p *Player, m *Member, k Check, kind CheckKind) (bool, int) {
-	cs := &checkState{kind: kind, skill: k.Skill, need: k.Need, melee: k.Melee, roller: -1, owner: p, pending: true}
+	cs := checkState{kind: kind, skill: k.Skill, need: k.Need, melee: k.Melee, roller: -1, owner: p, pending: true}
 	g.rollers = g.rollers[:0]
 	if m.hitman >= 0 && k.Skill != Combat {
 		// A hit man makes no non-Combat checks: a Solo one fails (FL-AMB-07).
@@ -368,13 +382,25 @@ func (g *Game) soloCheck(p *Player, m *Member, k Check, kind CheckKind) (bool, i
 			crown = i + 1
 		}
 	}
-	g.addMember(m, crown, cs)
+	g.addMember(m, crown, &cs)
 	return g.makeCheck(p, cs, m)
 }
 
 // makeCheck runs the prepared check: check-timing abilities and cards,
-// the dice, then failed-check abilities and cards.
-func (g *Game) makeCheck(p *Player, cs *checkState, solo *Member) (bool, int) {
+// the dice, then failed-check abilities and cards. The check lives on the
+// game's stack of checks (a card may start one inside another), so checks
+// allocate nothing.
+func (g *Game) makeCheck(p *Player, c checkState, solo *Member) (bool, int) {
+	var cs *checkState
+	if g.nchk < len(g.chkStack) {
+		cs = &g.chkStack[g.nchk]
+		*cs = c
+		g.nchk++
+		defer func() { g.nchk-- }()
+	} else {
+		cs = new(checkState)
+		*cs = c
+	}
 	prev := g.chk
 	g.chk = cs
 	defer func() { g.chk = prev }()
@@ -414,7 +440,7 @@ func (g *Game) makeCheck(p *Player, cs *checkState, solo *Member) (bool, int) {
 		if cs.passed {
 			passed = true
 			if g.trace != nil {
-				g.logf("    …the failed check is turned into a success")
+				g.emitf(p.seat, "turned", "", nil, "    …the failed check is turned into a success")
 			}
 		}
 	}
@@ -577,10 +603,10 @@ func (g *Game) multi(p *Player, e *EncDef) (ok, redraw bool) {
 		if won {
 			break
 		}
-		cs := &checkState{kind: MultiCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, roller: -1, owner: p, pending: true}
+		cs := checkState{kind: MultiCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, roller: -1, owner: p, pending: true}
 		g.rollers = g.rollers[:0]
 		for _, s := range who {
-			g.partyRollers(g.p(s), cs)
+			g.partyRollers(g.p(s), &cs)
 		}
 		if pass, _ := g.makeCheck(p, cs, nil); !pass {
 			ok = false
@@ -619,12 +645,13 @@ func (g *Game) psychCheck(p *Player, only *Member) {
 		if !m.present() || m.hitman >= 0 || (only != nil && m != only) {
 			continue
 		}
-		r := g.d10()
+		r := g.d10("psych")
+		if g.trace != nil {
+			g.emitf(p.seat, "psych", g.memberID(m), D{"who": g.crownName(p, m), "roll": r, "psych": int(m.psych), "fails": r > int(m.psych)},
+				"    %s rolls %d against Psych %d", g.memberName(m), r, m.psych)
+		}
 		if r > int(m.psych) {
 			g.applyDamage(p, m, 1, Psych)
-			if g.trace != nil {
-				g.logf("    %s rolls %d over Psych %d: 1 Psych damage", g.memberName(m), r, m.psych)
-			}
 		}
 	}
 }
@@ -651,12 +678,15 @@ func (g *Game) enterWorld(p *Player, e *EncDef, d Deck, x int16) int {
 			w.poi = len(g.pois) - 1
 			stays = true
 			if g.trace != nil {
-				g.logf("  a Point of Interest appears at %s", g.c.Hexes[h].Name)
+				g.emitf(p.seat, "poi", e.ID, D{"hex": int(h), "how": "new"}, "  a Point of Interest appears at %s", g.c.Hexes[h].Name)
 			}
 		}
 	}
 	if !stays {
 		return -1
+	}
+	if g.trace != nil {
+		g.emitf(p.seat, "world", e.ID, D{"deck": DeckNames[d], "expires": w.expires, "poi": w.poi >= 0}, "  %s stays in play as a World card", e.Name)
 	}
 	g.worlds = append(g.worlds, w)
 	return len(g.worlds) - 1
@@ -702,10 +732,10 @@ func (g *Game) expireWorld(w *World) {
 	if w.poi >= 0 {
 		g.pois[w.poi].live = false
 	}
-	g.decks[w.deck].Discard(w.enc)
 	if g.trace != nil {
-		g.logf("  World card %s leaves play", g.encCard(w.deck, w.enc).Name)
+		g.emitf(w.drawer, "world-end", g.encCard(w.deck, w.enc).ID, D{"deck": DeckNames[w.deck]}, "  World card %s leaves play", g.encCard(w.deck, w.enc).Name)
 	}
+	g.discard(w.deck, w.enc)
 }
 
 // activatePOI spends an Encounter Deed on a Point of Interest (FL-ENC-20).
@@ -727,7 +757,11 @@ func (g *Game) activatePOI(p *Player, i int) {
 		}
 	}
 	if g.trace != nil {
-		g.logf("  %s visits the Point of Interest at %s", g.name(p), g.c.Hexes[q.hex].Name)
+		id := ""
+		if src != nil {
+			id = src.ID
+		}
+		g.emitf(p.seat, "poi", id, D{"hex": int(q.hex), "how": "visit"}, "  %s visits the Point of Interest at %s", g.name(p), g.c.Hexes[q.hex].Name)
 	}
 	save := g.save()
 	g.world = w
@@ -818,10 +852,10 @@ func (g *Game) poiTowardCoast(n int) {
 		}
 		q.hex = next
 	}
+	if g.trace != nil {
+		g.emitf(w.drawer, "poi", g.encCard(w.deck, w.enc).ID, D{"hex": int(q.hex), "how": "move"}, "  the Point of Interest moves to %s", g.c.Hexes[q.hex].Name)
+	}
 	if g.c.Hexes[q.hex].Coastal {
-		if g.trace != nil {
-			g.logf("  the Point of Interest reaches the coast at %s", g.c.Hexes[q.hex].Name)
-		}
 		g.expireWorld(w)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deckwright/deckwright/compiler"
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // Scenario tests build content from the bundled sources plus test rows
@@ -283,7 +284,7 @@ func newScenario(t *testing.T, c *Content, factions ...string) *scenario {
 		opt.Factions = append(opt.Factions, f)
 	}
 	s.reset(7, opt)
-	s.trace = &tracer{w: &s.log}
+	s.trace = game.TextTracer{W: &s.log, Prefix: "t"}
 	s.setupGame()
 	for seat := range s.players {
 		p := &s.players[seat]

@@ -37,7 +37,19 @@ type Variants struct {
 	MissionRelocateOnDraw   bool // FL-AMB-27: the Mission chip moves when the card is drawn
 	MissionOnWaterEnterable bool // FL-AMB-56: a Mission chip may land on Water, which it makes enterable
 	ShortTownHealth50       bool // FL-OPT-08: the quick-start's Short Game Town Health of 50
+	DraftSetup              bool // FL-OPT-01: the dealt Characters and Spoils are drafted
 	NoNPCMs                 bool // bots never hire NPCMs or hit men (to measure them)
+}
+
+// flags binds each variant's name (as `deckwright sim --variant` spells
+// it) to its field.
+func (v *Variants) flags() map[string]*bool {
+	return map[string]*bool{
+		"tiebreak-other-track": &v.TiebreakOtherTrack, "exact-ten-formula": &v.ExactTenFormula, "master-bonus-all": &v.MasterBonusAll,
+		"first-strike-no-master": &v.FirstStrikeNoMaster, "last-point-any": &v.LastPointAny, "radiation-any-move": &v.RadiationAnyMove,
+		"town-heal-own": &v.TownHealOwnOnly, "mission-relocate-on-draw": &v.MissionRelocateOnDraw, "mission-on-water": &v.MissionOnWaterEnterable,
+		"short-town-health-50": &v.ShortTownHealth50, "no-npcm": &v.NoNPCMs, "draft-setup": &v.DraftSetup,
+	}
 }
 
 // Result is how a game ended.
@@ -207,6 +219,8 @@ type Game struct {
 	cardEnd   bool    // discardThis ran in a cell of the card being resolved
 	drawDepth int     // nesting of cards played as they are drawn
 	chk       *checkState
+	chkStack  [4]checkState // the checks being made, innermost last
+	nchk      int
 	src       *Card // the card whose effect runs (statistics, discardThis)
 	item      *Item // the equipped item whose ability runs
 	world     *World
@@ -224,7 +238,7 @@ type Game struct {
 
 	over   bool
 	result Result
-	trace  *tracer
+	trace  game.Tracer // nil: untraced
 	stats  *Stats
 	forced []int // scenario tests: dice faces to roll next
 	strict bool  // scenario tests: rolling past the forced dice is an error
@@ -240,6 +254,10 @@ type Game struct {
 	scoreBuf []float64
 	hookBuf  []abilityHook
 	actBuf   []int16
+	// Traced games: the hexes of the Movement Deed being walked, and the
+	// Water tolls paid on it.
+	path      []int
+	paidWater int
 }
 
 // signals are what an effect tells the code that ran it.
@@ -276,8 +294,19 @@ func (g *Game) step() {
 }
 
 // die rolls one die of the given sides from the dice stream (or, in
-// scenario tests, the next forced face).
-func (g *Game) die(sides int) int {
+// scenario tests, the next forced face); a traced game reports it with
+// what it is for.
+func (g *Game) die(sides int, why string) int {
+	r := g.rawDie(sides)
+	if g.trace != nil {
+		g.emitf(-1, "roll", g.srcID(), D{"sides": sides, "face": r, "for": why}, "    d%d: %d (%s)", sides, r, why)
+	}
+	return r
+}
+
+// rawDie rolls a die without reporting it: Skill Check dice, which their
+// own events report.
+func (g *Game) rawDie(sides int) int {
 	g.step()
 	if len(g.forced) > 0 {
 		r := g.forced[0]
@@ -290,14 +319,14 @@ func (g *Game) die(sides int) int {
 	return g.dice.Intn(sides) + 1
 }
 
-func (g *Game) d6() int  { return g.die(6) }
-func (g *Game) d10() int { return g.die(10) }
+func (g *Game) d6(why string) int  { return g.die(6, why) }
+func (g *Game) d10(why string) int { return g.die(10, why) }
 
 // dice6 rolls n d6 and adds them.
-func (g *Game) dice6(n int) int {
+func (g *Game) dice6(n int, why string) int {
 	s := 0
 	for range n {
-		s += g.d6()
+		s += g.d6(why)
 	}
 	return s
 }
@@ -305,7 +334,7 @@ func (g *Game) dice6(n int) int {
 // randomLocation rolls 2d10 for a Random Location: the first die is the
 // tens digit, a face 10 reads as the digit 0, and 0 0 is 100 (FL-MAP-08).
 func (g *Game) randomLocation() int {
-	tens, units := g.d10()%10, g.d10()%10
+	tens, units := g.d10("location")%10, g.d10("location")%10
 	n := tens*10 + units
 	if n == 0 {
 		n = 100

@@ -196,13 +196,17 @@ func (g *Game) playAction(p *Player, a int16, target *Player) signals {
 		}
 	}
 	if g.trace != nil {
-		g.logf("  %s plays %s%s", g.name(p), ad.Name, map[bool]string{true: " on " + g.name(target), false: ""}[target != p])
+		on := ""
+		if target != p {
+			on = " on " + g.name(target)
+		}
+		g.emitf(p.seat, "play", ad.ID, D{"timing": Timings[ad.Timing], "target": target.seat}, "  %s plays %s%s", g.name(p), ad.Name, on)
 	}
 	if target != p && g.defend(target) {
 		if g.trace != nil {
-			g.logf("  …%s ignores it", g.name(target))
+			g.emitf(target.seat, "ignore", ad.ID, nil, "  …%s ignores it", g.name(target))
 		}
-		g.decks[DActions].Discard(a)
+		g.discard(DActions, a)
 		return signals{}
 	}
 	save := g.save()
@@ -213,7 +217,7 @@ func (g *Game) playAction(p *Player, a int16, target *Player) signals {
 		m := g.strongestMember(target) // a boon for the best, or a curse on the rival's best
 		if m == nil {
 			g.restore(save)
-			g.decks[DActions].Discard(a)
+			g.discard(DActions, a)
 			return signals{}
 		}
 		g.focus = m
@@ -235,7 +239,7 @@ func (g *Game) playAction(p *Player, a int16, target *Player) signals {
 		}
 		g.recompute(target)
 	default:
-		g.decks[DActions].Discard(a)
+		g.discard(DActions, a)
 	}
 	return sig
 }
@@ -263,7 +267,7 @@ func (g *Game) detachAction(p *Player, a int16) {
 		}
 	}
 	if ok {
-		g.decks[DActions].Discard(a)
+		g.discard(DActions, a)
 		g.recompute(p)
 	}
 }
@@ -283,8 +287,11 @@ func (g *Game) defend(p *Player) bool {
 		if g.stats != nil {
 			g.stats.use(p.seat, &ad.Card)
 		}
+		if g.trace != nil {
+			g.emitf(p.seat, "play", ad.ID, D{"timing": "targeted", "target": p.seat}, "  %s plays %s in defence", g.name(p), ad.Name)
+		}
 		sig := g.run(ad.Effect, p, nil, &ad.Card)
-		g.decks[DActions].Discard(a)
+		g.discard(DActions, a)
 		return sig.ignored
 	}
 	return false

@@ -15,10 +15,10 @@ const (
 // no Vehicle, Technologies or Master bonus (FL-NPCM-03, FL-AMB-18).
 func (g *Game) npcmRoll(n *NPCM, s Skill, need int) int {
 	ad := &g.c.Actions[n.act]
-	cs := &checkState{skill: s, need: need, extra: need == 0, roller: -1, pending: true}
+	cs := &checkState{skill: s, need: need, extra: need == 0, roller: -1, pending: true, why: "npcm", owner: g.p(n.owner)}
 	g.rollers = g.rollers[:0]
 	for range ad.Dice {
-		g.rollers = append(g.rollers, roller{crown: -1, ts: int(ad.Omega)})
+		g.rollers = append(g.rollers, roller{crown: -1, ts: int(ad.Omega), npcm: n})
 	}
 	g.rollAll(cs) // PVP (need 0): every success counts; 1s re-rolled when it pays
 	return cs.total
@@ -43,13 +43,14 @@ func (g *Game) hire(p *Player) {
 			continue
 		}
 		p.hand = append(p.hand[:i], p.hand[i+1:]...)
-		p.sc -= int(ad.HireCost)
+		if g.trace != nil {
+			g.emitf(p.seat, "hire", ad.ID, D{"assignment": Assignments[assign], "target": target, "goal": int(goal), "cost": int(ad.HireCost)},
+				"%s hires %s to %s", g.name(p), ad.Name, Assignments[assign])
+		}
+		g.pay(p, int(ad.HireCost), "hire", ad.ID)
 		if g.stats != nil {
 			g.stats.use(p.seat, &ad.Card)
 			g.stats.rule(RuleHire)
-		}
-		if g.trace != nil {
-			g.logf("%s hires %s to %s", g.name(p), ad.Name, Assignments[assign])
 		}
 		switch assign {
 		case asJoinParty:
@@ -141,7 +142,7 @@ func (g *Game) joinParty(p *Player, a int16) {
 			return
 		}
 	}
-	g.decks[DActions].Discard(a)
+	g.discard(DActions, a)
 }
 
 // hitmanStrike: a hit man hired to engage a Character at once, a Solo
@@ -152,7 +153,7 @@ func (g *Game) hitmanStrike(p *Player, a int16, target int) {
 	o := g.p(target)
 	m := g.strongestMember(o)
 	if m == nil {
-		g.decks[DActions].Discard(a)
+		g.discard(DActions, a)
 		return
 	}
 	if g.stats != nil {
@@ -160,18 +161,38 @@ func (g *Game) hitmanStrike(p *Player, a int16, target int) {
 	}
 	prev := g.cause
 	g.cause = causeNPCM
+	hm := NPCM{act: a, owner: p.seat, hex: -1, live: true}
+	crown := 0
+	for i := range o.party.crowns {
+		if &o.party.crowns[i] == m {
+			crown = i + 1
+		}
+	}
 	hp := int(ad.Health)
 	for round := 0; round < 40 && hp > 0 && m.present(); round++ {
-		sh := 0
+		// Each side's Combat roll follows the Skill Check dice rules; every
+		// success counts (FL-PVP-02, FL-NPCM-02).
+		cs := &checkState{skill: Combat, extra: true, roller: -1, owner: p, why: "solo-pvp"}
+		g.rollers = g.rollers[:0]
 		for range ad.SoloDice {
-			sh += dieOutcome(g.effTS(int(ad.Omega)), g.d10())
+			g.rollers = append(g.rollers, roller{crown: -1, ts: int(ad.Omega), npcm: &hm})
 		}
-		sm := dieOutcome(g.effTS(int(m.ts[Combat])), g.d10())
+		g.rollAll(cs)
+		sh := cs.total
+		cs = &checkState{skill: Combat, extra: true, roller: -1, owner: o, why: "solo-pvp"}
+		g.rollers = g.rollers[:0]
+		g.addMember(m, crown, cs)
+		g.rollAll(cs)
+		sm := cs.total
+		if g.trace != nil {
+			g.emitf(o.seat, "solo-pvp-round", ad.ID, D{"hitman": sh, "character": sm, "who": g.crownName(o, m)},
+				"  %s %d against %s %d", ad.Name, sh, g.memberName(m), sm)
+		}
 		switch {
 		case sh > sm:
-			g.damageMember(o, m, g.dice6(sh-sm), Physical, false)
+			g.damageMember(o, m, g.dice6(sh-sm, "damage"), Physical, false)
 		case sm > sh:
-			hp -= g.dice6(sm - sh)
+			hp -= g.dice6(sm-sh, "damage")
 		default:
 			hp -= g.c.Rules.PVPTieNPCMDamage
 			g.damageMember(o, m, g.c.Rules.PVPTieDamage, Physical, true)
@@ -183,7 +204,7 @@ func (g *Game) hitmanStrike(p *Player, a int16, target int) {
 	} else if hp <= 0 {
 		g.addPrestige(o, g.c.Rules.PVPKillNPCMPrestige)
 	}
-	g.decks[DActions].Discard(a)
+	g.discard(DActions, a)
 }
 
 // strongestMember is the member a hit man goes after.
@@ -260,6 +281,7 @@ func (g *Game) npcmTurn(n *NPCM, idx int) {
 			return
 		}
 	}
+	from := n.hex
 	for step := 0; step < int(ad.Movement) && n.hex != n.goal; step++ {
 		next := n.hex
 		for _, a := range g.c.Hexes[n.hex].Adj {
@@ -271,6 +293,10 @@ func (g *Game) npcmTurn(n *NPCM, idx int) {
 			break
 		}
 		n.hex = next
+	}
+	if g.trace != nil && n.hex != from {
+		g.emitf(n.owner, "npcm-move", ad.ID, D{"from": int(from), "to": int(n.hex), "hexes": int(g.c.Hops[from][n.hex]), "movement": int(ad.Movement)},
+			"  %s moves to %s", ad.Name, g.c.Hexes[n.hex].Name)
 	}
 	if n.hex != n.goal {
 		return // waits for the next Turn
@@ -304,9 +330,14 @@ func (g *Game) npcmTurn(n *NPCM, idx int) {
 		}
 		if chip >= 0 {
 			g.npcmMission(n, owner)
+			from := g.missions[chip]
 			g.missions[chip] = -1
 			if h := g.randomChipHex(); h >= 0 {
 				g.missions[chip] = h
+			}
+			if g.trace != nil {
+				g.emitf(-1, "mission-chip", "", D{"chip": chip, "from": int(from), "to": int(g.missions[chip])}, "  Mission chip %d moves to %s", chip+1,
+					g.hexName(g.missions[chip]))
 			}
 		}
 	}
@@ -317,7 +348,10 @@ func (g *Game) npcmTurn(n *NPCM, idx int) {
 func (g *Game) retire(n *NPCM) {
 	if n.live {
 		n.live = false
-		g.decks[DActions].Discard(n.act)
+		if g.trace != nil {
+			g.emitf(n.owner, "npcm-end", g.c.Actions[n.act].ID, nil, "  %s leaves play", g.c.Actions[n.act].Name)
+		}
+		g.discard(DActions, n.act)
 	}
 }
 
@@ -336,9 +370,13 @@ func (g *Game) npcmEncounter(n *NPCM, d Deck) bool {
 		return false
 	}
 	e := g.encCard(d, x)
-	defer g.decks[d].Discard(x)
+	defer g.discard(d, x)
 	if g.stats != nil {
 		g.stats.drew(n.owner, &e.Card)
+	}
+	if g.trace != nil {
+		g.emitf(n.owner, "card", e.ID, D{"deck": DeckNames[d], "world": e.World, "checks": e.Checks.String(), "scavenged": int(e.Scavenged), "npcm": g.c.Actions[n.act].ID},
+			"  %s draws %s (%s): %s", g.c.Actions[n.act].Name, e.Name, DeckNames[d], e.Checks.String())
 	}
 	g.addSalvage(g.p(n.owner), int(e.Scavenged))
 	if e.World || e.Checks.Empty() {
@@ -360,9 +398,13 @@ func (g *Game) npcmMission(n *NPCM, owner *Player) {
 		return
 	}
 	e := &g.c.Missions[x]
-	defer g.decks[DMissions].Discard(x)
+	defer g.discard(DMissions, x)
 	if g.stats != nil {
 		g.stats.drew(n.owner, &e.Card)
+	}
+	if g.trace != nil {
+		g.emitf(n.owner, "card", e.ID, D{"deck": DeckNames[DMissions], "world": e.World, "checks": e.Checks.String(), "scavenged": int(e.Scavenged), "npcm": g.c.Actions[n.act].ID},
+			"  %s draws %s (%s): %s", g.c.Actions[n.act].Name, e.Name, DeckNames[DMissions], e.Checks.String())
 	}
 	g.addSalvage(owner, int(e.Scavenged))
 	ok := true

@@ -39,7 +39,7 @@ func (g *Game) reset(seed uint64, opt Options) {
 	g.cur, g.actor, g.focus, g.enc, g.chk, g.src, g.item, g.world, g.pvp = 0, 0, nil, nil, nil, nil, nil, nil, nil
 	g.moveCtx, g.dying, g.cause, g.freed, g.memory, g.moveAdd = nil, nil, causeParty, g.freed[:0], 0, 0
 	g.sig = signals{}
-	g.drawDepth, g.cardEnd = 0, false
+	g.drawDepth, g.cardEnd, g.nchk = 0, false, 0
 	for i := range g.resOwner {
 		g.resOwner[i] = -1
 		g.resDouble[i] = false
@@ -59,8 +59,6 @@ func (g *Game) reset(seed uint64, opt Options) {
 			cards = append(cards, x)
 		}
 		g.decks[d].Reset(cards, rng.New(seed, rng.Stream("deck:"+DeckNames[d])))
-		// Flip the top card to start the discard pile (FL-DECK-02).
-		g.decks[d].Discard(g.decks[d].Draw())
 	}
 	if cap(g.players) < opt.Players {
 		g.players = make([]Player, opt.Players)
@@ -103,28 +101,78 @@ func (g *Game) cardN(d Deck, x int16) int {
 	return g.c.Encounters[x].N
 }
 
+// flipDecks flips each deck's top card to start its discard pile
+// (FL-DECK-02).
+func (g *Game) flipDecks() {
+	for d := Deck(0); d < numDecks; d++ {
+		if x := g.decks[d].Draw(); x >= 0 {
+			if g.trace != nil {
+				g.emitf(-1, "draw", g.cardID(d, x), D{"deck": DeckNames[d]}, "  the %s deck's top card is flipped", DeckNames[d])
+			}
+			g.discard(d, x)
+		}
+	}
+}
+
 // draw takes a deck's top card; an empty deck is re-shuffled from its
 // discard pile, whose new top card starts a fresh discard pile (FL-DECK-03).
 func (g *Game) draw(d Deck) int16 {
 	g.step()
 	dk := &g.decks[d]
 	if dk.Len() == 0 {
+		if g.trace != nil {
+			g.emitf(-1, "reshuffle", "", D{"deck": DeckNames[d], "cards": dk.Discarded()}, "  the %s discard pile is shuffled into a new deck", DeckNames[d])
+		}
 		dk.Reshuffle()
 		if dk.Len() > 1 {
-			dk.Discard(dk.Draw())
+			x := dk.Draw()
+			if g.trace != nil {
+				g.emitf(-1, "draw", g.cardID(d, x), D{"deck": DeckNames[d]}, "  the new %s deck's top card is flipped", DeckNames[d])
+			}
+			g.discard(d, x)
 		}
 	}
-	return dk.Draw()
+	x := dk.Draw()
+	if x >= 0 && g.trace != nil {
+		g.emitf(g.cur, "draw", g.cardID(d, x), D{"deck": DeckNames[d]}, "  draws %s from the %s deck", g.cardName(d, x), DeckNames[d])
+	}
+	return x
+}
+
+// discard puts a card on its deck's discard pile.
+func (g *Game) discard(d Deck, x int16) {
+	if x < 0 {
+		return
+	}
+	g.decks[d].Discard(x)
+	if g.trace != nil {
+		g.emitf(-1, "discard", g.cardID(d, x), D{"deck": DeckNames[d]}, "  %s goes to the %s discard pile", g.cardName(d, x), DeckNames[d])
+	}
 }
 
 // setupGame follows "Game Setup" (FL-SET-02…10).
 func (g *Game) setupGame() {
 	c := g.c
 	r := &c.Rules
+	if g.trace != nil {
+		mode := "competitive"
+		if g.opt.Short {
+			mode = "short"
+		}
+		vp, vth := g.thresholds()
+		g.emitf(-1, "game", "", D{"seed": fmt.Sprint(g.seed), "players": len(g.players), "mode": mode, "variants": g.opt.variantList(),
+			"victory-prestige": vp, "victory-town-health": vth},
+			"Fallen Land, %d players, %s game, seed %d", len(g.players), mode, g.seed)
+		g.traceDecks()
+	}
+	g.flipDecks()
 	// Mission Location chips (FL-SET-03).
 	for range r.MissionLocations {
 		if h := g.randomChipHex(); h >= 0 {
 			g.missions = append(g.missions, h)
+			if g.trace != nil {
+				g.emitf(-1, "mission-chip", "", D{"chip": len(g.missions) - 1, "from": -1, "to": int(h)}, "  a Mission chip is placed at %s", g.c.Hexes[h].Name)
+			}
 		}
 	}
 	// Permanent Points of Interest on the map (FL-AMB-57).
@@ -167,28 +215,53 @@ func (g *Game) setupGame() {
 		p.tdc = min(p.fac.TDCs, r.MaxTDC)
 		p.perkTDC = p.tdc
 	}
-	// Deal (FL-SET-07, FL-SET-08).
 	for seat := range g.players {
 		p := &g.players[seat]
-		var chars []int16
+		if g.trace != nil {
+			var techs []string
+			for _, t := range p.tech {
+				techs = append(techs, g.c.Techs[t.tech].ID+":1")
+			}
+			g.emitf(seat, "setup", p.fac.ID, D{"hex": int(p.party.hex), "prestige": p.pr, "town-health": p.th, "salvage": p.sc, "tdc": p.tdc,
+				"techs": techs, "policy": p.policy.String()}, "%s (%s bot) sets up at %s", g.name(p), p.policy, c.Hexes[p.party.hex].Name)
+		}
+	}
+	// Deal (FL-SET-07, FL-SET-08); with Draft Setup the dealt Characters and
+	// Spoils are drafted before the mats are set up (FL-OPT-01).
+	draft := g.opt.Variants.DraftSetup
+	var chars, spoils [][]int16
+	if draft {
+		chars, spoils = make([][]int16, len(g.players)), make([][]int16, len(g.players))
+	}
+	for seat := range g.players {
+		p := &g.players[seat]
+		g.cur = seat
+		var dealt []int16
 		for range r.StartCharacters {
 			if x := g.draw(DCharacters); x >= 0 {
-				chars = append(chars, x)
+				dealt = append(dealt, x)
 			}
 		}
-		g.seatCharacters(p, chars)
+		if draft {
+			chars[seat] = dealt
+		} else {
+			g.seatCharacters(p, dealt)
+		}
 		for range r.StartActions + p.fac.ExtraActions {
 			if x := g.draw(DActions); x >= 0 {
 				g.gainAction(p, x)
 			}
 		}
-		if g.stats != nil {
-			for _, x := range chars {
+		if g.stats != nil && !draft {
+			for _, x := range dealt {
 				g.stats.drew(p.seat, &c.Characters[x].Card)
 			}
 		}
 		for _, s := range p.fac.StartSpoils {
 			p.auction = append(p.auction, Item{card: s, mount: -1})
+			if g.trace != nil {
+				g.emitf(seat, "receive", c.Spoils[s].ID, D{"deck": DeckNames[DSpoils], "from": "perk"}, "  %s receives its Perk card %s", g.name(p), c.Spoils[s].Name)
+			}
 		}
 		// Jinxed and Event Spoils dealt now are replaced (FL-SET-07); Allies
 		// dealt at setup join without a hiring fee.
@@ -198,17 +271,46 @@ func (g *Game) setupGame() {
 				break
 			}
 			if sd := &c.Spoils[x]; sd.is(RJinxed) || sd.is(REvent) {
-				g.decks[DSpoils].Discard(x)
+				g.discard(DSpoils, x)
+				continue
+			}
+			n++
+			if draft {
+				spoils[seat] = append(spoils[seat], x)
 				continue
 			}
 			p.auction = append(p.auction, Item{card: x, mount: -1})
 			if g.stats != nil {
 				g.stats.drew(p.seat, &c.Spoils[x].Card)
 			}
-			n++
 		}
-		g.equipParty(p, 0)
+		if !draft {
+			g.equipParty(p, 0)
+		}
 	}
+	if draft {
+		chars = g.draftCards(DCharacters, chars, 1, 1)
+		for seat := range g.players {
+			g.seatCharacters(g.p(seat), chars[seat])
+		}
+		spoils = g.draftCards(DSpoils, spoils, 2, -1)
+		for seat := range g.players {
+			p := &g.players[seat]
+			for _, x := range spoils[seat] {
+				p.auction = append(p.auction, Item{card: x, mount: -1})
+			}
+			if g.stats != nil {
+				for _, x := range chars[seat] {
+					g.stats.drew(seat, &c.Characters[x].Card)
+				}
+				for _, x := range spoils[seat] {
+					g.stats.drew(seat, &c.Spoils[x].Card)
+				}
+			}
+			g.equipParty(p, 0)
+		}
+	}
+	g.cur = 0
 	for seat := range g.players {
 		p := &g.players[seat]
 		g.dealtOnDraw(p)
@@ -223,7 +325,7 @@ func (g *Game) setupGame() {
 	for len(cands) > 1 {
 		low, lows := 11, cands[:0:0]
 		for _, s := range cands {
-			v := g.d10()
+			v := g.d10("first-player")
 			switch {
 			case v < low:
 				low, lows = v, append(lows[:0], s)
@@ -243,12 +345,41 @@ func (g *Game) setupGame() {
 	if g.trace != nil {
 		for seat := range g.players {
 			p := &g.players[seat]
-			if g.trace != nil {
-				g.logf("%s starts at %s: %s", g.name(p), c.Hexes[p.party.hex].Name, g.partyLine(p))
-			}
+			g.emitf(seat, "party", "", nil, "%s starts at %s: %s", g.name(p), c.Hexes[p.party.hex].Name, g.partyLine(p))
 		}
-		if g.trace != nil {
-			g.logf("First Player: P%d", g.first+1)
+		g.emitf(g.first, "first-player", "", nil, "First Player: P%d", g.first+1)
+		g.traceState()
+	}
+}
+
+// draftCards is Draft Setup (FL-OPT-01): every player takes the stack in
+// front of them, keeps per cards, and passes the rest to the next player
+// (dir 1: left, -1: right), until every card is kept. It returns each
+// seat's kept cards.
+func (g *Game) draftCards(d Deck, stacks [][]int16, per, dir int) [][]int16 {
+	n := len(stacks)
+	kept := make([][]int16, n)
+	for round := 0; ; round++ {
+		left := false
+		next := make([][]int16, n)
+		for seat := range stacks {
+			stack := stacks[seat]
+			for k := 0; k < per && len(stack) > 0; k++ {
+				i := g.draftPick(g.p(seat), d, stack, kept[seat])
+				x := stack[i]
+				stack = append(stack[:i:i], stack[i+1:]...)
+				kept[seat] = append(kept[seat], x)
+				if g.trace != nil {
+					g.emitf(seat, "draft", g.cardID(d, x), D{"deck": DeckNames[d], "round": round + 1},
+						"  %s drafts %s (round %d)", g.name(g.p(seat)), g.cardID(d, x), round+1)
+				}
+			}
+			left = left || len(stack) > 0
+			next[((seat+dir)%n+n)%n] = stack
+		}
+		stacks = next
+		if !left {
+			return kept
 		}
 	}
 }
@@ -352,18 +483,22 @@ func (g *Game) playTurns() {
 			panic(game.Stall{Why: fmt.Sprintf("no winner after %d Turns", g.opt.MaxRounds)})
 		}
 		g.newTurn()
+		g.tracePhase("effects")
 		g.effectsPhase()
 		if g.endPhase() {
 			return
 		}
+		g.tracePhase("town-business")
 		g.townBusiness()
 		if g.endPhase() {
 			return
 		}
+		g.tracePhase("exploits")
 		g.exploitsPhase()
 		if g.endPhase() {
 			return
 		}
+		g.tracePhase("end-turn")
 		g.endTurnPhase()
 		if g.endPhase() {
 			return
@@ -400,7 +535,7 @@ func (g *Game) newTurn() {
 		p.party.vehicle.used &^= 1
 	}
 	if g.trace != nil {
-		g.logf("— Turn %d — First Player P%d", g.turn, g.first+1)
+		g.emitf(g.first, "turn", "", D{"first": g.first, "order": append([]int(nil), g.order...)}, "— Turn %d — First Player P%d", g.turn, g.first+1)
 	}
 }
 
@@ -412,9 +547,15 @@ func (g *Game) endPhase() bool {
 		p := &g.players[seat]
 		for len(p.hand) > g.c.Rules.HandLimit {
 			i := g.worstCard(p)
-			g.decks[DActions].Discard(p.hand[i])
+			if g.trace != nil {
+				g.emitf(seat, "hand-limit", g.c.Actions[p.hand[i]].ID, D{"hand": len(p.hand)}, "  %s discards %s over the hand limit", g.name(p), g.c.Actions[p.hand[i]].Name)
+			}
+			g.discard(DActions, p.hand[i])
 			p.hand = append(p.hand[:i], p.hand[i+1:]...)
 		}
+	}
+	if g.trace != nil {
+		g.traceState()
 	}
 	if !g.over {
 		g.checkVictory()
@@ -512,14 +653,12 @@ func (g *Game) finish(winner int, shared []int, end string) {
 		res.Prestige[seat], res.TownHealth[seat], res.Resources[seat], res.Deaths[seat] = p.pr, p.th, p.resources, p.deaths
 	}
 	if g.trace != nil {
+		d := D{"winner": winner, "end": end, "shared": shared, "turns": g.turn, "prestige": res.Prestige, "town-health": res.TownHealth,
+			"resources": res.Resources}
 		if winner >= 0 {
-			if g.trace != nil {
-				g.logf("%s wins (%s): %d Prestige, %d Town Health", g.name(&g.players[winner]), end, g.players[winner].pr, g.players[winner].th)
-			}
+			g.emitf(winner, "end", "", d, "%s wins (%s): %d Prestige, %d Town Health", g.name(&g.players[winner]), end, g.players[winner].pr, g.players[winner].th)
 		} else {
-			if g.trace != nil {
-				g.logf("shared win (%s) of seats %v", end, shared)
-			}
+			g.emitf(-1, "end", "", d, "shared win (%s) of %s", end, g.seatList(shared))
 		}
 	}
 }

@@ -104,7 +104,9 @@ func (g *Game) fight(att, def fighter) {
 	}
 	defer func() { g.pvp, g.cause = prev, prevCause }()
 	if g.trace != nil {
-		g.logf("  PVP: %s attacks %s", g.fighterName(&st.side[0]), g.fighterName(&st.side[1]))
+		g.emitf(g.owner(&st.side[0]), "pvp", g.fighterCard(&st.side[0]), D{"attacker": st.side[0].seat, "defender": st.side[1].seat,
+			"attacker-npcm": g.fighterCard(&st.side[0]), "defender-npcm": g.fighterCard(&st.side[1])},
+			"  PVP: %s attacks %s", g.fighterName(&st.side[0]), g.fighterName(&st.side[1]))
 	}
 	// Abilities at the start of a fight.
 	// Only the attacker strikes first, so only the defender's noFirstStrike
@@ -122,18 +124,21 @@ func (g *Game) fight(att, def fighter) {
 	}
 	if !noStrike {
 		g.firstStrike(st)
+	} else if g.trace != nil {
+		g.emitf(st.side[1].seat, "no-first-strike", "", nil, "  the defender prevents First Strike")
 	}
 	for round := 0; round < 40 && g.fighterAlive(&st.side[0]) && g.fighterAlive(&st.side[1]); round++ {
 		g.step()
 		a, d := &st.side[0], &st.side[1]
 		fa, fd := g.wantPVPFlight(st, 0), g.wantPVPFlight(st, 1)
+		if g.trace != nil {
+			g.emitf(-1, "fight-or-flight", "", D{"round": round + 1, "attacker-flees": fa, "defender-flees": fd},
+				"  round %d: the attacker %s, the defender %s", round+1, fightWord(fa), fightWord(fd))
+		}
 		if fa && fd {
 			// Both flee: the defender moves 1 hex; nobody loses (FL-PVP-08).
 			if d.npcm == nil {
 				g.fleeHexes(g.p(d.seat), 1)
-			}
-			if g.trace != nil {
-				g.logf("  both sides flee")
 			}
 			g.pvpEnd(st, -1)
 			return
@@ -148,12 +153,16 @@ func (g *Game) fight(att, def fighter) {
 			}
 			ra, rd := g.flightRoll(a), g.flightRoll(d)
 			for ra == rd {
-				ra += g.d6()
-				rd += g.d6()
+				ra += g.d6("pvp-flight")
+				rd += g.d6("pvp-flight")
 			}
 			rf, rs := ra, rd
 			if flee == 1 {
 				rf, rs = rd, ra
+			}
+			if g.trace != nil {
+				g.emitf(-1, "pvp-flight", "", D{"runner": flee, "runner-total": rf, "chaser-total": rs, "escaped": rf > rs},
+					"  Flight contest: %s %d against %d", g.fighterName(&st.side[flee]), rf, rs)
 			}
 			if rf > rs {
 				f := &st.side[flee]
@@ -161,20 +170,20 @@ func (g *Game) fight(att, def fighter) {
 				if f.npcm == nil {
 					g.fleeHexes(g.p(f.seat), rf-rs)
 				}
-				if g.trace != nil {
-					g.logf("  %s escapes (%d against %d)", g.fighterName(f), rf, rs)
-				}
 				g.pvpEnd(st, 1-flee)
 				return
 			}
 			// The fighter catches the runner: 1d6 per point (Armor applies,
 			// FL-AMB-41), then the round is fought.
-			g.hitSide(st, flee, g.dice6(rs-rf), false)
+			g.hitSide(st, flee, g.dice6(rs-rf, "damage"), false)
 			if !g.fighterAlive(&st.side[flee]) {
 				break
 			}
 		}
 		sa, sd := g.pvpSuccesses(a), g.pvpSuccesses(d)
+		if g.trace != nil {
+			g.emitf(-1, "pvp-round", "", D{"round": round + 1, "attacker": sa, "defender": sd}, "  round %d: %d successes against %d", round+1, sa, sd)
+		}
 		switch {
 		case sa > sd:
 			g.roundWin(st, 0, sa-sd)
@@ -212,7 +221,7 @@ func (g *Game) firstStrike(st *pvpState) {
 	a := &st.side[0]
 	dmg := 0
 	if a.npcm != nil {
-		dmg = g.dice6(int(g.c.Actions[a.npcm.act].Strike))
+		dmg = g.dice6(int(g.c.Actions[a.npcm.act].Strike), "first-strike")
 	} else {
 		p := g.p(a.seat)
 		for i := range p.party.crowns {
@@ -221,11 +230,11 @@ func (g *Game) firstStrike(st *pvpState) {
 				continue
 			}
 			// Every success counts: extra, so 1s are re-rolled when it pays.
-			cs := &checkState{skill: Combat, need: 1, party: !g.opt.Variants.FirstStrikeNoMaster, extra: true, roller: -1, owner: p}
+			cs := &checkState{skill: Combat, need: 1, party: !g.opt.Variants.FirstStrikeNoMaster, extra: true, roller: -1, owner: p, why: "first-strike"}
 			g.rollers = g.rollers[:0]
 			g.addMember(m, i+1, cs)
 			g.rollAll(cs)
-			dmg += g.dice6(cs.total)
+			dmg += g.dice6(cs.total, "first-strike")
 		}
 	}
 	if dmg > 0 {
@@ -233,7 +242,7 @@ func (g *Game) firstStrike(st *pvpState) {
 			g.stats.rule(RuleFirstStrike)
 		}
 		if g.trace != nil {
-			g.logf("  First Strike: %d damage", dmg)
+			g.emitf(g.owner(a), "first-strike", g.fighterCard(a), D{"damage": dmg}, "  First Strike: %d damage", dmg)
 		}
 		g.hitSide(st, 1, dmg, true)
 	}
@@ -242,9 +251,9 @@ func (g *Game) firstStrike(st *pvpState) {
 // flightRoll is 1d6 plus the Movement Bonus Track (an NPCM: its Movement).
 func (g *Game) flightRoll(f *fighter) int {
 	if f.npcm != nil {
-		return g.d6() + int(g.c.Actions[f.npcm.act].Movement)
+		return g.d6("pvp-flight") + int(g.c.Actions[f.npcm.act].Movement)
 	}
-	return g.d6() + g.p(f.seat).party.move
+	return g.d6("pvp-flight") + g.p(f.seat).party.move
 }
 
 // pvpSuccesses is a side's Combat check: a Party check (Vehicle, Town
@@ -253,7 +262,7 @@ func (g *Game) pvpSuccesses(f *fighter) int {
 	if f.npcm != nil {
 		return g.npcmRoll(f.npcm, Combat, 0)
 	}
-	_, s := g.partyCheck(g.p(f.seat), Check{Need: 1, Skill: Combat}, true)
+	_, s := g.partyCheckFor(g.p(f.seat), Check{Need: 1, Skill: Combat}, true, "pvp")
 	return s
 }
 
@@ -261,7 +270,11 @@ func (g *Game) pvpSuccesses(f *fighter) int {
 // loser's Armor reduces it; Infected and Radiation weapons add a point each
 // (FL-PVP-12/13/17, FL-AMB-42).
 func (g *Game) roundWin(st *pvpState, winner, diff int) {
-	dmg := g.dice6(diff) + st.extra[winner]
+	dmg := g.dice6(diff, "damage") + st.extra[winner]
+	if g.trace != nil {
+		g.emitf(g.owner(&st.side[winner]), "pvp-hit", "", D{"winner": winner, "dice": diff, "extra": st.extra[winner], "damage": dmg},
+			"  %s wins the round: %dd6 + %d = %d damage", g.fighterName(&st.side[winner]), diff, st.extra[winner], dmg)
+	}
 	g.hitSide(st, 1-winner, dmg, false)
 	w := &st.side[winner]
 	if w.npcm != nil || !g.fighterAlive(&st.side[1-winner]) {
@@ -307,12 +320,16 @@ func (g *Game) npcmDamage(n *NPCM, dmg int) {
 		return
 	}
 	n.dmg += dmg
+	if g.trace != nil {
+		g.emitf(n.owner, "damage", g.c.Actions[n.act].ID, D{"who": "NPCM", "type": DamageNames[Physical], "amount": dmg,
+			"left": max(int(g.c.Actions[n.act].Health)-n.dmg, 0)}, "    %s takes %d damage", g.c.Actions[n.act].Name, dmg)
+	}
 	if n.dmg >= int(g.c.Actions[n.act].Health) {
 		n.live = false
-		g.decks[DActions].Discard(n.act)
 		if g.trace != nil {
-			g.logf("  %s is killed", g.c.Actions[n.act].Name)
+			g.emitf(n.owner, "death", g.c.Actions[n.act].ID, D{"who": "NPCM", "cause": "pvp"}, "  %s is killed", g.c.Actions[n.act].Name)
 		}
+		g.discard(DActions, n.act)
 	}
 }
 
@@ -320,6 +337,9 @@ func (g *Game) npcmDamage(n *NPCM, dmg int) {
 // away), -2 both eliminated (FL-PVP-20…24).
 func (g *Game) pvpEnd(st *pvpState, winner int) {
 	r := &g.c.Rules
+	if g.trace != nil && winner < 0 {
+		g.emitf(-1, "pvp-end", "", D{"winner": winner}, "  the fight ends without a victor")
+	}
 	if winner == -2 {
 		for k := range 2 {
 			if f := &st.side[k]; f.npcm == nil {
@@ -352,7 +372,7 @@ func (g *Game) pvpEnd(st *pvpState, winner int) {
 		g.addPrestige(g.p(l.seat), -r.PVPLoserPrestige)
 	}
 	if g.trace != nil {
-		g.logf("  %s wins the fight", g.fighterName(w))
+		g.emitf(g.owner(w), "pvp-end", "", D{"winner": winner, "wiped": wiped, "killed": w.killed}, "  %s wins the fight", g.fighterName(w))
 	}
 	// The victor keeps its own dead's gear; the loser's forms the Loot Deck
 	// (NPCMs never loot, FL-PVP-23).
@@ -375,6 +395,10 @@ func (g *Game) pvpEnd(st *pvpState, winner int) {
 	rng.Shuffle(&g.dice, loot)
 	n := min(len(loot), w.killed+r.LootExtra)
 	wp := g.p(w.seat)
+	if g.trace != nil {
+		g.emitf(w.seat, "loot", "", D{"cards": g.itemIDs(loot[:n]), "deck": len(loot), "dealt": n, "killed": w.killed},
+			"  %s is dealt %d of the Loot Deck's %d cards", g.name(wp), n, len(loot))
+	}
 	from := len(wp.auction)
 	wp.auction = append(wp.auction, loot[:n]...)
 	for _, it := range loot[n:] {
@@ -416,4 +440,19 @@ func (g *Game) returnSetAside(st *pvpState, keepOnly int) {
 			g.equipParty(g.p(f.seat), from[k])
 		}
 	}
+}
+
+func fightWord(flee bool) string {
+	if flee {
+		return "flees"
+	}
+	return "fights"
+}
+
+// fighterCard is an NPCM side's card ID, "" for a Party.
+func (g *Game) fighterCard(f *fighter) string {
+	if f.npcm != nil {
+		return g.c.Actions[f.npcm.act].ID
+	}
+	return ""
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // Scenario tests of the rulings of issue 13 ("Rules fidelity, round
@@ -196,4 +198,75 @@ func TestPsychFreezesCards(t *testing.T) {
 	assert.False(t, p.party.crowns[1].present(), "discarded in the Effects Phase")
 	assert.Equal(t, discarded+1, s.decks[DSpoils].Discarded(), "with its card")
 	assert.Len(t, p.party.crowns[0].items, 1)
+}
+
+// TestDraftSetup: Draft Setup (RB p.5, FL-OPT-01): each player keeps one
+// Character of the stack in front of them and passes the rest to the
+// left (the next seat), until all are kept; Spoils two at a time, passed
+// to the right. Bots keep the card worth most to them.
+func TestDraftSetup(t *testing.T) {
+	s := newScenario(t, fidelity(t), "f-a", "f-b", "f-c")
+	ids := func(d Deck, list []int16) []string {
+		var out []string
+		for _, x := range list {
+			out = append(out, s.cardID(d, x))
+		}
+		return out
+	}
+	ch := func(names ...string) []int16 {
+		var out []int16
+		for _, n := range names {
+			out = append(out, s.charIdx(n))
+		}
+		return out
+	}
+	kept := s.draftCards(DCharacters, [][]int16{
+		ch("filler-0", "ex-e", "ex-medic"),
+		ch("filler-1", "filler-2", "filler-3"),
+		ch("ex-a", "filler-4", "filler-5"),
+	}, 1, 1)
+	require.Len(t, kept, 3)
+	for seat := range kept {
+		assert.Len(t, kept[seat], 3, "seat %d keeps one card a round", seat)
+	}
+	assert.Equal(t, "ex-e", ids(DCharacters, kept[0])[0], "the best Character first")
+	assert.Equal(t, "ex-a", ids(DCharacters, kept[2])[0])
+	assert.Equal(t, "ex-medic", ids(DCharacters, kept[1])[1], "seat 1 gets seat 0's stack: passed left")
+
+	sp := func(names ...string) []int16 {
+		var out []int16
+		for _, n := range names {
+			out = append(out, s.spoilsIdx(n))
+		}
+		return out
+	}
+	kept = s.draftCards(DSpoils, [][]int16{
+		sp("ex-plus-9", "ex-rifle", "ex-heavy", "knife-0"),
+		sp("knife-1", "knife-2", "knife-3", "knife-4"),
+		sp("knife-5", "knife-6", "knife-7", "knife-8"),
+	}, 2, -1)
+	assert.ElementsMatch(t, []string{"ex-rifle", "ex-plus-9"}, ids(DSpoils, kept[0][:2]), "two cards a round")
+	assert.Contains(t, ids(DSpoils, kept[2]), "ex-heavy", "seat 2 gets seat 0's stack: passed right")
+	for seat := range kept {
+		assert.Len(t, kept[seat], 4)
+	}
+}
+
+// TestDraftSetupGame: with the variant every player still starts with six
+// Characters (five on the Crowns) and ten Spoils, and the draft is traced.
+func TestDraftSetupGame(t *testing.T) {
+	c := bundled(t)
+	var log game.EventLog
+	g := New(c)
+	_, err := g.Trace(&log, 5, Options{Players: 4, MaxRounds: 1, Variants: Variants{DraftSetup: true}})
+	require.Error(t, err, "one Turn is too short to finish")
+	drafted := map[int]int{}
+	for _, e := range log.Events {
+		if e.Kind == "draft" {
+			drafted[e.Seat]++
+		}
+	}
+	for seat := range 4 {
+		assert.Equal(t, 6+10, drafted[seat], "seat %d drafts 6 Characters and 10 Spoils", seat)
+	}
 }

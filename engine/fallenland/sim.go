@@ -216,6 +216,7 @@ var variantNames = map[string]string{
 	"mission-on-water":         "FL-AMB-56: Mission chips may land on Water",
 	"short-town-health-50":     "FL-OPT-08: the quick-start's Short Game Town Health of 50",
 	"no-npcm":                  "bots never hire NPCMs or hit men",
+	"draft-setup":              "FL-OPT-01: Draft Setup: each player keeps one of the six Characters dealt and passes the rest left, then two Spoils at a time passing right",
 }
 
 // VariantNames lists the variant names with what they do.
@@ -281,33 +282,13 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 			return opt, fmt.Errorf("--heroes names %d Factions for %d players", len(req.Heroes), opt.Players)
 		}
 	}
+	flags := opt.Variants.flags()
 	for _, v := range req.Variants {
-		switch v {
-		case "tiebreak-other-track":
-			opt.Variants.TiebreakOtherTrack = true
-		case "exact-ten-formula":
-			opt.Variants.ExactTenFormula = true
-		case "master-bonus-all":
-			opt.Variants.MasterBonusAll = true
-		case "first-strike-no-master":
-			opt.Variants.FirstStrikeNoMaster = true
-		case "last-point-any":
-			opt.Variants.LastPointAny = true
-		case "radiation-any-move":
-			opt.Variants.RadiationAnyMove = true
-		case "town-heal-own":
-			opt.Variants.TownHealOwnOnly = true
-		case "mission-relocate-on-draw":
-			opt.Variants.MissionRelocateOnDraw = true
-		case "mission-on-water":
-			opt.Variants.MissionOnWaterEnterable = true
-		case "short-town-health-50":
-			opt.Variants.ShortTownHealth50 = true
-		case "no-npcm":
-			opt.Variants.NoNPCMs = true
-		default:
+		f, ok := flags[v]
+		if !ok {
 			return opt, fmt.Errorf("unknown variant %q (known: %s)", v, strings.Join(sim.SortedKeys(variantNames), ", "))
 		}
+		*f = true
 	}
 	if opt.Policy == "" {
 		opt.Policy = "cautious"
@@ -330,7 +311,11 @@ func (m module) Simulate(t *table.Tables, req game.SimRequest) (*game.SimReport,
 	if req.Trace != nil {
 		g := New(c)
 		o := opt.gameOptions(opt.From)
-		res, err := g.Trace(req.Trace, rng.Seed(opt.Seed, opt.From), o)
+		var t game.Tracer = game.TextTracer{W: req.Trace, Prefix: "t"}
+		if req.TraceJSON {
+			t = game.JSONTracer{W: req.Trace}
+		}
+		res, err := g.Trace(t, rng.Seed(opt.Seed, opt.From), o)
 		tally := newTally(o.Players)
 		(&simWorker{g: g, opt: opt, tally: tally}).record(opt.From, res, err)
 		return m.report(c, opt, tally, sim.Stats{Games: 1}), nil

@@ -1,14 +1,20 @@
 package fallenland
 
+import "fmt"
+
 // The town: victory tracks and coins, Town Technologies, Town Defense
 // chips, Resources, the Town Business and End Turn Phases (§3.4, §3.6,
 // §11, §12).
 
 // addPrestige changes Prestige, never below 0 (FL-AMB-08).
 func (g *Game) addPrestige(p *Player, n int) {
+	before := p.pr
 	p.pr = max(p.pr+n, 0)
 	if g.stats != nil {
 		g.stats.prestige(g, n)
+	}
+	if g.trace != nil {
+		g.traceChange(p, "prestige", p.pr-before, p.pr, n, "")
 	}
 }
 
@@ -19,7 +25,7 @@ func (g *Game) addTownHealth(p *Player, n int) {
 	if n < 0 {
 		_, vth := g.thresholds()
 		for n < 0 && p.tdc > 0 && p.th >= vth && p.th+n < vth {
-			p.tdc--
+			g.setTDC(p, p.tdc-1, "shield")
 			p.perkTDC = min(p.perkTDC, p.tdc)
 			n++
 			if g.stats != nil {
@@ -27,18 +33,99 @@ func (g *Game) addTownHealth(p *Player, n int) {
 			}
 		}
 	}
+	before := p.th
 	p.th = max(p.th+n, 0)
 	if g.stats != nil {
 		g.stats.townHealth(g, n)
+	}
+	if g.trace != nil {
+		g.traceChange(p, "town-health", p.th-before, p.th, n, "")
 	}
 }
 
 // addSalvage changes Salvage Coins, never below 0.
 func (g *Game) addSalvage(p *Player, n int) {
+	before := p.sc
 	p.sc = max(p.sc+n, 0)
 	if g.stats != nil {
 		g.stats.salvage(g, n)
 	}
+	if g.trace != nil {
+		g.traceChange(p, "salvage", p.sc-before, p.sc, n, "")
+	}
+}
+
+// pay spends Salvage Coins on a cost the player can meet (callers check):
+// a Technology, a Defense chip, a hiring fee, a toll.
+func (g *Game) pay(p *Player, n int, what, card string) {
+	if n <= 0 {
+		return
+	}
+	p.sc -= n
+	if g.trace != nil {
+		if card == "" {
+			card = g.srcID()
+		}
+		g.emitf(p.seat, "pay", card, D{"res": "salvage", "amount": n, "total": p.sc, "for": what},
+			"  %s pays %d Salvage for %s (%d left)", g.name(p), n, what, p.sc)
+	}
+}
+
+// transfer moves Salvage Coins between players (a sale, a theft).
+func (g *Game) transfer(from, to *Player, n int, why string) {
+	if n <= 0 || from == to {
+		return
+	}
+	from.sc -= n
+	to.sc += n
+	if g.trace != nil {
+		g.emitf(from.seat, "transfer", g.srcID(), D{"res": "salvage", "amount": n, "to": to.seat, "total": from.sc, "to-total": to.sc, "for": why},
+			"  %s gives %s %d Salvage (%s)", g.name(from), g.name(to), n, why)
+	}
+}
+
+// setTDC sets a player's Town Defense chips (bought, sold, given, lost,
+// discarded as a shield).
+func (g *Game) setTDC(p *Player, n int, why string) {
+	if n == p.tdc {
+		return
+	}
+	d := n - p.tdc
+	p.tdc = n
+	if g.trace != nil {
+		g.traceChange(p, "tdc", d, n, d, why)
+	}
+}
+
+// traceChange reports a change of a track, the coins or the chips: what
+// changed, by how much (after the floor at 0), the new total, and the
+// change asked for when the floor cut it.
+func (g *Game) traceChange(p *Player, res string, applied, total, asked int, why string) {
+	if applied == 0 && asked == 0 {
+		return
+	}
+	kind := "gain"
+	if applied < 0 || (applied == 0 && asked < 0) {
+		kind = "lose"
+	}
+	d := D{"res": res, "amount": applied, "total": total}
+	if asked != applied {
+		d["asked"] = asked
+	}
+	if why != "" {
+		d["for"] = why
+	}
+	g.emitf(p.seat, kind, g.srcID(), d, "  %s %s %d %s (now %d)", g.name(p), map[bool]string{true: "gains", false: "loses"}[kind == "gain"],
+		abs(applied), resNames[res], total)
+}
+
+var resNames = map[string]string{"prestige": "Prestige", "town-health": "Town Health", "salvage": "Salvage", "tdc": "Town Defense chip(s)"}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // ownsTech returns the index of a player's chip of a Technology, or -1.
@@ -60,24 +147,33 @@ func (g *Game) gainTech(p *Player, t int16) {
 	if i := p.ownsTech(t); i >= 0 {
 		if p.tech[i].tier == 1 {
 			p.tech[i].tier = 2
+			g.traceTech(p, t, 2, "upgrade")
 		} else {
+			g.traceTech(p, t, 2, "sell-copy")
 			g.addSalvage(p, r.TechSell)
 		}
 		g.recompute(p)
 		return
 	}
 	if len(p.tech) >= r.MaxTech {
+		g.traceTech(p, t, 0, "declined")
 		return
 	}
 	p.tech = append(p.tech, OwnedTech{tech: t, tier: 1})
+	g.traceTech(p, t, 1, "new")
 	g.addPrestige(p, r.TechPrestige)
 	g.addTownHealth(p, r.TechTownHealth)
 	g.recompute(p)
 	if g.stats != nil {
 		g.stats.rule(RuleTech)
 	}
+}
+
+// traceTech reports a Technology chip gained, upgraded, sold or lost, with
+// the tier the player holds after it (0 none).
+func (g *Game) traceTech(p *Player, t int16, tier int, how string) {
 	if g.trace != nil {
-		g.logf("  %s gains %s", g.name(p), g.c.Techs[t].Name)
+		g.emitf(p.seat, "tech", g.c.Techs[t].ID, D{"how": how, "tier": tier}, "  %s: %s %s (Tier %d)", g.name(p), g.c.Techs[t].Name, how, tier)
 	}
 }
 
@@ -85,7 +181,7 @@ func (g *Game) gainTech(p *Player, t int16) {
 // numbers no Technology has (FL-TT-10).
 func (g *Game) randomTech() int16 {
 	for range 50 {
-		n := g.d10()
+		n := g.d10("tech")
 		if n < 10 && g.c.TechByNum[n] >= 0 {
 			return g.c.TechByNum[n]
 		}
@@ -116,7 +212,9 @@ func (g *Game) dropTech(p *Player, i int) {
 	r := &g.c.Rules
 	if p.tech[i].tier == 2 {
 		p.tech[i].tier = 1
+		g.traceTech(p, p.tech[i].tech, 1, "lose-tier-2")
 	} else {
+		g.traceTech(p, p.tech[i].tech, 0, "lose")
 		p.tech = append(p.tech[:i], p.tech[i+1:]...)
 		g.addPrestige(p, -r.TechPrestige)
 		g.addTownHealth(p, -r.TechTownHealth)
@@ -155,7 +253,11 @@ func (g *Game) resWeight(h int16) int {
 func (g *Game) capture(p *Player, h int16) {
 	r := &g.c.Rules
 	w := g.resWeight(h)
-	if old := g.resOwner[h]; old >= 0 {
+	old := g.resOwner[h]
+	if g.trace != nil {
+		g.emitf(p.seat, "capture", "", D{"hex": int(h), "from": int(old), "weight": w}, "  %s captures %s", g.name(p), g.c.Hexes[h].Name)
+	}
+	if old >= 0 {
 		op := &g.players[old]
 		op.resources -= w
 		g.addPrestige(op, -r.ResourceLossPR*w)
@@ -171,9 +273,6 @@ func (g *Game) capture(p *Player, h int16) {
 	}
 	if g.stats != nil {
 		g.stats.rule(RuleCapture)
-	}
-	if g.trace != nil {
-		g.logf("  %s captures %s", g.name(p), g.c.Hexes[h].Name)
 	}
 }
 
@@ -193,6 +292,9 @@ func (g *Game) revert(p *Player, keep int16) bool {
 		return false
 	}
 	w := g.resWeight(worst)
+	if g.trace != nil {
+		g.emitf(p.seat, "revert", "", D{"hex": int(worst), "weight": w}, "  %s's %s reverts to Neutral", g.name(p), g.c.Hexes[worst].Name)
+	}
 	g.resOwner[worst] = -1
 	p.resources -= w
 	g.addPrestige(p, -g.c.Rules.ResourceLossPR*w)
@@ -213,6 +315,9 @@ func (g *Game) loseResource(p *Player) {
 func (g *Game) destroyResource(p *Player, h int16) {
 	r := &g.c.Rules
 	double := g.resDouble[h]
+	if g.trace != nil {
+		g.emitf(p.seat, "destroy", "", D{"hex": int(h), "from": int(g.resOwner[h]), "double": double}, "  %s destroys %s", g.name(p), g.c.Hexes[h].Name)
+	}
 	if old := g.resOwner[h]; old >= 0 {
 		op := &g.players[old]
 		op.resources -= g.resWeight(h)
@@ -232,9 +337,6 @@ func (g *Game) destroyResource(p *Player, h int16) {
 	if g.stats != nil {
 		g.stats.rule(RuleDestroyResource)
 	}
-	if g.trace != nil {
-		g.logf("  %s destroys %s", g.name(p), g.c.Hexes[h].Name)
-	}
 }
 
 // createResource makes a hex a Resource, or a Resource a Double Resource
@@ -245,10 +347,16 @@ func (g *Game) createResource(h int16) {
 	}
 	if !g.resHex[h] {
 		g.resHex[h] = true
+		if g.trace != nil {
+			g.emitf(-1, "new-resource", g.srcID(), D{"hex": int(h), "double": false}, "  %s becomes a Resource", g.c.Hexes[h].Name)
+		}
 		return
 	}
 	if !g.resDouble[h] {
 		g.resDouble[h] = true
+		if g.trace != nil {
+			g.emitf(int(g.resOwner[h]), "new-resource", g.srcID(), D{"hex": int(h), "double": true}, "  %s becomes a Double Resource", g.c.Hexes[h].Name)
+		}
 		if o := g.resOwner[h]; o >= 0 {
 			g.players[o].resources++
 			for g.players[o].resources > g.c.Rules.MaxResources && g.revert(&g.players[o], h) {
@@ -376,15 +484,11 @@ func (g *Game) auctionHouse() {
 		it := seller.auction[bestIdx]
 		seller.auction = append(seller.auction[:bestIdx], seller.auction[bestIdx+1:]...)
 		price := int(g.spoils(it).Value)
-		buyer.sc -= price
-		seller.sc += price
+		g.transfer(buyer, seller, price, "auction")
 		buyer.auction = append(buyer.auction, it)
 		g.equipParty(buyer, 0)
 		if g.stats != nil {
 			g.stats.rule(RuleAuction)
-		}
-		if g.trace != nil {
-			g.logf("  %s buys %s from P%d for %d", g.name(buyer), g.spoils(it).Name, bestSeller+1, price)
 		}
 	}
 }
@@ -412,6 +516,7 @@ func (g *Game) sellAndPurchase(p *Player) {
 	for _, it := range p.auction {
 		sd := g.spoils(it)
 		if sd.Value > 0 && !sd.is(RAlly) && sd.Faction < 0 && g.itemScore(it) < 3 {
+			g.traceSell(p, sd.ID, int(sd.Value))
 			g.addSalvage(p, int(sd.Value))
 			g.discardCards(it)
 			if g.stats != nil {
@@ -431,6 +536,9 @@ func (g *Game) sellAndPurchase(p *Player) {
 		}
 		card := p.hand[i]
 		p.hand = append(p.hand[:i], p.hand[i+1:]...)
+		if g.trace != nil {
+			g.emitf(p.seat, "play", ad.ID, D{"timing": "purchase", "target": p.seat}, "  %s plays %s (a Town Technology card)", g.name(p), ad.Name)
+		}
 		t := ad.Tech
 		if t < 0 {
 			t = g.randomTech()
@@ -441,16 +549,17 @@ func (g *Game) sellAndPurchase(p *Player) {
 		if t >= 0 {
 			g.gainTech(p, t)
 		}
-		g.decks[DActions].Discard(card)
+		g.discard(DActions, card)
 	}
 	// Sell surplus Action cards the bot cannot use well (hand over 5).
 	for len(p.hand) > 5 {
 		i := g.worstCard(p)
 		ad := &g.c.Actions[p.hand[i]]
+		g.traceSell(p, ad.ID, max(int(ad.Value), 0))
 		if ad.Value > 0 {
 			g.addSalvage(p, int(ad.Value))
 		}
-		g.decks[DActions].Discard(p.hand[i])
+		g.discard(DActions, p.hand[i])
 		p.hand = append(p.hand[:i], p.hand[i+1:]...)
 	}
 	// Purchase one Technology or upgrade.
@@ -479,7 +588,7 @@ func (g *Game) sellAndPurchase(p *Player) {
 		}
 	}
 	if bestT >= 0 {
-		p.sc -= bestCost
+		g.pay(p, bestCost, "tech", g.c.Techs[bestT].ID)
 		g.gainTech(p, bestT)
 		if g.stats != nil {
 			g.stats.rule(RuleBuyTech)
@@ -487,11 +596,18 @@ func (g *Game) sellAndPurchase(p *Player) {
 	}
 	// One Town Defense chip, if coins remain (they guard Resources).
 	if cost := g.tdcCost(p); cost > 0 && p.sc-cost >= g.reserve(p)/2 && (p.resources > 0 || p.policy == Cautious) {
-		p.sc -= cost
-		p.tdc++
+		g.pay(p, cost, "tdc", "")
+		g.setTDC(p, p.tdc+1, "buy")
 		if g.stats != nil {
 			g.stats.rule(RuleBuyTDC)
 		}
+	}
+}
+
+// traceSell reports a card or chip sold to the Bank for its value.
+func (g *Game) traceSell(p *Player, id string, value int) {
+	if g.trace != nil {
+		g.emitf(p.seat, "sell", id, D{"value": value}, "  %s sells %s to the Bank for %d", g.name(p), id, value)
 	}
 }
 
@@ -500,7 +616,7 @@ func (g *Game) sellTDC(p *Player) bool {
 	if p.tdc <= p.perkTDC {
 		return false
 	}
-	p.tdc--
+	g.setTDC(p, p.tdc-1, "sell")
 	g.addSalvage(p, g.c.Rules.TDCSell)
 	if g.stats != nil {
 		g.stats.rule(RuleSell)
@@ -516,6 +632,7 @@ func (g *Game) sellTech(p *Player, i int) bool {
 	if i < 0 || i >= len(p.tech) || (p.tech[i].starting && p.tech[i].tier == 1) {
 		return false
 	}
+	g.traceSell(p, g.c.Techs[p.tech[i].tech].ID, g.c.Rules.TechSell)
 	g.addSalvage(p, g.c.Rules.TechSell)
 	g.dropTech(p, i)
 	return true
@@ -562,8 +679,11 @@ func (g *Game) endTurnPhase() {
 
 // townEvent rolls 1d10 on the Town Events chart (FL-EVT-01…03).
 func (g *Game) townEvent(p *Player) {
-	roll := g.d10()
+	roll := g.d10("town-event")
 	ev := &g.c.Events[roll]
+	if g.trace != nil {
+		g.emitf(p.seat, "town-event", ev.Row.ID, D{"roll": roll}, "%s rolls %d on the Town Events chart: %s", g.name(p), roll, ev.Row.Str("name"))
+	}
 	g.addPrestige(p, ev.PR)
 	g.addTownHealth(p, ev.TH)
 	if ev.Card {
@@ -574,9 +694,6 @@ func (g *Game) townEvent(p *Player) {
 	}
 	if g.stats != nil {
 		g.stats.event(roll)
-	}
-	if g.trace != nil {
-		g.logf("%s rolls %d on the Town Events chart: %s", g.name(p), roll, ev.Row.Str("name"))
 	}
 }
 
@@ -619,13 +736,13 @@ func (g *Game) gainSpoils(p *Player, x int16, equip bool) {
 				g.stats.rule(RuleEvent)
 			}
 			if g.trace != nil {
-				g.logf("  %s draws Event %s", g.name(p), sd.Name)
+				g.emitf(p.seat, "event-card", sd.ID, nil, "  %s plays the Event %s", g.name(p), sd.Name)
 			}
 			g.drawDepth++
 			g.run(sd.Effect, p, nil, &sd.Card)
 			g.drawDepth--
 		}
-		g.decks[DSpoils].Discard(x)
+		g.discard(DSpoils, x)
 		return
 	case sd.is(RJinxed):
 		if g.stats != nil {
@@ -643,7 +760,7 @@ func (g *Game) gainSpoils(p *Player, x int16, equip bool) {
 	case sd.is(RAlly):
 		cost := int(sd.HireCost)
 		if p.sc < cost || g.itemScore(Item{card: x, mount: -1}) < float64(cost)/3 {
-			g.decks[DSpoils].Discard(x)
+			g.discard(DSpoils, x)
 			return
 		}
 		p.sc -= cost
@@ -709,7 +826,7 @@ func (g *Game) onDraw(p *Player, a *Ability, card *Card, m *Member) {
 		g.stats.use(p.seat, card)
 	}
 	if g.trace != nil {
-		g.logf("  %s draws %s: its ability acts", g.name(p), card.Name)
+		g.emitf(p.seat, "ability", card.ID, D{"timing": "on-draw"}, "  %s draws %s: its ability acts", g.name(p), card.Name)
 	}
 	g.drawDepth++
 	g.run(a.Effect, p, m, card)
@@ -736,6 +853,10 @@ func (g *Game) visitTown(p *Player) {
 				best = k
 			}
 		}
+		if g.trace != nil {
+			g.emitf(p.seat, "reveal", g.c.Characters[p.roster[best].char].ID, D{"from": "roster", "to": fmt.Sprintf("CC%d", i+1)},
+				"  %s's %s joins the Party from the Town Roster", g.name(p), g.c.Characters[p.roster[best].char].Name)
+		}
 		items, acts := pa.crowns[i].items[:0], pa.crowns[i].acts[:0]
 		pa.crowns[i] = p.roster[best]
 		pa.crowns[i].items = append(items, p.roster[best].items...)
@@ -757,6 +878,10 @@ func (g *Game) visitTown(p *Player) {
 			r := &p.roster[k]
 			if g.left(r) <= g.left(m)+2 {
 				continue
+			}
+			if g.trace != nil {
+				g.emitf(p.seat, "reveal", g.c.Characters[r.char].ID, D{"from": "roster", "to": fmt.Sprintf("CC%d", i+1), "out": g.c.Characters[m.char].ID},
+					"  %s swaps %s for %s from the Town Roster", g.name(p), g.c.Characters[m.char].Name, g.c.Characters[r.char].Name)
 			}
 			p.auction = append(p.auction, m.items...)
 			old := Member{char: m.char, hitman: -1, dmg: m.dmg, acts: append([]int16(nil), m.acts...), memory: m.memory, used: m.used}
@@ -805,6 +930,7 @@ func (g *Game) stealSpoils(from, to *Player) {
 		if sd := g.spoils(it); !sd.is(RAlly) && sd.Faction < 0 {
 			from.auction = append(from.auction[:i], from.auction[i+1:]...)
 			to.auction = append(to.auction, it)
+			g.traceSteal(from, to, it)
 			return
 		}
 	}
@@ -820,9 +946,17 @@ func (g *Game) stealSpoils(from, to *Player) {
 	}
 	if worst != nil {
 		to.auction = append(to.auction, *worst)
+		g.traceSteal(from, to, *worst)
 		worst.card, worst.mount = -1, -1
 		from.untidy = true
 		g.tidy(from)
+	}
+}
+
+// traceSteal reports a Spoils card taken from one player by another.
+func (g *Game) traceSteal(from, to *Player, it Item) {
+	if g.trace != nil {
+		g.emitf(from.seat, "steal", g.c.Spoils[it.card].ID, D{"to": to.seat}, "  %s takes %s from %s", g.name(to), g.c.Spoils[it.card].Name, g.name(from))
 	}
 }
 
@@ -849,7 +983,7 @@ func (g *Game) destroyVehicle(p *Player) {
 func (g *Game) removeJinx(p *Player) {
 	pa := &p.party
 	if n := len(pa.jinx); n > 0 {
-		g.decks[DSpoils].Discard(pa.jinx[n-1])
+		g.discard(DSpoils, pa.jinx[n-1])
 		pa.jinx = pa.jinx[:n-1]
 		g.recompute(p)
 		return
@@ -865,7 +999,7 @@ func (g *Game) removeJinx(p *Player) {
 		}
 		for k, a := range m.acts {
 			if g.c.Actions[a].Kind == KJinxed {
-				g.decks[DActions].Discard(a)
+				g.discard(DActions, a)
 				m.acts = append(m.acts[:k], m.acts[k+1:]...)
 				g.recompute(p)
 				return
@@ -874,7 +1008,7 @@ func (g *Game) removeJinx(p *Player) {
 	}
 	for k, a := range p.townActs {
 		if g.c.Actions[a].Kind == KJinxed {
-			g.decks[DActions].Discard(a)
+			g.discard(DActions, a)
 			p.townActs = append(p.townActs[:k], p.townActs[k+1:]...)
 			return
 		}
@@ -888,14 +1022,19 @@ func (g *Game) delay(p *Player, n int) {
 		return
 	}
 	n = min(n, 12)
+	asked, now := n, 0
 	if p.inPhase {
-		k := min(n, p.weeks)
-		p.weeks -= k
-		n -= k
+		now = min(n, p.weeks)
+		p.weeks -= now
+		n -= now
 	}
 	p.penalty += n
 	if g.stats != nil {
 		g.stats.rule(RuleDelay)
+	}
+	if g.trace != nil {
+		g.emitf(p.seat, "delay", g.srcID(), D{"n": asked, "now": now, "chip": n, "penalty": p.penalty, "in-phase": p.inPhase},
+			"  %s is Delayed %d Week(s): %d now, a %d-Week chip", g.name(p), asked, now, n)
 	}
 }
 
@@ -912,9 +1051,17 @@ func (g *Game) bonusWeeks(p *Player, n int) {
 		pay := min(p.penalty, n)
 		p.penalty -= pay
 		p.weeks += n - pay
+		if g.trace != nil {
+			g.emitf(p.seat, "bonus-weeks", g.srcID(), D{"n": n, "paid": pay, "now": n - pay, "next": 0, "weeks": p.weeks},
+				"  %s gains %d Week(s) now (%d pay a Week Penalty chip)", g.name(p), n, pay)
+		}
 		return
 	}
 	p.bonus += n
+	if g.trace != nil {
+		g.emitf(p.seat, "bonus-weeks", g.srcID(), D{"n": n, "paid": 0, "now": 0, "next": n, "bonus": p.bonus},
+			"  %s gains %d Week(s) for its next Party Exploits", g.name(p), n)
+	}
 }
 
 // crownMember is the member on a Crown 1–5; 0 or an empty Crown rolls 1d6
@@ -929,7 +1076,7 @@ func (g *Game) crownMember(p *Player, crown int) *Member {
 		return nil
 	}
 	for range 100 {
-		r := g.d6()
+		r := g.d6("crown")
 		if r <= len(pa.crowns) && r <= 5 && pa.crowns[r-1].present() {
 			return &pa.crowns[r-1]
 		}

@@ -1,6 +1,10 @@
 package fallenland
 
-import "github.com/deckwright/deckwright/effects"
+import (
+	"fmt"
+
+	"github.com/deckwright/deckwright/effects"
+)
 
 // The implementations of the effect vocabulary declared in env.go. Effects
 // act on "the player" (g.cur), the Party and "the Character" (g.focus).
@@ -296,9 +300,7 @@ var verbImpl = map[string]any{
 		if from == to || a[0] <= 0 {
 			return
 		}
-		n := min(int(a[0]), from.sc)
-		from.sc -= n
-		to.sc += n
+		g.transfer(from, to, min(int(a[0]), from.sc), "steal")
 	}),
 	"skipProduction": verb(func(g *Game, a effects.Args) { g.me().noProduction = true }),
 
@@ -333,7 +335,7 @@ var verbImpl = map[string]any{
 		p := g.me()
 		for range min(int(a[0]), len(p.hand)) {
 			i := p.bot.Intn(len(p.hand))
-			g.decks[DActions].Discard(p.hand[i])
+			g.discard(DActions, p.hand[i])
 			p.hand = append(p.hand[:i], p.hand[i+1:]...)
 		}
 	}),
@@ -380,20 +382,20 @@ var verbImpl = map[string]any{
 	"healEach": verb(func(g *Game, a effects.Args) {
 		for i := range g.me().party.crowns {
 			if m := &g.me().party.crowns[i]; m.present() {
-				heal(m, int(a[0]), DamageType(a[1]))
+				g.heal(g.me(), m, int(a[0]), DamageType(a[1]))
 			}
 		}
 	}),
 	"healChar": verb(func(g *Game, a effects.Args) {
 		if m := g.chosen(g.me(), false); m != nil {
-			heal(m, int(a[0]), DamageType(a[1]))
+			g.heal(g.me(), m, int(a[0]), DamageType(a[1]))
 		}
 	}),
 	"preventDeath": verb(func(g *Game, a effects.Args) {
 		if m := g.dying; m != nil && g.left(m) <= 0 {
 			over := 1 - g.left(m)
 			for _, t := range []DamageType{Physical, Infected, Radiation} {
-				over -= heal(m, over, t)
+				over -= g.heal(g.me(), m, over, t)
 			}
 			if g.stats != nil {
 				g.stats.rule(RulePreventDeath)
@@ -440,15 +442,29 @@ var verbImpl = map[string]any{
 		}
 		cs.helped = true
 		if cs.roller >= 0 && cs.roller < len(g.rollers) {
-			g.rollers[cs.roller].bonus += int(a[0])
+			r := &g.rollers[cs.roller]
+			r.bonus += int(a[0])
+			if g.trace != nil {
+				r.from = append(r.from, fmt.Sprintf("%s:%+d", g.srcID(), a[0]))
+				g.emitf(g.cur, "modifier", g.srcID(), D{"what": "success", "amount": int(a[0]), "to": rollerName(r)},
+					"    %s adds %d success(es) to %s", g.srcName(), a[0], rollerName(r))
+			}
 			return
 		}
 		cs.flat += int(a[0])
+		if g.trace != nil {
+			cs.from = append(cs.from, fmt.Sprintf("%s:%+d", g.srcID(), a[0]))
+			g.emitf(g.cur, "modifier", g.srcID(), D{"what": "success", "amount": int(a[0]), "to": "check"},
+				"    %s adds %d success(es) to the check", g.srcName(), a[0])
+		}
 	}),
 	"passCheck": verb(func(g *Game, a effects.Args) {
 		if g.chk != nil {
 			g.chk.passed = true
 			g.chk.helped = true
+			if g.trace != nil {
+				g.emitf(g.cur, "modifier", g.srcID(), D{"what": "pass", "amount": 0, "to": "check"}, "    %s turns the check into a success", g.srcName())
+			}
 		}
 	}),
 	"winCard": verb(func(g *Game, a effects.Args) { g.sig.won = true }),
@@ -479,11 +495,11 @@ var verbImpl = map[string]any{
 	"loseTech": verb(func(g *Game, a effects.Args) { g.loseTech(g.me()) }),
 	"gainTDC": verb(func(g *Game, a effects.Args) {
 		p := g.me()
-		p.tdc = min(p.tdc+int(max(a[0], 0)), g.c.Rules.MaxTDC)
+		g.setTDC(p, min(p.tdc+int(max(a[0], 0)), g.c.Rules.MaxTDC), "card")
 	}),
 	"loseTDC": verb(func(g *Game, a effects.Args) {
 		p := g.me()
-		p.tdc = max(p.tdc-int(max(a[0], 0)), p.perkTDC)
+		g.setTDC(p, max(p.tdc-int(max(a[0], 0)), p.perkTDC), "card")
 	}),
 	"captureResource": verb(func(g *Game, a effects.Args) {
 		p := g.me()
@@ -500,13 +516,13 @@ var verbImpl = map[string]any{
 		n, sides := min(max(a[0], 0), 40), min(max(a[1], 1), 100)
 		s := 0
 		for range n {
-			s += g.die(int(sides))
+			s += g.die(int(sides), "effect")
 		}
 		g.lastRoll = s
 		return int64(s)
 	}),
 	"d10": verbFunc(func(g *Game, a effects.Args) int64 {
-		g.lastRoll = g.d10()
+		g.lastRoll = g.d10("effect")
 		return int64(g.lastRoll)
 	}),
 	"remember": verb(func(g *Game, a effects.Args) {
