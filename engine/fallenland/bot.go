@@ -66,6 +66,9 @@ func (g *Game) chooseDeed(p *Player) choice {
 		hurtLimit = 0.3
 	}
 	infected := g.partyDamage(p, Infected) > 0
+	if ch, ok := g.multiDeed(p); ok {
+		return ch
+	}
 	if p.mustAct {
 		switch {
 		case target != -1:
@@ -310,7 +313,7 @@ func (g *Game) pvpTarget(p *Player, frac float64) int {
 	mine := g.combatStrength(p)
 	for _, s := range g.order {
 		o := g.p(s)
-		if s == p.seat || o.party.alive() == 0 || o.party.hex != p.party.hex {
+		if s == p.seat || o.party.alive() == 0 || o.party.hex != p.party.hex || g.protected(p, o) {
 			continue
 		}
 		if mine > ratio*g.combatStrength(o) {
@@ -451,6 +454,7 @@ func (g *Game) pickGoal(p *Player, frac float64, size int) int16 {
 			consider(q.hex, 6)
 		}
 	}
+	g.multiGoals(p, consider)
 	home := 1.0
 	if frac < 0.65 || g.partyDamage(p, Infected)+g.partyDamage(p, Radiation) > 0 {
 		home += 6

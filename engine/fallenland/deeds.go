@@ -73,9 +73,11 @@ const (
 	DeedResource
 	DeedHeal
 	DeedMission
+	DeedWait // no Deed: the Weeks left are sacrificed waiting for a Multiple Party card's Parties (FL-SC-25)
+	numDeeds
 )
 
-var deedNames = []string{"Movement", "Encounter", "PVP", "Resource", "Healing", "Mission"}
+var deedNames = []string{"Movement", "Encounter", "PVP", "Resource", "Healing", "Mission", "Wait"}
 
 // choice is a bot's next Deed.
 type choice struct {
@@ -83,13 +85,14 @@ type choice struct {
 	goal    int16 // Movement: where to head
 	deck    Deck  // Encounter and Resource: the deck drawn from
 	poi     int   // Encounter: a Point of Interest, -1 none
+	multi   int   // Encounter: 1 + the index in g.worlds of a waiting Multiple Party card, 0 none
 	target  int   // PVP: a seat, or -2-i for NPCM i
 	destroy bool  // Resource: destroy instead of capture
 }
 
 func (g *Game) deedWeeks(d Deed) int {
 	r := &g.c.Rules
-	return [...]int{r.WeeksMove, r.WeeksEncounter, r.WeeksPVP, r.WeeksResource, r.WeeksHealing, r.WeeksMission}[d]
+	return [...]int{r.WeeksMove, r.WeeksEncounter, r.WeeksPVP, r.WeeksResource, r.WeeksHealing, r.WeeksMission, 0}[d]
 }
 
 // partyExploits spends the Party's Weeks on Deeds: four a Turn, minus
@@ -137,6 +140,9 @@ func (g *Game) partyExploits(p *Player) {
 		}
 		ch := g.chooseDeed(p)
 		cost := g.deedWeeks(ch.deed)
+		if ch.deed == DeedWait {
+			cost = p.weeks
+		}
 		over := g.spendWeeks(p, cost)
 		if g.trace != nil {
 			g.emitf(p.seat, "deed", "", D{"deed": deedNames[ch.deed], "hex": int(p.party.hex), "cost": cost, "weeks": p.weeks, "overspent": over},
@@ -175,6 +181,10 @@ func (g *Game) doDeed(p *Player, ch choice) {
 		g.moveDeed(p, ch.goal)
 	case DeedEncounter:
 		p.mustAct = false
+		if ch.multi > 0 {
+			g.attemptWaiting(p, ch.multi-1)
+			return
+		}
 		if ch.poi >= 0 {
 			g.activatePOI(p, ch.poi)
 			return
@@ -509,8 +519,11 @@ func (g *Game) resourceDeed(p *Player, ch choice) {
 		g.destroyResource(p, h)
 		return
 	}
-	ok, world, checks := g.drawCard(p, ch.deck)
-	if (ok || world || !checks) && p.party.alive() > 0 && g.resOwner[h] == -1 {
+	// Captured when the card succeeds (a card without checks does), or
+	// when it is a World card nothing of which failed: a Multiple Party
+	// card left waiting for other Parties (RB p.31, p.34).
+	ok, pendingWorld := g.drawCard(p, ch.deck)
+	if (ok || pendingWorld) && p.party.alive() > 0 && g.resOwner[h] == -1 {
 		g.capture(p, h)
 	}
 }

@@ -13,13 +13,14 @@ func (g *Game) encCard(d Deck, x int16) *EncDef {
 }
 
 // drawCard draws an Encounter or Mission and resolves it for a player. It
-// reports whether the card succeeded and whether it was a World card
-// (FL-ENC-04, FL-RES-06/08).
-func (g *Game) drawCard(p *Player, d Deck) (success, world, checks bool) {
+// reports whether the card succeeded, and whether it is a World card whose
+// checks wait for other Parties (none of it failed yet) (FL-ENC-04,
+// FL-RES-06/08).
+func (g *Game) drawCard(p *Player, d Deck) (success, pendingWorld bool) {
 	for range 20 {
 		x := g.draw(d)
 		if x < 0 {
-			return false, false, false
+			return false, false
 		}
 		e := g.encCard(d, x)
 		if g.stats != nil {
@@ -42,19 +43,20 @@ func (g *Game) drawCard(p *Player, d Deck) (success, world, checks bool) {
 				continue
 			}
 		}
-		ok, redraw := g.playCard(p, d, x)
+		ok, redraw, pending := g.playCard(p, d, x)
 		if redraw {
 			continue
 		}
-		return ok, e.World, !e.Checks.Empty()
+		return ok, pending && e.World
 	}
-	return false, false, false
+	return false, false
 }
 
-// playCard resolves a drawn card. It reports success, and whether the card
+// playCard resolves a drawn card. It reports success, whether the card
 // asked to be replaced by another draw (redraw at the encounter timing or
-// in its Before).
-func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
+// in its Before), and whether it is a Multiple Party card left waiting for
+// other Parties.
+func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bool) {
 	e := g.encCard(d, x)
 	prevEnc, prevCause, prevEnd := g.enc, g.cause, g.cardEnd
 	g.enc, g.cardEnd = e, false
@@ -77,7 +79,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 		sig.won, sig.redraw = hand.won, hand.redraw
 	}
 	if sig.redraw {
-		return false, g.redrawCard(d, x, wi)
+		return false, g.redrawCard(d, x, wi), false
 	}
 	g.cause = causeParty
 	ch := &e.Checks
@@ -92,7 +94,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 	case ch.Empty():
 		b := g.cell(e.Before, p, nil, e)
 		if b.redraw {
-			return false, g.redrawCard(d, x, wi)
+			return false, g.redrawCard(d, x, wi), false
 		}
 		success = true
 		g.outcome(p, e, 0, true, nil)
@@ -103,7 +105,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 		}
 	case ch.Kind == IndividualCheck:
 		if success, redraw = g.individual(p, e); redraw {
-			return false, g.redrawCard(d, x, wi)
+			return false, g.redrawCard(d, x, wi), false
 		}
 		g.cause = causeParty
 		if success {
@@ -111,20 +113,25 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 		}
 	case ch.Kind == SoloCheck:
 		if success, redraw = g.solo(p, e); redraw {
-			return false, g.redrawCard(d, x, wi)
+			return false, g.redrawCard(d, x, wi), false
 		}
 		g.cause = causeParty
 		if success {
 			g.osc(p, e)
 		}
 	case ch.Kind == MultiCheck:
-		if success, redraw = g.multi(p, e); redraw {
-			return false, g.redrawCard(d, x, wi)
+		who := g.multiParties(p.party.hex, p)
+		if !g.wantMultiNow(p, e, who) {
+			g.waitMulti(p, d, x, &wi)
+			return false, false, true
+		}
+		if success, redraw = g.multi(p, e, who); redraw {
+			return false, g.redrawCard(d, x, wi), false
 		}
 	default:
 		b := g.cell(e.Before, p, nil, e)
 		if b.redraw {
-			return false, g.redrawCard(d, x, wi)
+			return false, g.redrawCard(d, x, wi), false
 		}
 		if p.party.alive() == 0 {
 			break
@@ -147,7 +154,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 				if g.stats != nil {
 					g.stats.fled(&e.Card)
 				}
-				return false, false
+				return false, false, false
 			}
 			g.addSalvage(p, -scav)
 			g.outcome(p, e, branch, false, nil)
@@ -188,7 +195,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw bool) {
 	case g.cardEnd:
 		g.expireWorld(&g.worlds[wi]) // discardThis: the World card ends itself
 	}
-	return success, false
+	return success, false, false
 }
 
 // redrawCard discards a card replaced by another draw (a World card leaves
@@ -566,27 +573,112 @@ func (g *Game) bestFor(p *Player, k Check) *Member {
 	return best
 }
 
-// multi: every Party on the hex takes part; successes are combined and all
-// succeed or fail together; no Flight (FL-SC-25, FL-ENC-30, FL-AMB-45).
-// Simplified for bots: the Parties present join at once (nobody waits for
-// Parties still on their way). Each participant gets the outcome, may try
-// a Mission's Optional Skill Check on its own (FL-AMB-61), makes the
-// Psychological Check, and — besides the drawer, whom playCard serves —
-// its after-card abilities act.
-func (g *Game) multi(p *Player, e *EncDef) (ok, redraw bool) {
-	if g.stats != nil {
-		g.stats.rule(RuleMulti)
-	}
-	var buf [8]int
-	who := buf[:0]
+// multiParties lists, in turn order, the Parties on a hex that take part
+// in a Multiple Party card p attempts there: p's and every other Party on
+// the hex (bots always join: each participant earns the whole reward,
+// FL-AMB-45).
+func (g *Game) multiParties(h int16, p *Player) []int {
+	who := []int{}
 	for _, s := range g.order {
 		q := g.p(s)
-		if q.party.alive() > 0 && q.party.hex == p.party.hex {
+		if q.party.alive() > 0 && q.party.hex == h {
 			who = append(who, s)
 		}
 	}
 	if len(who) == 0 {
 		who = append(who, p.seat)
+	}
+	return who
+}
+
+// partiesOn counts the living Parties on a hex.
+func (g *Game) partiesOn(h int16) int {
+	n := 0
+	for s := range g.players {
+		if q := g.p(s); q.party.alive() > 0 && q.party.hex == h {
+			n++
+		}
+	}
+	return n
+}
+
+// waitMulti leaves a Multiple Party card face up on the drawer's hex for
+// other Parties to join (FL-SC-25, FL-ENC-30): "One Party may have to wait
+// for another Party to arrive at their location … The card will then be
+// attempted on the other participating player's Party Exploits Phase."
+// wi is the card's entry in g.worlds if it is in play already.
+func (g *Game) waitMulti(p *Player, d Deck, x int16, wi *int) {
+	if *wi < 0 {
+		g.worlds = append(g.worlds, World{enc: x, deck: d, drawer: p.seat, poi: -1, live: true})
+		*wi = len(g.worlds) - 1
+	}
+	w := &g.worlds[*wi]
+	w.wait, w.hex, w.since = true, p.party.hex, g.turn
+	if g.stats != nil {
+		g.stats.rule(RuleMultiWait)
+	}
+	if g.trace != nil {
+		e := g.encCard(d, x)
+		g.emitf(p.seat, "multi-wait", e.ID, D{"deck": DeckNames[d], "hex": int(w.hex)}, "  %s waits on %s for other Parties to join", e.Name, g.c.Hexes[w.hex].Name)
+	}
+}
+
+// waitingHere is a Multiple Party card waiting on a hex, or -1.
+func (g *Game) waitingHere(h int16) int {
+	for i := range g.worlds {
+		if w := &g.worlds[i]; w.live && w.wait && w.hex == h {
+			return i
+		}
+	}
+	return -1
+}
+
+// protected reports two Parties on the hex of a waiting Multiple Party
+// card: no PVP between them, and neither plays a Red Dot Action card on
+// the other (FL-SC-25, FL-ENC-30).
+func (g *Game) protected(a, b *Player) bool {
+	return a != b && a.party.hex == b.party.hex && a.party.alive() > 0 && b.party.alive() > 0 && g.waitingHere(a.party.hex) >= 0
+}
+
+// attemptWaiting: an Encounter Deed of a Party on the hex of a waiting
+// Multiple Party card attempts it with every Party there, in this player's
+// Party Exploits Phase. The card then leaves play unless it is a World
+// card that stays (Point of Interest, Ongoing, expiry); either way it
+// waits no more.
+func (g *Game) attemptWaiting(p *Player, wi int) {
+	w := &g.worlds[wi]
+	e := g.encCard(w.deck, w.enc)
+	prevEnc, prevCause, prevEnd := g.enc, g.cause, g.cardEnd
+	g.enc, g.cardEnd, g.cause = e, false, causeParty
+	defer func() { g.enc, g.cause, g.cardEnd = prevEnc, prevCause, prevEnd }()
+	w.wait = false
+	who := g.multiParties(w.hex, p)
+	if g.trace != nil {
+		g.emitf(p.seat, "multi-attempt", e.ID, D{"deck": DeckNames[w.deck], "seats": who}, "  %s attempt %s", g.seatList(who), e.Name)
+	}
+	success, _ := g.multi(p, e, who)
+	if success && p.party.alive() > 0 {
+		g.trigger(p, TAfterCard)
+		g.playHand(p, TAfterCard, nil)
+	}
+	if g.stats != nil {
+		g.stats.resolved(&e.Card, success)
+	}
+	stays := e.World && (e.Ongoing != nil || w.expires > 0 || (w.poi >= 0 && g.pois[w.poi].live))
+	if g.cardEnd || !stays {
+		g.expireWorld(w)
+	}
+}
+
+// multi: the Parties who take part combine their successes on each check
+// and all succeed or fail together; no Flight (FL-SC-25, FL-ENC-30,
+// FL-AMB-45). Each participant gets the outcome, may try a Mission's
+// Optional Skill Check on its own (FL-AMB-61), makes the Psychological
+// Check, and — besides p, whom the caller serves — its after-card
+// abilities act.
+func (g *Game) multi(p *Player, e *EncDef, who []int) (ok, redraw bool) {
+	if g.stats != nil {
+		g.stats.rule(RuleMulti)
 	}
 	won := false
 	for _, s := range who {

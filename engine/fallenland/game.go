@@ -173,6 +173,11 @@ type World struct {
 	expires int // the Turn in whose End Turn it is discarded, 0 never
 	poi     int // index in pois, -1 none
 	live    bool
+	// A Multiple Party card waiting on its hex for Parties to join
+	// (FL-SC-25): since is the Turn it was drawn.
+	wait  bool
+	hex   int16
+	since int
 }
 
 // NPCM is a hired mercenary on the map.
@@ -247,6 +252,7 @@ type Game struct {
 	// fix Fight or Flight choices.
 	rerollAll      bool
 	forceFlight    int8
+	forceMulti     int8 // +1 attempt a Multiple Party card at once, -1 wait, 0 the bot decides
 	forcePVPFlight [2]int8
 	// Scratch buffers, reused.
 	rollers  []roller

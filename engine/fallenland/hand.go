@@ -64,7 +64,7 @@ func (g *Game) targetFor(p *Player, ad *ActionDef) *Player {
 		}
 		o := g.p(s)
 		v := o.th + g.c.Rules.TiebreakWeight*o.pr
-		if v <= bestV || !g.holdsFor(ad.Cond, o, p, &ad.Card) {
+		if v <= bestV || (ad.RedDot && g.protected(p, o)) || !g.holdsFor(ad.Cond, o, p, &ad.Card) {
 			continue
 		}
 		best, bestV = o, v

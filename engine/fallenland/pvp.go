@@ -76,7 +76,7 @@ func (g *Game) fighterName(f *fighter) string {
 func (g *Game) pvpDeed(p *Player, target int) {
 	if target >= 0 {
 		o := g.p(target)
-		if o.party.alive() == 0 || o.party.hex != p.party.hex {
+		if o.party.alive() == 0 || o.party.hex != p.party.hex || g.protected(p, o) {
 			return
 		}
 		g.delay(o, g.c.Rules.PVPDefenderDelay)

@@ -44,6 +44,9 @@ func fidelityRows(sh sheets) {
 	}
 	sh["Missions"] = append(sh["Missions"],
 		mis("ex-shortcut", "Checks", "1 Combat", "Success", "bonusWeeks(2)", "Failure", "nothing()"))
+	sh["Encounters"] = append(sh["Encounters"],
+		map[string]string{"ID": "ex-horde", "Name": "EX-HORDE", "Count": "0", "Deck": "plains", "Story": "A test card.", "World": "TRUE",
+			"Checks": "4 Combat multi, no flight", "Success": "gainPrestige(2)", "Failure": "damageParty(2)"})
 	sh["Characters"] = append(sh["Characters"],
 		map[string]string{"ID": "ex-ace", "Name": "EX-ACE", "Count": "0", "Combat": "10", "Survival": "5", "Diplomacy": "5", "Mechanical": "5",
 			"Technical": "5", "Medical": "5", "Health": "9", "Psych": "4", "Capacity": "20", "First Strike": "TRUE", "Master": "TRUE",
@@ -64,7 +67,7 @@ func TestPenaltyPaidFromLaterWeeks(t *testing.T) {
 		s.spendWeeks(p, s.deedWeeks(DeedMission))
 		require.Equal(t, 2, p.penalty, "1 Week left, a 3-Week Mission: a 2-Week chip")
 		s.dice(3) // 1 Combat at TS 10: passes
-		ok, _ := s.playCard(p, DMissions, s.missionIdx("ex-shortcut"))
+		ok, _, _ := s.playCard(p, DMissions, s.missionIdx("ex-shortcut"))
 		s.done()
 		require.True(t, ok)
 		assert.Zero(t, p.weeks, "the 2 free Weeks pay the chip")
@@ -269,4 +272,125 @@ func TestDraftSetupGame(t *testing.T) {
 	for seat := range 4 {
 		assert.Equal(t, 6+10, drafted[seat], "seat %d drafts 6 Characters and 10 Spoils", seat)
 	}
+}
+
+// TestFailedWorldCardCapturesNothing: capturing a Neutral Resource "The
+// Encounter card must be successfully completed … if any portion of the
+// Encounter card is failed, the Resource is not captured" (RB p.31): a
+// World card is claimed automatically only when nothing of it failed
+// (p.34, p.37; FL-RES-06/08).
+func TestFailedWorldCardCapturesNothing(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		card    string
+		dice    []int
+		capture bool
+	}{
+		{"a World card whose check fails", "ex-world-end", []int{10}, false},
+		{"a World card whose check passes", "ex-world-end", []int{3}, true},
+		{"a World card without checks", "ex-world-tick", nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScenario(t, fidelity(t), quiet...)
+			s.crown(0, 1, "ex-a")
+			p := &s.players[0]
+			h := s.hexAt(8, 1)
+			p.party.hex = h
+			s.decks[DPlains].PushTop(s.encIdx(tc.card))
+			s.forceFlight = -1
+			s.dice(tc.dice...)
+			s.resourceDeed(p, choice{deed: DeedResource, deck: DPlains})
+			s.done()
+			assert.Equal(t, tc.capture, s.resOwner[h] == 0)
+		})
+	}
+}
+
+// TestMultiplePartyCard: "One Party may have to wait for another Party to
+// arrive at their location to coordinate the Skill Check(s) … The card will
+// then be attempted on the other participating player's Party Exploits
+// Phase" (RB p.20, p.24; FL-SC-25, FL-ENC-30): a Party that cannot pass a
+// Multiple Party card alone leaves it waiting on its hex and sacrifices the
+// rest of its Weeks; a Party that arrives attempts it with every Party
+// there, their successes combined, each winning the reward; unjoined, the
+// drawer attempts it the next Turn.
+func TestMultiplePartyCard(t *testing.T) {
+	setup := func(t *testing.T) (*scenario, *Player, *Player, int16) {
+		s := newScenario(t, fidelity(t), quiet...)
+		for seat := range 2 {
+			s.crown(seat, 1, "ex-a") // TS 10, played as 9: a success on 1–9
+			s.crown(seat, 2, "ex-a")
+		}
+		p, q := &s.players[0], &s.players[1]
+		h := s.hexAt(8, 8)
+		p.party.hex, q.party.hex = h, s.hexAt(8, 18)
+		return s, p, q, h
+	}
+	t.Run("alone, the drawer waits; a Party that comes attempts it with it", func(t *testing.T) {
+		s, p, q, h := setup(t)
+		ok, redraw, pending := s.playCard(p, DPlains, s.encIdx("ex-horde"))
+		require.True(t, pending, "two dice cannot make 4 successes: it waits")
+		assert.False(t, ok || redraw)
+		wi := s.waitingHere(h)
+		require.GreaterOrEqual(t, wi, 0)
+		p.weeks, p.inPhase = 3, true
+		assert.Equal(t, DeedWait, s.chooseDeed(p).deed, "the drawer waits out the Turn")
+		p.inPhase = false
+
+		q.party.hex = h
+		q.weeks, q.inPhase = 4, true
+		ch := s.chooseDeed(q)
+		require.Equal(t, DeedEncounter, ch.deed)
+		require.Equal(t, wi+1, ch.multi, "the newcomer attempts the waiting card")
+		s.dice(2, 3, 4, 5) // four dice, four successes
+		s.doDeed(q, ch)
+		s.done()
+		assert.Equal(t, [2]int{2, 2}, [2]int{p.pr, q.pr}, "every participant wins the reward")
+		assert.False(t, s.worlds[wi].live, "completed, it leaves play")
+	})
+	t.Run("unjoined, the drawer attempts it the next Turn", func(t *testing.T) {
+		s, p, _, h := setup(t)
+		_, _, pending := s.playCard(p, DPlains, s.encIdx("ex-horde"))
+		require.True(t, pending)
+		s.turn++
+		p.weeks, p.inPhase = 4, true
+		ch := s.chooseDeed(p)
+		require.Equal(t, DeedEncounter, ch.deed)
+		s.dice(2, 3) // two successes of four: it fails
+		s.doDeed(p, ch)
+		s.done()
+		assert.Equal(t, 2, s.hurt(p), "the Failure")
+		assert.Negative(t, s.waitingHere(h))
+	})
+	t.Run("a Resource Deed drawing it captures: nothing of it failed", func(t *testing.T) {
+		s, p, _, _ := setup(t)
+		h := s.hexAt(8, 5)
+		p.party.hex = h
+		s.decks[DPlains].PushTop(s.encIdx("ex-horde"))
+		s.resourceDeed(p, choice{deed: DeedResource, deck: DPlains})
+		assert.Equal(t, int8(0), s.resOwner[h])
+		assert.GreaterOrEqual(t, s.waitingHere(h), 0)
+	})
+}
+
+// TestMultiplePartyProtection: "No PVP is allowed on the hex containing
+// the card … No Red Dot Action cards may be played on a participating
+// Party by other participating players" (RB p.24).
+func TestMultiplePartyProtection(t *testing.T) {
+	s := newScenario(t, fidelity(t), quiet...)
+	s.crown(0, 1, "ex-e")
+	s.crown(1, 1, "filler-0")
+	p, q := &s.players[0], &s.players[1]
+	h := s.hexAt(8, 8)
+	p.party.hex, q.party.hex = h, h
+	require.Equal(t, q.seat, s.pvpTarget(p, 1), "without a card, the strong Party would attack")
+	s.forceMulti = -1
+	_, _, pending := s.playCard(p, DPlains, s.encIdx("ex-horde"))
+	require.True(t, pending)
+	assert.Equal(t, -1, s.pvpTarget(p, 1), "no PVP on the card's hex")
+	s.pvpDeed(p, q.seat)
+	assert.Zero(t, q.penalty, "a PVP Deed there does nothing")
+	wreck := &s.c.Actions[s.actIdx("t-wreck")] // a Red Dot card
+	q.party.vehicle = Item{card: s.spoilsIdx("ex-jeep"), mount: -1}
+	assert.Nil(t, s.targetFor(p, wreck), "no Red Dot card on a fellow participant")
 }

@@ -263,13 +263,13 @@ func TestRedraw(t *testing.T) {
 	s.crown(0, 1, "ex-d") // Combat 8: 9 Combat is hard
 	p.hand = []int16{s.actIdx("t-redraw")}
 	hard := s.encIdx("ex-hard")
-	ok, redraw := s.playCard(p, DPlains, hard)
+	ok, redraw, _ := s.playCard(p, DPlains, hard)
 	assert.False(t, ok)
 	assert.True(t, redraw, "the encounter-timing card replaced it")
 	assert.Empty(t, p.hand)
 	assert.Zero(t, p.sc, "no outcome")
 
-	_, redraw = s.playCard(p, DPlains, s.encIdx("ex-solo-redraw"))
+	_, redraw, _ = s.playCard(p, DPlains, s.encIdx("ex-solo-redraw"))
 	assert.True(t, redraw, "redraw() in a Solo card's Before")
 
 	// Through drawCard: the redrawn card is discarded and another resolved.
@@ -292,11 +292,12 @@ func TestMultipleOSC(t *testing.T) {
 	s.crown(1, 1, "ex-a")
 	q.party.hex = p.party.hex
 	q.hand = []int16{s.actIdx("t-after-card")}
+	s.forceMulti = 1 // both Parties are there: attempt it at once
 	// 3 Combat: TS 10 each (played as 9), faces 1 and 2 (a success each),
 	// the 1 re-rolled while short: 3 (a third); then p's OSC (1 Combat: 3
 	// passes), q's (a 10 fails).
 	s.dice(1, 2, 3, 3, 10)
-	ok, _ := s.playCard(p, DMissions, s.missionIdx("ex-column"))
+	ok, _, _ := s.playCard(p, DMissions, s.missionIdx("ex-column"))
 	s.done()
 	assert.True(t, ok)
 	assert.Equal(t, [2]int{1, 1}, [2]int{p.pr, q.pr}, "both share the reward")
@@ -342,7 +343,7 @@ func TestWorldEndsItself(t *testing.T) {
 	s.crown(1, 1, "ex-a")
 	s.forceFlight = -1
 	s.dice(2)
-	ok, _ := s.playCard(p, DPlains, s.encIdx("ex-world-end"))
+	ok, _, _ := s.playCard(p, DPlains, s.encIdx("ex-world-end"))
 	s.done()
 	assert.True(t, ok)
 	require.Len(t, s.worlds, 1)
@@ -529,7 +530,7 @@ func TestPsychOnlyCard(t *testing.T) {
 	a := s.crown(0, 1, "ex-a") // Psych 4
 	b := s.crown(0, 2, "ex-a")
 	s.dice(9, 2)
-	ok, _ := s.playCard(p, DPlains, s.encIdx("ex-psych-only"))
+	ok, _, _ := s.playCard(p, DPlains, s.encIdx("ex-psych-only"))
 	s.done()
 	assert.True(t, ok)
 	assert.Equal(t, 1, p.sc)

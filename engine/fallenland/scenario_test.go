@@ -141,7 +141,7 @@ func TestPartyCheckExample1Card(t *testing.T) {
 	p := &s.players[0]
 	s.forceFlight = -1
 	s.dice(10, 2, 4, 1, 2, 5)
-	ok, _ := s.playCard(p, DPlains, s.encIdx("ex-highway"))
+	ok, _, _ := s.playCard(p, DPlains, s.encIdx("ex-highway"))
 	s.done()
 	assert.True(t, ok)
 	assert.Equal(t, 4+30, p.sc)
@@ -159,7 +159,7 @@ func TestPartyCheckExample2(t *testing.T) {
 	s.forceFlight = -1
 	before := s.hurt(p)
 	s.dice(4, 6, 1, 4, 9, 10, 5, 10, 6, 6, 6, 1, 10, 2, 1, 2)
-	ok, _ := s.playCard(p, DPlains, s.encIdx("ex-scarecrow"))
+	ok, _, _ := s.playCard(p, DPlains, s.encIdx("ex-scarecrow"))
 	s.done()
 	assert.False(t, ok)
 	pa := &p.party
@@ -189,7 +189,7 @@ func TestBrackishWater(t *testing.T) {
 	p := &s.players[0]
 	require.Equal(t, int8(22), p.party.crowns[3].ts[Medical])
 	s.dice(6, 3, 1, 9, 4, 2, 5, 10, 1, 5, 5, 1, 6, 2, 9)
-	ok, _ := s.playCard(p, DPlains, s.encIdx("ex-brackish"))
+	ok, _, _ := s.playCard(p, DPlains, s.encIdx("ex-brackish"))
 	s.done()
 	assert.False(t, ok, "not every Character succeeded")
 	assert.Equal(t, 14, p.sc)
@@ -221,7 +221,7 @@ func TestFlightExample(t *testing.T) {
 		start := p.party.hex
 		s.forceFlight = 1
 		s.dice(tc.roll)
-		ok, _ := s.playCard(p, DPlains, s.encIdx("ex-flight"))
+		ok, _, _ := s.playCard(p, DPlains, s.encIdx("ex-flight"))
 		s.done()
 		assert.False(t, ok)
 		if tc.escape {

@@ -61,6 +61,10 @@ const (
 	RulePVPFlight
 	RuleFirstStrike
 	RuleLoot
+	RuleMultiWait
+	RuleDraft
+	RuleAuctionBid
+	RuleAuctionCards
 	NumRules
 )
 
@@ -75,7 +79,7 @@ var RuleNames = [NumRules]string{
 	"Delayed", "Town Technology gained", "Town Technology bought", "Town Defense chip bought", "Town Defense chip shields Town Health",
 	"Spoils sold to the Bank", "Auction House sale", "Spoils Event", "Jinxed card", "Ally hired", "Vehicle destroyed",
 	"Action card played on an opponent", "NPCM or hit man hired", "Solo PVP", "PVP", "PVP Flight contest", "First Strike",
-	"Loot Deck",
+	"Loot Deck", "Multiple Party card waits for Parties", "Draft Setup", "Auction House bidding", "Auction House paid in cards",
 }
 
 // CardStats are one card's counters over a run: the generic ones (Score
@@ -92,7 +96,7 @@ type CardStats struct {
 type Stats struct {
 	Cards    []CardStats
 	Rules    [NumRules]uint64
-	Deeds    [6]uint64
+	Deeds    [numDeeds]uint64
 	Events   [11]uint64
 	Coverage []uint32
 	// Seat-games and wins, for the win rate of players who did not hold a card.

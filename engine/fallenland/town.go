@@ -673,6 +673,10 @@ func (g *Game) endTurnPhase() {
 		if w.live && w.expires > 0 && w.expires <= g.turn {
 			g.expireWorld(w)
 		}
+		// A Multiple Party card nobody waits at any more is abandoned.
+		if w.live && w.wait && w.since < g.turn && g.partiesOn(w.hex) == 0 {
+			g.expireWorld(w)
+		}
 	}
 	g.first = (g.first + 1) % len(g.players)
 }
