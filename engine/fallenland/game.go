@@ -94,6 +94,7 @@ type Item struct {
 	mount int16 // a Permanent card mounted on this one, -1 none
 	uses  int8  // uses spent
 	used  uint8 // ability limits, as Member.used
+	fresh bool  // traded in this Auction House Sub-Phase: not offered again in it
 }
 
 // Party is a player's Party: five Crowns, a Vehicle and Party Equipment.
@@ -260,6 +261,7 @@ type Game struct {
 	scoreBuf []float64
 	hookBuf  []abilityHook
 	actBuf   []int16
+	bidBuf   []bid
 	// Traced games: the hexes of the Movement Deed being walked, and the
 	// Water tolls paid on it.
 	path      []int

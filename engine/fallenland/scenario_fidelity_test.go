@@ -44,6 +44,8 @@ func fidelityRows(sh sheets) {
 	}
 	sh["Missions"] = append(sh["Missions"],
 		mis("ex-shortcut", "Checks", "1 Combat", "Success", "bonusWeeks(2)", "Failure", "nothing()"))
+	sh["Spoils"] = append(sh["Spoils"],
+		map[string]string{"ID": "ex-dog", "Name": "EX-DOG", "Count": "0", "Categories": "Ally", "Value": "4", "Bonuses": "Combat +8", "Text": "A good dog."})
 	sh["Encounters"] = append(sh["Encounters"],
 		map[string]string{"ID": "ex-horde", "Name": "EX-HORDE", "Count": "0", "Deck": "plains", "Story": "A test card.", "World": "TRUE",
 			"Checks": "4 Combat multi, no flight", "Success": "gainPrestige(2)", "Failure": "damageParty(2)"})
@@ -393,4 +395,110 @@ func TestMultiplePartyProtection(t *testing.T) {
 	wreck := &s.c.Actions[s.actIdx("t-wreck")] // a Red Dot card
 	q.party.vehicle = Item{card: s.spoilsIdx("ex-jeep"), mount: -1}
 	assert.Nil(t, s.targetFor(p, wreck), "no Red Dot card on a fellow participant")
+}
+
+// TestSettleLot: open bidding (RB p.36: "Player three makes an offer of 19.
+// Player four offers 20. The bidding continues, until player three's final
+// bid of 24 and player four's bid of 25"): the last bidder standing pays
+// one more than the best rival's limit, never below the asking price.
+func TestSettleLot(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		bids          []bid
+		ask           int
+		winner, price int
+	}{
+		{"the rulebook's example: 24 against 25", []bid{{2, 24}, {3, 25}}, 19, 3, 25},
+		{"the best limit pays one more than the next", []bid{{1, 20}, {2, 30}}, 19, 2, 21},
+		{"a lone bidder pays the asking price", []bid{{1, 30}}, 19, 1, 19},
+		{"equal limits: the earlier bidder in turn order", []bid{{1, 25}, {2, 25}}, 10, 1, 25},
+		{"no bid", nil, 10, -1, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, price := settleLot(tc.bids, tc.ask)
+			assert.Equal(t, tc.winner, w)
+			assert.Equal(t, tc.price, price)
+		})
+	}
+}
+
+// TestAuctionHouse: players bid from anywhere on the map on cards in any
+// Auction House; the highest limit wins at one more than the next; the card
+// goes to the buyer's Auction House (equipped only in its town); a buyer
+// short of coins pays in Spoils and Action cards at their printed value;
+// Allies are never traded (RB p.8, p.36; FL-TB-05/06).
+func TestAuctionHouse(t *testing.T) {
+	setup := func(t *testing.T) (*scenario, *Player, *Player, *Player) {
+		s := newScenario(t, fidelity(t), "f-a", "f-b", "f-c")
+		s.order = []int{0, 1, 2}
+		for seat := 1; seat <= 2; seat++ {
+			s.crown(seat, 1, "ex-a")
+			s.players[seat].party.hex = s.hexAt(8, 15) // far from home
+		}
+		return s, &s.players[0], &s.players[1], &s.players[2]
+	}
+	rifle := func(s *scenario) Item { return Item{card: s.spoilsIdx("ex-rifle"), mount: -1} }
+	t.Run("two bidders", func(t *testing.T) {
+		s, seller, a, b := setup(t)
+		seller.auction = []Item{rifle(s)}
+		a.sc, b.sc = 28, 40 // limits 13 and 18 above their reserve of 15
+		ask := s.askPrice(seller, rifle(s))
+		require.Equal(t, 12, ask, "value 1 + half the rifle's worth to the seller")
+		require.Equal(t, 13, s.maxBid(a, seller, rifle(s)))
+		require.Equal(t, 18, s.maxBid(b, seller, rifle(s)))
+		s.auctionHouse()
+		assert.Empty(t, seller.auction)
+		require.Len(t, b.auction, 1, "into the buyer's Auction House: its Party is away")
+		assert.Equal(t, s.spoilsIdx("ex-rifle"), b.auction[0].card)
+		assert.Empty(t, b.party.crowns[0].items)
+		assert.Equal(t, 40-14, b.sc, "one more than the other's 13")
+		assert.Equal(t, 14, seller.sc)
+		assert.Equal(t, 28, a.sc)
+	})
+	for _, tc := range []struct {
+		name           string
+		coins          int
+		sellerCoins    int
+		sellerActions  int
+		buyerCoinsLeft int
+	}{
+		{"paid in spare Spoils, then coins", 15, 4, 0, 11},
+		{"short of coins, an Action card too", 2, 2, 1, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, seller, a, _ := setup(t)
+			seller.auction = []Item{rifle(s)}
+			a.sc = tc.coins // reserve 15: its spare cards are its budget
+			for i := range 4 {
+				a.auction = append(a.auction, Item{card: s.spoilsIdx("knife-" + itoa(i)), mount: -1}) // value 2, worth little to it
+			}
+			a.hand = []int16{s.actIdx("coin-0"), s.actIdx("coin-1")} // value 2 each
+			require.Equal(t, 12, s.maxBid(a, seller, rifle(s)), "4 knives and 2 Action cards")
+			s.auctionHouse()
+			require.Len(t, a.auction, 1)
+			assert.Equal(t, s.spoilsIdx("ex-rifle"), a.auction[0].card)
+			assert.Len(t, seller.auction, 4, "the 4 knives (8 of the price 12)")
+			assert.Equal(t, tc.sellerCoins, seller.sc)
+			assert.Len(t, seller.hand, tc.sellerActions)
+			assert.Equal(t, tc.buyerCoinsLeft, a.sc)
+		})
+	}
+	t.Run("bought in town, equipped at once", func(t *testing.T) {
+		s, seller, a, _ := setup(t)
+		seller.auction = []Item{rifle(s)}
+		a.sc = 60
+		a.party.hex = a.fac.StartHex
+		s.auctionHouse()
+		require.Len(t, a.party.crowns[0].items, 1)
+		assert.Equal(t, s.spoilsIdx("ex-rifle"), a.party.crowns[0].items[0].card)
+	})
+	t.Run("Allies are never traded", func(t *testing.T) {
+		s, seller, a, _ := setup(t)
+		ally := Item{card: s.spoilsIdx("ex-dog"), mount: -1}
+		seller.auction = []Item{ally}
+		a.sc = 100
+		s.auctionHouse()
+		assert.Equal(t, []Item{ally}, seller.auction)
+		assert.Equal(t, 100, a.sc)
+	})
 }

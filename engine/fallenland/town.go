@@ -449,50 +449,6 @@ func (g *Game) produce(p *Player) {
 	g.playHand(p, TProduction, nil)
 }
 
-// auctionHouse is the simultaneous Auction House Sub-Phase, simplified for
-// bots: in turn order each player may buy one Spoils card from another
-// player's Auction House at its printed value, paid in Salvage Coins to the
-// seller, if it would equip it at once; sellers always accept the printed
-// value for cards they left unequipped (no haggling, no card payments).
-// Allies and NA cards are never traded (FL-TB-05/06).
-func (g *Game) auctionHouse() {
-	for _, s := range g.order {
-		buyer := g.p(s)
-		if !g.inOwnTown(buyer) || buyer.partyDead {
-			continue // the buyer could not equip it now: bots only buy to equip
-		}
-		bestSeller, bestIdx, bestScore := -1, -1, 0.0
-		for _, o := range g.order {
-			if o == s {
-				continue
-			}
-			seller := g.p(o)
-			for i, it := range seller.auction {
-				sd := g.spoils(it)
-				if sd.Value <= 0 || sd.is(RAlly) || sd.Faction >= 0 || int(sd.Value) > buyer.sc-g.reserve(buyer) {
-					continue
-				}
-				if sc := g.itemScore(it) / float64(sd.Value); sc > bestScore && g.itemScore(it) >= 4 {
-					bestSeller, bestIdx, bestScore = o, i, sc
-				}
-			}
-		}
-		if bestSeller < 0 {
-			continue
-		}
-		seller := g.p(bestSeller)
-		it := seller.auction[bestIdx]
-		seller.auction = append(seller.auction[:bestIdx], seller.auction[bestIdx+1:]...)
-		price := int(g.spoils(it).Value)
-		g.transfer(buyer, seller, price, "auction")
-		buyer.auction = append(buyer.auction, it)
-		g.equipParty(buyer, 0)
-		if g.stats != nil {
-			g.stats.rule(RuleAuction)
-		}
-	}
-}
-
 // reserve is the Salvage a bot keeps back for Technologies and Defense.
 func (g *Game) reserve(p *Player) int {
 	if p.policy == Bold {
