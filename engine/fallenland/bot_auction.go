@@ -127,7 +127,9 @@ func (g *Game) payWith(p *Player, price int) payment {
 			spoils = append(spoils, i)
 		}
 	}
-	sort.SliceStable(spoils, func(i, j int) bool { return g.spoils(p.auction[spoils[i]]).Value > g.spoils(p.auction[spoils[j]]).Value })
+	sort.SliceStable(spoils, func(i, j int) bool {
+		return g.spoils(p.auction[spoils[i]]).Value > g.spoils(p.auction[spoils[j]]).Value
+	})
 	used := make([]bool, len(spoils))
 	for k, i := range spoils {
 		if v := int(g.spoils(p.auction[i]).Value); v <= left {
