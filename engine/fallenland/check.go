@@ -153,7 +153,7 @@ func (g *Game) rollAll(cs *checkState) {
 		r.pending = f == 1
 		total += r.s
 		if g.trace != nil {
-			g.traceDie(cs, r, ts, f)
+			g.traceDie(cs, i, ts, f)
 		}
 	}
 	for i := range g.rollers {
@@ -181,7 +181,7 @@ func (g *Game) rollAll(cs *checkState) {
 			}
 			r.last = f
 			if g.trace != nil {
-				g.emitf(g.rollerSeat(cs, r), "reroll", g.rollerCard(r), D{"who": rollerName(r), "face": f, "successes": r.s, "why": why},
+				g.emitf(g.rollerSeat(cs, r), "reroll", g.rollerCard(r), D{"who": rollerName(r), "die": i, "face": f, "successes": r.s, "why": why},
 					"      %s re-rolls its 1 (%s): %d, now %d success(es)", rollerName(r), why, f, r.s)
 			}
 		}

@@ -274,6 +274,9 @@ func (g *Game) walk(p *Player, goal int16, points int) int {
 	water := p.fac.WaterCost >= 0
 	var paid uint64 // Water Bodies paid for this move
 	g.paidWater = 0
+	// The last land the Party stood on, to turn back to if a crossing runs
+	// short: it never ends a move on Water.
+	lastLand, landPoints, landPath, landPaid := pa.hex, points, len(g.path), 0
 	for points > 0 && pa.hex != goal {
 		g.step()
 		cur := pa.hex
@@ -344,20 +347,21 @@ func (g *Game) walk(p *Player, goal int16, points int) int {
 		if g.trace != nil {
 			g.path = append(g.path, int(best))
 		}
+		lastLand, landPoints, landPath, landPaid = best, points, len(g.path), g.paidWater
 		if best == p.fac.StartHex && best != goal {
 			g.visitTown(p) // passing through its own town (FL-MOV-06)
 		}
 	}
-	// Never end on Water: step back onto land if a crossing ran short.
+	// Never end on Water: a crossing that ran short turns back to the land it
+	// left, its tolls refunded.
 	if !c.Hexes[pa.hex].Passable {
-		for _, n := range c.Hexes[pa.hex].Adj {
-			if c.Hexes[n].Passable {
-				pa.hex = n
-				if g.trace != nil {
-					g.path = append(g.path, int(n))
-				}
-				break
-			}
+		pa.hex, points = lastLand, landPoints
+		if g.trace != nil {
+			g.path = g.path[:landPath]
+		}
+		if n := g.paidWater - landPaid; n > 0 {
+			g.addSalvage(p, n*p.fac.WaterCost)
+			g.paidWater = landPaid
 		}
 	}
 	return points

@@ -62,7 +62,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 	g.enc, g.cardEnd = e, false
 	defer func() { g.enc, g.cause, g.cardEnd = prevEnc, prevCause, prevEnd }()
 	if g.trace != nil {
-		g.emitf(p.seat, "card", e.ID, D{"deck": DeckNames[d], "world": e.World, "checks": e.Checks.String(), "scavenged": int(e.Scavenged)},
+		g.emitf(p.seat, "card", e.ID, D{"deck": DeckNames[d], "world": e.World, "checks": e.Checks.String(), "has-checks": !e.Checks.Empty(), "scavenged": int(e.Scavenged)},
 			"  %s draws %s (%s): %s", g.name(p), e.Name, DeckNames[d], e.Checks.String())
 	}
 	wi := -1 // the card's entry in g.worlds while it is a World card in play
@@ -154,6 +154,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 				if g.stats != nil {
 					g.stats.fled(&e.Card)
 				}
+				g.traceResolved(p, e, false, "fled")
 				return false, false, false
 			}
 			g.addSalvage(p, -scav)
@@ -189,6 +190,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 	if g.stats != nil {
 		g.stats.resolved(&e.Card, success)
 	}
+	g.traceResolved(p, e, success, "")
 	switch {
 	case wi < 0:
 		g.discard(d, x)
@@ -430,6 +432,7 @@ func (g *Game) makeCheck(p *Player, c checkState, solo *Member) (bool, int) {
 	})
 	cs.roller = -1
 	g.playHand(p, TCheck, cs)
+	g.refreshRollers(cs)
 	p0 := -1.0 // the exact chance of an unaided single-die check
 	if !cs.helped && len(g.rollers) == 1 && g.stats != nil && g.enc != nil {
 		r := &g.rollers[0]
@@ -458,6 +461,35 @@ func (g *Game) makeCheck(p *Player, c checkState, solo *Member) (bool, int) {
 		g.stats.test(g, &g.enc.Card, p, passed, diceOK, p0)
 	}
 	return passed, cs.total
+}
+
+// refreshRollers brings the prepared dice up to date after the check's
+// abilities and cards acted: a card they used up no longer adds its skill
+// bonus, a member who died rolls no die, nor a Vehicle destroyed (FL-SC-31:
+// the Total Skill is the equipment at the time of the check).
+func (g *Game) refreshRollers(cs *checkState) {
+	keep := g.rollers[:0]
+	for _, r := range g.rollers {
+		switch {
+		case r.m != nil:
+			if !r.m.present() {
+				continue
+			}
+			r.ts = int(r.m.ts[cs.skill])
+			if cs.melee && cs.skill == Combat {
+				r.ts = int(r.m.melee)
+			}
+		case r.vehicle != nil:
+			if r.vehicle.vehicle.card < 0 {
+				continue
+			}
+			if r.ts = g.vehicleTS(r.vehicle, cs.skill); r.ts <= 0 {
+				continue
+			}
+		}
+		keep = append(keep, r)
+	}
+	g.rollers = keep
 }
 
 // individual: each Character attempts the checks alone, in Crown order,
@@ -620,6 +652,7 @@ func (g *Game) waitMulti(p *Player, d Deck, x int16, wi *int) {
 	if g.trace != nil {
 		e := g.encCard(d, x)
 		g.emitf(p.seat, "multi-wait", e.ID, D{"deck": DeckNames[d], "hex": int(w.hex)}, "  %s waits on %s for other Parties to join", e.Name, g.c.Hexes[w.hex].Name)
+		g.traceResolved(p, e, false, "waiting")
 	}
 }
 
@@ -664,6 +697,7 @@ func (g *Game) attemptWaiting(p *Player, wi int) {
 	if g.stats != nil {
 		g.stats.resolved(&e.Card, success)
 	}
+	g.traceResolved(p, e, success, "")
 	stays := e.World && (e.Ongoing != nil || w.expires > 0 || (w.poi >= 0 && g.pois[w.poi].live))
 	if g.cardEnd || !stays {
 		g.expireWorld(w)

@@ -52,6 +52,16 @@ func (v *Variants) flags() map[string]*bool {
 	}
 }
 
+// Set turns on the variant of that name, reporting false for a name
+// Fallen Land does not have.
+func (v *Variants) Set(name string) bool {
+	f, ok := v.flags()[name]
+	if ok {
+		*f = true
+	}
+	return ok
+}
+
 // Result is how a game ended.
 type Result struct {
 	Seed     uint64

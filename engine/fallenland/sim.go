@@ -282,13 +282,10 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 			return opt, fmt.Errorf("--heroes names %d Factions for %d players", len(req.Heroes), opt.Players)
 		}
 	}
-	flags := opt.Variants.flags()
 	for _, v := range req.Variants {
-		f, ok := flags[v]
-		if !ok {
+		if !opt.Variants.Set(v) {
 			return opt, fmt.Errorf("unknown variant %q (known: %s)", v, strings.Join(sim.SortedKeys(variantNames), ", "))
 		}
-		*f = true
 	}
 	if opt.Policy == "" {
 		opt.Policy = "cautious"

@@ -255,7 +255,7 @@ func (g *Game) capture(p *Player, h int16) {
 	w := g.resWeight(h)
 	old := g.resOwner[h]
 	if g.trace != nil {
-		g.emitf(p.seat, "capture", "", D{"hex": int(h), "from": int(old), "weight": w}, "  %s captures %s", g.name(p), g.c.Hexes[h].Name)
+		g.emitf(p.seat, "capture", g.srcID(), D{"hex": int(h), "from": int(old), "weight": w}, "  %s captures %s", g.name(p), g.c.Hexes[h].Name)
 	}
 	if old >= 0 {
 		op := &g.players[old]
@@ -723,7 +723,7 @@ func (g *Game) gainSpoils(p *Player, x int16, equip bool) {
 			g.discard(DSpoils, x)
 			return
 		}
-		p.sc -= cost
+		g.pay(p, cost, "ally", sd.ID)
 		if g.stats != nil {
 			g.stats.rule(RuleAlly)
 		}

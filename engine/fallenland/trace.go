@@ -275,9 +275,10 @@ func (g *Game) inPlay() []string {
 
 // traceDie reports a Skill Check die's first roll: its Total Skill and
 // where it comes from, the Target Number, the face and its successes.
-func (g *Game) traceDie(cs *checkState, r *roller, play, face int) {
+func (g *Game) traceDie(cs *checkState, i, play, face int) {
+	r := &g.rollers[i]
 	base, mods := g.tsSources(cs, r)
-	g.emitf(g.rollerSeat(cs, r), "die", g.rollerCard(r), D{"who": rollerName(r), "skill": SkillNames[cs.skill], "ts": r.ts, "play": play,
+	g.emitf(g.rollerSeat(cs, r), "die", g.rollerCard(r), D{"who": rollerName(r), "die": i, "skill": SkillNames[cs.skill], "ts": r.ts, "play": play,
 		"auto": r.auto, "tn": r.tn, "face": face, "successes": r.s, "bonus": r.bonus, "bonus-from": r.from, "base": base, "mods": mods},
 		"      %s TS %d rolls %d: %d success(es)", rollerName(r), r.ts, face, r.s)
 }
@@ -487,4 +488,13 @@ func (g *Game) cardName(d Deck, x int16) string {
 		return g.c.Actions[x].Name
 	}
 	return g.encCard(d, x).Name
+}
+
+// traceResolved reports how a drawn card ended for the player who drew (or
+// attempted) it: succeeded or not, and "fled" (Flight) or "waiting" (a
+// Multiple Party card left for other Parties).
+func (g *Game) traceResolved(p *Player, e *EncDef, success bool, how string) {
+	if g.trace != nil {
+		g.emitf(p.seat, "resolved", e.ID, D{"success": success, "how": how, "world": e.World}, "  %s is resolved%s", e.Name, map[bool]string{true: ": a success", false: ""}[success])
+	}
 }

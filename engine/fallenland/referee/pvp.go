@@ -1,0 +1,69 @@
+package referee
+
+// PVP (rule "pvp"): a round's winner deals 1d6 per success of difference
+// (its Combat checks come just before the round), the damage is the dice's
+// faces plus its extra; First Strike rolls 1d6 per success of the First
+// Strike checks, an NPCM its printed dice (FL-PVP-05, FL-PVP-12,
+// FL-NPCM-08).
+
+type pvpLedger struct {
+	checks     []int // totals of the PVP checks since the round began
+	fsExpected int   // First Strike dice owed by the checks
+	fsDice     int
+	fsSum      int
+	rounds     struct{ att, def int }
+	dmgDice    int
+	dmgSum     int
+}
+
+func (s *state) pvpEvent() {
+	e := s.e
+	l := &s.pvp
+	switch e.Kind {
+	case "pvp":
+		*l = pvpLedger{}
+		if id := str(e, "attacker-npcm"); id != "" {
+			if a, ok := s.r.act[id]; ok {
+				l.fsExpected = int(s.c.Actions[a].Strike)
+			}
+		}
+	case "check":
+		switch str(e, "for") {
+		case "first-strike":
+			l.fsExpected += num(e, "total")
+		case "pvp", "npcm":
+			l.checks = append(l.checks, num(e, "total"))
+		}
+	case "roll":
+		switch str(e, "for") {
+		case "first-strike":
+			l.fsDice++
+			l.fsSum += num(e, "face")
+		case "damage":
+			l.dmgDice++
+			l.dmgSum += num(e, "face")
+		}
+	case "first-strike":
+		if l.fsDice != l.fsExpected || l.fsSum != num(e, "damage") {
+			s.violate("pvp", "First Strike: %d dice owed, %d rolled for %d; the event says %d damage", l.fsExpected, l.fsDice, l.fsSum, num(e, "damage"))
+		}
+	case "pvp-round":
+		n := len(l.checks)
+		if n < 2 || l.checks[n-2] != num(e, "attacker") || l.checks[n-1] != num(e, "defender") {
+			s.violate("pvp", "the round's successes %d against %d are not its checks' %v", num(e, "attacker"), num(e, "defender"), l.checks)
+		}
+		l.rounds.att, l.rounds.def = num(e, "attacker"), num(e, "defender")
+		l.checks = l.checks[:0]
+		l.dmgDice, l.dmgSum = 0, 0
+	case "pvp-hit":
+		diff := l.rounds.att - l.rounds.def
+		winner := 0
+		if diff < 0 {
+			diff, winner = -diff, 1
+		}
+		if num(e, "winner") != winner || num(e, "dice") != diff || l.dmgDice != diff || l.dmgSum+num(e, "extra") != num(e, "damage") {
+			s.violate("pvp", "side %d wins %d against %d: %dd6; the event says side %d, %dd6 (%d rolled) for %d damage", winner, l.rounds.att, l.rounds.def,
+				diff, num(e, "winner"), num(e, "dice"), l.dmgDice, num(e, "damage"))
+		}
+	}
+}
