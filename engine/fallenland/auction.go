@@ -119,10 +119,10 @@ func (g *Game) sell(seller *Player, i int, buyer *Player, price int, pay payment
 	var cards []string
 	if g.trace != nil {
 		for _, k := range pay.actions {
-			cards = append(cards, "actions:"+g.c.Actions[buyer.hand[k]].ID)
+			cards = append(cards, "Actions:"+g.c.Actions[buyer.hand[k]].ID)
 		}
 		for _, k := range pay.spoils {
-			cards = append(cards, "spoils:"+g.itemIDs(buyer.auction[k : k+1])[0])
+			cards = append(cards, "Spoils:"+g.itemIDs(buyer.auction[k : k+1])[0])
 		}
 		g.emitf(buyer.seat, "sale", g.c.Spoils[it.card].ID, D{"seller": seller.seat, "price": price, "salvage": pay.coins, "cards": cards},
 			"  %s buys %s from %s for %d (%d Salvage and %d cards)", g.name(buyer), g.c.Spoils[it.card].Name, g.name(seller), price, pay.coins,

@@ -375,7 +375,7 @@ func (g *Game) npcmEncounter(n *NPCM, d Deck) bool {
 		g.stats.drew(n.owner, &e.Card)
 	}
 	if g.trace != nil {
-		g.emitf(n.owner, "card", e.ID, D{"deck": DeckNames[d], "world": e.World, "checks": e.Checks.String(), "scavenged": int(e.Scavenged), "npcm": g.c.Actions[n.act].ID},
+		g.emitf(n.owner, "card", e.ID, D{"deck": DeckNames[d], "world": e.World, "checks": e.Checks.String(), "has-checks": !e.Checks.Empty(), "scavenged": int(e.Scavenged), "npcm": g.c.Actions[n.act].ID},
 			"  %s draws %s (%s): %s", g.c.Actions[n.act].Name, e.Name, DeckNames[d], e.Checks.String())
 	}
 	g.addSalvage(g.p(n.owner), int(e.Scavenged))
@@ -403,7 +403,7 @@ func (g *Game) npcmMission(n *NPCM, owner *Player) {
 		g.stats.drew(n.owner, &e.Card)
 	}
 	if g.trace != nil {
-		g.emitf(n.owner, "card", e.ID, D{"deck": DeckNames[DMissions], "world": e.World, "checks": e.Checks.String(), "scavenged": int(e.Scavenged), "npcm": g.c.Actions[n.act].ID},
+		g.emitf(n.owner, "card", e.ID, D{"deck": DeckNames[DMissions], "world": e.World, "checks": e.Checks.String(), "has-checks": !e.Checks.Empty(), "scavenged": int(e.Scavenged), "npcm": g.c.Actions[n.act].ID},
 			"  %s draws %s (%s): %s", g.c.Actions[n.act].Name, e.Name, DeckNames[DMissions], e.Checks.String())
 	}
 	g.addSalvage(owner, int(e.Scavenged))

@@ -44,6 +44,11 @@ func fidelityRows(sh sheets) {
 	}
 	sh["Missions"] = append(sh["Missions"],
 		mis("ex-shortcut", "Checks", "1 Combat", "Success", "bonusWeeks(2)", "Failure", "nothing()"))
+	for _, h := range sh["Hexes"] {
+		if h["ID"] == "t-8-20" {
+			h["POI Effect"] = "gainSalvage(2)" // a permanent Point of Interest on the map
+		}
+	}
 	sh["Spoils"] = append(sh["Spoils"],
 		map[string]string{"ID": "ex-dog", "Name": "EX-DOG", "Count": "0", "Categories": "Ally", "Value": "4", "Bonuses": "Combat +8", "Text": "A good dog."})
 	sh["Encounters"] = append(sh["Encounters"],
@@ -501,4 +506,22 @@ func TestAuctionHouse(t *testing.T) {
 		assert.Equal(t, []Item{ally}, seller.auction)
 		assert.Equal(t, 100, a.sc)
 	})
+}
+
+// TestPermanentPOI: a Point of Interest the map declares is in play from
+// the start; each Party may activate it once with an Encounter Deed
+// (FL-AMB-57, FL-ENC-20).
+func TestPermanentPOI(t *testing.T) {
+	s := newScenario(t, fidelity(t), quiet...)
+	s.crown(0, 1, "ex-a")
+	p := &s.players[0]
+	p.party.hex = s.hexAt(8, 20)
+	p.weeks, p.inPhase = 4, true
+	ch := s.chooseDeed(p)
+	require.Equal(t, DeedEncounter, ch.deed)
+	require.GreaterOrEqual(t, ch.poi, 0)
+	assert.True(t, s.pois[ch.poi].permanent)
+	s.doDeed(p, ch)
+	assert.Equal(t, 2, p.sc)
+	assert.Negative(t, s.poiHere(p), "once per Party")
 }

@@ -3,6 +3,8 @@ package fallenland
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -93,6 +95,9 @@ func TestTrace(t *testing.T) {
 	assert.Equal(t, 1, rep.Games)
 	assert.Contains(t, buf.String(), "Turn 1")
 	assert.True(t, strings.Contains(buf.String(), "wins") || len(rep.Stalls) > 0)
+	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		require.Regexp(t, `^t[0-9]+ +\S`, line, "every line starts with its Turn")
+	}
 }
 
 // TestVariantsAndModes run.
@@ -130,4 +135,40 @@ func TestHostileEffects(t *testing.T) {
 	for _, f := range tally.Failures {
 		assert.NotEmpty(t, f.Message, "reported with a message")
 	}
+}
+
+// TestTraceJSON: with TraceJSON the trace is game.Event JSON lines, the
+// same bytes for the same game, every kind of event documented in RULES.md
+// §18 (Trace format).
+func TestTraceJSON(t *testing.T) {
+	var a, b bytes.Buffer
+	req := game.SimRequest{Games: 1, Players: 4, Seed: 5, From: 3, Trace: &a, TraceJSON: true, MaxRounds: 100, Policy: "mix"}
+	simReport(t, req)
+	req.Trace = &b
+	simReport(t, req)
+	assert.Equal(t, a.String(), b.String(), "deterministic")
+	raw, err := os.ReadFile("RULES.md")
+	require.NoError(t, err)
+	doc := string(raw)
+	sec := doc[strings.Index(doc, "## 18. Trace format"):strings.Index(doc, "## 19. The referee")]
+	documented := map[string]bool{}
+	for _, line := range strings.Split(sec, "\n") {
+		if cells := strings.Split(line, "|"); strings.HasPrefix(line, "| `") && len(cells) > 2 {
+			for _, m := range regexp.MustCompile("`([a-z-]+)`").FindAllStringSubmatch(cells[1], -1) {
+				documented[m[1]] = true
+			}
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(a.String()), "\n")
+	require.Greater(t, len(lines), 500)
+	for i, line := range lines {
+		var e game.Event
+		require.NoError(t, json.Unmarshal([]byte(line), &e), "line %d", i+1)
+		assert.True(t, documented[e.Kind], "kind %q (line %d) is not in RULES.md §18", e.Kind, i+1)
+		assert.NotEmpty(t, e.Text)
+	}
+	var first game.Event
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &first))
+	assert.Equal(t, "game", first.Kind)
+	assert.EqualValues(t, 4, first.Data["players"])
 }
