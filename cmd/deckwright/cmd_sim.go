@@ -42,7 +42,9 @@ With no PATH it plays the bundled base set. The same content, seed and options
 give the same results whatever --workers is.
 
 Policies: cautious (presses on only with good odds), bold (pushes its luck),
-random (any legal choice), mix (seats rotate through the three).`,
+random (any legal choice), mix (seats rotate through the three).
+
+` + variantHelp(),
 		Example: `  deckwright sim
   deckwright sim my-expansion/ --games 20000 --players 4 --mode coop --org nazis
   deckwright sim my-expansion/ --mode coop --players 1-4 --report balance.html
@@ -63,7 +65,7 @@ random (any legal choice), mix (seats rotate through the three).`,
 	fl.StringVar(&f.policy, "policy", "cautious", "bot policy: cautious, bold, random or mix")
 	fl.StringVar(&f.org, "org", "", "the vile organization: an ID such as nazi or mob, or random (coop default: random; competitive: none)")
 	fl.IntVar(&f.teams, "teams", 2, "team game: number of teams (even teams of 2 to 4 heroes)")
-	fl.StringSliceVar(&f.variants, "variant", nil, "named rule variants and optional rules (repeatable): advanced-nazis, fixed-movement, german-collapse, solo-hard, draw-from-bottom, villain-successes-first, fortune-goal=N, track-goal=N")
+	fl.StringSliceVar(&f.variants, "variant", nil, "named rule variants and optional rules (repeatable; the table above lists each game's)")
 	fl.Uint64Var(&f.seed, "seed", 1, "the run's seed: game i's seed derives from it and i")
 	fl.IntVar(&f.from, "from", 0, "index of the first game (with --games 1 and --trace, replays one game of a run)")
 	fl.IntVar(&f.workers, "workers", 0, "parallel workers (default: one per CPU); results do not depend on it")
