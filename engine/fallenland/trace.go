@@ -498,3 +498,11 @@ func (g *Game) traceResolved(p *Player, e *EncDef, success bool, how string) {
 		g.emitf(p.seat, "resolved", e.ID, D{"success": success, "how": how, "world": e.World}, "  %s is resolved%s", e.Name, map[bool]string{true: ": a success", false: ""}[success])
 	}
 }
+
+// traceModifier reports a card or ability changing a move, a card, a
+// fight or a death: what it does, by how much, to what.
+func (g *Game) traceModifier(what string, amount int, to string) {
+	if g.trace != nil {
+		g.emitf(g.cur, "modifier", g.srcID(), D{"what": what, "amount": amount, "to": to}, "    %s: %s %+d (%s)", g.srcName(), what, amount, to)
+	}
+}

@@ -360,7 +360,10 @@ var verbImpl = map[string]any{
 		g.destroyVehicle(g.me())
 	}),
 	"removeJinx": verb(func(g *Game, a effects.Args) { g.removeJinx(g.me()) }),
-	"ignoreCard": verb(func(g *Game, a effects.Args) { g.sig.ignored = true }),
+	"ignoreCard": verb(func(g *Game, a effects.Args) {
+		g.sig.ignored = true
+		g.traceModifier("ignore", 0, "card")
+	}),
 
 	// Damage and healing.
 	"damageParty": verb(func(g *Game, a effects.Args) {
@@ -400,6 +403,7 @@ var verbImpl = map[string]any{
 			if g.stats != nil {
 				g.stats.rule(RulePreventDeath)
 			}
+			g.traceModifier("prevent-death", 0, g.memberID(m))
 		}
 	}),
 	"killChar": verb(func(g *Game, a effects.Args) {
@@ -416,7 +420,10 @@ var verbImpl = map[string]any{
 	// Weeks and movement.
 	"delay":      verb(func(g *Game, a effects.Args) { g.delay(g.me(), int(a[0])) }),
 	"bonusWeeks": verb(func(g *Game, a effects.Args) { g.bonusWeeks(g.me(), int(a[0])) }),
-	"addMove":    verb(func(g *Game, a effects.Args) { g.moveAdd += int(a[0]) }),
+	"addMove": verb(func(g *Game, a effects.Args) {
+		g.moveAdd += int(a[0])
+		g.traceModifier("move", int(a[0]), "movement")
+	}),
 	"moveRandom": verb(func(g *Game, a effects.Args) {
 		for range 50 {
 			if h := g.c.ByRandom[g.randomLocation()]; h >= 0 {
@@ -467,14 +474,24 @@ var verbImpl = map[string]any{
 			}
 		}
 	}),
-	"winCard": verb(func(g *Game, a effects.Args) { g.sig.won = true }),
-	"redraw":  verb(func(g *Game, a effects.Args) { g.sig.redraw = true }),
+	"winCard": verb(func(g *Game, a effects.Args) {
+		g.sig.won = true
+		g.traceModifier("win", 0, "card")
+	}),
+	"redraw": verb(func(g *Game, a effects.Args) {
+		g.sig.redraw = true
+		g.traceModifier("redraw", 0, "card")
+	}),
 
 	// PVP.
-	"noFirstStrike": verb(func(g *Game, a effects.Args) { g.sig.noStrike = true }),
+	"noFirstStrike": verb(func(g *Game, a effects.Args) {
+		g.sig.noStrike = true
+		g.traceModifier("no-first-strike", 0, "pvp")
+	}),
 	"addPVPDamage": verb(func(g *Game, a effects.Args) {
 		if g.pvp != nil {
 			g.pvp.extra[g.pvpSide(g.cur)] += int(a[0])
+			g.traceModifier("pvp-damage", int(a[0]), "pvp")
 		}
 	}),
 	"destroyEnemyVehicle": verb(func(g *Game, a effects.Args) {
