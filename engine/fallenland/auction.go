@@ -33,17 +33,17 @@ func (g *Game) tradeable(it Item) bool {
 // price); the seller takes it or keeps the card. A card bought goes into the
 // buyer's Auction House, equipped at once if its Party is in its town.
 func (g *Game) auctionHouse() {
+	for s := range g.players {
+		for i := range g.players[s].auction {
+			g.players[s].auction[i].fresh = false
+		}
+	}
 	for _, s := range g.order {
 		seller := g.p(s)
 		for i := 0; i < len(seller.auction); {
 			if g.over || seller.auction[i].fresh || !g.tradeable(seller.auction[i]) || !g.offerLot(seller, i) {
 				i++
 			}
-		}
-	}
-	for s := range g.players {
-		for i := range g.players[s].auction {
-			g.players[s].auction[i].fresh = false
 		}
 	}
 }

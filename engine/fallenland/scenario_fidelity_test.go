@@ -445,7 +445,9 @@ func TestAuctionHouse(t *testing.T) {
 	rifle := func(s *scenario) Item { return Item{card: s.spoilsIdx("ex-rifle"), mount: -1} }
 	t.Run("two bidders", func(t *testing.T) {
 		s, seller, a, b := setup(t)
-		seller.auction = []Item{rifle(s)}
+		bought := rifle(s)
+		bought.fresh = true // bought in an earlier Turn's Auction House: on sale again now
+		seller.auction = []Item{bought}
 		a.sc, b.sc = 28, 40 // limits 13 and 18 above their reserve of 15
 		ask := s.askPrice(seller, rifle(s))
 		require.Equal(t, 12, ask, "value 1 + half the rifle's worth to the seller")
