@@ -345,6 +345,10 @@ func (g *Game) rebuild(p *Player) {
 	}
 	r := &g.c.Rules
 	pa := &p.party
+	if pa.hex != p.fac.StartHex && g.trace != nil {
+		g.emitf(p.seat, "place", "", D{"from": int(pa.hex), "to": int(p.fac.StartHex), "why": "rebuild"}, "  %s's new Party gathers at %s", g.name(p),
+			g.c.Hexes[p.fac.StartHex].Name)
+	}
 	pa.hex = p.fac.StartHex
 	sort.SliceStable(p.roster, func(i, j int) bool {
 		return charValue(&g.c.Characters[p.roster[i].char]) > charValue(&g.c.Characters[p.roster[j].char])

@@ -712,6 +712,10 @@ func (g *Game) gainSpoils(p *Player, x int16, equip bool) {
 			p.party.jinx = append(p.party.jinx, x)
 		} else if m := g.weakest(p); m != nil && m.hitman < 0 {
 			m.items = append(m.items, Item{card: x, mount: -1})
+			// The Jinx is forced on the Character: its other cards are
+			// re-seated within its capacity, the excess to the Auction
+			// House (FL-SP-05, FL-SP-23).
+			g.equipParty(p, len(p.auction))
 		} else {
 			p.party.jinx = append(p.party.jinx, x)
 		}
@@ -765,7 +769,7 @@ func (g *Game) gainCharacter(p *Player, toRoster bool) {
 			m := &p.party.crowns[i]
 			if !m.present() {
 				*m = Member{char: x, hitman: -1, items: m.items[:0], acts: m.acts[:0]}
-				g.recompute(p)
+				g.equipParty(p, len(p.auction)) // Party Equipment must fit the newcomer too (FL-SP-24)
 				g.onDraw(p, &g.c.Characters[x].Ability, &g.c.Characters[x].Card, m)
 				return
 			}
