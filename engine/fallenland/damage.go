@@ -259,13 +259,21 @@ func (g *Game) discardCards(it Item) {
 }
 
 func (g *Game) memberName(m *Member) string {
-	switch {
-	case m.hitman >= 0:
-		return g.c.Actions[m.hitman].Name
-	case m.char >= 0:
-		return g.c.Characters[m.char].Name
+	if c := g.memberCard(m); c != nil {
+		return c.Name
 	}
 	return "nobody"
+}
+
+// memberCard is a member's card: its Character or hit man, nil for none.
+func (g *Game) memberCard(m *Member) *Card {
+	switch {
+	case m.hitman >= 0:
+		return &g.c.Actions[m.hitman].Card
+	case m.char >= 0:
+		return &g.c.Characters[m.char].Card
+	}
+	return nil
 }
 
 // preventDeath offers death-timing abilities and cards.

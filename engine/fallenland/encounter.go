@@ -183,6 +183,19 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 			g.psychCheck(p, nil)
 		}
 	}
+	g.cardDone(p, e, success)
+	switch {
+	case wi < 0:
+		g.discard(d, x)
+	case g.cardEnd:
+		g.expireWorld(&g.worlds[wi]) // discardThis: the World card ends itself
+	}
+	return success, false, false
+}
+
+// cardDone ends a card for the player who resolved it: its after-card
+// abilities and cards when it succeeded, and its statistics.
+func (g *Game) cardDone(p *Player, e *EncDef, success bool) {
 	if success && p.party.alive() > 0 {
 		g.trigger(p, TAfterCard)
 		g.playHand(p, TAfterCard, nil)
@@ -191,13 +204,6 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 		g.stats.resolved(&e.Card, success)
 	}
 	g.traceResolved(p, e, success, "")
-	switch {
-	case wi < 0:
-		g.discard(d, x)
-	case g.cardEnd:
-		g.expireWorld(&g.worlds[wi]) // discardThis: the World card ends itself
-	}
-	return success, false, false
 }
 
 // redrawCard discards a card replaced by another draw (a World card leaves
@@ -690,14 +696,7 @@ func (g *Game) attemptWaiting(p *Player, wi int) {
 		g.emitf(p.seat, "multi-attempt", e.ID, D{"deck": DeckNames[w.deck], "seats": who}, "  %s attempt %s", g.seatList(who), e.Name)
 	}
 	success, _ := g.multi(p, e, who)
-	if success && p.party.alive() > 0 {
-		g.trigger(p, TAfterCard)
-		g.playHand(p, TAfterCard, nil)
-	}
-	if g.stats != nil {
-		g.stats.resolved(&e.Card, success)
-	}
-	g.traceResolved(p, e, success, "")
+	g.cardDone(p, e, success)
 	stays := e.World && (e.Ongoing != nil || w.expires > 0 || (w.poi >= 0 && g.pois[w.poi].live))
 	if g.cardEnd || !stays {
 		g.expireWorld(w)

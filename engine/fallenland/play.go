@@ -86,20 +86,21 @@ func (g *Game) reset(seed uint64, opt Options) {
 	}
 }
 
-// cardN is the statistics index of a deck's card.
-func (g *Game) cardN(d Deck, x int16) int {
+// deckCard is a deck's card.
+func (g *Game) deckCard(d Deck, x int16) *Card {
 	switch d {
 	case DCharacters:
-		return g.c.Characters[x].N
+		return &g.c.Characters[x].Card
 	case DSpoils:
-		return g.c.Spoils[x].N
+		return &g.c.Spoils[x].Card
 	case DActions:
-		return g.c.Actions[x].N
-	case DMissions:
-		return g.c.Missions[x].N
+		return &g.c.Actions[x].Card
 	}
-	return g.c.Encounters[x].N
+	return &g.encCard(d, x).Card
 }
+
+// cardN is the statistics index of a deck's card.
+func (g *Game) cardN(d Deck, x int16) int { return g.deckCard(d, x).N }
 
 // flipDecks flips each deck's top card to start its discard pile
 // (FL-DECK-02).

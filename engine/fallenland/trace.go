@@ -161,17 +161,7 @@ func (g *Game) traceDecks() {
 }
 
 // cardID is the ID of a deck's card.
-func (g *Game) cardID(d Deck, x int16) string {
-	switch d {
-	case DCharacters:
-		return g.c.Characters[x].ID
-	case DSpoils:
-		return g.c.Spoils[x].ID
-	case DActions:
-		return g.c.Actions[x].ID
-	}
-	return g.encCard(d, x).ID
-}
+func (g *Game) cardID(d Deck, x int16) string { return g.deckCard(d, x).ID }
 
 // variantList names the game's variants, for the "game" event.
 func (o *Options) variantList() []string {
@@ -406,11 +396,8 @@ func (pa *Party) has(m *Member) bool {
 
 // memberID is the ID of a member's card: its Character or hit man.
 func (g *Game) memberID(m *Member) string {
-	switch {
-	case m.hitman >= 0:
-		return g.c.Actions[m.hitman].ID
-	case m.char >= 0:
-		return g.c.Characters[m.char].ID
+	if c := g.memberCard(m); c != nil {
+		return c.ID
 	}
 	return ""
 }
@@ -478,17 +465,7 @@ func overspentText(over int) string {
 }
 
 // cardName is the name of a deck's card.
-func (g *Game) cardName(d Deck, x int16) string {
-	switch d {
-	case DCharacters:
-		return g.c.Characters[x].Name
-	case DSpoils:
-		return g.c.Spoils[x].Name
-	case DActions:
-		return g.c.Actions[x].Name
-	}
-	return g.encCard(d, x).Name
-}
+func (g *Game) cardName(d Deck, x int16) string { return g.deckCard(d, x).Name }
 
 // traceResolved reports how a drawn card ended for the player who drew (or
 // attempted) it: succeeded or not, and "fled" (Flight) or "waiting" (a
