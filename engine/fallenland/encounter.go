@@ -693,7 +693,7 @@ func (g *Game) attemptWaiting(p *Player, wi int) {
 	w.wait = false
 	who := g.multiParties(w.hex, p)
 	if g.trace != nil {
-		g.emitf(p.seat, "multi-attempt", e.ID, D{"deck": DeckNames[w.deck], "seats": who}, "  %s attempt %s", g.seatList(who), e.Name)
+		g.emitf(p.seat, "multi-attempt", e.ID, D{"deck": DeckNames[w.deck], "seats": who}, "  %s is attempted by %s", e.Name, g.seatList(who))
 	}
 	success, _ := g.multi(p, e, who)
 	g.cardDone(p, e, success)
