@@ -5,6 +5,10 @@ import "sort"
 // Bots in the Auction House: what a card is worth to them in coins, the
 // price a seller asks, the bids, and what a buyer pays with.
 
+// minUse is the least use to its Party (itemScore) a card must have for a
+// bot to bid on it.
+const minUse = 3
+
 // coinsPerPoint turns a card's worth to a Party (itemScore) into coins: the
 // bundled Spoils are priced at about 1.5 coins a point.
 const coinsPerPoint = 1.5
@@ -80,7 +84,7 @@ func (g *Game) spareSpoils(it Item) bool {
 // bid at random; nothing for a card it would not equip.
 func (g *Game) maxBid(p, seller *Player, it Item) int {
 	use := g.useValue(p, it)
-	if use < 3 {
+	if use < minUse {
 		return 0
 	}
 	v := use * coinsPerPoint
