@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"bytes"
+	"encoding/json"
 	"maps"
 	"slices"
 	"testing"
@@ -224,4 +226,25 @@ func TestRefereeCatches(t *testing.T) {
 			require.True(t, tried, "no game had an event to break")
 		})
 	}
+}
+
+// TestRefereeReadsJSON: the referee checks a game read back from its JSON
+// lines (`sim --trace --json`) as well as from memory.
+func TestRefereeReadsJSON(t *testing.T) {
+	c := base(t)
+	var buf bytes.Buffer
+	_, err := fallenland.New(c).Trace(game.JSONTracer{W: &buf}, rng.Seed(5, 1), fallenland.Options{Players: 3, MaxRounds: 100})
+	require.NoError(t, err)
+	var events []game.Event
+	for _, line := range bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n")) {
+		var e game.Event
+		require.NoError(t, json.Unmarshal(line, &e))
+		events = append(events, e)
+	}
+	require.Greater(t, len(events), 500)
+	assert.Empty(t, New(c).Check(events))
+	i := first(events, func(e *game.Event) bool { return e.Kind == "die" })
+	broken := edit(events, i)
+	broken[i].Data["successes"] = float64(num(&events[i], "successes") + 1)
+	assert.NotEmpty(t, New(c).Check(broken), "a miscounted die read from JSON")
 }
