@@ -290,11 +290,14 @@ func TestSimTrace(t *testing.T) {
 // text trace, line for line.
 func TestSimTraceJSON(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		args  []string
-		first string
+		name   string
+		args   []string
+		first  string
+		prefix string   // the turn word's letter in the text trace
+		kinds  []string // events every game has
 	}{
-		{"fortune and glory", nil, "setup"},
+		{"fortune and glory", nil, "setup", "r", []string{"roll", "card", "glory", "move-roll", "step", "test", "test-result"}},
+		{"fallen land", []string{"--game", "fallen-land"}, "game", "t", []string{"die", "roll", "draw", "check", "deed", "move", "gain", "state"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text := dw(t, append([]string{"sim", "--seed", "7", "--trace"}, tc.args...)...)
@@ -314,13 +317,13 @@ func TestSimTraceJSON(t *testing.T) {
 			for _, e := range events {
 				kinds[e.Kind] = true
 			}
-			for _, k := range []string{"roll", "card", "glory", "move-roll", "step", "test", "test-result"} {
+			for _, k := range tc.kinds {
 				assert.True(t, kinds[k], "a %q event", k)
 			}
 			// Each event's text is the text trace's line.
 			var lines []string
 			for _, e := range events {
-				lines = append(lines, fmt.Sprintf("r%-3d %s", e.Turn, e.Text))
+				lines = append(lines, fmt.Sprintf("%s%-3d %s", tc.prefix, e.Turn, e.Text))
 			}
 			assert.True(t, strings.HasPrefix(text.stdout, strings.Join(lines, "\n")+"\n"), "the same game as the text trace")
 		})
