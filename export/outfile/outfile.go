@@ -18,19 +18,27 @@ import (
 )
 
 // File is an output being written. Write to it, then Commit or Abort.
+//
+// The first failed Write is remembered: Commit then reports it and leaves
+// the target untouched, so a caller that ignores Write's error (fmt.Fprintf
+// into a File) still never commits a truncated file.
 type File struct {
 	path string
 	tmp  *os.File // nil when writing to stdout
 	w    io.Writer
 	mode fs.FileMode
+	err  error // the first write error
 }
+
+// ErrNoPath is what Create says to an empty path (-o "").
+var ErrNoPath = errors.New("no output file named: give a file name, or - for standard output")
 
 // Create starts writing path, or stdout when path is "-". It refuses an
 // empty path and a target that exists and is not a regular file.
 func Create(path string, stdout io.Writer) (*File, error) {
 	switch path {
 	case "":
-		return nil, errors.New("no output file named (an empty path)")
+		return nil, ErrNoPath
 	case "-":
 		return &File{path: "-", w: stdout}, nil
 	}
@@ -38,12 +46,23 @@ func Create(path string, stdout io.Writer) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	tmp, err := os.CreateTemp(filepath.Dir(path), tempPattern(path))
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %v", path, unwrap(err))
 	}
 	track(tmp.Name(), true)
 	return &File{path: path, tmp: tmp, w: tmp, mode: mode}, nil
+}
+
+// tempPattern names the temporary file after its target (".cards.pdf.123.tmp"),
+// shortened so that a target whose name is near the system's limit still
+// gets a temporary file.
+func tempPattern(path string) string {
+	base := filepath.Base(path)
+	if len(base) > 100 {
+		base = base[:100]
+	}
+	return "." + base + ".*.tmp"
 }
 
 // check returns the mode the new file gets (the old file's, or 0644) and
@@ -81,14 +100,34 @@ func kind(m fs.FileMode) string {
 // Path is the target's path ("-" for standard output).
 func (f *File) Path() string { return f.path }
 
-// Write writes to the temporary file (or stdout).
-func (f *File) Write(p []byte) (int, error) { return f.w.Write(p) }
+// Write writes to the temporary file (or stdout). After a failure every
+// later Write fails with the same error.
+func (f *File) Write(p []byte) (int, error) {
+	if f.err != nil {
+		return 0, f.err
+	}
+	n, err := f.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		f.err = err
+	}
+	return n, err
+}
 
 // Commit makes the written bytes the target's content: sync, close, and
-// rename over the target. On any failure the target is left untouched and
-// the temporary file removed.
+// rename over the target, then sync the folder so the rename survives a
+// crash. On any failure (this one or an earlier Write's) the target is
+// left untouched and the temporary file removed.
 func (f *File) Commit() error {
-	if f == nil || f.tmp == nil {
+	if f == nil {
+		return nil
+	}
+	if f.tmp == nil {
+		if f.err != nil && f.path == "-" {
+			return fmt.Errorf("cannot write standard output: %v", unwrap(f.err))
+		}
 		return nil
 	}
 	tmp := f.tmp
@@ -98,6 +137,9 @@ func (f *File) Commit() error {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return fmt.Errorf("cannot write %s: %v", f.path, unwrap(err))
+	}
+	if f.err != nil {
+		return fail(f.err)
 	}
 	if err := tmp.Chmod(f.mode); err != nil {
 		return fail(err)
@@ -117,7 +159,19 @@ func (f *File) Commit() error {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("cannot write %s: %v", f.path, unwrap(err))
 	}
+	syncDir(filepath.Dir(f.path))
 	return nil
+}
+
+// syncDir makes a rename in dir durable. Not every system can sync a
+// folder; the file itself is already synced, so a failure is ignored.
+func syncDir(dir string) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	_ = d.Sync()
+	d.Close()
 }
 
 // Abort discards what was written; the target is left as it was. It is
@@ -140,6 +194,9 @@ func WriteFile(path string, data []byte, stdout io.Writer) error {
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Abort()
+		if path == "-" {
+			return fmt.Errorf("cannot write standard output: %v", unwrap(err))
+		}
 		return fmt.Errorf("cannot write %s: %v", path, unwrap(err))
 	}
 	return f.Commit()

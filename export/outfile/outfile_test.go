@@ -2,10 +2,16 @@ package outfile
 
 import (
 	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 
+	"github.com/deckwright/deckwright/export/outfile/outfiletest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -26,7 +32,7 @@ func TestWriteFile(t *testing.T) {
 		{name: "refuses a symlink", path: link, err: "refusing to replace " + link + ": it is a symbolic link, not a regular file (name a new file, or - for standard output)", want: "data"},
 		{name: "refuses a device", path: "/dev/null", err: "refusing to replace /dev/null: it is a device, not a regular file (name a new file, or - for standard output)"},
 		{name: "refuses a folder", path: dir, err: "refusing to replace " + dir + ": it is a folder, not a regular file (name a new file, or - for standard output)"},
-		{name: "empty path", path: "", err: "no output file named (an empty path)"},
+		{name: "empty path", path: "", err: "no output file named: give a file name, or - for standard output"},
 		{name: "missing folder", path: filepath.Join(dir, "nope", "x.json"), err: "cannot write " + filepath.Join(dir, "nope", "x.json") + ": no such file or directory"},
 	}
 	for _, tt := range tests {
@@ -73,4 +79,130 @@ func TestStdoutAndAbort(t *testing.T) {
 	assert.Equal(t, "good", string(got))
 	left, _ := filepath.Glob(filepath.Join(dir, ".*.tmp"))
 	assert.Empty(t, left)
+}
+
+// diskFull is a writer that fails as a full disk does once it holds n bytes.
+type diskFull struct {
+	w io.Writer
+	n int
+}
+
+func (d *diskFull) Write(p []byte) (int, error) {
+	if len(p) <= d.n {
+		d.n -= len(p)
+		return d.w.Write(p)
+	}
+	n, _ := d.w.Write(p[:d.n])
+	d.n = 0
+	return n, &fs.PathError{Op: "write", Path: "x", Err: syscall.ENOSPC}
+}
+
+// TestFullDiskKeepsTheOldFile injects a disk that fills up mid-write: the
+// error names the file and the cause, and the old content survives even
+// when the caller ignores the write's error and commits anyway.
+func TestFullDiskKeepsTheOldFile(t *testing.T) {
+	for _, ignoreWriteError := range []bool{false, true} {
+		t.Run(fmt.Sprintf("caller ignores the write error: %v", ignoreWriteError), func(t *testing.T) {
+			dir := t.TempDir()
+			target := filepath.Join(dir, "tables.json")
+			require.NoError(t, os.WriteFile(target, []byte("the previous good tables"), 0o644))
+			f, err := Create(target, nil)
+			require.NoError(t, err)
+			f.w = &diskFull{w: f.w, n: 10}
+			_, err = f.Write(bytes.Repeat([]byte("x"), 100))
+			require.Error(t, err)
+			if !ignoreWriteError {
+				f.Abort()
+			} else {
+				_, err = f.Write([]byte("more")) // the error sticks
+				require.ErrorIs(t, err, syscall.ENOSPC)
+				require.EqualError(t, f.Commit(), "cannot write "+target+": no space left on device")
+			}
+			assert.Equal(t, "the previous good tables", string(readAll(t, target)))
+			assert.Equal(t, []string{"tables.json"}, names(t, dir), "no temporary file is left")
+		})
+	}
+}
+
+func TestStdoutWriteErrorIsReported(t *testing.T) {
+	f, err := Create("-", &diskFull{w: io.Discard, n: 3})
+	require.NoError(t, err)
+	_, _ = fmt.Fprintf(f, "more than three bytes")
+	require.EqualError(t, f.Commit(), "cannot write standard output: no space left on device")
+	require.EqualError(t, WriteFile("-", []byte("data"), &diskFull{w: io.Discard}), "cannot write standard output: no space left on device")
+}
+
+// TestRealFullDisk writes onto a 64 KiB tmpfs (mounting needs root; the
+// test is skipped only where mounting is impossible).
+func TestRealFullDisk(t *testing.T) {
+	dir := outfiletest.SmallDisk(t, 64<<10)
+	target := filepath.Join(dir, "report.html")
+	require.NoError(t, os.WriteFile(target, []byte("last week's report"), 0o644))
+	err := WriteFile(target, bytes.Repeat([]byte("x"), 256<<10), nil)
+	require.EqualError(t, err, "cannot write "+target+": no space left on device")
+	assert.Equal(t, "last week's report", string(readAll(t, target)))
+	assert.Equal(t, []string{"report.html"}, names(t, dir))
+
+	// A disk full to the last byte: even a small write fails, at Sync or
+	// at Close if not before.
+	outfiletest.Fill(t, dir)
+	err = WriteFile(target, []byte("tiny"), nil)
+	require.EqualError(t, err, "cannot write "+target+": no space left on device")
+	assert.Equal(t, "last week's report", string(readAll(t, target)))
+	assert.Equal(t, []string{outfiletest.FillerName, "report.html"}, names(t, dir))
+}
+
+func TestOtherTargetsRefused(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	err := WriteFile(fifo, []byte("x"), nil)
+	require.EqualError(t, err, "refusing to replace "+fifo+": it is a named pipe, not a regular file (name a new file, or - for standard output)")
+	dangling := filepath.Join(dir, "dangling")
+	require.NoError(t, os.Symlink(filepath.Join(dir, "nowhere"), dangling))
+	err = WriteFile(dangling, []byte("x"), nil)
+	require.EqualError(t, err, "refusing to replace "+dangling+": it is a symbolic link, not a regular file (name a new file, or - for standard output)")
+	_, err = os.Stat(filepath.Join(dir, "nowhere"))
+	assert.True(t, os.IsNotExist(err), "nothing was written through the dangling link")
+}
+
+func TestLongNameGetsATemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, strings.Repeat("n", 250)+".pdf")
+	require.NoError(t, WriteFile(target, []byte("pdf"), nil))
+	assert.Equal(t, "pdf", string(readAll(t, target)))
+}
+
+// TestCommitAfterRemoveTemps: a signal handler removed the temporary file
+// while a write was under way; the commit fails and the target stays.
+func TestCommitAfterRemoveTemps(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "out.json")
+	require.NoError(t, os.WriteFile(target, []byte("old"), 0o644))
+	f, err := Create(target, nil)
+	require.NoError(t, err)
+	_, err = f.Write([]byte("new"))
+	require.NoError(t, err)
+	RemoveTemps()
+	require.EqualError(t, f.Commit(), "cannot write "+target+": no such file or directory")
+	assert.Equal(t, "old", string(readAll(t, target)))
+	assert.Equal(t, []string{"out.json"}, names(t, dir))
+}
+
+func readAll(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return data
+}
+
+func names(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var out []string
+	for _, e := range entries {
+		out = append(out, e.Name())
+	}
+	return out
 }
