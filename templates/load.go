@@ -12,6 +12,7 @@ import (
 
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/table"
+	"github.com/deckwright/deckwright/export/outfile"
 )
 
 //go:embed fortune-and-glory/*.yaml fallen-land/*.yaml
@@ -227,7 +228,7 @@ func WriteDefaults(game, dir string, force bool) ([]string, error) {
 			return out, err
 		}
 		p := filepath.Join(dir, e.Name())
-		if err := os.WriteFile(p, data, 0o644); err != nil {
+		if err := outfile.WriteFile(p, data, nil); err != nil {
 			return out, err
 		}
 		out = append(out, p)

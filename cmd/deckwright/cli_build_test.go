@@ -174,7 +174,7 @@ func TestBuildFailures(t *testing.T) {
 		name, out, want string
 	}{
 		{"output folder missing", filepath.Join(t.TempDir(), "no", "such", "t.json"), "no such file or directory"},
-		{"output is a folder", t.TempDir(), "is a directory"},
+		{"output is a folder", t.TempDir(), "it is a folder, not a regular file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := dw(t, "build", "-o", tc.out)

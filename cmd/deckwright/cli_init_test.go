@@ -95,26 +95,39 @@ func TestInitExpansionWorkbookHelpsTheDesigner(t *testing.T) {
 func TestInitRefusesANonEmptyFolder(t *testing.T) {
 	dir := t.TempDir()
 	mine := map[string]string{
-		"fng-base.xlsx": "my own edited base set",
-		"notes.txt":     "playtest notes",
+		"fng-base.xlsx":  "my own edited base set",
+		"notes.txt":      "playtest notes",
+		".gitattributes": "*.psd filter=lfs diff=lfs merge=lfs -text\n",
 	}
 	for name, body := range mine {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
 	}
-	r := dw(t, "init", dir)
+	// The refusal names every file init would touch, and what it would do.
+	r := dw(t, "init", dir, "--name", "arctic")
 	assert.Equal(t, exitUsage, r.code, r.String())
-	assert.Contains(t, r.stderr, dir+" already exists and is not empty (use --force")
+	assert.Equal(t, "deckwright: "+dir+" already exists and is not empty; init would:\n"+
+		"  keep    fng-base.xlsx            it differs from the bundled copy: yours is kept\n"+
+		"  create  arctic.xlsx              your expansion (set arctic, requires fng-base)\n"+
+		"  add     .gitattributes           the line \"*.xlsx diff=deckwright\" (your lines are kept)\n"+
+		"Run it again with --force to do that: files you changed are kept, never overwritten.\n", r.stderr)
 	assert.Empty(t, r.stdout)
-	assert.Equal(t, []string{"fng-base.xlsx", "notes.txt"}, listDir(t, dir), "nothing is added")
+	assert.Equal(t, []string{".gitattributes", "fng-base.xlsx", "notes.txt"}, listDir(t, dir), "nothing is added")
 	for name, body := range mine {
 		assert.Equal(t, body, string(readFile(t, filepath.Join(dir, name))), "%s is untouched", name)
 	}
 
-	// --force writes the workbooks and leaves other files alone.
+	// --force does just that: the edited base set and the notes stay, the
+	// expansion is written, .gitattributes gains a line and keeps the user's.
 	r = dw(t, "init", dir, "--force", "--name", "arctic")
 	requireExit(t, exitOK, r)
+	assert.Contains(t, r.stdout, "Updated "+dir+" for Fortune and Glory:\n"+
+		"  keep    fng-base.xlsx            it differs from the bundled copy: yours is kept\n"+
+		"  create  arctic.xlsx              your expansion (set arctic, requires fng-base)\n"+
+		"  add     .gitattributes           the line \"*.xlsx diff=deckwright\" (your lines are kept)\n")
+	assert.Equal(t, "my own edited base set", string(readFile(t, filepath.Join(dir, "fng-base.xlsx"))))
 	assert.Equal(t, "playtest notes", string(readFile(t, filepath.Join(dir, "notes.txt"))))
-	requireExit(t, exitOK, dw(t, "validate", dir))
+	assert.Equal(t, "*.psd filter=lfs diff=lfs merge=lfs -text\n*.xlsx diff=deckwright\n", string(readFile(t, filepath.Join(dir, ".gitattributes"))))
+	assert.Equal(t, []string{".gitattributes", "arctic.xlsx", "fng-base.xlsx", "notes.txt"}, listDir(t, dir))
 }
 
 func TestInitUsageErrors(t *testing.T) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 )
@@ -17,7 +16,10 @@ func newBuildCmd() *cobra.Command {
 rows, typed, with the cell each came from, a format version and a content hash.
 Identical input gives byte-identical output, so tables can be committed,
 diffed and cached. Diagnostics go to standard error; nothing is written when
-the content has errors.`,
+the content has errors. The file is written beside its target and renamed
+over it when complete, so a full disk or an interrupted build leaves the
+previous tables as they were; a device, a link or a folder at the target
+is refused.`,
 		Example: `  deckwright build my-expansion/ -o tables.json
   deckwright build -o - | jq '.layers'`,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -29,12 +31,11 @@ the content has errors.`,
 			if err != nil {
 				return err
 			}
-			if out == "-" {
-				_, err = c.OutOrStdout().Write(data)
+			if err := writeOutput("-o", out, data, c.OutOrStdout()); err != nil {
 				return err
 			}
-			if err := os.WriteFile(out, data, 0o644); err != nil {
-				return &exitError{code: exitUsage, msg: err.Error()}
+			if out == "-" {
+				return nil
 			}
 			fmt.Fprintf(c.ErrOrStderr(), "wrote %s (%s)\n", out, b.tables.Hash[:19])
 			return nil

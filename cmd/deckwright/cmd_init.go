@@ -27,7 +27,12 @@ copy it, to use it). The expansion's Set sheet requires the base set, so
 'deckwright validate DIR' builds both, in order.
 
 It also writes a .gitattributes so 'git diff' shows workbook changes as text
-once you run: git config diff.deckwright.textconv "deckwright dump"`,
+once you run: git config diff.deckwright.textconv "deckwright dump"
+
+Into a folder that is not empty, init says what it would do and stops;
+with --force it writes the files the folder lacks, adds its line to an
+existing .gitattributes (keeping yours), and keeps every file that differs
+from what it would write: nothing you changed is overwritten.`,
 		Example: `  deckwright init my-expansion
   deckwright init arctic --name "Arctic Expedition"`,
 		Args: cobra.ExactArgs(1),
@@ -42,12 +47,6 @@ once you run: git config diff.deckwright.textconv "deckwright dump"`,
 			base, ok := content.BaseOf(mod.ID())
 			if !ok {
 				return usageErr("no bundled base set for %s", mod.ID())
-			}
-			if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 && !force {
-				return usageErr("%s already exists and is not empty (use --force to write into it; existing workbooks are overwritten)", dir)
-			}
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return usageErr("%v", err)
 			}
 			if name == "" {
 				name = titleCase(filepath.Base(filepath.Clean(dir)))
@@ -88,23 +87,30 @@ once you run: git config diff.deckwright.textconv "deckwright dump"`,
 			if err := compiler.WriteWorkbook(&exp, mod.Schema(), set, data); err != nil {
 				return err
 			}
-			files := []struct {
-				name string
-				data []byte
-			}{
-				{base.FileName(), baseData},
-				{id + ".xlsx", exp.Bytes()},
-				{".gitattributes", []byte("*.xlsx diff=deckwright\n")},
+			files := []initFile{
+				{name: base.FileName(), data: baseData, what: fmt.Sprintf("the bundled base set (set %s)", base.ID)},
+				{name: id + ".xlsx", data: exp.Bytes(), what: fmt.Sprintf("your expansion (set %s, requires %s)", id, base.ID)},
+				{name: ".gitattributes", data: []byte(gitattributesLine + "\n"), what: "readable workbook diffs in git"},
 			}
-			for _, f := range files {
-				if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o644); err != nil {
-					return usageErr("%v", err)
-				}
+			plan := planInit(dir, files)
+			if !force && !emptyDir(dir) {
+				return usageErr("%s already exists and is not empty; init would:\n%sRun it again with --force to do that: files you changed are kept, never overwritten.", dir, plan.describe())
+			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return usageErr("cannot create the project folder %s: %v", dir, unwrapPathErr(err))
+			}
+			if err := plan.apply(dir, c.OutOrStdout()); err != nil {
+				return err
 			}
 			out := c.OutOrStdout()
-			fmt.Fprintf(out, "Created %s for %s:\n", dir, mod.Title())
-			fmt.Fprintf(out, "  %-24s the bundled base set (set %s)\n", base.FileName(), base.ID)
-			fmt.Fprintf(out, "  %-24s your expansion (set %s, requires %s)\n", id+".xlsx", id, base.ID)
+			if plan.touchedExisting() {
+				fmt.Fprintf(out, "Updated %s for %s:\n%s", dir, mod.Title(), plan.describe())
+			} else {
+				fmt.Fprintf(out, "Created %s for %s:\n", dir, mod.Title())
+				for _, f := range files[:2] {
+					fmt.Fprintf(out, "  %-24s %s\n", f.name, f.what)
+				}
+			}
 			fmt.Fprintf(out, "\nNext:\n  deckwright validate %s\n  deckwright sim %s\n  deckwright export pdf %s -o cards.pdf\n", dir, dir, dir)
 			fmt.Fprintf(out, "\nFor readable workbook diffs: git config diff.deckwright.textconv \"deckwright dump\"\n")
 			return nil
@@ -112,7 +118,7 @@ once you run: git config diff.deckwright.textconv "deckwright dump"`,
 	}
 	addGameFlag(c, &game)
 	c.Flags().StringVar(&name, "name", "", "the expansion's name (default: from DIR)")
-	c.Flags().BoolVar(&force, "force", false, "write into a folder that is not empty")
+	c.Flags().BoolVar(&force, "force", false, "write into a folder that is not empty: write the files it lacks, merge .gitattributes, keep every file you changed")
 	return c
 }
 

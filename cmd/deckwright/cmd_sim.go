@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -17,6 +15,7 @@ import (
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/report"
 	"github.com/deckwright/deckwright/engine/sim"
+	"github.com/deckwright/deckwright/export/outfile"
 )
 
 type simFlags struct {
@@ -85,8 +84,8 @@ random (any legal choice), mix (seats rotate through the three).
 }
 
 func runSim(c *cobra.Command, args []string, f *simFlags) error {
-	if f.games < 1 {
-		return usageErr("--games must be at least 1")
+	if err := f.check(c); err != nil {
+		return err
 	}
 	// --game names the game (fallen-land) or, as in the spelling,
 	// the level of the game (basic, advanced); both may be given:
@@ -104,12 +103,6 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	f.game = strings.Join(games, ",")
 	if f.level != "" && f.level != "basic" && f.level != "advanced" {
 		return usageErr("--level must be basic or advanced, not %q", f.level)
-	}
-	if f.workers < 0 {
-		return usageErr("--workers must be 0 (one per CPU) or more")
-	}
-	if f.maxRounds < 1 {
-		return usageErr("--max-rounds must be at least 1")
 	}
 	lo, hi, err := parseRange(f.players)
 	if err != nil {
@@ -142,7 +135,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if f.report != "" {
 		// Before the run: a report that cannot be written should not cost
 		// the games.
-		if html, err = createReport(f.report); err != nil {
+		if html, err = createReport(f.report, c.OutOrStdout()); err != nil {
 			return err
 		}
 		defer html.abandon()
@@ -268,46 +261,36 @@ func baselineBuild(spec string, cur *build, w io.Writer) (*build, error) {
 	return b, nil
 }
 
-// reportFile is the HTML report being written: a temporary file beside
-// the target, renamed over it only once the report is complete, so that a
-// failed run never leaves a half-written report or loses the last one.
+// reportFile is the HTML report being written, through the atomic writer:
+// it is created before the run, so a report that cannot be written does
+// not cost the games, and renamed over the target only once complete, so
+// a failed or interrupted run never leaves half a report or loses the
+// last one.
 type reportFile struct {
-	path string
-	tmp  *os.File
+	out *outfile.File
 }
 
-func createReport(path string) (*reportFile, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".deckwright-report-*.html")
+func createReport(path string, stdout io.Writer) (*reportFile, error) {
+	f, err := createOutput("--report", path, stdout)
 	if err != nil {
-		return nil, usageErr("cannot write the report %s: %v", path, unwrapPathErr(err))
+		return nil, err
 	}
-	return &reportFile{path: path, tmp: tmp}, nil
+	return &reportFile{out: f}, nil
 }
 
 func (r *reportFile) write(title string, rep *game.SimReport) error {
-	if err := report.Write(r.tmp, title, rep); err != nil {
-		return usageErr("cannot write the report %s: %v", r.path, err)
+	if err := report.Write(r.out, title, rep); err != nil {
+		r.out.Abort()
+		return usageErr("cannot write the report %s: %v", r.out.Path(), unwrapPathErr(err))
 	}
-	if err := r.tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
-		return usageErr("cannot write the report %s: %v", r.path, err)
+	if err := r.out.Commit(); err != nil {
+		return outputErr("--report", err)
 	}
-	if err := r.tmp.Close(); err != nil {
-		return usageErr("cannot write the report %s: %v", r.path, err)
-	}
-	if err := os.Rename(r.tmp.Name(), r.path); err != nil {
-		return usageErr("cannot write the report %s: %v", r.path, unwrapPathErr(err))
-	}
-	r.tmp = nil
 	return nil
 }
 
 // abandon removes the temporary file of a report that was not written.
-func (r *reportFile) abandon() {
-	if r.tmp != nil {
-		r.tmp.Close()
-		os.Remove(r.tmp.Name())
-	}
-}
+func (r *reportFile) abandon() { r.out.Abort() }
 
 // replayCommand is the command line that replays one game of the run.
 func replayCommand(args []string, f *simFlags, index int) string {

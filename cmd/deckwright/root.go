@@ -36,13 +36,20 @@ func usageErr(format string, args ...any) error {
 
 // run executes the command line and returns the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
-	root := newRoot(stdout, stderr)
+	out := &checkedWriter{w: stdout}
+	root := newRoot(out, stderr)
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
+	if err == nil {
+		err = out.failure()
+	}
 	if err == nil {
 		return exitOK
 	}
 	var ee *exitError
+	if werr := out.failure(); werr != nil && !errors.As(err, &ee) {
+		err = &exitError{code: exitUsage, msg: werr.Error()}
+	}
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
 			fmt.Fprintln(stderr, "deckwright:", ee.msg)

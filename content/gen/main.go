@@ -15,6 +15,7 @@ import (
 	"github.com/deckwright/deckwright/engine/fallenland"
 	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/export/outfile"
 )
 
 var modules = []game.Module{fng.Module, fallenland.Module}
@@ -61,9 +62,11 @@ func build(s content.Set) error {
 	if *out != "" {
 		dest = *out
 	}
-	if err := os.WriteFile(dest, buf.Bytes(), 0o644); err != nil {
+	if err := outfile.WriteFile(dest, buf.Bytes(), os.Stdout); err != nil {
 		return err
 	}
-	fmt.Printf("wrote %s (%d bytes)\n", dest, buf.Len())
+	if dest != "-" {
+		fmt.Printf("wrote %s (%d bytes)\n", dest, buf.Len())
+	}
 	return nil
 }
