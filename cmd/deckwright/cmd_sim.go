@@ -281,7 +281,7 @@ func createReport(path string, stdout io.Writer) (*reportFile, error) {
 func (r *reportFile) write(title string, rep *game.SimReport) error {
 	if err := report.Write(r.out, title, rep); err != nil {
 		r.out.Abort()
-		return usageErr("cannot write the report %s: %v", r.out.Path(), unwrapPathErr(err))
+		return usageErr("cannot write %s: %v", r.out.Path(), unwrapPathErr(err))
 	}
 	if err := r.out.Commit(); err != nil {
 		return outputErr("--report", err)
