@@ -59,4 +59,3 @@ func runLimited(t *testing.T, kib int, args ...string) proc {
 	}
 	return proc{code: code, stdout: out.String(), stderr: errb.String()}
 }
-
