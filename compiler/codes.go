@@ -37,6 +37,7 @@ var (
 	CodeEnum     = diag.Register("DW0305", diag.Error, "a word is not one of the column's choices")
 	CodeBadID    = diag.Register("DW0306", diag.Error, "an ID is not a valid slug")
 	CodeGrammar  = diag.Register("DW0307", diag.Error, "a structured cell (a skill test, modifiers, …) does not parse")
+	CodeControl  = diag.Register("DW0308", diag.Error, "a cell holds a control character (ESC, BEL, …): nothing can print it")
 
 	// References and expressions.
 	CodeUnknownRef    = diag.Register("DW0401", diag.Error, "a reference names no row of the sheet it points to")

@@ -11,6 +11,7 @@ package compiler
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -193,11 +194,23 @@ func (c *compiler) readLayer(wb *Workbook) *layer {
 	}
 	info := table.Layer{ID: get("ID"), Name: get("Name"), Requires: get("Requires"), Version: get("Version"), File: wb.File}
 	ok := true
+	for _, name := range []string{"ID", "Name", "Game", "Requires", "Version", "Author", "Description"} {
+		if c.controlChar(cell(name), name, get(name)) {
+			ok = false
+		}
+	}
+	if !ok {
+		return nil
+	}
 	if info.ID == "" {
 		c.diags.Errorf(cell("ID"), CodeSetSheet, "the Set row has no ID").Hint = "give the set a short ID such as my-expansion"
 		ok = false
 	} else if !validID(info.ID) {
-		c.diags.Errorf(cell("ID"), CodeBadID, "set ID %q is not a slug", info.ID).Hint = "use lower-case letters, digits and hyphens: " + Slug(info.ID)
+		example := Slug(info.ID)
+		if example == "" {
+			example = "my-expansion"
+		}
+		c.diags.Errorf(cell("ID"), CodeBadID, "set ID %q is not a slug", info.ID).Hint = "use lower-case letters a–z, digits and hyphens, e.g. " + example + " (the Name column may hold any text)"
 		ok = false
 	}
 	g := get("Game")
@@ -285,18 +298,62 @@ func (c *compiler) order(layers []*layer) []*layer {
 		return nil
 	}
 	if base == nil {
-		c.diags.Errorf(layers[0].pos, CodeLayerOrder, "no base set: every workbook requires another (a cycle)").Hint = "the base set's Requires must be blank"
+		at, cycle := findCycle(layers, layers[0], byID)
+		c.diags.Errorf(at, CodeLayerOrder, "no base set: the sets' Requires form a cycle: %s", cycle).Hint = "the base set's Requires must be blank"
 		return nil
 	}
 	chain := []*layer{base}
-	for l := next[base.info.ID]; l != nil; l = next[l.info.ID] {
+	inChain := map[*layer]bool{base: true}
+	for l := next[base.info.ID]; l != nil && !inChain[l]; l = next[l.info.ID] {
 		chain = append(chain, l)
+		inChain[l] = true
 	}
 	if len(chain) != len(layers) {
-		c.diags.Errorf(layers[0].pos, CodeLayerOrder, "the sets' Requires form a cycle").Hint = "follow Requires from each set: one chain must lead back to the base set"
+		// A layer off the chain requires sets that lead back to itself:
+		// each set has one parent in the build and no two share one.
+		for _, l := range layers {
+			if !inChain[l] {
+				at, cycle := findCycle(layers, l, byID)
+				c.diags.Errorf(at, CodeLayerOrder, "the sets' Requires form a cycle: %s", cycle).Hint =
+					"one of these sets must require the base set, or a set that builds on it"
+				break
+			}
+		}
 		return nil
 	}
 	return chain
+}
+
+// findCycle follows Requires from start until a set repeats, and returns
+// the cycle as "a → b → a", starting at (and positioned on) the set of the
+// cycle given first, so the message points at a workbook in the cycle.
+func findCycle(layers []*layer, start *layer, byID map[string]*layer) (diag.Pos, string) {
+	seen := map[*layer]int{}
+	var path []*layer
+	l := start
+	for ; l != nil; l = byID[l.info.Requires] {
+		if _, again := seen[l]; again {
+			break
+		}
+		seen[l] = len(path)
+		path = append(path, l)
+	}
+	if l == nil { // cannot happen when every required set is in the build
+		return start.pos, start.info.ID
+	}
+	cycle := path[seen[l]:]
+	first := 0
+	for _, x := range layers {
+		if i := slices.Index(cycle, x); i >= 0 {
+			first = i
+			break
+		}
+	}
+	var ids []string
+	for i := range len(cycle) + 1 {
+		ids = append(ids, cycle[(first+i)%len(cycle)].info.ID)
+	}
+	return cycle[first].pos, strings.Join(ids, " → ")
 }
 
 func hintKnown(req string, byID map[string]*layer) string {
@@ -500,6 +557,9 @@ func (c *compiler) readRows(l *layer, sh *table.Sheet, rs *RawSheet, tb *table.T
 func (c *compiler) cell(r *crow, col *table.Column, v string, present bool) {
 	key := col.Key()
 	pos := r.row.Pos(col.Name)
+	if c.controlChar(pos, col.Name, v) {
+		return
+	}
 	if v == "" {
 		v = col.Default
 	}
@@ -536,12 +596,43 @@ func (c *compiler) cell(r *crow, col *table.Column, v string, present bool) {
 		return
 	}
 	if col.Name == table.ColID && !validID(v) {
-		c.diags.Errorf(pos, CodeBadID, "ID %q is not a slug", v).Hint = "use lower-case letters, digits and hyphens, e.g. " + Slug(v)
+		example := Slug(v)
+		if example == "" { // a name in another script: nothing to transliterate
+			example = Slug(r.sheet.Name) + "-" + strconv.Itoa(pos.Row)
+		}
+		c.diags.Errorf(pos, CodeBadID, "ID %q is not a slug", v).Hint = "use lower-case letters a–z, digits and hyphens, e.g. " + example + " (the Name column may hold any text)"
 		return
 	}
 	if x, ok := c.scalar(r, pos, col, col.Type, v, 0, v); ok {
 		r.row.Cells[key] = x
 	}
+}
+
+// controlChar reports a control character in a cell (line breaks and tabs
+// are text): no card can print one, and printed raw it could take over the
+// designer's terminal. It says whether there was one.
+func (c *compiler) controlChar(pos diag.Pos, column, v string) bool {
+	i := strings.IndexFunc(v, func(r rune) bool { return diag.IsControl(r) && r != '\n' && r != '\t' && r != '\r' })
+	if i < 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(v[i:])
+	at := pos
+	at.Offset = utf8.RuneCountInString(v[:i]) + 1
+	c.diags.Add(diag.Diagnostic{Pos: at, Severity: diag.Error, Code: CodeControl, Source: v,
+		Message: fmt.Sprintf("%s holds a control character, %s, which no card can print", column, controlName(r)),
+		Hint:    "delete it: it usually comes with text pasted from elsewhere (deckwright prints it escaped, as \\x1b)"})
+	return true
+}
+
+// controlName names a control character: "U+001B (ESC)".
+func controlName(r rune) string {
+	names := map[rune]string{0: "NUL", 7: "BEL", 8: "BS", 0x0b: "VT", 0x0c: "FF", 0x1b: "ESC", 0x7f: "DEL", 0x9b: "CSI"}
+	s := fmt.Sprintf("U+%04X", r)
+	if n, ok := names[r]; ok {
+		s += " (" + n + ")"
+	}
+	return s
 }
 
 type listItem struct {

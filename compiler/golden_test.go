@@ -14,6 +14,8 @@ const (
 	W = diag.Warning
 )
 
+const controlHint = `delete it: it usually comes with text pasted from elsewhere (deckwright prints it escaped, as \x1b)`
+
 var heroHeader = r("ID", "Name", "Power", "Home", "Brave", "Class", "Elements")
 
 func heroes(rows ...[]string) sheetRows {
@@ -52,7 +54,11 @@ func TestGoldenBase(t *testing.T) {
 		{"Set row without game", with(toyBase(), sheet("Set", r("ID", "Name", "Game"), r("base", "Base"))),
 			[]diag.JSONDiagnostic{dg("base.xlsx:Set!C2", 0, E, compiler.CodeSetSheet, "the Set row does not say which game it is for", "write toy-game")}},
 		{"Set ID not a slug", with(toyBase(), sheet("Set", r("ID", "Name", "Game"), r("My Set", "Base", toyGame))),
-			[]diag.JSONDiagnostic{dg("base.xlsx:Set!A2", 0, E, compiler.CodeBadID, `set ID "My Set" is not a slug`, "use lower-case letters, digits and hyphens: my-set")}},
+			[]diag.JSONDiagnostic{dg("base.xlsx:Set!A2", 0, E, compiler.CodeBadID, `set ID "My Set" is not a slug`, "use lower-case letters a–z, digits and hyphens, e.g. my-set (the Name column may hold any text)")}},
+		{"Set ID in Arabic", with(toyBase(), sheet("Set", r("ID", "Name", "Game"), r("المجموعة", "Base", toyGame))),
+			[]diag.JSONDiagnostic{dg("base.xlsx:Set!A2", 0, E, compiler.CodeBadID, `set ID "المجموعة" is not a slug`, "use lower-case letters a–z, digits and hyphens, e.g. my-expansion (the Name column may hold any text)")}},
+		{"Set row with a control character", with(toyBase(), sheet("Set", r("ID", "Name", "Game"), r("base", "Ba_x001B_]0;owned_x0007_se", toyGame))),
+			[]diag.JSONDiagnostic{dg("base.xlsx:Set!B2", 3, E, compiler.CodeControl, "Name holds a control character, U+001B (ESC), which no card can print", controlHint)}},
 		{"game by title", with(toyBase(), sheet("Set", r("Game", "ID"), r("Toy Game", "base"))), nil},
 		{"wrong game", with(toyBase(), sheet("Set", r("ID", "Name", "Game"), r("base", "Base", "fortune-and-glory"))),
 			[]diag.JSONDiagnostic{dg("base.xlsx:Set!C2", 0, E, compiler.CodeWrongGame, `this workbook is for "fortune-and-glory", not toy-game`, "every workbook of a build must be for the same game")}},
@@ -110,7 +116,16 @@ func TestGoldenBase(t *testing.T) {
 		{"bad Change", with(toyBase(), sheet("Relics", r("ID", "Name", "Text", "Change"), r("idol", "Idol", "x", "update"))),
 			[]diag.JSONDiagnostic{dg("base.xlsx:Relics!D2", 0, E, compiler.CodeEnum, `Change must be one of add, replace, remove, not "update"`, "")}},
 		{"ID not a slug", with(toyBase(), heroes(alice(), r("Bob Smith", "Bob", "3", "town"))),
-			[]diag.JSONDiagnostic{dg("base.xlsx:Heroes!A3", 0, E, compiler.CodeBadID, `ID "Bob Smith" is not a slug`, "use lower-case letters, digits and hyphens, e.g. bob-smith")}},
+			[]diag.JSONDiagnostic{dg("base.xlsx:Heroes!A3", 0, E, compiler.CodeBadID, `ID "Bob Smith" is not a slug`, "use lower-case letters a–z, digits and hyphens, e.g. bob-smith (the Name column may hold any text)")}},
+		{"ID in Arabic", with(toyBase(), heroes(alice(), r("بطل", "بطل", "3", "town"))),
+			[]diag.JSONDiagnostic{dg("base.xlsx:Heroes!A3", 0, E, compiler.CodeBadID, `ID "بطل" is not a slug`, "use lower-case letters a–z, digits and hyphens, e.g. heroes-3 (the Name column may hold any text)")}},
+		// Control characters reach a workbook's XML as _xHHHH_ escapes.
+		{"control characters in cells", with(toyBase(), heroes(r("alice", "Al_x001B_[2Jice", "3", "town"), r("bob", "Bob", "3", "town", "", "", "fire, wa_x0007_ter")), cardRows(r("spark", "Spark", "1", "Line one.\r\n\tLine two.\u009b"))),
+			[]diag.JSONDiagnostic{
+				dg("base.xlsx:Heroes!B2", 3, E, compiler.CodeControl, "Name holds a control character, U+001B (ESC), which no card can print", controlHint),
+				dg("base.xlsx:Heroes!G3", 9, E, compiler.CodeControl, "Elements holds a control character, U+0007 (BEL), which no card can print", controlHint),
+				dg("base.xlsx:Cards!D2", 22, E, compiler.CodeControl, "Text holds a control character, U+009B (CSI), which no card can print", controlHint),
+			}},
 		{"grammar: bad target", with(toyBase(), cardRows(r("spark", "Spark", "1", "x", "", "", "", "9+"))),
 			[]diag.JSONDiagnostic{dg("base.xlsx:Cards!H2", 1, E, compiler.CodeGrammar, "target 9+ cannot be rolled", "")}},
 		{"grammar: unexpected word", with(toyBase(), cardRows(r("spark", "Spark", "1", "x", "", "", "", "5+  at Fire"))),

@@ -286,10 +286,12 @@ func TestReadFormulas(t *testing.T) {
 	require.NoError(t, f.SetSheetRow(s, "A2", &[]any{"alice", "Alice"}))
 	require.NoError(t, f.SetCellFormula(s, "C2", "1+2")) // no saved result
 	require.NoError(t, f.SetSheetRow(s, "A3", &[]any{"bob", "Bob"}))
-	require.NoError(t, f.SetCellFormula(s, "C3", "2*2"))
 	require.NoError(t, f.SetCellValue(s, "C3", 4))                // a saved result
+	require.NoError(t, f.SetCellFormula(s, "C3", "2*2"))
 	require.NoError(t, f.SetCellFormula(s, "A4", `LOWER("CID")`)) // a row of formulas only
 	require.NoError(t, f.SetCellFormula(s, "B4", `"Cid"`))
+	require.NoError(t, f.SetSheetRow(s, "A5", &[]any{"dan", "Dan"}))
+	require.NoError(t, f.SetCellFormula(s, "C5", "=1+1")) // stored with its "=", as some writers do
 	var buf bytes.Buffer
 	require.NoError(t, f.Write(&buf))
 	hint := "open the workbook in your spreadsheet program and save it, so results are stored; or type the value"
@@ -297,10 +299,28 @@ func TestReadFormulas(t *testing.T) {
 		dg("x.xlsx:Sheet1!C2", 0, E, compiler.CodeFormula, "the formula =1+2 has no saved result", hint),
 		dg("x.xlsx:Sheet1!A4", 0, E, compiler.CodeFormula, `the formula =LOWER("CID") has no saved result`, hint),
 		dg("x.xlsx:Sheet1!B4", 0, E, compiler.CodeFormula, `the formula ="Cid" has no saved result`, hint),
+		dg("x.xlsx:Sheet1!C5", 0, E, compiler.CodeFormula, "the formula =1+1 has no saved result", hint),
 	)
 	require.NotNil(t, wb)
-	// A formula with a saved result reads as the result.
+	// A formula with a saved result reads as the result; the formulas are
+	// kept for dump.
 	assert.Equal(t, []string{"bob", "Bob", "4"}, wb.Sheets[0].Rows[2])
+	assert.Equal(t, map[compiler.Cell]string{{Row: 2, Col: 3}: "=1+2", {Row: 3, Col: 3}: "=2*2", {Row: 4, Col: 1}: `=LOWER("CID")`, {Row: 4, Col: 2}: `="Cid"`, {Row: 5, Col: 3}: "=1+1"},
+		wb.Sheets[0].Formulas)
+}
+
+// TestReadFormulasAnyWriter: formulas in prefixed XML (<x:f>), cells
+// without r attributes and shared formulas are found too.
+func TestReadFormulasAnyWriter(t *testing.T) {
+	data := rawXLSX(t, strings.NewReader(`<row r="1">`+inlineCell("A1", "ID")+inlineCell("B1", "Power")+`</row>`+
+		`<row><c t="inlineStr"><is><t>a</t></is></c><c><f>1+1</f></c></row>`+
+		`<row r="3">`+inlineCell("A3", "b")+`<c r="B3"><f t="shared" ref="B3:B4" si="0">A3&amp;"x"</f><v>bx</v></c></row>`+
+		`<row r="4">`+inlineCell("A4", "c")+`<c r="B4"><f t="shared" si="0"/></c></row>`))
+	hint := "open the workbook in your spreadsheet program and save it, so results are stored; or type the value"
+	wb := readOne(t, data, compiler.DefaultLimits,
+		dg("x.xlsx:Data!B2", 0, E, compiler.CodeFormula, "the formula =1+1 has no saved result", hint),
+		dg("x.xlsx:Data!B4", 0, E, compiler.CodeFormula, "the formula (shared with B3) has no saved result", hint))
+	assert.Equal(t, map[compiler.Cell]string{{Row: 2, Col: 2}: "=1+1", {Row: 3, Col: 2}: `=A3&"x"`, {Row: 4, Col: 2}: "(shared with B3)"}, wb.Sheets[0].Formulas)
 }
 
 func TestReadMergedCells(t *testing.T) {

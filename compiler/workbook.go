@@ -3,8 +3,12 @@ package compiler
 import (
 	"archive/zip"
 	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -71,6 +75,19 @@ type RawSheet struct {
 	Name string
 	Rows [][]string
 	Nums []int
+	// Formulas holds the cells that hold a formula, as typed ("=1+2");
+	// Rows holds each one's saved result ("" when none was saved). Rows
+	// of formulas without results are blank and left out of Rows.
+	Formulas map[Cell]string
+	// Cut holds the cells longer than Limits.CellChars, which Rows holds
+	// blank: what dump shows in their place.
+	Cut map[Cell]CutCell
+}
+
+// CutCell describes a cell too long to read.
+type CutCell struct {
+	Chars int    // its length in characters
+	Hash  string // the first 12 hex digits of its SHA-256, so a diff shows it changed
 }
 
 // ReadWorkbook reads an .xlsx file's cell text. Every problem is reported in
@@ -105,8 +122,12 @@ func ReadWorkbook(file string, data []byte, lim Limits) (*Workbook, *diag.List) 
 	}
 	defer f.Close()
 	wb := &Workbook{File: file}
+	var parts map[string]string
+	if flags.formulas != nil {
+		parts = sheetParts(zr)
+	}
 	for _, name := range f.GetSheetList() {
-		sh := readSheet(f, file, name, lim, flags, &l)
+		sh := readSheet(f, file, name, lim, flags, parts, &l)
 		if sh != nil {
 			wb.Sheets = append(wb.Sheets, sh)
 		}
@@ -170,8 +191,8 @@ func looksLikeText(data []byte) bool {
 }
 
 type zipFlags struct {
-	formulas bool // some sheet holds a formula
-	merges   bool // some sheet has merged cells
+	formulas map[string]map[Cell]string // worksheet part → its formula cells
+	merges   bool                       // some sheet has merged cells
 }
 
 // inspectZip checks sizes before anything is decompressed into memory, and
@@ -194,6 +215,7 @@ func inspectZip(zr *zip.Reader, lim Limits) (zipFlags, *diag.Diagnostic) {
 		}
 	}
 	var read uint64
+	formulaCount := 0
 	for _, zf := range zr.File {
 		if !strings.HasPrefix(zf.Name, "xl/worksheets/") || !strings.HasSuffix(zf.Name, ".xml") {
 			continue
@@ -219,13 +241,37 @@ func inspectZip(zr *zip.Reader, lim Limits) (zipFlags, *diag.Diagnostic) {
 			return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
 				Message: fmt.Sprintf("the workbook unpacks to more than %s", size(lim.Unzipped)), Hint: bombHint}
 		}
-		flags.formulas = flags.formulas || bytes.Contains(body, []byte("<f>")) || bytes.Contains(body, []byte("<f "))
+		if mayHoldFormulas(body) {
+			fs, more := scanFormulas(bytes.NewReader(body), maxFormulas-formulaCount)
+			if more {
+				return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
+					Message: fmt.Sprintf("the workbook holds more than %d formulas", maxFormulas), Hint: bombHint}
+			}
+			if fs != nil {
+				if flags.formulas == nil {
+					flags.formulas = map[string]map[Cell]string{}
+				}
+				flags.formulas[zf.Name] = fs
+				formulaCount += len(fs)
+			}
+		}
 		flags.merges = flags.merges || bytes.Contains(body, []byte("<mergeCell "))
 	}
 	return flags, nil
 }
 
-func readSheet(f *excelize.File, file, name string, lim Limits, flags zipFlags, l *diag.List) *RawSheet {
+// mayHoldFormulas is a quick test before a worksheet is scanned for
+// formula elements (<f>, or <x:f> with a namespace prefix).
+func mayHoldFormulas(body []byte) bool {
+	for _, tag := range []string{"<f>", "<f ", "<f/", ":f>", ":f ", ":f/"} {
+		if bytes.Contains(body, []byte(tag)) {
+			return true
+		}
+	}
+	return false
+}
+
+func readSheet(f *excelize.File, file, name string, lim Limits, flags zipFlags, parts map[string]string, l *diag.List) *RawSheet {
 	at := diag.Pos{File: file, Sheet: name}
 	rows, err := f.Rows(name)
 	if err != nil {
@@ -233,7 +279,7 @@ func readSheet(f *excelize.File, file, name string, lim Limits, flags zipFlags, 
 		return nil
 	}
 	defer rows.Close()
-	sh := &RawSheet{Name: name}
+	sh := &RawSheet{Name: name, Formulas: flags.formulas[parts[name]]}
 	n := 0
 	for rows.Next() {
 		n++
@@ -257,11 +303,6 @@ func readSheet(f *excelize.File, file, name string, lim Limits, flags zipFlags, 
 			cols = cols[:lim.Columns]
 		}
 		if allBlank(cols) {
-			if flags.formulas {
-				// A row of formulas without saved results reads blank: say so
-				// rather than drop it silently.
-				checkFormulas(f, file, &RawSheet{Name: name, Rows: [][]string{cols}, Nums: []int{n}}, l)
-			}
 			continue
 		}
 		for i, c := range cols {
@@ -269,6 +310,11 @@ func readSheet(f *excelize.File, file, name string, lim Limits, flags zipFlags, 
 				l.Errorf(diag.Pos{File: file, Sheet: name, Row: n, Col: i + 1}, CodeLongCell,
 					"the cell holds %d characters; the limit is %d", nc, lim.CellChars).Hint = "no card can print this much: shorten it"
 				cols[i] = ""
+				if sh.Cut == nil {
+					sh.Cut = map[Cell]CutCell{}
+				}
+				sum := sha256.Sum256([]byte(c))
+				sh.Cut[Cell{Row: n, Col: i + 1}] = CutCell{Chars: nc, Hash: hex.EncodeToString(sum[:6])}
 			}
 		}
 		sh.Rows = append(sh.Rows, cols)
@@ -280,9 +326,7 @@ func readSheet(f *excelize.File, file, name string, lim Limits, flags zipFlags, 
 	if flags.merges {
 		checkMerges(f, file, name, l)
 	}
-	if flags.formulas {
-		checkFormulas(f, file, sh, l)
-	}
+	checkFormulas(file, sh, l)
 	return sh
 }
 
@@ -314,19 +358,29 @@ func checkMerges(f *excelize.File, file, sheet string, l *diag.List) {
 }
 
 // checkFormulas reports formula cells whose result was never saved (files
-// written by scripts, or by spreadsheet programs told not to recalculate).
-// Formulas with a saved result are read as their result.
-func checkFormulas(f *excelize.File, file string, sh *RawSheet, l *diag.List) {
-	for i, cols := range sh.Rows {
-		for c, v := range cols {
-			if v != "" {
-				continue
-			}
-			cell, _ := excelize.CoordinatesToCellName(c+1, sh.Nums[i])
-			if formula, err := f.GetCellFormula(sh.Name, cell); err == nil && formula != "" {
-				l.Errorf(diag.Pos{File: file, Sheet: sh.Name, Row: sh.Nums[i], Col: c + 1}, CodeFormula,
-					"the formula =%s has no saved result", formula).Hint = "open the workbook in your spreadsheet program and save it, so results are stored; or type the value"
-			}
+// written by scripts, or by spreadsheet programs told not to recalculate):
+// they read blank. Formulas with a saved result are read as their result.
+func checkFormulas(file string, sh *RawSheet, l *diag.List) {
+	if len(sh.Formulas) == 0 {
+		return
+	}
+	rowAt := make(map[int]int, len(sh.Nums))
+	for i, n := range sh.Nums {
+		rowAt[n] = i
+	}
+	cells := make([]Cell, 0, len(sh.Formulas))
+	for c := range sh.Formulas {
+		cells = append(cells, c)
+	}
+	slices.SortFunc(cells, func(a, b Cell) int { return cmp.Or(a.Row-b.Row, a.Col-b.Col) })
+	for _, c := range cells {
+		if i, ok := rowAt[c.Row]; ok && c.Col <= len(sh.Rows[i]) && sh.Rows[i][c.Col-1] != "" {
+			continue // a saved result
 		}
+		if _, cut := sh.Cut[c]; cut {
+			continue
+		}
+		l.Errorf(diag.Pos{File: file, Sheet: sh.Name, Row: c.Row, Col: c.Col}, CodeFormula,
+			"the formula %s has no saved result", sh.Formulas[c]).Hint = "open the workbook in your spreadsheet program and save it, so results are stored; or type the value"
 	}
 }

@@ -1,8 +1,10 @@
 package compiler
 
 import (
+	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -200,49 +202,84 @@ func setCell(f *excelize.File, sheet, cell string, t table.Type, v string) error
 
 // Dump renders a workbook as stable plain text, one cell a line under a
 // line naming its row, for `git diff` (as a textconv driver) and review.
-// Blank cells are left out; line breaks inside a cell are shown as \n.
+// Blank cells are left out; line breaks inside a cell are shown as \n and
+// every other control character escaped (\x1b), so a cell can never
+// drive the terminal. A formula cell shows its formula and its saved
+// result; a cell too long to read says so, with its length and a hash
+// (so a diff still shows that it changed). Output is streamed.
 func Dump(w io.Writer, wb *Workbook) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n", wb.File)
+	b := bufio.NewWriter(w)
+	fmt.Fprintf(b, "# %s\n", diag.Escape(wb.File))
 	for _, sh := range wb.Sheets {
-		fmt.Fprintf(&b, "\n## %s\n", sh.Name)
-		if len(sh.Rows) == 0 {
-			continue
+		dumpSheet(b, sh)
+	}
+	return b.Flush()
+}
+
+func dumpSheet(b *bufio.Writer, sh *RawSheet) {
+	fmt.Fprintf(b, "\n## %s\n", diag.Escape(sh.Name))
+	byRow := make(map[int][]string, len(sh.Nums))
+	nums := append([]int{}, sh.Nums...)
+	for i, n := range sh.Nums {
+		byRow[n] = sh.Rows[i]
+	}
+	width := map[int]int{} // the last column with a formula, by row
+	for c := range sh.Formulas {
+		if _, ok := byRow[c.Row]; !ok && width[c.Row] == 0 {
+			nums = append(nums, c.Row) // a row of formulas without results
 		}
-		var header []string
-		start := 0
-		if sh.Nums[0] == 1 {
-			header, start = sh.Rows[0], 1
-			fmt.Fprintf(&b, "columns: %s\n", strings.Join(trimAll(header), " | "))
-		}
-		idCol := -1
-		for i, h := range header {
-			if diag.Fold(h) == "id" {
-				idCol = i
-			}
-		}
-		for i := start; i < len(sh.Rows); i++ {
-			row := sh.Rows[i]
-			label := ""
-			if idCol >= 0 && idCol < len(row) {
-				label = " " + strings.TrimSpace(row[idCol])
-			}
-			fmt.Fprintf(&b, "\n[%s %d]%s\n", sh.Name, sh.Nums[i], label)
-			for j, v := range row {
-				if strings.TrimSpace(v) == "" {
-					continue
-				}
-				col := diag.ColumnName(j + 1)
-				if j < len(header) && strings.TrimSpace(header[j]) != "" {
-					col = strings.TrimSpace(header[j])
-				}
-				v = strings.ReplaceAll(strings.ReplaceAll(v, "\r\n", "\n"), "\n", `\n`)
-				fmt.Fprintf(&b, "%s: %s\n", col, v)
-			}
+		width[c.Row] = max(width[c.Row], c.Col)
+	}
+	slices.Sort(nums)
+	if len(nums) == 0 {
+		return
+	}
+	var header []string
+	if nums[0] == 1 {
+		header = trimAll(byRow[1])
+		fmt.Fprintf(b, "columns: %s\n", diag.Escape(strings.Join(header, " | ")))
+		nums = nums[1:]
+	}
+	idCol := -1
+	for i, h := range header {
+		if diag.Fold(h) == "id" {
+			idCol = i
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	for _, n := range nums {
+		row := byRow[n]
+		label := ""
+		if idCol >= 0 && idCol < len(row) {
+			label = " " + diag.Escape(strings.TrimSpace(row[idCol]))
+		}
+		fmt.Fprintf(b, "\n[%s %d]%s\n", diag.Escape(sh.Name), n, label)
+		for j := 1; j <= max(len(row), width[n]); j++ {
+			v := ""
+			if j <= len(row) {
+				v = row[j-1]
+			}
+			here := Cell{Row: n, Col: j}
+			formula, isFormula := sh.Formulas[here]
+			cut, isCut := sh.Cut[here]
+			if strings.TrimSpace(v) == "" && !isFormula && !isCut {
+				continue
+			}
+			col := diag.ColumnName(j)
+			if j <= len(header) && header[j-1] != "" {
+				col = diag.Escape(header[j-1])
+			}
+			v = diag.Escape(strings.ReplaceAll(v, "\r\n", "\n"))
+			switch {
+			case isCut:
+				v = fmt.Sprintf("(cut: %d characters, more than deckwright reads; sha256 %s)", cut.Chars, cut.Hash)
+			case isFormula && v == "":
+				v = diag.Escape(formula) + " → (no saved result)"
+			case isFormula:
+				v = diag.Escape(formula) + " → " + v
+			}
+			fmt.Fprintf(b, "%s: %s\n", col, v)
+		}
+	}
 }
 
 func trimAll(s []string) []string {

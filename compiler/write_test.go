@@ -2,6 +2,8 @@ package compiler_test
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"strings"
 	"testing"
 
@@ -132,4 +134,48 @@ B: y
 	var again strings.Builder
 	require.NoError(t, compiler.Dump(&again, wb))
 	assert.Equal(t, out.String(), again.String())
+}
+
+// TestDumpShowsWhatReadingDrops: dump shows a formula with its saved
+// result (or the lack of one, even on a row of nothing else), says when
+// a cell is too long to read, and escapes control characters, so what it
+// prints under git diff is every cell and can never drive the terminal.
+func TestDumpShowsWhatReadingDrops(t *testing.T) {
+	f := excelize.NewFile()
+	s := "Sheet1"
+	long := strings.Repeat("é", compiler.DefaultLimits.CellChars+1)
+	require.NoError(t, f.SetSheetRow(s, "A1", &[]any{"ID", "Name", "Cost", "Text"}))
+	// Control characters reach a workbook's XML as _xHHHH_ escapes.
+	require.NoError(t, f.SetSheetRow(s, "A2", &[]any{"alice", "Al_x001B_[31mice", 3, "a\tb_x0007_"}))
+	require.NoError(t, f.SetCellFormula(s, "C2", "1+2"))
+	require.NoError(t, f.SetSheetRow(s, "A3", &[]any{"bob", "Bob", nil, long}))
+	require.NoError(t, f.SetCellFormula(s, "C3", "=C2*2"))
+	require.NoError(t, f.SetCellFormula(s, "B5", `"Cid"`))
+	var buf bytes.Buffer
+	require.NoError(t, f.Write(&buf))
+	wb, _ := compiler.ReadWorkbook("x.xlsx", buf.Bytes(), compiler.DefaultLimits)
+	require.NotNil(t, wb)
+	var out strings.Builder
+	require.NoError(t, compiler.Dump(&out, wb))
+	sum := sha256.Sum256([]byte(long))
+	assert.Equal(t, `# x.xlsx
+
+## Sheet1
+columns: ID | Name | Cost | Text
+
+[Sheet1 2] alice
+ID: alice
+Name: Al\x1b[31mice
+Cost: =1+2 → 3
+Text: a\tb\x07
+
+[Sheet1 3] bob
+ID: bob
+Name: Bob
+Cost: =C2*2 → (no saved result)
+Text: (cut: 8001 characters, more than deckwright reads; sha256 `+hex.EncodeToString(sum[:6])+`)
+
+[Sheet1 5]
+Name: ="Cid" → (no saved result)
+`, out.String())
 }

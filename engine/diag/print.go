@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 )
 
 // WriteText prints diagnostics for people:
@@ -19,23 +18,22 @@ import (
 func WriteText(w io.Writer, l *List) error {
 	var b strings.Builder
 	for _, d := range l.items {
-		b.WriteString(d.String())
+		// Messages and hints quote content; control characters in it are
+		// printed escaped, never sent raw to the terminal.
+		b.WriteString(Escape(d.String()))
 		b.WriteByte('\n')
 		if d.Source != "" && d.Pos.Offset > 0 {
-			src := strings.ReplaceAll(d.Source, "\n", " ")
+			src, cols := escapeSource(d.Source)
 			b.WriteString("    ")
 			b.WriteString(src)
 			b.WriteString("\n    ")
-			n := d.Pos.Offset - 1
-			if max := utf8.RuneCountInString(src); n > max {
-				n = max
-			}
-			b.WriteString(strings.Repeat(" ", n))
+			n := min(d.Pos.Offset-1, len(cols)-1)
+			b.WriteString(strings.Repeat(" ", cols[n]))
 			b.WriteString("^\n")
 		}
 		if d.Hint != "" {
 			b.WriteString("  hint: ")
-			b.WriteString(d.Hint)
+			b.WriteString(Escape(d.Hint))
 			b.WriteByte('\n')
 		}
 	}
