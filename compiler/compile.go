@@ -370,7 +370,7 @@ func hintKnown(req string, byID map[string]*layer) string {
 // sheetFor maps a workbook sheet to the schema, or nil to skip it.
 func (c *compiler) sheetFor(l *layer, rs *RawSheet) *table.Sheet {
 	name := strings.TrimSpace(rs.Name)
-	if diag.Fold(name) == diag.Fold(table.SetSheet.Name) || strings.HasPrefix(name, "_") || strings.HasPrefix(name, "#") {
+	if diag.FoldName(name) == diag.FoldName(table.SetSheet.Name) || strings.HasPrefix(name, "_") || strings.HasPrefix(name, "#") {
 		return nil
 	}
 	sh := c.schema.Sheet(name)
@@ -398,9 +398,9 @@ func (c *compiler) header(l *layer, sh *table.Sheet, rs *RawSheet) (map[string]i
 	var names []string
 	for i := range cols {
 		col := &cols[i]
-		known[diag.Fold(col.Name)] = col
+		known[diag.FoldName(col.Name)] = col
 		for _, a := range col.Aliases {
-			known[diag.Fold(a)] = col
+			known[diag.FoldName(a)] = col
 		}
 		names = append(names, col.Name)
 	}
@@ -412,7 +412,7 @@ func (c *compiler) header(l *layer, sh *table.Sheet, rs *RawSheet) (map[string]i
 			continue
 		}
 		p := diag.Pos{File: l.wb.File, Sheet: rs.Name, Row: 1, Col: i + 1}
-		col := known[diag.Fold(h)]
+		col := known[diag.FoldName(h)]
 		if col == nil {
 			d := c.diags.Warnf(p, CodeUnknownColumn, "column %q is not part of the %s sheet; it is ignored", h, sh.Name)
 			d.Hint = diag.DidYouMean(h, names)
@@ -423,7 +423,7 @@ func (c *compiler) header(l *layer, sh *table.Sheet, rs *RawSheet) (map[string]i
 		}
 		if prev, dup := idx[col.Key()]; dup {
 			d := c.diags.Errorf(p, CodeDupColumn, "column %q appears twice (also in column %s)", col.Name, diag.ColumnName(prev+1))
-			if first := strings.TrimSpace(rs.Rows[0][prev]); diag.Fold(first) != diag.Fold(h) {
+			if first := strings.TrimSpace(rs.Rows[0][prev]); diag.FoldName(first) != diag.FoldName(h) {
 				d.Message = fmt.Sprintf("column %q is another name for %q (column %s)", h, first, diag.ColumnName(prev+1))
 			}
 			d.Hint = "delete or rename one of them"

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/engine/diag"
@@ -28,6 +29,23 @@ func cardRows(rows ...[]string) sheetRows {
 	return sheet("Cards", append([][]string{r("ID", "Name", "Count", "Text", "Effect", "Condition", "Tags", "Roll")}, rows...)...)
 }
 
+// TestStrayApostropheSheet: a sheet named "Relics'" (spreadsheet programs
+// refuse the name; scripts and other writers do not) is another sheet,
+// not a silent alias of Relics.
+func TestStrayApostropheSheet(t *testing.T) {
+	wb, l := read(t, "base.xlsx", xlsx(t, with(toyBase(), sheet("RelicsX", r("ID", "Name", "Text"), r("idol", "Idol", "An idol.")))...))
+	require.Zero(t, l.Len())
+	for _, sh := range wb.Sheets {
+		if sh.Name == "RelicsX" {
+			sh.Name = "Relics'"
+		}
+	}
+	tb, dl := compiler.Compile(toy, []*compiler.Workbook{wb}, compiler.Options{})
+	require.NotNil(t, tb)
+	assertDiags(t, dl, dg("base.xlsx:Relics'", 0, W, compiler.CodeUnknownSheet, `sheet "Relics'" is not part of Toy Game; it is ignored`, `did you mean "Relics"?`))
+	assert.Empty(t, tb.Rows("relics"), "its rows are not Relics")
+}
+
 // TestGoldenBase compiles a base set with one problem each and checks the
 // exact diagnostics: position, caret column, severity, code, message, hint.
 func TestGoldenBase(t *testing.T) {
@@ -42,6 +60,11 @@ func TestGoldenBase(t *testing.T) {
 		{"unrelated sheet", with(toyBase(), sheet("Scratch", r("x")), sheet("_notes", r("anything")), sheet("#todo", r("x"))),
 			[]diag.JSONDiagnostic{dg("base.xlsx:Scratch", 0, W, compiler.CodeUnknownSheet, `sheet "Scratch" is not part of Toy Game; it is ignored`, "start a sheet's name with _ to keep notes in the workbook without this warning")}},
 		{"sheet alias and case", with(without(toyBase(), "Heroes"), sheet("CHAMPIONS", heroHeader, alice())), nil},
+		{"a stray apostrophe makes another column", with(toyBase(), sheet("Relics", r("ID", "Name", "Text'"), r("idol", "Idol", "An idol."))),
+			[]diag.JSONDiagnostic{
+				dg("base.xlsx:Relics!C1", 0, W, compiler.CodeUnknownColumn, `column "Text'" is not part of the Relics sheet; it is ignored`, `did you mean "Text"?`),
+				dg("base.xlsx:Relics!2", 0, W, compiler.CodeNoPrintText, `card "idol" has no text for players`, "fill Text so the printed card says what it does"),
+			}},
 		{"missing sheet", without(toyBase(), "Cards"),
 			[]diag.JSONDiagnostic{dg("base.xlsx", 0, E, compiler.CodeMissingSheet, "the build has no Cards sheet", "add a sheet named Cards (deckwright init writes one with every column)")}},
 		{"optional sheets may be absent", without(toyBase(), "Relics"), nil},

@@ -48,7 +48,7 @@ type Workbook struct {
 // Sheet finds a sheet by name, ignoring case and spacing, or nil.
 func (wb *Workbook) Sheet(name string) *RawSheet {
 	for _, s := range wb.Sheets {
-		if diag.Fold(s.Name) == diag.Fold(name) {
+		if diag.FoldName(s.Name) == diag.FoldName(name) {
 			return s
 		}
 	}
@@ -63,7 +63,7 @@ func (wb *Workbook) Game() string {
 		return ""
 	}
 	for i, h := range set.Rows[0] {
-		if diag.Fold(h) == "game" && i < len(set.Rows[1]) {
+		if diag.FoldName(h) == "game" && i < len(set.Rows[1]) {
 			return strings.TrimSpace(set.Rows[1][i])
 		}
 	}

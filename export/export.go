@@ -17,6 +17,7 @@ package export
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -167,16 +168,25 @@ func Export(set *templates.Set, t *table.Tables, out Output, opt Options) (st *S
 }
 
 func (o *Options) check() error {
+	// Written as "not inside" so that NaN (which --bleed NaN parses to)
+	// is refused too; huge values print short.
+	outside := func(x, lo, hi float64) bool { return !(x >= lo && x <= hi) }
+	show := func(x float64) string {
+		if !(math.Abs(x) < 1e6) {
+			return strconv.FormatFloat(x, 'g', 4, 64)
+		}
+		return num(x)
+	}
 	switch {
 	case o.Page.W <= 0 || o.Page.H <= 0:
 		return usagef("no page size")
-	case o.Bleed < 0 || o.Bleed > 20:
-		return usagef("--bleed must be from 0 to 20 mm, not %s", num(o.Bleed))
-	case o.Margin < 0 || o.Margin > 100:
-		return usagef("--margin must be from 0 to 100 mm, not %s", num(o.Margin))
-	case o.Gutter < 0 || o.Gutter > 100:
-		return usagef("--gutter must be from 0 to 100 mm, not %s", num(o.Gutter))
-	case o.BackOffset[0] < -50 || o.BackOffset[0] > 50 || o.BackOffset[1] < -50 || o.BackOffset[1] > 50:
+	case outside(o.Bleed, 0, 20):
+		return usagef("--bleed must be from 0 to 20 mm, not %s", show(o.Bleed))
+	case outside(o.Margin, 0, 100):
+		return usagef("--margin must be from 0 to 100 mm, not %s", show(o.Margin))
+	case outside(o.Gutter, 0, 100):
+		return usagef("--gutter must be from 0 to 100 mm, not %s", show(o.Gutter))
+	case outside(o.BackOffset[0], -50, 50) || outside(o.BackOffset[1], -50, 50):
 		return usagef("--back-offset must be within ±50 mm")
 	}
 	return nil

@@ -262,6 +262,12 @@ func (r *renderer) layoutZone(it *Item, z *templates.Zone, box Rect, fs float64)
 	zt := &zoneText{}
 	r.layouts[key] = zt
 	text, pos, _ := r.expand(it, z.Text)
+	if pos == it.Template.Pos { // the zone's own text: a problem in it is on its line
+		pos = z.Pos
+		if p, ok := z.Keys["text"]; ok {
+			pos = p
+		}
+	}
 	if strings.TrimSpace(text) == "" {
 		return zt
 	}

@@ -169,6 +169,7 @@ func (d *decoder) parseTemplate(data []byte) *Template {
 			sz, err := ParseSize(s)
 			if err != nil {
 				d.errorf(v, CodeBadValue, "%v", err)
+				t.Size = CardSizes[0] // reported: no "has no size" as well
 				return
 			}
 			t.Size = sz
@@ -266,7 +267,7 @@ func (d *decoder) zone(n *yaml.Node) *Zone {
 		d.errorf(n, CodeBadValue, "a zone is a mapping, such as {type: text, at: [4, 4, 55, 8], text: \"{{name}}\"}")
 		return nil
 	}
-	hasAt := false
+	hasAt, badAt := false, false
 	z.Keys = d.fields(n, "a zone", map[string]func(*yaml.Node){
 		"type": func(v *yaml.Node) {
 			s, _ := d.str(v, "type")
@@ -287,6 +288,8 @@ func (d *decoder) zone(n *yaml.Node) *Zone {
 			if f, ok := d.nums(v, "at [x, y, width, height]", 4); ok {
 				copy(z.At[:], f)
 				hasAt = true
+			} else {
+				badAt = true // reported: no "has no position" as well
 			}
 		},
 		"fill":    func(v *yaml.Node) { z.Fill = d.colorName(v, "fill") },
@@ -316,7 +319,7 @@ func (d *decoder) zone(n *yaml.Node) *Zone {
 		d.errorf(n, CodeMissing, "the zone has no type").Hint = "add type: " + strings.Join(ZoneTypes, ", or ")
 		return nil
 	}
-	if z.Type == "?" {
+	if z.Type == "?" || badAt {
 		return nil
 	}
 	if !hasAt {

@@ -61,9 +61,6 @@ func (f *simFlags) check(c *cobra.Command) error {
 	if c.Flags().Changed("impact-games") && f.impact == "" {
 		return usageErr("--impact-games is for --impact: name a layer, or all")
 	}
-	if c.Flags().Changed("report") && f.report == "" {
-		return usageErr("--report needs a file name (or - for standard output), not \"\"")
-	}
 	if f.report == "-" && f.asJSON {
 		return usageErr("--report - and --json both want standard output: name a file for the report")
 	}

@@ -98,6 +98,20 @@ The designer's day:
 		newExportCmd(),
 		newTemplatesCmd(),
 	)
+	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
+		// A file flag given an empty value (-o "") names no file: say so
+		// before any work, for every command that writes one.
+		for _, name := range []string{"output", "report"} {
+			if fl := c.Flags().Lookup(name); fl != nil && fl.Changed && fl.Value.String() == "" {
+				flag := "--" + name
+				if fl.Shorthand != "" {
+					flag = "-" + fl.Shorthand
+				}
+				return usageErr("%s needs a file name (or - for standard output), not \"\"", flag)
+			}
+		}
+		return nil
+	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErr("%v\nRun '%s --help' for usage.", err, c.CommandPath())
 	})

@@ -54,6 +54,22 @@ func Fold(s string) string {
 	return b.String()
 }
 
+// FoldName normalises a sheet or column name for matching: lower case,
+// with spaces, underscores and hyphens removed. Unlike Fold it keeps every
+// other character: a stray apostrophe ("Dangers'") makes another name, not
+// a silent alias.
+func FoldName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
+		switch r {
+		case ' ', '_', '-', '\t':
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // distance is the optimal-string-alignment edit distance (a transposition of
 // two neighbours counts as one edit, the commonest typo).
 func distance(a, b string) int {

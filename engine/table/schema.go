@@ -222,14 +222,14 @@ type Schema struct {
 
 // Sheet finds a sheet by key, name or alias (case-insensitive), or nil.
 func (s *Schema) Sheet(name string) *Sheet {
-	k := diag.Fold(name)
+	k := diag.FoldName(name)
 	for i := range s.Sheets {
 		sh := &s.Sheets[i]
-		if diag.Fold(sh.Name) == k || diag.Fold(sh.Key()) == k {
+		if diag.FoldName(sh.Name) == k || diag.FoldName(sh.Key()) == k {
 			return sh
 		}
 		for _, a := range sh.Aliases {
-			if diag.Fold(a) == k {
+			if diag.FoldName(a) == k {
 				return sh
 			}
 		}
