@@ -537,6 +537,9 @@ func (c *compiler) readRows(l *layer, sh *table.Sheet, rs *RawSheet, tb *table.T
 		for ci := range rowCols {
 			col := &rowCols[ci]
 			v, present := text(col.Key())
+			if j, ok := idx[col.Key()]; ok && v == "" && rs.unreadable(rs.Nums[i], j+1) {
+				continue // reading reported it: a formula without a result, a cell too long
+			}
 			c.cell(r, col, v, present)
 		}
 		r.row.ID, _ = r.row.Cells["id"].(string)

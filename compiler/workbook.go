@@ -84,6 +84,14 @@ type RawSheet struct {
 	Cut map[Cell]CutCell
 }
 
+// unreadable says whether a cell reads blank because reading reported it:
+// a formula without a saved result, or a cell too long to read.
+func (rs *RawSheet) unreadable(row, col int) bool {
+	_, formula := rs.Formulas[Cell{Row: row, Col: col}]
+	_, cut := rs.Cut[Cell{Row: row, Col: col}]
+	return formula || cut
+}
+
 // CutCell describes a cell too long to read.
 type CutCell struct {
 	Chars int    // its length in characters

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/spf13/cobra"
 
@@ -34,10 +35,7 @@ func (f *diagFlags) check() error {
 	if f.format != "text" && f.format != "json" {
 		return usageErr("--format must be text or json, not %q", f.format)
 	}
-	if f.maxPerSheet < 0 {
-		return usageErr("--max-per-sheet must be 0 or more")
-	}
-	return nil
+	return checkRanges(intRange{flag: "--max-per-sheet", value: f.maxPerSheet, lo: 0, hi: math.MaxInt, note: "0 shows all"})
 }
 
 // compile checks the flags, compiles the paths and prints the diagnostics
