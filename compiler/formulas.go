@@ -81,7 +81,7 @@ func decodePart(zf *zip.File, v any) bool {
 func scanFormulas(r io.Reader, room int) (formulas map[Cell]string, more bool) {
 	dec := xml.NewDecoder(r)
 	masters := map[string]string{} // shared formula index → its first cell
-	var row, col int // the current cell; r attributes may be left out
+	var row, col int               // the current cell; r attributes may be left out
 	for {
 		tok, err := dec.Token()
 		if err != nil {

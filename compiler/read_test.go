@@ -286,7 +286,7 @@ func TestReadFormulas(t *testing.T) {
 	require.NoError(t, f.SetSheetRow(s, "A2", &[]any{"alice", "Alice"}))
 	require.NoError(t, f.SetCellFormula(s, "C2", "1+2")) // no saved result
 	require.NoError(t, f.SetSheetRow(s, "A3", &[]any{"bob", "Bob"}))
-	require.NoError(t, f.SetCellValue(s, "C3", 4))                // a saved result
+	require.NoError(t, f.SetCellValue(s, "C3", 4)) // a saved result
 	require.NoError(t, f.SetCellFormula(s, "C3", "2*2"))
 	require.NoError(t, f.SetCellFormula(s, "A4", `LOWER("CID")`)) // a row of formulas only
 	require.NoError(t, f.SetCellFormula(s, "B4", `"Cid"`))
