@@ -3,10 +3,19 @@ package compiler_test
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/fuzzlimit"
+)
+
+// What one input may cost: reading a workbook of up to fuzzLimits'
+// megabyte and compiling it, or compiling a set of cells.
+var (
+	workbookBudget = fuzzlimit.Budget{Alloc: 512 << 20, Time: 10 * time.Second}
+	cellsBudget    = fuzzlimit.Budget{Alloc: 128 << 20, Time: 5 * time.Second}
 )
 
 // fuzzLimits keep each run small: the fuzzer looks for panics and hangs,
@@ -26,20 +35,22 @@ func FuzzReadWorkbook(f *testing.F) {
 	f.Add(append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 64)...))
 	f.Add(rawXLSX(f, strings.NewReader(`<row r="1"><c r="A1" t="inlineStr"><is><t>ID</t></is></c><c r="B1"><f>1+1</f></c></row>`)))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		wb, l := compiler.ReadWorkbook("fuzz.xlsx", data, fuzzLimits)
-		if wb == nil && l.Errors() == 0 {
-			t.Fatalf("no workbook and no error")
-		}
-		checkPositions(t, l, "fuzz.xlsx")
-		if wb == nil {
-			return
-		}
-		var out strings.Builder
-		if err := compiler.Dump(&out, wb); err != nil {
-			t.Fatalf("Dump: %v", err)
-		}
-		_, cl := compiler.Compile(toy, []*compiler.Workbook{wb}, compiler.Options{})
-		checkPositions(t, cl, "fuzz.xlsx")
+		fuzzlimit.Check(t, workbookBudget, func() {
+			wb, l := compiler.ReadWorkbook("fuzz.xlsx", data, fuzzLimits)
+			if wb == nil && l.Errors() == 0 {
+				t.Fatalf("no workbook and no error")
+			}
+			checkPositions(t, l, "fuzz.xlsx")
+			if wb == nil {
+				return
+			}
+			var out strings.Builder
+			if err := compiler.Dump(&out, wb); err != nil {
+				t.Fatalf("Dump: %v", err)
+			}
+			_, cl := compiler.Compile(toy, []*compiler.Workbook{wb}, compiler.Options{})
+			checkPositions(t, cl, "fuzz.xlsx")
+		})
 	})
 }
 
@@ -52,43 +63,45 @@ func FuzzCompileCells(f *testing.F) {
 	f.Add("", "", "", `goTo("Wilds")`, `has("Fier")`, ",", "5+ vs", "replace")
 	f.Add("-1", "The Wilds; Town", ";", "if true { gain(1) }", "1 in [1, 2]", "TRAP ;fire", "6+ in Air vs Trap", "")
 	f.Fuzz(func(t *testing.T, power, links, elements, effect, cond, tags, roll, change string) {
-		sheets := with(toyBase(),
-			heroes(r("alice", "Alice", power, "town", "", "", elements), r("bob", "Bob", "2", "town")),
-			sheet("Places", r("ID", "Name", "Kind", "Links"), r("town", "Town", "town", links), r("wilds", "The Wilds", "wild", "town")),
-			sheet("Cards", r("ID", "Name", "Count", "Text", "Effect", "Condition", "Tags", "Roll", "Change"),
-				r("spark", "Spark", "1", "x", effect, cond, tags, roll, change), r("pit", "Pit", "1", "y")),
-		)
-		written := map[string]bool{"Heroes!C2": true, "Places!D2": true, "Heroes!G2": true, "Cards!E2": true,
-			"Cards!F2": true, "Cards!G2": true, "Cards!H2": true, "Cards!I2": true}
-		// The workbook as ReadWorkbook gives it, without the cost of a
-		// file: reading has its own fuzzer.
-		wb := rawBook("base.xlsx", sheets)
-		cells := map[string]string{}
-		for _, sh := range wb.Sheets {
-			for i, row := range sh.Rows {
-				for j, v := range row {
-					cells[(diag.Pos{Sheet: sh.Name, Row: sh.Nums[i], Col: j + 1}).String()] = strings.TrimSpace(v)
+		fuzzlimit.Check(t, cellsBudget, func() {
+			sheets := with(toyBase(),
+				heroes(r("alice", "Alice", power, "town", "", "", elements), r("bob", "Bob", "2", "town")),
+				sheet("Places", r("ID", "Name", "Kind", "Links"), r("town", "Town", "town", links), r("wilds", "The Wilds", "wild", "town")),
+				sheet("Cards", r("ID", "Name", "Count", "Text", "Effect", "Condition", "Tags", "Roll", "Change"),
+					r("spark", "Spark", "1", "x", effect, cond, tags, roll, change), r("pit", "Pit", "1", "y")),
+			)
+			written := map[string]bool{"Heroes!C2": true, "Places!D2": true, "Heroes!G2": true, "Cards!E2": true,
+				"Cards!F2": true, "Cards!G2": true, "Cards!H2": true, "Cards!I2": true}
+			// The workbook as ReadWorkbook gives it, without the cost of a
+			// file: reading has its own fuzzer.
+			wb := rawBook("base.xlsx", sheets)
+			cells := map[string]string{}
+			for _, sh := range wb.Sheets {
+				for i, row := range sh.Rows {
+					for j, v := range row {
+						cells[(diag.Pos{Sheet: sh.Name, Row: sh.Nums[i], Col: j + 1}).String()] = strings.TrimSpace(v)
+					}
 				}
 			}
-		}
-		_, cl := compiler.Compile(toy, []*compiler.Workbook{wb}, compiler.Options{})
-		checkPositions(t, cl, "base.xlsx")
-		for _, d := range cl.Items() {
-			if d.Pos.Offset == 0 {
-				continue
+			_, cl := compiler.Compile(toy, []*compiler.Workbook{wb}, compiler.Options{})
+			checkPositions(t, cl, "base.xlsx")
+			for _, d := range cl.Items() {
+				if d.Pos.Offset == 0 {
+					continue
+				}
+				key := d.Pos.Sheet + "!" + d.Pos.Cell()
+				text := cells[key]
+				if !written[key] {
+					t.Fatalf("%s: a caret in a cell the fuzzer did not write", d)
+				}
+				if d.Source != text {
+					t.Fatalf("%s: caret source %q, cell %q", d, d.Source, text)
+				}
+				if n := utf8.RuneCountInString(text); d.Pos.Offset > n+1 {
+					t.Fatalf("%s: caret at %d in %q (%d characters)", d, d.Pos.Offset, text, n)
+				}
 			}
-			key := d.Pos.Sheet + "!" + d.Pos.Cell()
-			text := cells[key]
-			if !written[key] {
-				t.Fatalf("%s: a caret in a cell the fuzzer did not write", d)
-			}
-			if d.Source != text {
-				t.Fatalf("%s: caret source %q, cell %q", d, d.Source, text)
-			}
-			if n := utf8.RuneCountInString(text); d.Pos.Offset > n+1 {
-				t.Fatalf("%s: caret at %d in %q (%d characters)", d, d.Pos.Offset, text, n)
-			}
-		}
+		})
 	})
 }
 

@@ -3,9 +3,11 @@ package effects_test
 import (
 	"fmt"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/effects"
+	"github.com/deckwright/deckwright/engine/fuzzlimit"
 )
 
 // fuzzHost is a host whose verbs never fail on their own, so any panic
@@ -59,34 +61,39 @@ func FuzzEffectsCheck(f *testing.F) {
 	}
 	env := fuzzEnv()
 	f.Fuzz(func(t *testing.T, src string, want uint8) {
-		ck, errs := env.Check(src, effects.Want(want%3), testSyms)
-		if (ck == nil) == (len(errs) == 0) {
-			t.Fatalf("Check(%q) gave %v and %d errors: want exactly one of them", src, ck != nil, len(errs))
-		}
-		n := utf8.RuneCountInString(src)
-		for _, e := range errs {
-			if e.Offset < 1 || e.Offset > n+1 {
-				t.Errorf("Check(%q): error %q at offset %d, outside 1…%d", src, e.Message, e.Offset, n+1)
-			}
-			if e.Message == "" {
-				t.Errorf("Check(%q): an error without a message", src)
-			}
-		}
-		if ck == nil {
+		if utf8.RuneCountInString(src) > 8000 { // no cell holds more
 			return
 		}
-		p := effects.Bind[*fuzzHost](ck, 0)
-		h := &fuzzHost{glory: 3}
-		h.fx.Coverage = make([]uint32, p.CoverSize())
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					if _, ok := r.(*effects.RuntimeError); !ok {
-						panic(fmt.Sprintf("running %q panicked with %T: %v", src, r, r))
-					}
+		fuzzlimit.Check(t, fuzzlimit.Budget{Alloc: 64 << 20, Time: 2 * time.Second}, func() {
+			ck, errs := env.Check(src, effects.Want(want%3), testSyms)
+			if (ck == nil) == (len(errs) == 0) {
+				t.Fatalf("Check(%q) gave %v and %d errors: want exactly one of them", src, ck != nil, len(errs))
+			}
+			n := utf8.RuneCountInString(src)
+			for _, e := range errs {
+				if e.Offset < 1 || e.Offset > n+1 {
+					t.Errorf("Check(%q): error %q at offset %d, outside 1…%d", src, e.Message, e.Offset, n+1)
 				}
+				if e.Message == "" {
+					t.Errorf("Check(%q): an error without a message", src)
+				}
+			}
+			if ck == nil {
+				return
+			}
+			p := effects.Bind[*fuzzHost](ck, 0)
+			h := &fuzzHost{glory: 3}
+			h.fx.Coverage = make([]uint32, p.CoverSize())
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						if _, ok := r.(*effects.RuntimeError); !ok {
+							panic(fmt.Sprintf("running %q panicked with %T: %v", src, r, r))
+						}
+					}
+				}()
+				p.Run(h)
 			}()
-			p.Run(h)
-		}()
+		})
 	})
 }

@@ -171,8 +171,18 @@ func provideBundled(setID string) (*compiler.Workbook, bool) {
 	return wb, err == nil
 }
 
-// loadTables reads engine tables written by 'deckwright build'.
+// maxTables bounds the size of an engine-tables file read (the bundled
+// sets' are under 1 MiB).
+const maxTables = 32 << 20
+
+// loadTables reads engine tables written by 'deckwright build' and checks
+// every value again as validate would (compiler.Recheck): the file is a
+// cache, not a trust boundary. Values that fail are content errors at
+// their cells.
 func loadTables(args []string, gameName string) (*build, error) {
+	if st, err := os.Stat(args[0]); err == nil && st.Size() > maxTables {
+		return nil, usageErr("%s: the file is %d MiB; engine tables are at most %d MiB (is it engine tables?)", args[0], st.Size()>>20, maxTables>>20)
+	}
 	data, err := os.ReadFile(args[0])
 	if err != nil {
 		return nil, usageErr("cannot read %s: %v", args[0], unwrapPathErr(err))
@@ -192,5 +202,6 @@ func loadTables(args []string, gameName string) (*build, error) {
 	if err != nil {
 		return nil, usageErr("%s: %v", args[0], err)
 	}
-	return &build{mod: mod, tables: t, diags: &diag.List{}}, nil
+	checked, l := compiler.Recheck(mod, t, filepath.Base(args[0]), compiler.DefaultLimits)
+	return &build{mod: mod, tables: checked, diags: l}, nil
 }

@@ -3,12 +3,14 @@ package fng_test
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/deckwright/deckwright/engine/fng"
+	"github.com/deckwright/deckwright/engine/fuzzlimit"
 	"github.com/deckwright/deckwright/engine/table"
 )
 
@@ -103,34 +105,39 @@ func FuzzParseModifiers(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		mods, refs, err := fng.ParseModifiers(s)
-		n := utf8.RuneCountInString(s)
-		if err != nil {
-			if err.Offset < 0 || err.Offset > n {
-				t.Fatalf("ParseModifiers(%q): error %q at %d, outside 0…%d", s, err.Message, err.Offset, n)
-			}
+		if utf8.RuneCountInString(s) > 8000 { // no cell holds more
 			return
 		}
-		for _, r := range refs {
-			if r.Offset < 0 || r.Offset >= n || r.Name == "" {
-				t.Fatalf("ParseModifiers(%q): ref %+v outside the text", s, r)
+		fuzzlimit.Check(t, fuzzlimit.Budget{Alloc: 64 << 20, Time: 2 * time.Second}, func() {
+			mods, refs, err := fng.ParseModifiers(s)
+			n := utf8.RuneCountInString(s)
+			if err != nil {
+				if err.Offset < 0 || err.Offset > n {
+					t.Fatalf("ParseModifiers(%q): error %q at %d, outside 0…%d", s, err.Message, err.Offset, n)
+				}
+				return
 			}
-		}
-		parts := make([]string, len(mods))
-		for i, m := range mods {
-			parts[i] = m.String()
-		}
-		canon := strings.Join(parts, ", ")
-		again, _, err := fng.ParseModifiers(canon)
-		if err != nil {
-			t.Fatalf("ParseModifiers(%q) printed %q, which does not parse: %s", s, canon, err.Message)
-		}
-		parts = parts[:0]
-		for _, m := range again {
-			parts = append(parts, m.String())
-		}
-		if got := strings.Join(parts, ", "); got != canon {
-			t.Fatalf("ParseModifiers(%q): %q reprints as %q", s, canon, got)
-		}
+			for _, r := range refs {
+				if r.Offset < 0 || r.Offset >= n || r.Name == "" {
+					t.Fatalf("ParseModifiers(%q): ref %+v outside the text", s, r)
+				}
+			}
+			parts := make([]string, len(mods))
+			for i, m := range mods {
+				parts[i] = m.String()
+			}
+			canon := strings.Join(parts, ", ")
+			again, _, err := fng.ParseModifiers(canon)
+			if err != nil {
+				t.Fatalf("ParseModifiers(%q) printed %q, which does not parse: %s", s, canon, err.Message)
+			}
+			parts = parts[:0]
+			for _, m := range again {
+				parts = append(parts, m.String())
+			}
+			if got := strings.Join(parts, ", "); got != canon {
+				t.Fatalf("ParseModifiers(%q): %q reprints as %q", s, canon, got)
+			}
+		})
 	})
 }

@@ -270,7 +270,9 @@ func short(h string) string {
 }
 
 // restore converts a decoded JSON value back to the Go type the compiler
-// stores: int, bool, string or []string.
+// stores: int, bool, string or []string. Values of other shapes are kept
+// as decoded (and re-encode to the same bytes, so the hash still holds):
+// the tables are not trusted, and their reader reports them.
 func restore(v any) any {
 	switch v := v.(type) {
 	case json.Number:
@@ -278,11 +280,17 @@ func restore(v any) any {
 		if err == nil {
 			return int(n)
 		}
-		return v.String()
+		return v // not a whole number: left for the reader's checks to report
 	case []any:
+		// Lists hold strings; anything else is left as decoded for the
+		// reader's checks to report (the tables are not trusted).
 		out := make([]string, len(v))
 		for i, e := range v {
-			out[i] = fmt.Sprint(e)
+			s, ok := e.(string)
+			if !ok {
+				return v
+			}
+			out[i] = s
 		}
 		return out
 	}
