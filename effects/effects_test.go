@@ -1,6 +1,8 @@
 package effects_test
 
 import (
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -228,5 +230,50 @@ func BenchmarkRun(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		p.Run(h)
+	}
+}
+
+// TestArithmeticOverflow: arithmetic that leaves the 64-bit whole numbers
+// stops the effect with a runtime error naming its cell, instead of
+// wrapping silently; right at the boundary it still computes.
+func TestArithmeticOverflow(t *testing.T) {
+	const max, min = math.MaxInt64, math.MinInt64
+	env := toyEnv()
+	for _, tc := range []struct {
+		src         string
+		glory       int64
+		want        int64  // the result when it fits
+		overflowMsg string // the runtime error, when it does not
+	}{
+		{src: "hero.glory + 1", glory: max - 1, want: max},
+		{src: "hero.glory + 1", glory: max, overflowMsg: "arithmetic overflow: 9223372036854775807 + 1 is beyond the whole numbers effects use"},
+		{src: "hero.glory + -1", glory: min, overflowMsg: "arithmetic overflow: -9223372036854775808 + -1 is beyond the whole numbers effects use"},
+		{src: "hero.glory - 1", glory: min + 1, want: min},
+		{src: "hero.glory - 1", glory: min, overflowMsg: "arithmetic overflow: -9223372036854775808 - 1 is beyond the whole numbers effects use"},
+		{src: "0 - hero.glory", glory: min, overflowMsg: "arithmetic overflow: 0 - -9223372036854775808 is beyond the whole numbers effects use"},
+		{src: "hero.glory * 2", glory: max / 2, want: max - 1},
+		{src: "hero.glory * 2", glory: max/2 + 1, overflowMsg: "arithmetic overflow: 4611686018427387904 * 2 is beyond the whole numbers effects use"},
+		{src: "hero.glory * hero.glory", glory: 3037000500, overflowMsg: "arithmetic overflow: 3037000500 * 3037000500 is beyond the whole numbers effects use"},
+		{src: "hero.glory * hero.glory", glory: 3037000499, want: 3037000499 * 3037000499},
+		{src: "hero.glory * -1", glory: min, overflowMsg: "arithmetic overflow: -9223372036854775808 * -1 is beyond the whole numbers effects use"},
+		{src: "-1 * hero.glory", glory: min, overflowMsg: "arithmetic overflow: -1 * -9223372036854775808 is beyond the whole numbers effects use"},
+		{src: "hero.glory / -1", glory: min, overflowMsg: "arithmetic overflow: -9223372036854775808 / -1 is beyond the whole numbers effects use"},
+		{src: "hero.glory % -1", glory: min, want: 0},
+		{src: "-hero.glory", glory: min, overflowMsg: "arithmetic overflow: -(-9223372036854775808) is beyond the whole numbers effects use"},
+		{src: "abs(hero.glory)", glory: min, overflowMsg: "arithmetic overflow: abs(-9223372036854775808) is beyond the whole numbers effects use"},
+		{src: "abs(hero.glory)", glory: min + 1, want: max},
+	} {
+		t.Run(fmt.Sprintf("%s at %d", tc.src, tc.glory), func(t *testing.T) {
+			ck, errs := env.Check(tc.src, effects.IntResult, testSyms)
+			require.Empty(t, errs)
+			p := effects.Bind[*toy](ck, 0)
+			p.Where = "base.xlsx:Events!I7"
+			run := func() int64 { return p.Run(&toy{glory: tc.glory}) }
+			if tc.overflowMsg == "" {
+				assert.Equal(t, tc.want, run())
+				return
+			}
+			assert.PanicsWithError(t, `base.xlsx:Events!I7: effect "`+tc.src+`": `+tc.overflowMsg, func() { run() })
+		})
 	}
 }

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -40,16 +41,30 @@ func (f *Frame) Reset() { f.sp, f.depth, f.calls = 0, 0, 0 }
 // the simulator recovers, reports the card and seed, and goes on.
 type RuntimeError struct {
 	Src     string
+	Where   string // the expression's cell ("base.xlsx:Events!I7"), when known
 	Message string
 }
 
-func (e *RuntimeError) Error() string { return fmt.Sprintf("effect %q: %s", e.Src, e.Message) }
+func (e *RuntimeError) Error() string {
+	if e.Where != "" {
+		return fmt.Sprintf("%s: effect %q: %s", e.Where, e.Src, e.Message)
+	}
+	return fmt.Sprintf("effect %q: %s", e.Src, e.Message)
+}
 
 // Program is a checked expression bound to the host type H.
 type Program[H Host] struct {
 	*Checked
-	base int
-	fn   func(H) int64
+	// Where is the cell the expression came from, for runtime errors; a
+	// module sets it after Bind.
+	Where string
+	base  int
+	fn    func(H) int64
+}
+
+// fail stops the expression with a runtime error at its cell.
+func (p *Program[H]) fail(format string, args ...any) {
+	panic(&RuntimeError{Src: p.Src, Where: p.Where, Message: fmt.Sprintf(format, args...)})
 }
 
 // CoverBase is the index of the program's first coverage counter.
@@ -88,10 +103,10 @@ func (p *Program[H]) Run(h H) int64 {
 		f.calls = 0
 	}
 	if f.depth >= MaxDepth {
-		panic(&RuntimeError{Src: p.Src, Message: fmt.Sprintf("effects nested more than %d deep: a card's effect keeps triggering more effects", MaxDepth)})
+		p.fail("effects nested more than %d deep: a card's effect keeps triggering more effects", MaxDepth)
 	}
 	if f.sp+p.slots > maxSlots {
-		panic(&RuntimeError{Src: p.Src, Message: "too many let variables in nested effects"})
+		p.fail("too many let variables in nested effects")
 	}
 	f.depth++
 	f.sp += p.slots
@@ -107,8 +122,8 @@ func (p *Program[H]) True(h H) bool { return p.Run(h) != 0 }
 type binder[H Host] struct{ p *Program[H] }
 
 func (b *binder[H]) fail(msg string) func(H) int64 {
-	src := b.p.Src
-	return func(H) int64 { panic(&RuntimeError{Src: src, Message: msg}) }
+	p := b.p
+	return func(H) int64 { p.fail("%s", msg); return 0 }
 }
 
 func (b *binder[H]) compile(n *node) func(H) int64 {
@@ -136,8 +151,14 @@ func (b *binder[H]) compile(n *node) func(H) int64 {
 		k := b.compile(n.kids[0])
 		return func(h H) int64 { return 1 - k(h) }
 	case opNeg:
-		k := b.compile(n.kids[0])
-		return func(h H) int64 { return -k(h) }
+		k, p := b.compile(n.kids[0]), b.p
+		return func(h H) int64 {
+			v := k(h)
+			if v == math.MinInt64 {
+				p.fail("arithmetic overflow: -(%d) is beyond the whole numbers effects use", v)
+			}
+			return -v
+		}
 	case opArith:
 		return b.arith(n)
 	case opCmp:
@@ -200,9 +221,12 @@ func (b *binder[H]) compile(n *node) func(H) int64 {
 		}
 		return func(h H) int64 { return max(l(h), r(h)) }
 	case opAbs:
-		k := b.compile(n.kids[0])
+		k, p := b.compile(n.kids[0]), b.p
 		return func(h H) int64 {
 			v := k(h)
+			if v == math.MinInt64 {
+				p.fail("arithmetic overflow: abs(%d) is beyond the whole numbers effects use", v)
+			}
 			if v < 0 {
 				return -v
 			}
@@ -218,12 +242,12 @@ func (b *binder[H]) call(n *node) func(H) int64 {
 	for i, k := range n.kids {
 		args[i] = b.compile(k)
 	}
-	src := b.p.Src
+	p := b.p
 	spend := func(h H) {
 		f := h.Frame()
 		f.calls++
 		if f.calls > MaxCalls {
-			panic(&RuntimeError{Src: src, Message: fmt.Sprintf("more than %d verb calls in one effect: it keeps triggering itself", MaxCalls)})
+			p.fail("more than %d verb calls in one effect: it keeps triggering itself", MaxCalls)
 		}
 	}
 	switch len(args) {
@@ -246,25 +270,54 @@ func (b *binder[H]) call(n *node) func(H) int64 {
 	}
 }
 
+// arith compiles + - * / %. Overflow is a runtime error at the cell, never
+// a silent wrap (a card that gives 8e15 Glory).
 func (b *binder[H]) arith(n *node) func(H) int64 {
 	l, r := b.compile(n.kids[0]), b.compile(n.kids[1])
-	src := b.p.Src
-	switch n.oper {
-	case "+":
-		return func(h H) int64 { return l(h) + r(h) }
-	case "-":
-		return func(h H) int64 { return l(h) - r(h) }
-	case "*":
-		return func(h H) int64 { return l(h) * r(h) }
+	p, op := b.p, n.oper
+	overflow := func(x, y int64) {
+		p.fail("arithmetic overflow: %d %s %d is beyond the whole numbers effects use", x, op, y)
 	}
-	mod := n.oper == "%"
+	switch op {
+	case "+":
+		return func(h H) int64 {
+			x, y := l(h), r(h)
+			s := x + y
+			if (s > x) != (y > 0) {
+				overflow(x, y)
+			}
+			return s
+		}
+	case "-":
+		return func(h H) int64 {
+			x, y := l(h), r(h)
+			d := x - y
+			if (d < x) != (y > 0) {
+				overflow(x, y)
+			}
+			return d
+		}
+	case "*":
+		return func(h H) int64 {
+			x, y := l(h), r(h)
+			m := x * y
+			if x != 0 && (m/x != y || x == -1 && y == math.MinInt64) {
+				overflow(x, y)
+			}
+			return m
+		}
+	}
+	mod := op == "%"
 	return func(h H) int64 {
 		x, y := l(h), r(h)
 		if y == 0 {
-			panic(&RuntimeError{Src: src, Message: "division by zero"})
+			p.fail("division by zero")
 		}
 		if mod {
-			return x % y
+			return x % y // never overflows: MinInt64 % -1 is 0
+		}
+		if x == math.MinInt64 && y == -1 {
+			overflow(x, y)
 		}
 		return x / y
 	}

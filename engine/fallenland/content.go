@@ -730,6 +730,7 @@ func (l *loader) bind(r *table.Row, column string, want effects.Want) *Prog {
 		return nil
 	}
 	p := effects.Bind[*Game](ck, l.c.coverSize)
+	p.Where = r.Pos(column).String() // runtime errors name the cell
 	l.c.coverSize += p.CoverSize()
 	l.c.sites = append(l.c.sites, game.Site{Row: r, Column: column, Base: p.CoverBase(), Branches: p.Branches, Condition: p.IsCondition()})
 	return p

@@ -588,6 +588,7 @@ func (l *loader) prog(r *table.Row, col string, want effects.Want) *Prog {
 		return nil
 	}
 	p := effects.Bind[*Game](ck, l.c.coverSize)
+	p.Where = r.Pos(col).String() // runtime errors name the cell
 	l.c.coverSize += p.CoverSize()
 	l.c.sites = append(l.c.sites, game.Site{Row: r, Column: col, Base: p.CoverBase(), Branches: p.Branches, Condition: p.IsCondition()})
 	return p
