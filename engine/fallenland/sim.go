@@ -371,6 +371,7 @@ func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game
 		r.Cards = cardReports(c, t.Stats)
 		r.Coverage = coverage(c, opt, t.Stats, r.Cards)
 		r.NeverDrawn = r.Coverage.NeverDrawn
+		r.CountCardErrors()
 		r.Flags = game.FlagCards(r.Cards, r.Coverage, r.Terms)
 	}
 	return r

@@ -255,6 +255,7 @@ func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game
 		r.Cards = cardReports(c, opt, t.Stats)
 		r.Coverage = coverage(c, opt, t.Stats, r.Cards)
 		r.NeverDrawn = r.Coverage.NeverDrawn
+		r.CountCardErrors()
 		r.Flags = game.FlagCards(r.Cards, r.Coverage, r.Terms)
 	}
 	if opt.Mode == Cooperative || opt.Mode == Solo {

@@ -6,8 +6,9 @@ import (
 	"sort"
 )
 
-// Flag kinds, most serious first.
-var flagOrder = map[string]int{"broken": 0, "impossible": 1, "dead": 2, "outlier": 3, "mismatch": 4}
+// Flag kinds, most serious first. An erroring card comes first: its
+// effect fails, so its other numbers mean nothing.
+var flagOrder = map[string]int{"erroring": -1, "broken": 0, "impossible": 1, "dead": 2, "outlier": 3, "mismatch": 4}
 
 // Thresholds of the flags. They are deliberately conservative: a flag is
 // something a designer should look at, not noise.
@@ -52,7 +53,7 @@ func FlagCards(cards []CardReport, cov *Coverage, terms Terms) []Flag {
 	deckScore, deckMoney := map[string]*moments{}, map[string]*moments{}
 	for i := range cards {
 		c := &cards[i]
-		if c.Drawn == 0 {
+		if c.Drawn == 0 || c.Errors > 0 {
 			continue
 		}
 		for _, m := range []struct {
@@ -73,7 +74,7 @@ func FlagCards(cards []CardReport, cov *Coverage, terms Terms) []Flag {
 	// Fortune and Glory hero wins): a card is broken when its lift stands out from its deck's.
 	lifts := map[string][]float64{}
 	for i := range cards {
-		if c := &cards[i]; c.Holders >= minHolders {
+		if c := &cards[i]; c.Holders >= minHolders && c.Errors == 0 {
 			lifts[c.Deck] = append(lifts[c.Deck], c.Lift)
 		}
 	}
@@ -99,6 +100,11 @@ func FlagCards(cards []CardReport, cov *Coverage, terms Terms) []Flag {
 	}
 	for i := range cards {
 		c := &cards[i]
+		if c.Errors > 0 {
+			// Not scored: what the games it broke measured is not the card.
+			add(c, "erroring", float64(c.Errors), "its effect failed in %d game%s, so it is not scored: %s", c.Errors, plural(c.Errors), c.FirstError)
+			continue
+		}
 		base := typical[c.Deck]
 		standsOut := c.Holders >= minHolders && c.Lift-base >= brokenLift && c.LiftLow-base >= brokenLiftLow
 		switch {
@@ -163,4 +169,11 @@ func FlagCards(cards []CardReport, cov *Coverage, terms Terms) []Flag {
 		flags[i] = f.Flag
 	}
 	return flags
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

@@ -97,3 +97,34 @@ func TestTermsOr(t *testing.T) {
 	assert.Equal(t, Terms{Player: "player", Players: "factions", Round: "round", Rounds: "rounds", Losses: "losses", Prizes: "prizes",
 		Score: "Prestige", Money: "money", Damage: "damage"}, got)
 }
+
+// TestErroringCardIsNotScored: a card whose effect fails is flagged as
+// erroring, first, with its first error, and nothing else: its Glory a
+// draw (measured on games it broke) is neither flagged nor counted in its
+// deck, whose other cards' flags stay as they were.
+func TestErroringCardIsNotScored(t *testing.T) {
+	cards := append(deck("d", 10),
+		CardReport{ID: "rich", Deck: "d", Drawn: 100, ScorePer: 9, MoneyPer: 1},
+		CardReport{ID: "bad", Deck: "d", Where: "ee.xlsx:Dangers!2", Drawn: 2000, ScorePer: 98.5, MoneyPer: 40, Faced: 2000, HasAbility: true,
+			Errors: 2000, FirstError: `ee.xlsx:Dangers!I2: effect "gainGlory(1 / (round - round))": division by zero`})
+	flags := FlagCards(cards, nil, Terms{Score: "Glory"})
+	require.Len(t, flags, 2)
+	assert.Equal(t, Flag{Kind: "erroring", Card: "bad", Where: "ee.xlsx:Dangers!2",
+		Message: `its effect failed in 2000 games, so it is not scored: ee.xlsx:Dangers!I2: effect "gainGlory(1 / (round - round))": division by zero`}, flags[0])
+	assert.Equal(t, "outlier", flags[1].Kind)
+	assert.Equal(t, "rich", flags[1].Card)
+	assert.Equal(t, "gives 9.0 Glory a draw, 31.6 deviations above its deck", flags[1].Message, "the erroring card is not in its deck's numbers")
+	assert.Equal(t, []string{"erroring"}, cards[len(cards)-1].Flags)
+
+	// One failed game is enough, and is said as one.
+	cards = append(deck("d", 10), CardReport{ID: "once", Deck: "d", Drawn: 10, Errors: 1, FirstError: "boom"})
+	assert.Equal(t, "its effect failed in 1 game, so it is not scored: boom", FlagCards(cards, nil, Terms{})[0].Message)
+}
+
+func TestCountCardErrors(t *testing.T) {
+	r := &SimReport{Cards: []CardReport{{ID: "a"}, {ID: "b"}}, Errors: []Incident{
+		{Card: "b", Message: "first"}, {Card: "", Message: "no card"}, {Card: "b", Message: "second"}, {Card: "gone", Message: "not a card of the report"},
+	}}
+	r.CountCardErrors()
+	assert.Equal(t, []CardReport{{ID: "a"}, {ID: "b", Errors: 2, FirstError: "first"}}, r.Cards)
+}

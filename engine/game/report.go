@@ -53,6 +53,32 @@ type CardReport struct {
 	// holders winning more is the card's doing. Earned cards (an artifact
 	// a hero fought for) go with winning by nature.
 	Dealt bool `json:"dealt"`
+	// Errors counts the games that failed while the card's effect ran,
+	// with the first failure: such a card is flagged as erroring and its
+	// other numbers are not scored.
+	Errors     int    `json:"errors,omitempty"`
+	FirstError string `json:"first_error,omitempty"`
+}
+
+// CountCardErrors counts, into each card's report, the games that failed
+// while its effect ran (the errors naming the card). Modules call it
+// before FlagCards.
+func (r *SimReport) CountCardErrors() {
+	index := make(map[string]int, len(r.Cards))
+	for i := range r.Cards {
+		index[r.Cards[i].ID] = i
+	}
+	for _, in := range r.Errors {
+		i, ok := index[in.Card]
+		if !ok {
+			continue
+		}
+		c := &r.Cards[i]
+		if c.Errors == 0 {
+			c.FirstError = in.Message
+		}
+		c.Errors++
+	}
 }
 
 // ExactCheck compares unaided tests with their exact pass chance.
