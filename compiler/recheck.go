@@ -28,16 +28,20 @@ var CodeTables = diag.Register("DW0113", diag.Error, "engine tables (tables.json
 // and every problem is reported at the cell it names. file names the
 // tables for problems that have no cell.
 //
+// With gameRules false the game's rules and completeness (a connected map,
+// a complete Rules sheet, no empty deck, …) are not checked, only every
+// value: for readers that print rows and never play them.
+//
 // It returns the tables to use, with the values the compiler gives those
 // cells and the rows in the file's order, or nil when there are errors.
-func Recheck(mod game.Module, t *table.Tables, file string, lim Limits) (*table.Tables, *diag.List) {
+func Recheck(mod game.Module, t *table.Tables, file string, lim Limits, gameRules bool) (*table.Tables, *diag.List) {
 	r := &rechecker{schema: mod.Schema(), file: file, lim: lim, diags: &diag.List{}}
 	wbs := r.workbooks(t)
 	if r.diags.Errors() > 0 {
 		r.diags.Sort()
 		return nil, r.diags
 	}
-	out, l := Compile(mod, wbs, Options{})
+	out, l := Compile(mod, wbs, Options{ValuesOnly: !gameRules})
 	r.diags.Append(l)
 	r.diags.Sort()
 	if out == nil {

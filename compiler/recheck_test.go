@@ -39,7 +39,7 @@ func TestRecheckReproducesTheBuild(t *testing.T) {
 	data := layeredTables(t)
 	tb, err := table.Decode(data, toySchema)
 	require.NoError(t, err)
-	out, l := compiler.Recheck(toy, tb, "tables.json", compiler.DefaultLimits)
+	out, l := compiler.Recheck(toy, tb, "tables.json", compiler.DefaultLimits, true)
 	assertDiags(t, l)
 	require.NotNil(t, out)
 	again, err := out.Encode()
@@ -82,6 +82,19 @@ func cell(sheetKey, id, column string, v any) func(map[string]any) {
 			}
 		}
 	}
+}
+
+// TestRecheckValuesOnly: without the game's rules, a value that breaks
+// only them passes (a printer has no use for them); values are checked.
+func TestRecheckValuesOnly(t *testing.T) {
+	data := layeredTables(t)
+	out, l := compiler.Recheck(toy, tamper(t, data, cell("heroes", "cid", "home", "wilds")), "tables.json", compiler.DefaultLimits, false)
+	assertDiags(t, l)
+	require.NotNil(t, out)
+	assert.Equal(t, "wilds", out.Table("heroes").Find("cid").Str("home"))
+	out, l = compiler.Recheck(toy, tamper(t, data, cell("cards", "spark", "count", 1e9)), "tables.json", compiler.DefaultLimits, false)
+	assertDiags(t, l, dg("base.xlsx:Cards!C2", 0, E, compiler.CodeRange, "Count must be between 0 and 99, not 1000000000", ""))
+	assert.Nil(t, out)
 }
 
 // TestRecheckRefusesEditedValues: every value of edited tables (with the
@@ -138,7 +151,7 @@ func TestRecheckRefusesEditedValues(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := tamper(t, data, tc.edit)
-			out, l := compiler.Recheck(toy, tb, "tables.json", compiler.DefaultLimits)
+			out, l := compiler.Recheck(toy, tb, "tables.json", compiler.DefaultLimits, true)
 			assertDiags(t, l, tc.want...)
 			assert.Nil(t, out)
 		})
@@ -209,7 +222,7 @@ func FuzzLoadTables(f *testing.F) {
 			if err != nil {
 				return
 			}
-			out, l := compiler.Recheck(toy, dec, "tables.json", fuzzLimits)
+			out, l := compiler.Recheck(toy, dec, "tables.json", fuzzLimits, true)
 			if (out == nil) != (l.Errors() > 0) {
 				t.Fatalf("Recheck gave tables %v with %d errors", out != nil, l.Errors())
 			}
@@ -233,7 +246,7 @@ func FuzzLoadTables(f *testing.F) {
 			if err != nil {
 				t.Fatalf("tables Recheck gave do not decode: %v", err)
 			}
-			out2, l2 := compiler.Recheck(toy, again, "tables.json", fuzzLimits)
+			out2, l2 := compiler.Recheck(toy, again, "tables.json", fuzzLimits, true)
 			if out2 == nil {
 				t.Fatalf("tables Recheck gave fail it again: %v", l2.Items())
 			}

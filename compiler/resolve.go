@@ -173,7 +173,7 @@ func (c *compiler) lint(t *table.Tables) {
 			}
 			byName[name] = r
 		}
-		if sh.Deck && !sh.Optional && copies == 0 {
+		if sh.Deck && !sh.Optional && copies == 0 && !c.opt.ValuesOnly {
 			c.diags.Errorf(diag.Pos{File: t.Layers[0].File, Sheet: sh.Name}, CodeEmptyDeck, "the %s deck has no cards", sh.Name).Hint =
 				"add rows with Count of at least 1"
 		}

@@ -32,7 +32,6 @@ func editTables(t *testing.T, path, sheet, column string, value any) string {
 	return src.File + ":" + src.Sheet + "!" + src.Columns[column] + strconv.Itoa(row.Src.Row)
 }
 
-
 // TestEditedTablesAreChecked: a tables.json edited with its hash
 // recomputed gets the checks validate makes, at the cell the row came
 // from, in every command that reads it — never a crash, an out-of-memory

@@ -242,7 +242,7 @@ func runExport(c *cobra.Command, args []string, f *exportFlags) error {
 	if err != nil {
 		return err
 	}
-	b, err := loadBuild(args, f.game, f.strict)
+	b, err := loadBuild(args, f.game, f.strict, valuesOnly)
 	if err != nil {
 		return err
 	}

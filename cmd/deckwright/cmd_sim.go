@@ -23,7 +23,7 @@ type simFlags struct {
 	seed                                                uint64
 	players, mode, level, policy, org, heroes           string
 	variants                                            []string
-	trace, asJSON                                       bool
+	trace, asJSON, allowErrors                          bool
 	game, report, impact, compare, failOn               string
 }
 
@@ -75,6 +75,7 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.StringVar(&f.impact, "impact", "", "measure each card's effect by paired games without it: a layer's set ID, or all")
 	fl.IntVar(&f.impactGames, "impact-games", 0, "games per card for --impact (default: --games)")
 	fl.StringVar(&f.compare, "compare", "", "compare with a baseline build on the same seeds: a path, or base for the bundled set")
+	fl.BoolVar(&f.allowErrors, "allow-errors", false, "exit 0 even when games failed with an error (they are still listed); without it such a run exits 1")
 	fl.StringVar(&f.failOn, "fail-on", "", "with --compare, exit 1 when a significant move exceeds a bound: win=0.05,rounds=2,card-win=0.1,pass=0.1")
 	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+moduleNames()+"), and/or the level: basic or advanced (as --level)")
 	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion("competitive", "coop", "team", "solo"))
@@ -214,6 +215,9 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		}
 	} else if err := printReport(c.OutOrStdout(), b, rep, f); err != nil {
 		return err
+	}
+	if n := len(rep.Errors); n > 0 && !f.allowErrors {
+		return &exitError{code: exitContent, msg: fmt.Sprintf("%d of %d game%s failed with an error (listed in the report): fix what they name, or pass --allow-errors to accept them", n, rep.Games, plural(rep.Games))}
 	}
 	if rep.Comparison != nil && len(rep.Comparison.Failed) > 0 {
 		return &exitError{code: exitContent, msg: "balance moved beyond --fail-on: " + strings.Join(rep.Comparison.Failed, "; ")}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -66,6 +67,13 @@ func addGameFlag(c *cobra.Command, game *string) {
 	})
 }
 
+// loadOption tunes loadBuild.
+type loadOption int
+
+// valuesOnly: engine tables are checked value by value, not against the
+// game's rules (export prints rows; it never plays them).
+const valuesOnly loadOption = 1
+
 // build is a compiled project.
 type build struct {
 	mod    game.Module
@@ -77,9 +85,13 @@ type build struct {
 // the bundled base set of the game when there are none, or reads the
 // engine tables 'deckwright build' wrote when the path is a .json file. A usage or I/O
 // failure is an error; content problems are in diags.
-func loadBuild(paths []string, gameName string, strict bool) (*build, error) {
+//
+// Engine tables are checked again, value by value and against the game's
+// rules; a reader that only prints rows passes valuesOnly to skip the
+// game's rules.
+func loadBuild(paths []string, gameName string, strict bool, opts ...loadOption) (*build, error) {
 	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
-		return loadTables(paths, gameName)
+		return loadTables(paths, gameName, !slices.Contains(opts, valuesOnly))
 	}
 	var wbs []*compiler.Workbook
 	diags := &diag.List{}
@@ -179,7 +191,7 @@ const maxTables = 32 << 20
 // every value again as validate would (compiler.Recheck): the file is a
 // cache, not a trust boundary. Values that fail are content errors at
 // their cells.
-func loadTables(args []string, gameName string) (*build, error) {
+func loadTables(args []string, gameName string, gameRules bool) (*build, error) {
 	if st, err := os.Stat(args[0]); err == nil && st.Size() > maxTables {
 		return nil, usageErr("%s: the file is %d MiB; engine tables are at most %d MiB (is it engine tables?)", args[0], st.Size()>>20, maxTables>>20)
 	}
@@ -202,6 +214,6 @@ func loadTables(args []string, gameName string) (*build, error) {
 	if err != nil {
 		return nil, usageErr("%s: %v", args[0], err)
 	}
-	checked, l := compiler.Recheck(mod, t, filepath.Base(args[0]), compiler.DefaultLimits)
+	checked, l := compiler.Recheck(mod, t, filepath.Base(args[0]), compiler.DefaultLimits, gameRules)
 	return &build{mod: mod, tables: checked, diags: l}, nil
 }
