@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/report"
 	"github.com/deckwright/deckwright/engine/sim"
@@ -162,7 +163,9 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		// One game's log on standard output: readable lines, or with
 		// --json one game.Event a line (JSON Lines), and then no report.
 		req.Games = 1
-		req.Trace = c.OutOrStdout()
+		// Text traces quote content: control characters are escaped (JSON
+		// lines escape them themselves).
+		req.Trace = diag.EscapeWriter(c.OutOrStdout())
 		req.TraceJSON = f.asJSON
 	} else if isTerminal(stderr) {
 		start := time.Now()
@@ -177,14 +180,20 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 			}
 		}
 	}
+	// From here an interrupt (SIGINT, SIGTERM) stops the run between games
+	// and the report of the games finished is printed, marked partial.
+	ctx := c.Context()
+	req.Stop = ctx.Done()
+	graceful.Store(true)
+	defer graceful.Store(false)
 	rep, err := simr.Simulate(b.tables, req)
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	if isTerminal(stderr) && f.impact != "" {
+	if isTerminal(stderr) && (f.impact != "" || ctx.Err() != nil) {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
-	if base != nil {
+	if base != nil && ctx.Err() == nil {
 		breq := req
 		breq.Progress, breq.ImpactLayer = nil, ""
 		brep, err := simr.Simulate(base.tables, breq)
@@ -193,28 +202,55 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		}
 		rep.Comparison = game.Compare(f.compare, brep, rep, limits)
 	}
+	interrupted := ctx.Err() != nil
+	if interrupted {
+		rep.MarkPartial(f.games)
+	}
 	for _, list := range [][]game.Incident{rep.Stalls, rep.Errors} {
 		for i := range list {
 			list[i].Replay = replayCommand(args, f, list[i].Index)
 		}
 	}
-	if html != nil {
+	switch {
+	case html != nil && interrupted:
+		// Never replace a complete report with a partial one.
+		html.abandon()
+		fmt.Fprintf(stderr, "deckwright: %s was not written: the run was interrupted\n", f.report)
+	case html != nil:
 		if err := html.write(b.mod.Title()+" — balance report", rep); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "wrote %s\n", f.report)
+		if f.report != "-" {
+			fmt.Fprintf(stderr, "wrote %s\n", f.report)
+		}
 	}
-	if f.trace && f.asJSON {
-		return nil // standard output holds the game's events only
+	// The text report escapes control characters from content (a hero's
+	// name) before they reach a terminal; with --report - it goes to
+	// standard error, beside the HTML on standard output.
+	out := c.OutOrStdout()
+	if f.report == "-" {
+		out = stderr
 	}
-	if f.asJSON {
-		enc := json.NewEncoder(c.OutOrStdout())
+	switch {
+	case f.trace && f.asJSON:
+		// Standard output holds the game's events only.
+	case f.asJSON:
+		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(rep); err != nil {
 			return err
 		}
-	} else if err := printReport(c.OutOrStdout(), b, rep, f); err != nil {
-		return err
+	default:
+		text := diag.EscapeWriter(out)
+		if interrupted {
+			fmt.Fprintf(text, "PARTIAL: %s\n\n", partialNote(rep, f))
+		}
+		if err := printReport(text, b, rep, f); err != nil {
+			return err
+		}
+	}
+	if interrupted {
+		return &exitError{code: exitInterrupted, msg: "interrupted: " + partialNote(rep, f)}
 	}
 	if n := len(rep.Errors); n > 0 && !f.allowErrors {
 		return &exitError{code: exitContent, msg: fmt.Sprintf("%d of %d game%s failed with an error (listed in the report): fix what they name, or pass --allow-errors to accept them", n, rep.Games, plural(rep.Games))}
@@ -223,6 +259,21 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		return &exitError{code: exitContent, msg: "balance moved beyond --fail-on: " + strings.Join(rep.Comparison.Failed, "; ")}
 	}
 	return nil
+}
+
+// partialNote says what the report of an interrupted run covers.
+func partialNote(rep *game.SimReport, f *simFlags) string {
+	if rep.Games < f.games {
+		return fmt.Sprintf("the report covers the first %d of %d games", rep.Games, f.games)
+	}
+	var missing []string
+	if f.impact != "" {
+		missing = append(missing, "the --impact measurements")
+	}
+	if f.compare != "" {
+		missing = append(missing, "the --compare baseline")
+	}
+	return fmt.Sprintf("the report covers all %d games, without %s", rep.Games, strings.Join(missing, " or "))
 }
 
 // parseRange reads "4" or "1-4".

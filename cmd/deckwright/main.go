@@ -7,5 +7,6 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx := watchSignals(os.Stderr)
+	os.Exit(runContext(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -114,7 +114,10 @@ func impact(c *Content, opt SimOptions, req game.SimRequest, rep *game.SimReport
 		o := opt
 		o.Games, o.Stats, o.KeepGames, o.Progress = games, false, true, nil
 		o.Exclude, _ = game.CardIndexes(c.Cards, []string{id}) // id is a card of the report
-		tally, _ := Simulate(c, o)
+		tally, st := Simulate(c, o)
+		if st.Stopped {
+			return nil
+		}
 		return outcomes(c, tally.PerGame)
 	}, req.Progress)
 	return nil

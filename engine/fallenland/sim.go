@@ -25,6 +25,7 @@ type SimOptions struct {
 	Progress   func(done int)
 	PlayersMax int
 	KeepGames  bool
+	Stop       <-chan struct{} // closed: the run ends between games
 }
 
 // GameOutcome is one game's result, kept for paired comparisons.
@@ -175,7 +176,7 @@ func Simulate(c *Content, opt SimOptions) (*Tally, sim.Stats) {
 		perGame = make([]GameOutcome, opt.Games)
 	}
 	seats := max(opt.Players, opt.PlayersMax)
-	stats := sim.Run(sim.Config{Games: opt.Games, Workers: opt.Workers, Seed: opt.Seed, From: opt.From, Progress: opt.Progress},
+	stats := sim.Run(sim.Config{Games: opt.Games, Workers: opt.Workers, Seed: opt.Seed, From: opt.From, Progress: opt.Progress, Stop: opt.Stop},
 		func(int) sim.Worker {
 			w := &simWorker{g: New(c), opt: opt, tally: newTally(seats)}
 			w.tally.PerGame = perGame
@@ -235,7 +236,7 @@ func findFaction(c *Content, id string) int {
 func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 	opt := SimOptions{Options: Options{Players: req.Players, MaxRounds: req.MaxRounds}, Policy: req.Policy, Games: req.Games,
 		Seed: req.Seed, From: req.From, Workers: req.Workers, Stats: req.Stats, Progress: req.Progress, PlayersMax: req.PlayersMax,
-		KeepGames: req.KeepGames || req.ImpactLayer != ""}
+		KeepGames: req.KeepGames || req.ImpactLayer != "", Stop: req.Stop}
 	switch req.Mode {
 	case "", "competitive":
 	case "short":
@@ -322,7 +323,7 @@ func (m module) Simulate(t *table.Tables, req game.SimRequest) (*game.SimReport,
 	if opt.KeepGames {
 		rep.Outcomes = outcomes(c, tally.PerGame)
 	}
-	if req.ImpactLayer != "" {
+	if req.ImpactLayer != "" && !game.Stopped(req.Stop) {
 		if err := impact(c, opt, req, rep); err != nil {
 			return nil, err
 		}

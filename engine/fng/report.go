@@ -48,7 +48,7 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 	}
 	opt := SimOptions{Options: Options{Mode: mode, Players: req.Players, Advanced: advanced, MaxRounds: req.MaxRounds,
 		Org: req.Org}, Policy: req.Policy, Games: req.Games, Seed: req.Seed, From: req.From, Workers: req.Workers, Stats: req.Stats,
-		Progress: req.Progress, PlayersMax: req.PlayersMax, KeepGames: req.KeepGames || req.ImpactLayer != ""}
+		Progress: req.Progress, PlayersMax: req.PlayersMax, KeepGames: req.KeepGames || req.ImpactLayer != "", Stop: req.Stop}
 	if len(req.Exclude) > 0 {
 		if opt.Exclude, err = game.CardIndexes(c.Cards, req.Exclude); err != nil {
 			return opt, err
@@ -191,7 +191,7 @@ func (m module) Simulate(t *table.Tables, req game.SimRequest) (*game.SimReport,
 	if req.KeepGames || req.ImpactLayer != "" {
 		rep.Outcomes = outcomes(c, tally.PerGame)
 	}
-	if req.ImpactLayer != "" {
+	if req.ImpactLayer != "" && !game.Stopped(req.Stop) {
 		if err := impact(c, opt, req, rep); err != nil {
 			return nil, err
 		}

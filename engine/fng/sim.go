@@ -30,6 +30,8 @@ type SimOptions struct {
 	PlayersMax int
 	// KeepGames records each game's outcome (for paired comparisons).
 	KeepGames bool
+	// Stop, when closed, ends the run between games.
+	Stop <-chan struct{}
 }
 
 // GameOutcome is one game's result, kept for paired comparisons.
@@ -218,7 +220,7 @@ func Simulate(c *Content, opt SimOptions) (*Tally, sim.Stats) {
 		perGame = make([]GameOutcome, opt.Games)
 	}
 	seats := max(opt.Players, opt.PlayersMax)
-	stats := sim.Run(sim.Config{Games: opt.Games, Workers: opt.Workers, Seed: opt.Seed, From: opt.From, Progress: opt.Progress},
+	stats := sim.Run(sim.Config{Games: opt.Games, Workers: opt.Workers, Seed: opt.Seed, From: opt.From, Progress: opt.Progress, Stop: opt.Stop},
 		func(int) sim.Worker {
 			w := &simWorker{g: New(c), opt: opt, tally: newTally(seats)}
 			w.tally.PerGame = perGame

@@ -10,7 +10,8 @@ import "github.com/deckwright/deckwright/engine/sim"
 // when wins is set (cooperative games, where "the players won" is one
 // outcome). p-values are corrected over all the cards measured
 // (Benjamini–Hochberg), and the report's flags are worked out again.
-// progress, if set, is called with −k after k cards.
+// progress, if set, is called with −k after k cards. without returns nil
+// when the run was stopped (an interrupt): measuring ends there.
 func MeasureImpact(rep *SimReport, cards []int, games int, wins bool, without func(id string, games int) []Outcome, progress func(int)) {
 	if games <= 0 || games > len(rep.Outcomes) {
 		games = len(rep.Outcomes)
@@ -20,6 +21,9 @@ func MeasureImpact(rep *SimReport, cards []int, games int, wins bool, without fu
 	for k, i := range cards {
 		card := &rep.Cards[i]
 		other := without(card.ID, games)
+		if other == nil { // the run was stopped: its report is partial, without impacts
+			return
+		}
 		var rounds, won sim.Paired
 		for g := range base {
 			if !base[g].Done || !other[g].Done {

@@ -51,6 +51,10 @@ type SimRequest struct {
 	// object a line, instead of readable text.
 	TraceJSON bool
 	Progress  func(done int)
+	// Stop, when closed, ends the run between games (an interrupt): the
+	// report covers the games finished, always the first ones, and the
+	// caller marks it partial.
+	Stop <-chan struct{}
 }
 
 // SimReport is a run's summary. Every field but GamesPerSecond is the same
@@ -88,6 +92,40 @@ type SimReport struct {
 	ByOrg     []Rate `json:"by_org,omitempty"`
 	// Outcomes of each game (with SimRequest.KeepGames), for comparisons.
 	Outcomes []Outcome `json:"-"`
+	// Partial: the run was interrupted; Games is the games finished (the
+	// first ones) of GamesRequested.
+	Partial        bool `json:"partial,omitempty"`
+	GamesRequested int  `json:"games_requested,omitempty"`
+}
+
+// Stopped says whether a run's Stop channel is closed.
+func Stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
+}
+
+// MarkPartial marks the report of an interrupted run: it covers the games
+// finished of requested. Impact measurements, made on games the interrupt
+// cut short, are dropped and the flags worked out again without them.
+func (r *SimReport) MarkPartial(requested int) {
+	r.Partial, r.GamesRequested = true, requested
+	measured := false
+	for i := range r.Cards {
+		if r.Cards[i].Impact != nil {
+			r.Cards[i].Impact, measured = nil, true
+		}
+	}
+	if measured {
+		for i := range r.Cards {
+			r.Cards[i].Flags = nil
+		}
+		r.Flags = FlagCards(r.Cards, r.Coverage, r.Terms)
+	}
+	r.Comparison = nil
 }
 
 // Outcome is one game's result, for paired comparisons.

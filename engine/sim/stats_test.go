@@ -2,7 +2,9 @@ package sim
 
 import (
 	"math"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -171,4 +173,48 @@ func TestTallyMerge(t *testing.T) {
 	assert.Equal(t, []Count{{2, 1}, {2, 1}}, a.Seats)
 	assert.Equal(t, Count{Played: 3, Won: 2}, a.Policies["bold"])
 	assert.Equal(t, 4, a.Ends["fortune"])
+}
+
+// indexWorker records the games it played; at index stopAt it closes the
+// run's stop channel, as a signal handler would.
+type indexWorker struct {
+	mu     *sync.Mutex
+	played map[int]bool
+	stopAt int
+	stop   chan struct{}
+}
+
+func (w *indexWorker) Play(index int, seed uint64) {
+	if index == w.stopAt {
+		close(w.stop)
+		time.Sleep(10 * time.Millisecond) // other workers reach the check
+	}
+	w.mu.Lock()
+	w.played[index] = true
+	w.mu.Unlock()
+}
+
+func (w *indexWorker) Failed(int, uint64, any) {}
+
+// TestRunStops: closing Config.Stop ends the run between games; the games
+// played are exactly the first ones (the report of a stopped run is the
+// report of a shorter run), and Stats say how many and that it stopped.
+func TestRunStops(t *testing.T) {
+	for _, workers := range []int{1, 2, 4} {
+		var mu sync.Mutex
+		played := map[int]bool{}
+		stop := make(chan struct{})
+		st := Run(Config{Games: 100000, Workers: workers, From: 5, Stop: stop}, func(int) Worker {
+			return &indexWorker{mu: &mu, played: played, stopAt: 5 + 300, stop: stop}
+		})
+		assert.True(t, st.Stopped, "workers=%d", workers)
+		assert.Equal(t, len(played), st.Games)
+		assert.Less(t, st.Games, 1000, "the run stopped soon after the signal")
+		for i := range st.Games {
+			assert.True(t, played[5+i], "workers=%d: game %d of the first %d was played", workers, 5+i, st.Games)
+		}
+	}
+	st := Run(Config{Games: 50, Workers: 2, Stop: make(chan struct{})}, func(int) Worker { return &sumWorker{} })
+	assert.False(t, st.Stopped)
+	assert.Equal(t, 50, st.Games)
 }
