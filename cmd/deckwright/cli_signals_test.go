@@ -23,7 +23,7 @@ type started struct {
 }
 
 // start runs deckwright in the background; with sigintIgnored it starts
-// with SIGINT ignored, as under nohup-like wrappers or trap '' INT.
+// with SIGINT ignored, as under nohup-like wrappers or trap ” INT.
 func start(t *testing.T, sigintIgnored bool, args ...string) *started {
 	t.Helper()
 	p := &started{done: make(chan error, 1)}
