@@ -34,7 +34,7 @@ const gracePeriod = 3 * time.Second
 // they were).
 //
 // Notify is called for SIGINT even when the process was started with it
-// ignored (nohup, trap ” INT, a background job of a script): os/signal
+// ignored (trap "" INT, a background job of a script): os/signal
 // then installs a handler and the signal is no longer ignored, so such a
 // run can still be stopped with SIGINT, as with SIGTERM.
 func watchSignals(stderr io.Writer) context.Context {
