@@ -199,3 +199,31 @@ func TestNumericFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestContentNeverDrivesTheTerminal: a carriage return (a line break some
+// editors write, so not an error) in a hero's and a set's name reaches no
+// terminal raw: inspect, the sim report and the trace print it escaped.
+func TestContentNeverDrivesTheTerminal(t *testing.T) {
+	dir := newProject(t, "my-exp")
+	wb := filepath.Join(dir, "my-exp.xlsx")
+	editRow(t, wb, "Heroes", "nadia-volkova", map[string]any{"Disabled": false, "Name": "Nadia\rEvil"})
+	f, err := excelize.OpenFile(wb)
+	require.NoError(t, err)
+	require.NoError(t, f.SetCellValue("Set", "B2", "My\rExp"))
+	require.NoError(t, f.Save())
+	f.Close()
+	for _, args := range [][]string{
+		{"inspect", dir},
+		{"sim", dir, "--games", "20", "--players", "2", "--heroes", "nadia-volkova,jake-zane"},
+		{"sim", dir, "--games", "1", "--players", "2", "--heroes", "nadia-volkova,jake-zane", "--trace"},
+	} {
+		r := dw(t, args...)
+		requireExit(t, exitOK, r, "%s", args)
+		assert.NotContains(t, r.stdout+r.stderr, "\r", "%s", args)
+		want := `Nadia\rEvil`
+		if args[0] == "inspect" {
+			want = `My\rExp`
+		}
+		assert.Contains(t, r.stdout, want, "%s", args)
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/table"
 )
 
@@ -77,7 +78,8 @@ other sheet. With no PATH it inspects the bundled base set.`,
 				enc.SetIndent("", "  ")
 				return enc.Encode(in)
 			}
-			w := tabwriter.NewWriter(c.OutOrStdout(), 0, 0, 2, ' ', 0)
+			// Layer names come from cells: escaped before they reach a terminal.
+			w := tabwriter.NewWriter(diag.EscapeWriter(c.OutOrStdout()), 0, 0, 2, ' ', 0)
 			fmt.Fprintf(w, "%s  %s\n\nlayers:\n", b.mod.Title(), in.Hash)
 			for i, l := range in.Layers {
 				fmt.Fprintf(w, "  %d\t%s\t%s\t%s\n", i+1, l.ID, l.Name, l.File)

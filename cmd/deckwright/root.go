@@ -8,6 +8,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/engine/diag"
 )
 
 // version is set at link time (-ldflags "-X main.version=…").
@@ -57,14 +59,17 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if werr := out.failure(); werr != nil && !errors.As(err, &ee) {
 		err = &exitError{code: exitUsage, msg: werr.Error()}
 	}
+	// Messages may quote content (a cell, a file name): control characters
+	// in it are printed escaped.
+	msgs := diag.EscapeWriter(stderr)
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintln(stderr, "deckwright:", ee.msg)
+			fmt.Fprintln(msgs, "deckwright:", ee.msg)
 		}
 		return ee.code
 	}
 	// Cobra's own errors: unknown commands and flags, wrong arguments.
-	fmt.Fprintln(stderr, "deckwright:", err)
+	fmt.Fprintln(msgs, "deckwright:", err)
 	fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
 	return exitUsage
 }
