@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -73,16 +74,37 @@ func readFile(path string, lim Limits, l *diag.List) *Workbook {
 		l.Errorf(diag.Pos{File: name}, CodeIO, "cannot read %s: %v", path, unwrap(err))
 		return nil
 	}
+	if !st.Mode().IsRegular() {
+		// A device (/dev/zero) or a named pipe would never end, or block.
+		l.Errorf(diag.Pos{File: name}, CodeIO, "cannot read %s: it is not a regular file (a device, a pipe, …)", path).Hint =
+			"name the workbook file itself"
+		return nil
+	}
 	if st.Size() > lim.FileSize {
 		l.Errorf(diag.Pos{File: name}, CodeTooLarge, "the file is %s; deckwright reads workbooks up to %s", size(st.Size()), size(lim.FileSize))
 		return nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadLimited(path, lim.FileSize)
 	if err != nil {
 		l.Errorf(diag.Pos{File: name}, CodeIO, "cannot read %s: %v", path, unwrap(err))
+		return nil
+	}
+	if int64(len(data)) > lim.FileSize { // it grew after Stat
+		l.Errorf(diag.Pos{File: name}, CodeTooLarge, "the file is more than %s; deckwright reads workbooks up to %s", size(lim.FileSize), size(lim.FileSize))
 		return nil
 	}
 	wb, dl := ReadWorkbook(name, data, lim)
 	l.Append(dl)
 	return wb
+}
+
+// ReadLimited reads at most max+1 bytes of a file (one more than allowed,
+// so the caller can tell it is too large), whatever it claims its size is.
+func ReadLimited(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, max+1))
 }

@@ -181,6 +181,9 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 	if err != nil {
 		return nil, unwrapPath(err)
 	}
+	if !st.Mode().IsRegular() { // a device or a pipe would never end
+		return nil, errors.New("not a regular file (a device, a pipe, …): not a template")
+	}
 	if st.Size() > maxFile {
 		return nil, errors.New("the file is larger than 1 MiB: not a template")
 	}

@@ -192,12 +192,19 @@ const maxTables = 32 << 20
 // cache, not a trust boundary. Values that fail are content errors at
 // their cells.
 func loadTables(args []string, gameName string, gameRules bool) (*build, error) {
-	if st, err := os.Stat(args[0]); err == nil && st.Size() > maxTables {
-		return nil, usageErr("%s: the file is %d MiB; engine tables are at most %d MiB (is it engine tables?)", args[0], st.Size()>>20, maxTables>>20)
+	st, err := os.Stat(args[0])
+	switch {
+	case err != nil:
+		return nil, usageErr("cannot read %s: %v", args[0], unwrapPathErr(err))
+	case !st.Mode().IsRegular():
+		return nil, usageErr("cannot read %s: it is not a regular file (a device, a pipe, …)", args[0])
 	}
-	data, err := os.ReadFile(args[0])
+	data, err := compiler.ReadLimited(args[0], maxTables)
 	if err != nil {
 		return nil, usageErr("cannot read %s: %v", args[0], unwrapPathErr(err))
+	}
+	if len(data) > maxTables {
+		return nil, usageErr("%s: the file is more than %d MiB; engine tables are at most %d MiB (is it engine tables?)", args[0], maxTables>>20, maxTables>>20)
 	}
 	var head struct {
 		Game string `json:"game"`
