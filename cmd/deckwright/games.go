@@ -207,9 +207,13 @@ func loadTables(args []string, gameName string, gameRules bool) (*build, error) 
 		return nil, usageErr("%s: the file is more than %d MiB; engine tables are at most %d MiB (is it engine tables?)", args[0], maxTables>>20, maxTables>>20)
 	}
 	var head struct {
-		Game string `json:"game"`
+		Format string `json:"format"`
+		Game   string `json:"game"`
 	}
-	_ = json.Unmarshal(data, &head)
+	if err := json.Unmarshal(data, &head); err != nil || head.Format != table.Format {
+		_, err := table.Decode(data, nil) // says what the file is not
+		return nil, usageErr("%s: %v", args[0], err)
+	}
 	if gameName == "" {
 		gameName = head.Game
 	}
