@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 
@@ -350,42 +351,45 @@ func hostileCases() []hostile {
 // protects. The counts are the README's figures.
 func TestHostileCorpus(t *testing.T) {
 	cases := hostileCases()
-	panics, losses := 0, 0
-	for _, hc := range cases {
-		t.Run(hc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			args := hc.setup(t, dir)
-			before := snapshot(t, dir, hc.keep)
-			r := dw(t, args...)
-			out := r.stderr
-			if out == "" {
-				out = r.stdout
-			}
-			for _, s := range []string{"panic:", "goroutine ", "runtime error", ".go:"} {
-				if strings.Contains(r.stderr+r.stdout, s) {
-					panics++
-					t.Errorf("a Go panic or stack trace (%q)", s)
+	var panics, losses atomic.Int64
+	t.Run("cases", func(t *testing.T) {
+		for _, hc := range cases {
+			t.Run(hc.name, func(t *testing.T) {
+				t.Parallel()
+				dir := t.TempDir()
+				args := hc.setup(t, dir)
+				before := snapshot(t, dir, hc.keep)
+				r := dw(t, args...)
+				out := r.stderr
+				if out == "" {
+					out = r.stdout
 				}
-			}
-			assert.Equal(t, hc.code, r.code, "%s\n%s", args, r)
-			first, _, _ := strings.Cut(out, "\n")
-			assert.Equal(t, strings.ReplaceAll(hc.first, "{dir}", dir), first, "%s", args)
-			if after := snapshot(t, dir, hc.keep); !assert.Equal(t, before, after, "what the case protects is intact") {
-				losses++
-			}
-		})
-	}
-	t.Logf("hostile cases tried: %d, panics: %d, data-loss cases: %d", len(cases), panics, losses)
-	assert.Zero(t, panics)
-	assert.Zero(t, losses)
+				for _, s := range []string{"panic:", "goroutine ", "runtime error", ".go:"} {
+					if strings.Contains(r.stderr+r.stdout, s) {
+						panics.Add(1)
+						t.Errorf("a Go panic or stack trace (%q)", s)
+					}
+				}
+				assert.Equal(t, hc.code, r.code, "%s\n%s", args, r)
+				first, _, _ := strings.Cut(out, "\n")
+				assert.Equal(t, strings.ReplaceAll(hc.first, "{dir}", dir), first, "%s", args)
+				if after := snapshot(t, dir, hc.keep); !assert.Equal(t, before, after, "what the case protects is intact") {
+					losses.Add(1)
+				}
+			})
+		}
+	})
+	t.Logf("hostile cases tried: %d, panics: %d, data-loss cases: %d", len(cases), panics.Load(), losses.Load())
+	assert.Zero(t, panics.Load())
+	assert.Zero(t, losses.Load())
 
 	// The README states these figures; they must be the measured ones.
 	readme := string(readFile(t, filepath.Join("..", "..", "README.md")))
 	m := regexp.MustCompile(`\*\*(\d+) hostile cases\*\* \(the corpus in cmd/deckwright/hostile_test\.go\): \*\*(\d+) panics\*\*, \*\*(\d+) data-loss cases\*\*`).FindStringSubmatch(readme)
 	require.NotNil(t, m, "the README states the corpus's figures")
 	assert.Equal(t, strconv.Itoa(len(cases)), m[1], "README: hostile cases tried")
-	assert.Equal(t, strconv.Itoa(panics), m[2], "README: panics")
-	assert.Equal(t, strconv.Itoa(losses), m[3], "README: data-loss cases")
+	assert.Equal(t, strconv.FormatInt(panics.Load(), 10), m[2], "README: panics")
+	assert.Equal(t, strconv.FormatInt(losses.Load(), 10), m[3], "README: data-loss cases")
 }
 
 // snapshot describes the files a case protects: kind and content.
