@@ -277,3 +277,14 @@ func TestArithmeticOverflow(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkArith measures checked arithmetic (overflow is a runtime error).
+func BenchmarkArith(b *testing.B) {
+	ck, _ := toyEnv().Check("hero.glory * 2 + hero.combat - 1", effects.IntResult, testSyms)
+	p := effects.Bind[*toy](ck, 0)
+	h := &toy{glory: 3, combat: 4}
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Run(h)
+	}
+}
