@@ -1,9 +1,7 @@
 package main
 
 import (
-	"archive/zip"
 	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -31,27 +29,13 @@ func setWorkbook(t *testing.T, path, id, requires string) {
 // (spreadsheet programs refuse some names, such as one ending in ').
 func renameSheet(t *testing.T, path, from, to string) {
 	t.Helper()
-	data := readFile(t, path)
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	require.NoError(t, err)
-	var out bytes.Buffer
-	zw := zip.NewWriter(&out)
-	for _, zf := range zr.File {
-		rc, err := zf.Open()
-		require.NoError(t, err)
-		body, err := io.ReadAll(rc)
-		require.NoError(t, err)
-		rc.Close()
-		if zf.Name == "xl/workbook.xml" {
+	data := withParts(t, readFile(t, path), func(name string, body []byte) []byte {
+		if name == "xl/workbook.xml" {
 			body = bytes.Replace(body, []byte(`name="`+from+`"`), []byte(`name="`+to+`"`), 1)
 		}
-		w, err := zw.Create(zf.Name)
-		require.NoError(t, err)
-		_, err = w.Write(body)
-		require.NoError(t, err)
-	}
-	require.NoError(t, zw.Close())
-	require.NoError(t, os.WriteFile(path, out.Bytes(), 0o644))
+		return body
+	}, nil)
+	require.NoError(t, os.WriteFile(path, data, 0o644))
 }
 
 // lineOf is the 1-based line of the first line of a file containing s.

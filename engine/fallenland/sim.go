@@ -323,7 +323,7 @@ func (m module) Simulate(t *table.Tables, req game.SimRequest) (*game.SimReport,
 	if opt.KeepGames {
 		rep.Outcomes = outcomes(c, tally.PerGame)
 	}
-	if req.ImpactLayer != "" && !game.Stopped(req.Stop) {
+	if req.ImpactLayer != "" && !sim.Stopped(req.Stop) {
 		if err := impact(c, opt, req, rep); err != nil {
 			return nil, err
 		}

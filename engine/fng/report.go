@@ -191,7 +191,7 @@ func (m module) Simulate(t *table.Tables, req game.SimRequest) (*game.SimReport,
 	if req.KeepGames || req.ImpactLayer != "" {
 		rep.Outcomes = outcomes(c, tally.PerGame)
 	}
-	if req.ImpactLayer != "" && !game.Stopped(req.Stop) {
+	if req.ImpactLayer != "" && !sim.Stopped(req.Stop) {
 		if err := impact(c, opt, req, rep); err != nil {
 			return nil, err
 		}

@@ -98,16 +98,6 @@ type SimReport struct {
 	GamesRequested int  `json:"games_requested,omitempty"`
 }
 
-// Stopped says whether a run's Stop channel is closed.
-func Stopped(stop <-chan struct{}) bool {
-	select {
-	case <-stop:
-		return true
-	default:
-		return false
-	}
-}
-
 // MarkPartial marks the report of an interrupted run: it covers the games
 // finished of requested. Impact measurements, made on games the interrupt
 // cut short, are dropped and the flags worked out again without them.
