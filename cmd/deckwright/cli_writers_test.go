@@ -196,3 +196,13 @@ func TestLostStandardOutput(t *testing.T) {
 		})
 	}
 }
+
+// TestReportToStandardOutput: --report - writes the HTML report to
+// standard output, and the text report to standard error beside it.
+func TestReportToStandardOutput(t *testing.T) {
+	r := dw(t, "sim", "--games", "10", "--report", "-")
+	requireExit(t, exitOK, r)
+	assert.True(t, strings.HasPrefix(r.stdout, "<!doctype html>"), r.stdout[:min(len(r.stdout), 200)])
+	assert.True(t, strings.HasPrefix(r.stderr, "Fortune and Glory — 10 competitive games"), r.stderr)
+	assert.NotContains(t, r.stderr, "wrote -")
+}
