@@ -14,6 +14,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -65,13 +67,14 @@ func tempPattern(path string) string {
 	return "." + base + ".*.tmp"
 }
 
-// check returns the mode the new file gets (the old file's, or 0644) and
-// refuses targets that are not regular files.
+// check returns the mode the new file gets (the old file's, or what the
+// umask leaves of 0666, as os.Create would give) and refuses targets that
+// are not regular files.
 func check(path string) (fs.FileMode, error) {
 	st, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return 0o644, nil
+		return 0o666 &^ umask(), nil
 	case err != nil:
 		return 0, fmt.Errorf("cannot write %s: %v", path, unwrap(err))
 	}
@@ -79,6 +82,23 @@ func check(path string) (fs.FileMode, error) {
 		return st.Mode().Perm(), nil
 	}
 	return 0, fmt.Errorf("refusing to replace %s: it is %s, not a regular file (name a new file, or - for standard output)", path, kind(st.Mode()))
+}
+
+// umask is the process's file mode creation mask, read without changing
+// it (syscall.Umask would, for every goroutine at once); 022 where the
+// system does not say.
+func umask() fs.FileMode {
+	data, err := os.ReadFile("/proc/self/status")
+	if err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(line, "Umask:"); ok {
+				if m, err := strconv.ParseUint(strings.TrimSpace(v), 8, 32); err == nil {
+					return fs.FileMode(m) & fs.ModePerm
+				}
+			}
+		}
+	}
+	return 0o022
 }
 
 func kind(m fs.FileMode) string {

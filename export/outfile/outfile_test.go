@@ -206,3 +206,15 @@ func names(t *testing.T, dir string) []string {
 	}
 	return out
 }
+
+// TestNewFileFollowsTheUmask: a new file gets what the umask leaves of
+// 0666, as os.Create gives; a replaced file keeps its own mode (above).
+func TestNewFileFollowsTheUmask(t *testing.T) {
+	old := syscall.Umask(0o077)
+	defer syscall.Umask(old)
+	target := filepath.Join(t.TempDir(), "private.json")
+	require.NoError(t, WriteFile(target, []byte("x"), nil))
+	st, err := os.Stat(target)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+}
