@@ -49,8 +49,8 @@ func TestWriteWorkbookRoundTrip(t *testing.T) {
 	}
 	assert.Equal(t, []string{"Set", "Heroes", "Places", "Keywords", "Cards", "Relics"}, names)
 	// Every sheet has its full header, standard columns first.
-	assert.Equal(t, []string{"ID", "Name", "Change", "Disabled", "Power", "Home", "Brave", "Class", "Bio", "Motto", "Elements", "Luck"}, wb.Sheet("Heroes").Rows[0])
-	assert.Equal(t, []string{"ID", "Name", "Count", "Change", "Disabled", "Text", "Effect", "Condition", "Tags", "Roll", "Cost", "Holder"}, wb.Sheet("Cards").Rows[0])
+	assert.Equal(t, []string{"ID", "Name", "Change", "Disabled", "Power", "Home", "Brave", "Class", "Bio", "Motto", "Elements", "Luck", "Art"}, wb.Sheet("Heroes").Rows[0])
+	assert.Equal(t, []string{"ID", "Name", "Count", "Change", "Disabled", "Text", "Effect", "Condition", "Tags", "Roll", "Cost", "Holder", "Art"}, wb.Sheet("Cards").Rows[0])
 
 	tb, l := compiler.Compile(toy, []*compiler.Workbook{wb}, compiler.Options{})
 	assertDiags(t, l)

@@ -84,11 +84,14 @@ type Options struct {
 	// duplex does not register exactly.
 	BackOffset [2]float64
 	Layout     Layout
-	OneEach    bool
-	Decks      []string // deck names; none: every deck
-	Cards      []string // card IDs; none: every card
-	Layer      string   // a layer's ID or name: only its new and replaced rows
-	CropMarks  bool
+	// Pack fills sheets across decks: cards of one size share pages
+	// whatever their deck, instead of each deck starting a new sheet.
+	Pack      bool
+	OneEach   bool
+	Decks     []string // deck names; none: every deck
+	Cards     []string // card IDs; none: every card
+	Layer     string   // a layer's ID or name: only its new and replaced rows
+	CropMarks bool
 	// Progress, when set, is called after each page with the faces drawn
 	// so far and in all.
 	Progress func(done, total int)
@@ -152,7 +155,8 @@ func Export(set *templates.Set, t *table.Tables, out Output, opt Options) (st *S
 	if len(items) == 0 {
 		return nil, l, usagef("nothing to print: no card matches the options")
 	}
-	w := newWriter(set, t, opt, l, out.Backs != nil)
+	w := newWriter(set, newRenderer(set, t, l), opt, out.Backs != nil)
+	w.count(items)
 	if err := w.write(items); err != nil {
 		return nil, l, err
 	}

@@ -144,12 +144,12 @@ func TestCropMarksAreDrawnAtTheCutLines(t *testing.T) {
 	set := toySet(t, nil)
 	pdf, _, _ := exportToy(t, set, toyTables(map[string][]toyRow{"cards": toyCards(9)}), testOptions())
 	page := contentOf(t, pdf, 1)
-	g, err := NewGrid(210, 297, 63.5, 88.9, 0, 5, 0)
+	g, err := NewGrid(210, 297, 63.5, 88.9, 0, 5, 0, true)
 	require.NoError(t, err)
 	marks := g.CropMarks()
 	require.Len(t, marks, 16)
 	for _, m := range marks {
-		// gofpdf draws a line as "x1 y1 m x2 y2 l S", y up from the bottom.
+		// A line is "x1 y1 m x2 y2 l S" in points, y up from the bottom.
 		op := fmt.Sprintf("%s %s m %s %s l S", pt(m.X1), pt(297-m.Y1), pt(m.X2), pt(297-m.Y2))
 		assert.Contains(t, page, op)
 	}
@@ -227,9 +227,9 @@ func TestSingleLayoutSetsTrimAndBleedBoxes(t *testing.T) {
 	assert.Equal(t, 6, pageCount(pdf))
 	assert.Equal(t, 6, st.Pages)
 	s := string(pdf)
-	media := fmt.Sprintf("/MediaBox [0 0 %s %s]", pt(69.5), pt(94.9))
-	trim := fmt.Sprintf("/TrimBox [%s %s %s %s]", pt(3), pt(3), pt(66.5), pt(91.9))
-	bleed := fmt.Sprintf("/BleedBox [0.00 0.00 %s %s]", pt(69.5), pt(94.9))
+	media := fmt.Sprintf("/MediaBox [0 0 %s %s]", ptf(69.5), ptf(94.9))
+	trim := fmt.Sprintf("/TrimBox [%s %s %s %s]", ptf(3), ptf(3), ptf(66.5), ptf(91.9))
+	bleed := fmt.Sprintf("/BleedBox [0.00 0.00 %s %s]", ptf(69.5), ptf(94.9))
 	assert.Equal(t, 6, strings.Count(s, media), media)
 	assert.Equal(t, 6, strings.Count(s, trim), trim)
 	assert.Equal(t, 6, strings.Count(s, bleed), bleed)
@@ -259,8 +259,8 @@ func TestFontsAreEmbedded(t *testing.T) {
 	assert.Zero(t, l.Len(), "every character prints: %v", l.Items())
 	s := string(pdf)
 	assert.Contains(t, s, "/FontFile2", "TrueType font programs are embedded")
-	assert.Contains(t, s, "/BaseFont /utf8dwsansB")
-	assert.Contains(t, s, "/BaseFont /utf8dwsans\n")
+	assert.Contains(t, s, "/BaseFont /utf8dwsans-bold\n")
+	assert.Contains(t, s, "/BaseFont /utf8dwsans-regular\n")
 	assert.GreaterOrEqual(t, strings.Count(s, "/FontFile2"), 2)
 }
 
@@ -292,7 +292,7 @@ func TestTextThatDoesNotFitIsAnErrorAtItsCell(t *testing.T) {
 	assert.Contains(t, d.Message, "even at 6 pt")
 	assert.Contains(t, d.Hint, "toy/red.yaml:")
 	// The zone is outlined in red on the card.
-	assert.Contains(t, contentOf(t, buf.Bytes(), 1), "0.902 0.000 0.000 RG")
+	assert.Contains(t, contentOf(t, buf.Bytes(), 1), "0.902 0 0 RG")
 }
 
 func TestTitleThatDoesNotFitOneLine(t *testing.T) {

@@ -16,6 +16,7 @@ import (
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/content"
 	"github.com/deckwright/deckwright/engine/fallenland"
+	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/table"
 	"github.com/deckwright/deckwright/templates"
 )
@@ -23,17 +24,23 @@ import (
 // fallenLand compiles the bundled Fallen Land base set and loads its
 // bundled templates.
 func fallenLand(t testing.TB) (*templates.Set, *table.Tables) {
+	return bundledGame(t, fallenland.Module)
+}
+
+// bundledGame compiles a game's bundled base set and loads its bundled
+// templates.
+func bundledGame(t testing.TB, mod game.Module) (*templates.Set, *table.Tables) {
 	t.Helper()
-	base, ok := content.BaseOf(fallenland.GameID)
+	base, ok := content.BaseOf(mod.ID())
 	require.True(t, ok)
 	data, err := base.Workbook()
 	require.NoError(t, err)
 	wb, l := compiler.ReadWorkbook("bundled:"+base.FileName(), data, compiler.DefaultLimits)
 	require.NotNil(t, wb, "%v", l.Items())
-	tb, l := compiler.Compile(fallenland.Module, []*compiler.Workbook{wb}, compiler.Options{})
-	require.Zero(t, l.Errors(), "the bundled Fallen Land set compiles: %v", l.Items())
-	set, tl := templates.Load(fallenland.Schema)
-	require.Zero(t, tl.Len(), "%v", tl.Items())
+	tb, l := compiler.Compile(mod, []*compiler.Workbook{wb}, compiler.Options{})
+	require.Zero(t, l.Errors(), "the bundled %s set compiles: %v", mod.ID(), l.Items())
+	set, tl := templates.Load(mod.Schema())
+	require.Zero(t, tl.Errors(), "%v", tl.Items())
 	return set, tb
 }
 

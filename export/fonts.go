@@ -1,6 +1,9 @@
 package export
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"sync"
 	"unicode"
 
@@ -19,54 +22,200 @@ import (
 	"golang.org/x/image/font/gofont/gosmallcapsitalic"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/deckwright/deckwright/templates"
 )
 
-// fontKey names one font file: a family and a style.
-type fontKey struct{ family, style string }
+// Font is one font file (a family's style), measured with its own advance
+// widths so that layout does not depend on the PDF writer, and drawn by
+// the raster renderer from its outlines. What it knows of each rune is
+// cached.
+type Font struct {
+	name    string // unique in a document: the PDF knows the font by it
+	family  string
+	style   string
+	data    []byte
+	sf      *sfnt.Font
+	upem    float64
+	ascent  float64 // fractions of the font size
+	descent float64
 
-// fontFiles are the embedded Go fonts (Latin, Greek, Cyrillic), by the
-// family and style names templates use (templates.Fonts).
-var fontFiles = map[fontKey][]byte{
-	{"sans", "regular"}:      goregular.TTF,
-	{"sans", "bold"}:         gobold.TTF,
-	{"sans", "italic"}:       goitalic.TTF,
-	{"sans", "bold-italic"}:  gobolditalic.TTF,
-	{"medium", "regular"}:    gomedium.TTF,
-	{"medium", "italic"}:     gomediumitalic.TTF,
-	{"mono", "regular"}:      gomono.TTF,
-	{"mono", "bold"}:         gomonobold.TTF,
-	{"mono", "italic"}:       gomonoitalic.TTF,
-	{"mono", "bold-italic"}:  gomonobolditalic.TTF,
-	{"smallcaps", "regular"}: gosmallcaps.TTF,
-	{"smallcaps", "italic"}:  gosmallcapsitalic.TTF,
+	mu    sync.Mutex
+	runes map[rune]glyphInfo
+	buf   sfnt.Buffer
 }
 
-// pdfName returns the family and style gofpdf knows the font by.
-func (k fontKey) pdfName() (family, style string) {
-	switch k.style {
-	case "bold":
-		return "dw" + k.family, "B"
-	case "italic":
-		return "dw" + k.family, "I"
-	case "bold-italic":
-		return "dw" + k.family, "BI"
+type glyphInfo struct {
+	index   sfnt.GlyphIndex
+	advance float64 // a fraction of the font size
+	ok      bool    // the font can print the rune
+}
+
+// parseFont reads a TrueType or OpenType font.
+func parseFont(name, family, style string, data []byte) (*Font, error) {
+	sf, err := sfnt.Parse(data)
+	if err != nil {
+		return nil, err
 	}
-	return "dw" + k.family, ""
+	f := &Font{name: name, family: family, style: style, data: data, sf: sf, upem: float64(sf.UnitsPerEm()), runes: map[rune]glyphInfo{}}
+	if mt, err := sf.Metrics(&f.buf, fixed.Int26_6(sf.UnitsPerEm())<<6, font.HintingNone); err == nil && mt.Ascent > 0 {
+		f.ascent = float64(mt.Ascent) / 64 / f.upem
+		f.descent = float64(mt.Descent) / 64 / f.upem
+	} else {
+		f.ascent, f.descent = 0.9, 0.2
+	}
+	return f, nil
 }
 
-// resolve picks the font for a base style with markup toggles, falling back
-// to what the family has (small caps have no bold).
-func resolveFont(family, base string, bold, italic bool) fontKey {
-	b := base == "bold" || base == "bold-italic"
-	i := base == "italic" || base == "bold-italic"
-	b, i = b != bold, i != italic
-	for _, try := range [][2]bool{{b, i}, {false, i}, {b, false}, {false, false}} {
-		k := fontKey{family, styleName(try[0], try[1])}
-		if _, ok := fontFiles[k]; ok {
-			return k
+// glyph returns what the font knows of a rune. A rune the font maps to a
+// coloured (bitmap) glyph counts as missing: it prints in neither the PDF
+// nor a PNG.
+func (f *Font) glyph(r rune) glyphInfo {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if g, ok := f.runes[r]; ok {
+		return g
+	}
+	g := glyphInfo{advance: 0.5}
+	ppem := fixed.Int26_6(f.upem) << 6
+	// The PDF writer embeds the Basic Multilingual Plane only.
+	if gi, err := f.sf.GlyphIndex(&f.buf, r); err == nil && gi != 0 && r <= 0xFFFF {
+		if a, err := f.sf.GlyphAdvance(&f.buf, gi, ppem, font.HintingNone); err == nil {
+			if _, err := f.sf.LoadGlyph(&f.buf, gi, ppem, nil); err == nil {
+				g = glyphInfo{index: gi, advance: float64(a) / 64 / f.upem, ok: true}
+			}
 		}
 	}
-	return fontKey{"sans", "regular"}
+	if len(f.runes) < maxCachedRunes {
+		f.runes[r] = g
+	}
+	return g
+}
+
+// maxCachedRunes bounds each font's cache against text of every character.
+const maxCachedRunes = 1 << 16
+
+// has says whether the font prints r.
+func (f *Font) has(r rune) bool { return f.glyph(r).ok }
+
+// width returns the width of s in millimetres at sizePt points.
+func (f *Font) width(s string, sizePt float64) float64 {
+	w := 0.0
+	for _, r := range s {
+		w += f.glyph(r).advance
+	}
+	return w * sizePt * ptMM
+}
+
+// ptMM is one point in millimetres.
+const ptMM = 25.4 / 72
+
+// bundledFiles are the embedded Go fonts (Latin, Greek, Cyrillic), by the
+// family and style names templates use (templates.Fonts).
+var bundledFiles = map[string]map[string][]byte{
+	"sans":      {"regular": goregular.TTF, "bold": gobold.TTF, "italic": goitalic.TTF, "bold-italic": gobolditalic.TTF},
+	"medium":    {"regular": gomedium.TTF, "italic": gomediumitalic.TTF},
+	"mono":      {"regular": gomono.TTF, "bold": gomonobold.TTF, "italic": gomonoitalic.TTF, "bold-italic": gomonobolditalic.TTF},
+	"smallcaps": {"regular": gosmallcaps.TTF, "italic": gosmallcapsitalic.TTF},
+}
+
+var (
+	bundledOnce  sync.Once
+	bundledFonts map[string]map[string]*Font
+)
+
+// bundled returns the embedded fonts, parsed once.
+func bundled() map[string]map[string]*Font {
+	bundledOnce.Do(func() {
+		bundledFonts = map[string]map[string]*Font{}
+		for fam, styles := range bundledFiles {
+			bundledFonts[fam] = map[string]*Font{}
+			for style, data := range styles {
+				f, err := parseFont("dw"+fam+"-"+style, fam, style, data)
+				if err != nil {
+					panic("export: an embedded Go font does not parse: " + err.Error()) // they always parse
+				}
+				bundledFonts[fam][style] = f
+			}
+		}
+	})
+	return bundledFonts
+}
+
+// fontBook is the fonts an export may use: the embedded ones and the
+// project's own, and the fallback families tried, in order, for a
+// character a zone's font lacks.
+type fontBook struct {
+	families map[string]map[string]*Font
+	fallback []string
+}
+
+var (
+	projectMu    sync.Mutex
+	projectFonts = map[string]*Font{} // by content hash and style, parsed once per process
+)
+
+// newFontBook gathers a template set's fonts. Project font files were
+// checked when the templates loaded; one that still does not parse is left
+// out (its family falls back to sans).
+func newFontBook(set *templates.Set) *fontBook {
+	b := &fontBook{families: map[string]map[string]*Font{}}
+	for fam, styles := range bundled() {
+		b.families[fam] = styles
+	}
+	if set == nil {
+		return b
+	}
+	for _, fam := range set.FontFamilies() {
+		ff := set.Fonts[fam]
+		styles := map[string]*Font{}
+		for style, file := range ff.Styles {
+			if f := projectFont(fam, style, file.Data); f != nil {
+				styles[style] = f
+			}
+		}
+		if len(styles) > 0 {
+			b.families[fam] = styles
+		}
+	}
+	b.fallback = set.Fallback
+	return b
+}
+
+func projectFont(family, style string, data []byte) *Font {
+	sum := sha256.Sum256(data)
+	key := hex.EncodeToString(sum[:8]) + "-" + style
+	projectMu.Lock()
+	defer projectMu.Unlock()
+	if f, ok := projectFonts[key]; ok {
+		return f
+	}
+	f, err := parseFont("dwp"+key, family, style, data)
+	if err != nil {
+		return nil
+	}
+	if len(projectFonts) < 64 {
+		projectFonts[key] = f
+	}
+	return f
+}
+
+// resolve picks the font for a base style with markup toggles, falling
+// back to what the family has (small caps have no bold).
+func (b *fontBook) resolve(family, base string, bold, italic bool) *Font {
+	bb := base == "bold" || base == "bold-italic"
+	ii := base == "italic" || base == "bold-italic"
+	bb, ii = bb != bold, ii != italic
+	styles := b.families[family]
+	for _, try := range [][2]bool{{bb, ii}, {false, ii}, {bb, false}, {false, false}} {
+		if f, ok := styles[styleName(try[0], try[1])]; ok {
+			return f
+		}
+	}
+	for _, f := range styles {
+		return f
+	}
+	return bundled()["sans"]["regular"]
 }
 
 func styleName(bold, italic bool) string {
@@ -81,98 +230,36 @@ func styleName(bold, italic bool) string {
 	return "regular"
 }
 
-// metrics measures text with a font's own advance widths, so layout does not
-// depend on the PDF writer. Widths are cached per rune.
-type metrics struct {
-	font    *sfnt.Font
-	upem    float64
-	ascent  float64 // fraction of the font size
-	descent float64
-	mu      sync.Mutex
-	widths  map[rune]float64 // advance as a fraction of the font size; <0: not in the font
-	buf     sfnt.Buffer
-}
-
-var (
-	metricsMu    sync.Mutex
-	metricsCache = map[fontKey]*metrics{}
-)
-
-func fontMetrics(k fontKey) *metrics {
-	metricsMu.Lock()
-	defer metricsMu.Unlock()
-	if m, ok := metricsCache[k]; ok {
-		return m
+// pick returns the font that prints r: f itself, or the first fallback
+// family (in f's style, else its regular) that has it; ok is false when
+// none does.
+func (b *fontBook) pick(f *Font, r rune) (*Font, bool) {
+	if f.has(r) || unicode.IsSpace(r) {
+		return f, true
 	}
-	data, ok := fontFiles[k]
-	if !ok {
-		data = goregular.TTF
-	}
-	f, err := sfnt.Parse(data)
-	if err != nil {
-		panic("export: embedded font does not parse: " + err.Error()) // the Go fonts always parse
-	}
-	m := &metrics{font: f, upem: float64(f.UnitsPerEm()), widths: map[rune]float64{}}
-	ppem := fixed.Int26_6(f.UnitsPerEm()) << 6
-	if mt, err := f.Metrics(&m.buf, ppem, font.HintingNone); err == nil {
-		m.ascent = float64(mt.Ascent) / 64 / m.upem
-		m.descent = float64(mt.Descent) / 64 / m.upem
-	} else {
-		m.ascent, m.descent = 0.9, 0.2
-	}
-	metricsCache[k] = m
-	return m
-}
-
-// advance returns a rune's advance width as a fraction of the font size, and
-// whether the font has the rune.
-func (m *metrics) advance(r rune) (float64, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if w, ok := m.widths[r]; ok {
-		if w < 0 {
-			return 0.5, false
-		}
-		return w, true
-	}
-	w := -1.0
-	gi, err := m.font.GlyphIndex(&m.buf, r)
-	if err == nil && gi != 0 {
-		ppem := fixed.Int26_6(m.upem) << 6
-		if a, err := m.font.GlyphAdvance(&m.buf, gi, ppem, font.HintingNone); err == nil {
-			w = float64(a) / 64 / m.upem
+	for _, fam := range b.fallback {
+		styles := b.families[fam]
+		for _, st := range []string{f.style, "regular"} {
+			if g, ok := styles[st]; ok && g.has(r) {
+				return g, true
+			}
 		}
 	}
-	m.widths[r] = w
-	if w < 0 {
-		return 0.5, false
-	}
-	return w, true
+	return f, false
 }
 
-// width returns the width of s in millimetres at sizePt points.
-func (m *metrics) width(s string, sizePt float64) float64 {
-	w := 0.0
-	for _, r := range s {
-		a, _ := m.advance(r)
-		w += a
-	}
-	return w * sizePt * ptMM
-}
-
-// covers reports whether the font has every rune of s, returning the first
-// it lacks.
-func (m *metrics) covers(s string) (rune, bool) {
+// missing returns the first character of s that no font can print.
+func (b *fontBook) missing(f *Font, s string) (rune, bool) {
 	for _, r := range s {
 		if unicode.IsSpace(r) || unicode.IsControl(r) {
 			continue
 		}
-		if _, ok := m.advance(r); !ok {
-			return r, false
+		if _, ok := b.pick(f, r); !ok {
+			return r, true
 		}
 	}
-	return 0, true
+	return 0, false
 }
 
-// ptMM is one point in millimetres.
-const ptMM = 25.4 / 72
+// describe names a font for messages: "sans bold".
+func (f *Font) describe() string { return fmt.Sprintf("%s %s", f.family, f.style) }

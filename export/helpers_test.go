@@ -199,5 +199,9 @@ var pageObj = regexp.MustCompile(`/Type /Page\n`)
 // pageCount counts the page objects of a PDF.
 func pageCount(pdf []byte) int { return len(pageObj.FindAll(pdf, -1)) }
 
-// pt formats millimetres as the PDF's points, the way gofpdf writes them.
-func pt(mm float64) string { return strconv.FormatFloat(mm*72/25.4, 'f', 2, 64) }
+// ptf formats millimetres as the PDF's points the way the PDF library
+// writes page boxes: two decimals.
+func ptf(mm float64) string { return strconv.FormatFloat(mm*72/25.4, 'f', 2, 64) }
+
+// pt formats millimetres as the PDF's points, the way the writer does.
+func pt(mm float64) string { return string(appendNum(nil, mm*72/25.4, 2)) }

@@ -30,11 +30,15 @@ func (d Duplex) String() string {
 	return [...]string{"long", "short", "none"}[d]
 }
 
-// Crop marks: their length and the gap between a mark and the artwork.
+// Crop marks: their length, the gap between a mark and the artwork, and
+// how far inside the page they stay (printers clip nearer the edge).
 const (
-	markLen = 5.0
-	markGap = 1.0
-	markMin = 1.5 // shorter marks are left out
+	markLen  = 5.0
+	markGap  = 1.0
+	markMin  = 1.0 // shorter marks are left out
+	markEdge = 5.0
+	// markRoom is the margin a side needs to hold a mark.
+	markRoom = markGap + markMin + markEdge
 )
 
 // Grid is the imposition of same-size cards on a page: cells of trim size
@@ -50,19 +54,47 @@ type Grid struct {
 	X0, Y0       float64 // top-left corner of the first cell (its bleed edge)
 }
 
-// NewGrid fits as many cells as the page holds inside its margins.
-func NewGrid(pageW, pageH, cardW, cardH, bleed, margin, gutter float64) (Grid, error) {
+// NewGrid fits as many cells as the page holds inside its margins, centred.
+// With marks, every cut line must get a crop mark at least markEdge inside
+// the page, unless the cards' edges show by themselves (gutters and no
+// bleed): where centring leaves too little room on both sides of an axis,
+// the grid moves towards one side to make room there (the other keeping
+// its margin), and only when even that fails does the axis lose a row or
+// column.
+func NewGrid(pageW, pageH, cardW, cardH, bleed, margin, gutter float64, marks bool) (Grid, error) {
 	g := Grid{PageW: pageW, PageH: pageH, CardW: cardW, CardH: cardH, Bleed: bleed, Gutter: gutter, Margin: margin}
-	cw, ch := g.cellW(), g.cellH()
-	g.Cols = int(math.Floor((pageW - 2*margin + gutter + 1e-9) / (cw + gutter)))
-	g.Rows = int(math.Floor((pageH - 2*margin + gutter + 1e-9) / (ch + gutter)))
-	if g.Cols < 1 || g.Rows < 1 {
+	need := marks && (gutter == 0 || bleed > 0)
+	var ok1, ok2 bool
+	g.Cols, g.X0, ok1 = place(pageW, g.cellW(), gutter, margin, need)
+	g.Rows, g.Y0, ok2 = place(pageH, g.cellH(), gutter, margin, need)
+	if !ok1 || !ok2 {
 		return g, fmt.Errorf("a %s×%s mm card (with %s mm bleed) does not fit on a %s×%s mm page inside %s mm margins",
 			num(cardW), num(cardH), num(bleed), num(pageW), num(pageH), num(margin))
 	}
-	g.X0 = (pageW - g.gridW()) / 2
-	g.Y0 = (pageH - g.gridH()) / 2
 	return g, nil
+}
+
+// place fits cells along one axis of a page: how many, and where the first
+// starts.
+func place(page, cell, gutter, margin float64, marks bool) (n int, start float64, ok bool) {
+	n = int(math.Floor((page - 2*margin + gutter + 1e-9) / (cell + gutter)))
+	for ; n >= 1; n-- {
+		span := float64(n)*cell + float64(n-1)*gutter
+		free := page - span
+		start = free / 2
+		if !marks || start >= markRoom-1e-9 {
+			return n, start, true
+		}
+		if free-margin >= markRoom-1e-9 {
+			// All the room the other side can spare goes to the marks' side.
+			return n, free - margin, true
+		}
+		if n == 1 {
+			// A single cell still prints; its cuts follow its own edges.
+			return n, start, true
+		}
+	}
+	return 0, 0, false
 }
 
 func (g Grid) cellW() float64 { return g.CardW + 2*g.Bleed }
@@ -165,10 +197,11 @@ func (g Grid) CropMarks() []Segment {
 	return out
 }
 
-// markLength is the length of a crop mark in a margin of the given width.
+// markLength is the length of a crop mark in a margin of the given width:
+// it ends markEdge inside the page.
 func markLength(margin float64) float64 {
-	l := math.Min(markLen, margin-markGap-0.5)
-	if l < markMin {
+	l := math.Min(markLen, margin-markGap-markEdge)
+	if l < markMin-1e-9 {
 		return 0
 	}
 	return l

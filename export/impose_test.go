@@ -1,6 +1,7 @@
 package export
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -29,7 +30,7 @@ func TestGridFitsCardsOnPages(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := NewGrid(tc.pageW, tc.pageH, tc.cardW, tc.cardH, tc.bleed, tc.marg, tc.gut)
+			g, err := NewGrid(tc.pageW, tc.pageH, tc.cardW, tc.cardH, tc.bleed, tc.marg, tc.gut, false)
 			require.NoError(t, err)
 			assert.Equal(t, tc.cols, g.Cols, "columns")
 			assert.Equal(t, tc.rows, g.Rows, "rows")
@@ -55,13 +56,13 @@ func TestGridFitsCardsOnPages(t *testing.T) {
 }
 
 func TestGridRefusesACardLargerThanThePage(t *testing.T) {
-	_, err := NewGrid(210, 297, 300, 100, 0, 5, 0)
+	_, err := NewGrid(210, 297, 300, 100, 0, 5, 0, true)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "does not fit")
 }
 
 func TestCutLinesAndCropMarks(t *testing.T) {
-	g, err := NewGrid(210, 297, 63.5, 88.9, 0, 5, 0)
+	g, err := NewGrid(210, 297, 63.5, 88.9, 0, 5, 0, true)
 	require.NoError(t, err)
 	xs, ys := g.CutLines()
 	// Cards butt together: four vertical and four horizontal cuts.
@@ -95,25 +96,99 @@ func TestCutLinesAndCropMarks(t *testing.T) {
 	assert.InDelta(t, 15.15-1, m.Y2, 1e-9)
 }
 
-func TestCropMarksShortenInNarrowMargins(t *testing.T) {
-	// Letter leaves 6.35 mm above and below 3×3 poker cards: marks are
-	// shortened to keep half a millimetre from the paper's edge.
-	g, err := NewGrid(215.9, 279.4, 63.5, 88.9, 0, 5, 0)
+func TestCropMarksStayFiveMillimetresInsideThePage(t *testing.T) {
+	// Letter leaves 12.7 mm above and below three rows of poker cards:
+	// centred, neither side could hold a mark 5 mm inside the page, so the
+	// grid moves down to the 5 mm margin and the marks go above it.
+	g, err := NewGrid(215.9, 279.4, 63.5, 88.9, 0, 5, 0, true)
 	require.NoError(t, err)
+	assert.Equal(t, 9, g.PerPage(), "still nine cards on Letter")
+	assert.InDelta(t, 7.7, g.Y0, 1e-9)
+	top, bottom := 0, 0
 	for _, m := range g.CropMarks() {
-		if m.X1 == m.X2 && m.Y1 < g.Y0 {
-			assert.InDelta(t, 0.5, m.Y1, 1e-9)
-			assert.InDelta(t, 6.35-markGap, m.Y2, 1e-9)
+		if m.X1 != m.X2 {
+			continue
+		}
+		if m.Y1 < g.Y0 {
+			top++
+			assert.InDelta(t, markEdge, m.Y1, 1e-9, "the mark ends 5 mm from the edge")
+			assert.InDelta(t, 7.7-markGap, m.Y2, 1e-9)
+		} else {
+			bottom++
 		}
 	}
-	// No room at all: no marks on that side.
-	g, err = NewGrid(190.5, 266.7, 63.5, 88.9, 0, 0, 0)
+	assert.Equal(t, 4, top, "every vertical cut has a mark above the cards")
+	assert.Zero(t, bottom, "no room below")
+
+	// Without marks the grid stays centred.
+	g, err = NewGrid(215.9, 279.4, 63.5, 88.9, 0, 5, 0, false)
 	require.NoError(t, err)
-	assert.Empty(t, g.CropMarks())
+	assert.InDelta(t, 6.35, g.Y0, 1e-9)
+
+	// At the boundary: a margin of exactly markRoom holds a mark of the
+	// shortest length; a hair less holds none.
+	assert.InDelta(t, markMin, markLength(markRoom), 1e-9)
+	assert.Zero(t, markLength(markRoom-0.01))
+	assert.InDelta(t, markLen, markLength(40), 1e-9)
+}
+
+func TestEveryCutLineHasAMarkInsideThePage(t *testing.T) {
+	sizes := [][2]float64{{63.5, 88.9}, {57, 89}, {70, 120}, {44, 67}, {178, 127}, {190, 130}}
+	for _, page := range Pages {
+		for _, sz := range sizes {
+			for _, bleed := range []float64{0, 3} {
+				for _, gutter := range []float64{0, 2} {
+					g, err := NewGrid(page.W, page.H, sz[0], sz[1], bleed, 5, gutter, true)
+					if err != nil {
+						continue
+					}
+					name := fmt.Sprintf("%s %gx%g bleed %g gutter %g", page.Name, sz[0], sz[1], bleed, gutter)
+					marks := g.CropMarks()
+					for _, m := range marks {
+						for _, v := range []float64{m.X1, m.X2} {
+							assert.GreaterOrEqual(t, v, markEdge-1e-9, name)
+							assert.LessOrEqual(t, v, page.W-markEdge+1e-9, name)
+						}
+						for _, v := range []float64{m.Y1, m.Y2} {
+							assert.GreaterOrEqual(t, v, markEdge-1e-9, name)
+							assert.LessOrEqual(t, v, page.H-markEdge+1e-9, name)
+						}
+						// A mark never touches the cards.
+						inX := math.Max(m.X1, m.X2) > g.X0 && math.Min(m.X1, m.X2) < g.X0+g.gridW()
+						inY := math.Max(m.Y1, m.Y2) > g.Y0 && math.Min(m.Y1, m.Y2) < g.Y0+g.gridH()
+						assert.False(t, inX && inY, "%s: mark %+v touches the cards", name, m)
+					}
+					if g.PerPage() == 1 || (gutter > 0 && bleed == 0) {
+						continue // the cards' edges show: marks are where they fit
+					}
+					xs, ys := g.CutLines()
+					for _, x := range xs {
+						found := false
+						for _, m := range marks {
+							found = found || (m.X1 == x && m.X2 == x)
+						}
+						assert.True(t, found, "%s: the cut at x=%g has a mark", name, x)
+					}
+					for _, y := range ys {
+						found := false
+						for _, m := range marks {
+							found = found || (m.Y1 == y && m.Y2 == y)
+						}
+						assert.True(t, found, "%s: the cut at y=%g has a mark", name, y)
+					}
+				}
+			}
+		}
+	}
+	// Room for marks costs no cards on A4: nine poker cards, six with bleed.
+	g, _ := NewGrid(210, 297, 63.5, 88.9, 0, 5, 0, true)
+	assert.Equal(t, 9, g.PerPage())
+	g, _ = NewGrid(210, 297, 63.5, 88.9, 3, 5, 0, true)
+	assert.Equal(t, 6, g.PerPage())
 }
 
 func TestBackLandsBehindItsFront(t *testing.T) {
-	g, err := NewGrid(210, 297, 63.5, 88.9, 0, 5, 0)
+	g, err := NewGrid(210, 297, 63.5, 88.9, 0, 5, 0, true)
 	require.NoError(t, err)
 	tests := []struct {
 		name   string

@@ -56,6 +56,7 @@ func parseMarkup(s string, resolve tokenResolver) (paras []paragraph, unknown []
 			}
 		}
 		rs := []rune(line)
+		cl := newClosers(rs)
 		for i := 0; i < len(rs); i++ {
 			r := rs[i]
 			switch {
@@ -65,7 +66,7 @@ func parseMarkup(s string, resolve tokenResolver) (paras []paragraph, unknown []
 			case r == ' ' || r == '\t':
 				endWord()
 			case r == '*' && i+1 < len(rs) && rs[i+1] == '*':
-				if bold || closes(rs, i+2, "**") {
+				if bold || cl.double(i+2) {
 					flush()
 					bold = !bold
 					i++
@@ -74,7 +75,7 @@ func parseMarkup(s string, resolve tokenResolver) (paras []paragraph, unknown []
 					i++
 				}
 			case r == '*':
-				if italic || closes(rs, i+1, "*") {
+				if italic || cl.single(i+1) {
 					flush()
 					italic = !italic
 				} else {
@@ -116,27 +117,44 @@ func parseMarkup(s string, resolve tokenResolver) (paras []paragraph, unknown []
 	return paras, unknown
 }
 
-// closes reports whether delim appears later in the line.
-func closes(rs []rune, from int, delim string) bool {
-	rest := string(rs[from:])
-	if rest == "" || rest[0] == ' ' {
-		return false
-	}
-	if delim == "*" {
-		// A single * closes only on a * that is not part of **.
-		for i := 0; i < len(rest); i++ {
-			if rest[i] == '*' {
-				if i+1 < len(rest) && rest[i+1] == '*' {
-					i++
-					continue
-				}
-				return true
-			}
-		}
-		return false
-	}
-	return strings.Contains(rest, delim)
+// closers answers, for any position of a line, whether a ** or a single *
+// follows it there, so that markup is read in one pass however many stars
+// a line has.
+type closers struct {
+	rs         []rune
+	lastDouble int    // where the last ** of the line starts; -1 if none
+	singleFrom []bool // [i]: reading pairs from i, a lone * follows
 }
+
+func newClosers(rs []rune) closers {
+	c := closers{rs: rs, lastDouble: -1, singleFrom: make([]bool, len(rs)+2)}
+	for i := len(rs) - 2; i >= 0; i-- {
+		if rs[i] == '*' && rs[i+1] == '*' {
+			c.lastDouble = i
+			break
+		}
+	}
+	for i := len(rs) - 1; i >= 0; i-- {
+		switch {
+		case rs[i] != '*':
+			c.singleFrom[i] = c.singleFrom[i+1]
+		case i+1 < len(rs) && rs[i+1] == '*':
+			c.singleFrom[i] = c.singleFrom[i+2]
+		default:
+			c.singleFrom[i] = true
+		}
+	}
+	return c
+}
+
+// opens says whether markup may open at from: text follows, not a space.
+func (c closers) opens(from int) bool { return from < len(c.rs) && c.rs[from] != ' ' }
+
+// double says whether a ** follows from.
+func (c closers) double(from int) bool { return c.opens(from) && c.lastDouble >= from }
+
+// single says whether a * that is not part of ** follows from.
+func (c closers) single(from int) bool { return c.opens(from) && c.singleFrom[from] }
 
 // tokenEnd returns the index of the } closing a {token}, or -1 when the
 // braces do not hold a plausible token (letters, digits, spaces, - and _).

@@ -6,10 +6,6 @@ import (
 	"math"
 	"regexp"
 
-	"github.com/jung-kurt/gofpdf"
-
-	"github.com/deckwright/deckwright/engine/diag"
-	"github.com/deckwright/deckwright/engine/table"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -27,8 +23,8 @@ type writer struct {
 	separate bool
 }
 
-func newWriter(set *templates.Set, t *table.Tables, opt Options, l *diag.List, separate bool) *writer {
-	w := &writer{set: set, opt: opt, r: newRenderer(set, t, l), stats: &Stats{}, separate: separate}
+func newWriter(set *templates.Set, r *renderer, opt Options, separate bool) *writer {
+	w := &writer{set: set, opt: opt, r: r, stats: &Stats{}, separate: separate}
 	title := set.Schema.Title + " cards"
 	w.front = newDoc(opt, title)
 	w.back = w.front
@@ -39,39 +35,32 @@ func newWriter(set *templates.Set, t *table.Tables, opt Options, l *diag.List, s
 	return w
 }
 
-func newDoc(opt Options, title string) *doc {
-	pdf := gofpdf.NewCustom(&gofpdf.InitType{UnitStr: "mm", Size: gofpdf.SizeType{Wd: opt.Page.W, Ht: opt.Page.H}})
-	pdf.SetAutoPageBreak(false, 0)
-	pdf.SetMargins(0, 0, 0)
-	pdf.SetCreationDate(opt.Date)
-	pdf.SetModificationDate(opt.Date)
-	pdf.SetCatalogSort(true)
-	pdf.SetCompression(!opt.uncompressed)
-	pdf.SetProducer("deckwright", false)
-	pdf.SetCreator("deckwright", false)
-	pdf.SetTitle(title, true)
-	return &doc{pdf: pdf, fonts: map[fontKey]bool{}}
-}
-
 // Stats describe what an export wrote.
 type Stats struct {
 	Pages     int // pages of the main document (backs included when they follow their fronts)
 	BackPages int // back pages, in either document
 	Cards     int // cards printed, copies counted
 	Faces     int // faces drawn, fronts and backs
+	Files     int // documents written (more than one when the export was split)
 }
 
 // face draws one face at a trim box with the export's bleed.
 func (w *writer) face(d *doc, it *Item, f *templates.Face, trim Rect, back, turned bool) {
-	w.r.drawFace(d, it, f, trim, w.opt.Bleed, turned)
+	w.r.drawFace(d, it, f, trim, w.opt.Bleed, turned, faceLabel(it, back))
 	if w.opt.trace != nil {
-		w.opt.trace(placed{page: d.pdf.PageNo(), back: back, tpl: it.Template.Name, id: it.ID(), trim: trim, turned: turned})
+		w.opt.trace(placed{page: d.pages(), back: back, tpl: it.Template.Name, id: it.ID(), trim: trim, turned: turned})
 	}
 }
 
 func (w *writer) cardSize(t *templates.Template) templates.Size {
-	if t.Kind == "card" && w.opt.CardSize != nil {
-		return *w.opt.CardSize
+	return cardSize(t, w.opt)
+}
+
+// cardSize is the size a template's cards print at: --size for cards,
+// their own for sheets.
+func cardSize(t *templates.Template, opt Options) templates.Size {
+	if t.Kind == "card" && opt.CardSize != nil {
+		return *opt.CardSize
 	}
 	return t.Size
 }
@@ -84,7 +73,8 @@ func (w *writer) progress(faces int) {
 	}
 }
 
-func (w *writer) write(items []*Item) error {
+// count adds items to the totals the progress reports against.
+func (w *writer) count(items []*Item) {
 	for _, it := range items {
 		n := it.Copies
 		if w.opt.Layout == LayoutProof {
@@ -96,6 +86,9 @@ func (w *writer) write(items []*Item) error {
 			w.total += n
 		}
 	}
+}
+
+func (w *writer) write(items []*Item) error {
 	var err error
 	switch w.opt.Layout {
 	case LayoutSingle:
@@ -109,6 +102,9 @@ func (w *writer) write(items []*Item) error {
 		return err
 	}
 	for _, d := range []*doc{w.front, w.back} {
+		if d.err != nil {
+			return d.err
+		}
 		if err := d.pdf.Error(); err != nil {
 			return err
 		}
@@ -116,62 +112,79 @@ func (w *writer) write(items []*Item) error {
 	return nil
 }
 
-// sheets imposes each template's cards on pages of their own, each front
-// page followed by its back page (or the back page going to the backs
-// document).
+// runs splits items into the groups that share sheets: each template's
+// cards on pages of their own or, with Pack, every card of one size
+// together, in the order the sizes first appear.
+func runs(items []*Item, opt Options) [][]*Item {
+	var out [][]*Item
+	index := map[any]int{}
+	for _, it := range items {
+		var key any = it.Template
+		if opt.Pack {
+			key = cardSize(it.Template, opt)
+		}
+		i, ok := index[key]
+		if !ok || (!opt.Pack && out[i][len(out[i])-1].Template != it.Template) {
+			i = len(out)
+			index[key] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], it)
+	}
+	return out
+}
+
+// sheets imposes cards on pages, each front page followed by its back page
+// (or the back page going to the backs document).
 func (w *writer) sheets(items []*Item) error {
 	o := w.opt
-	for start := 0; start < len(items); {
-		t := items[start].Template
-		end := start
+	for _, run := range runs(items, o) {
 		var slots []*Item
-		for ; end < len(items) && items[end].Template == t; end++ {
-			for c := 0; c < items[end].Copies; c++ {
-				slots = append(slots, items[end])
+		for _, it := range run {
+			for c := 0; c < it.Copies; c++ {
+				slots = append(slots, it)
 			}
 		}
-		start = end
+		t := run[0].Template
 		size := w.cardSize(t)
-		g, err := NewGrid(o.Page.W, o.Page.H, size.W, size.H, o.Bleed, o.Margin, o.Gutter)
+		g, err := NewGrid(o.Page.W, o.Page.H, size.W, size.H, o.Bleed, o.Margin, o.Gutter, o.CropMarks)
 		if err != nil {
 			return usagef("%s: %v", t.Title, err)
 		}
 		per := g.PerPage()
 		for p := 0; p < len(slots); p += per {
 			page := slots[p:min(p+per, len(slots))]
-			w.front.pdf.AddPageFormat("P", gofpdf.SizeType{Wd: o.Page.W, Ht: o.Page.H})
+			w.front.addPage(o.Page.W, o.Page.H)
 			w.stats.Pages++
 			if o.CropMarks {
-				w.cropMarks(w.front, g)
+				cropMarks(w.front, g)
 			}
 			for i, it := range page {
-				w.face(w.front, it, t.Front, g.Trim(i), false, false)
+				w.face(w.front, it, it.Template.Front, g.Trim(i), false, false)
 			}
 			w.progress(len(page))
-			if !w.backs {
-				continue
+			if w.backs {
+				w.back.addPage(o.Page.W, o.Page.H)
+				w.stats.BackPages++
+				if !w.separate {
+					w.stats.Pages++
+				}
+				for i, it := range page {
+					r, turned := g.Back(i, o.Duplex, o.BackOffset[0], o.BackOffset[1])
+					w.face(w.back, it, it.Template.Back, r, true, turned)
+				}
+				w.progress(len(page))
 			}
-			w.back.pdf.AddPageFormat("P", gofpdf.SizeType{Wd: o.Page.W, Ht: o.Page.H})
-			w.stats.BackPages++
-			if !w.separate {
-				w.stats.Pages++
-			}
-			for i, it := range page {
-				r, turned := g.Back(i, o.Duplex, o.BackOffset[0], o.BackOffset[1])
-				w.face(w.back, it, t.Back, r, true, turned)
-			}
-			w.progress(len(page))
+			w.r.forget()
 		}
 	}
 	return nil
 }
 
 // cropMarks draws a grid's crop marks: thin black lines in the margin.
-func (w *writer) cropMarks(d *doc, g Grid) {
-	d.drawColor(black)
-	d.pdf.SetLineWidth(0.1)
+func cropMarks(c Canvas, g Grid) {
 	for _, s := range g.CropMarks() {
-		d.pdf.Line(s.X1, s.Y1, s.X2, s.Y2)
+		c.Stroke(linePath(s.X1, s.Y1, s.X2, s.Y2), black, Pen{Width: 0.1})
 	}
 }
 
@@ -184,9 +197,8 @@ func (w *writer) single(items []*Item) {
 		pw, ph := size.W+2*b, size.H+2*b
 		trim := Rect{b, b, size.W, size.H}
 		page := func(d *doc, face *templates.Face, back bool) {
-			d.pdf.AddPageFormat("P", gofpdf.SizeType{Wd: pw, Ht: ph})
-			d.pdf.SetPageBox("trim", b, b, size.W, size.H)
-			d.pdf.SetPageBox("bleed", 0, 0, pw, ph)
+			d.addPage(pw, ph)
+			d.setBoxes(trim, Rect{0, 0, pw, ph})
 			w.face(d, it, face, trim, back, false)
 		}
 		for c := 0; c < it.Copies; c++ {
@@ -202,6 +214,7 @@ func (w *writer) single(items []*Item) {
 				w.progress(1)
 			}
 		}
+		w.r.forget()
 	}
 }
 
@@ -221,6 +234,7 @@ func (w *writer) proofs(items []*Item) {
 	pw, ph := math.Max(w.opt.Page.W, w.opt.Page.H), math.Min(w.opt.Page.W, w.opt.Page.H)
 	d := w.front
 	grey := templates.Color{R: 150, G: 150, B: 150}
+	sans, bold, mono := w.r.fonts.resolve("sans", "regular", false, false), w.r.fonts.resolve("sans", "bold", false, false), w.r.fonts.resolve("mono", "regular", false, false)
 	for _, it := range items {
 		t := it.Template
 		size := w.cardSize(t)
@@ -235,35 +249,25 @@ func (w *writer) proofs(items []*Item) {
 		cw, ch := size.W*k, size.H*k
 		x := (pw - (n*cw + (n-1)*proofGap)) / 2
 		y := proofMargin + proofHeader + (availH-ch)/2
-		d.pdf.AddPageFormat("P", gofpdf.SizeType{Wd: pw, Ht: ph})
+		d.addPage(pw, ph)
 		w.stats.Pages++
 		// Header.
-		d.setFont(fontKey{"sans", "bold"}, 16)
-		d.textColor(alertRed)
-		d.pdf.Text(proofMargin, proofMargin+6, "PROTOTYPE")
-		d.setFont(fontKey{"sans", "regular"}, 11)
-		d.textColor(black)
-		d.pdf.Text(proofMargin+40, proofMargin+6, t.Title+" · "+it.ID())
+		d.Text(proofMargin, proofMargin+6, bold, 16, alertRed, "PROTOTYPE")
+		d.Text(proofMargin+40, proofMargin+6, sans, 11, black, t.Title+" · "+it.ID())
 		for i, f := range faces {
 			trim := Rect{x + float64(i)*(cw+proofGap), y, cw, ch}
-			w.r.drawFace(d, it, f, trim, 0, false)
-			d.drawColor(grey)
-			d.pdf.SetLineWidth(0.2)
-			d.pdf.Rect(trim.X, trim.Y, trim.W, trim.H, "D")
+			w.r.drawFace(d, it, f, trim, 0, false, faceLabel(it, i == 1))
+			d.Stroke(rectPath(trim), grey, Pen{Width: 0.2})
 			if t.Safe > 0 {
 				s := t.Safe * k * math.Min(size.W/t.Size.W, size.H/t.Size.H)
-				d.pdf.SetDashPattern([]float64{1.5, 1.5}, 0)
-				d.pdf.Rect(trim.X+s, trim.Y+s, trim.W-2*s, trim.H-2*s, "D")
-				d.pdf.SetDashPattern(nil, 0)
+				d.Stroke(rectPath(Rect{trim.X + s, trim.Y + s, trim.W - 2*s, trim.H - 2*s}), grey, Pen{Width: 0.2, Dash: []float64{1.5, 1.5}})
 			}
-			w.watermark(d, trim)
-			d.setFont(fontKey{"sans", "regular"}, 8)
-			d.textColor(grey)
+			watermark(d, bold, trim)
 			label := "front"
 			if i == 1 {
 				label = "back"
 			}
-			d.pdf.Text(trim.X, trim.Y-1.5, label)
+			d.Text(trim.X, trim.Y-1.5, sans, 8, grey, label)
 		}
 		// Footer: what identifies the card's content.
 		layer := it.Layer()
@@ -274,29 +278,23 @@ func (w *writer) proofs(items []*Item) {
 			"ID " + it.ID() + "   ·   layer " + layer + "   ·   source " + it.where() + "   ·   content hash " + it.hash(),
 			"template " + t.Name + " (" + t.Pos.File + ")   ·   " + size.String() + "   ·   copies in the deck: " + itoa(max(it.Copies, 0)),
 		}
-		d.setFont(fontKey{"mono", "regular"}, 8)
-		d.textColor(black)
 		for i, s := range lines {
-			d.pdf.Text(proofMargin, ph-proofMargin-float64(len(lines)-1-i)*4.5, s)
+			d.Text(proofMargin, ph-proofMargin-float64(len(lines)-1-i)*4.5, mono, 8, black, s)
 		}
 		w.progress(len(faces))
+		w.r.forget()
 	}
 }
 
 // watermark writes PROTOTYPE across a face, faintly.
-func (w *writer) watermark(d *doc, r Rect) {
-	d.pdf.SetAlpha(0.16, "Normal")
-	d.pdf.TransformBegin()
+func watermark(c Canvas, f *Font, r Rect) {
 	angle := math.Atan2(r.H, r.W) * 180 / math.Pi
-	d.pdf.TransformRotate(angle, r.X+r.W/2, r.Y+r.H/2)
+	c.Begin(Group{Transform: rotateAbout(angle, r.X+r.W/2, r.Y+r.H/2)})
+	c.SetAlpha(0.16)
 	size := r.W / 6 / ptMM
-	k := fontKey{"sans", "bold"}
-	d.setFont(k, size)
-	d.textColor(alertRed)
-	tw := fontMetrics(k).width("PROTOTYPE", size)
-	d.pdf.Text(r.X+r.W/2-tw/2, r.Y+r.H/2+size*ptMM*0.35, "PROTOTYPE")
-	d.pdf.TransformEnd()
-	d.pdf.SetAlpha(1, "Normal")
+	tw := f.width("PROTOTYPE", size)
+	c.Text(r.X+r.W/2-tw/2, r.Y+r.H/2+size*ptMM*0.35, f, size, alertRed, "PROTOTYPE")
+	c.End()
 }
 
 // pageBoxes matches the two page boxes gofpdf writes in map order.
@@ -312,3 +310,9 @@ func output(d *doc, w io.Writer) error {
 	_, err := w.Write(pageBoxes.ReplaceAll(buf.Bytes(), []byte("$2$1")))
 	return err
 }
+
+var (
+	black    = templates.Color{}
+	white    = templates.Color{R: 255, G: 255, B: 255}
+	alertRed = templates.Color{R: 230, G: 0, B: 0}
+)

@@ -2,54 +2,32 @@ package export
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"unicode"
-
-	"github.com/jung-kurt/gofpdf"
+	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/table"
 	"github.com/deckwright/deckwright/templates"
 )
 
-// doc is one PDF document with the fonts it has loaded.
-type doc struct {
-	pdf   *gofpdf.Fpdf
-	fonts map[fontKey]bool
-}
-
-func (d *doc) setFont(k fontKey, sizePt float64) {
-	fam, style := k.pdfName()
-	if !d.fonts[k] {
-		// gofpdf writes into the font bytes it is given while subsetting,
-		// so each document gets its own copy: the embedded Go fonts stay
-		// intact and every export gives the same bytes.
-		d.pdf.AddUTF8FontFromBytes(fam, style, append([]byte(nil), fontFiles[k]...))
-		d.fonts[k] = true
-	}
-	d.pdf.SetFont(fam, style, sizePt)
-}
-
-func (d *doc) fillColor(c templates.Color) { d.pdf.SetFillColor(int(c.R), int(c.G), int(c.B)) }
-func (d *doc) drawColor(c templates.Color) { d.pdf.SetDrawColor(int(c.R), int(c.G), int(c.B)) }
-func (d *doc) textColor(c templates.Color) { d.pdf.SetTextColor(int(c.R), int(c.G), int(c.B)) }
-
-var (
-	black    = templates.Color{}
-	white    = templates.Color{R: 255, G: 255, B: 255}
-	alertRed = templates.Color{R: 230, G: 0, B: 0}
-)
-
-// renderer draws template faces for items. It caches text layouts (a card
-// printed nine times is laid out once) and reports each problem once.
+// renderer lays out and draws template faces for items on a canvas. It
+// caches text layouts (a card printed nine times is laid out once; the
+// cache is emptied after every page, so memory does not grow with the
+// cards) and reports each problem once.
 type renderer struct {
 	set      *templates.Set
 	tables   *table.Tables
 	diags    *diag.List
+	fonts    *fontBook
+	pics     *pictures
 	layouts  map[layoutKey]*zoneText
 	reported map[string]bool
 	tokens   map[string]tokenResult
 	conds    map[string]*templates.Condition // parsed if: and unless:
+	icons    map[string][]iconShape          // icons as paths in their 100×100 box
+	columns  map[columnKey]*table.Column
 }
 
 type layoutKey struct {
@@ -71,8 +49,16 @@ type tokenResult struct {
 }
 
 func newRenderer(set *templates.Set, t *table.Tables, l *diag.List) *renderer {
-	return &renderer{set: set, tables: t, diags: l, layouts: map[layoutKey]*zoneText{}, reported: map[string]bool{}, tokens: map[string]tokenResult{},
-		conds: map[string]*templates.Condition{}}
+	return &renderer{set: set, tables: t, diags: l, fonts: newFontBook(set), pics: newPictures(),
+		layouts: map[layoutKey]*zoneText{}, reported: map[string]bool{}, tokens: map[string]tokenResult{},
+		conds: map[string]*templates.Condition{}, icons: map[string][]iconShape{}, columns: map[columnKey]*table.Column{}}
+}
+
+// forget drops the cached layouts: called after each page.
+func (r *renderer) forget() {
+	if len(r.layouts) > 0 {
+		r.layouts = map[layoutKey]*zoneText{}
+	}
 }
 
 // color resolves a template colour; "ink" defaults to black.
@@ -125,22 +111,33 @@ func (p placement) bled(at [4]float64) Rect {
 	return r
 }
 
+// faceLabel names a face for the PDF's marked content: "card-7 back".
+func faceLabel(it *Item, back bool) string {
+	if back {
+		return it.ID() + " back"
+	}
+	return it.ID() + " front"
+}
+
 // drawFace draws one face of an item with its trim box at trim; bleed is
-// how far art extends beyond it; turned draws it turned half round.
-func (r *renderer) drawFace(d *doc, it *Item, face *templates.Face, trim Rect, bleed float64, turned bool) {
+// how far art extends beyond it; turned draws it turned half round. The
+// face is one group on the canvas, clipped to its bleed box, so nothing of
+// it reaches a neighbouring card.
+func (r *renderer) drawFace(c Canvas, it *Item, face *templates.Face, trim Rect, bleed float64, turned bool, label string) {
 	if face == nil {
 		return
 	}
 	t := it.Template
 	p := newPlacement(t, trim, bleed)
+	m := Identity
 	if turned {
-		d.pdf.TransformBegin()
-		d.pdf.TransformRotate(180, trim.X+trim.W/2, trim.Y+trim.H/2)
-		defer d.pdf.TransformEnd()
+		m = turnAbout(trim.X+trim.W/2, trim.Y+trim.H/2)
 	}
-	if c, ok := r.color(t, face.Background); ok {
-		d.fillColor(c)
-		d.pdf.Rect(trim.X-bleed, trim.Y-bleed, trim.W+2*bleed, trim.H+2*bleed, "F")
+	bled := Rect{trim.X - bleed, trim.Y - bleed, trim.W + 2*bleed, trim.H + 2*bleed}
+	c.Begin(Group{Transform: m, Clip: &bled, Label: label})
+	defer c.End()
+	if col, ok := r.color(t, face.Background); ok {
+		c.Fill(rectPath(bled), col, false)
 	}
 	for _, z := range face.Zones {
 		if !r.shows(it, z) {
@@ -148,23 +145,27 @@ func (r *renderer) drawFace(d *doc, it *Item, face *templates.Face, trim Rect, b
 		}
 		switch z.Type {
 		case templates.ZoneBox:
-			r.drawBox(d, t, z, p)
+			r.drawBox(c, t, z, p)
 		case templates.ZoneLine:
-			c, _ := r.color(t, z.Stroke)
-			d.drawColor(c)
-			d.pdf.SetLineWidth(lineWidth(z.Width) * p.fs)
-			d.pdf.Line(p.trim.X+z.At[0]*p.sx, p.trim.Y+z.At[1]*p.sy, p.trim.X+z.At[2]*p.sx, p.trim.Y+z.At[3]*p.sy)
+			col, _ := r.color(t, z.Stroke)
+			c.Stroke(linePath(p.trim.X+z.At[0]*p.sx, p.trim.Y+z.At[1]*p.sy, p.trim.X+z.At[2]*p.sx, p.trim.Y+z.At[3]*p.sy), col, Pen{Width: lineWidth(z.Width) * p.fs})
 		case templates.ZoneText:
-			r.drawText(d, it, z, p.rect(z.At), p.fs)
+			r.drawText(c, it, z, p.rect(z.At), p.fs)
 		case templates.ZoneIcon:
-			c, _ := r.color(t, z.Color)
+			col, _ := r.color(t, z.Color)
 			zr := p.rect(z.At)
 			side := math.Min(zr.W, zr.H)
-			r.drawIcon(d, t, z.Icon, zr.X+(zr.W-side)/2, zr.Y+(zr.H-side)/2, side, c)
+			r.drawIcon(c, t, z.Icon, zr.X+(zr.W-side)/2, zr.Y+(zr.H-side)/2, side, col)
 		case templates.ZoneIcons:
-			r.drawIcons(d, it, z, p.rect(z.At), p.fs)
+			r.drawIcons(c, it, z, p.rect(z.At), p.fs)
 		case templates.ZoneRows:
-			r.drawRows(d, it, z, p.rect(z.At), p.fs)
+			r.drawRows(c, it, z, p.rect(z.At), p.fs)
+		case templates.ZoneImage:
+			pic := pictureOf(z.SrcImage)
+			if z.Field != "" {
+				pic = r.cellPicture(it, z)
+			}
+			drawPicture(c, pic, p.bled(z.At), z.Fit)
 		}
 	}
 }
@@ -192,27 +193,23 @@ func lineWidth(w float64) float64 {
 	return w
 }
 
-func (r *renderer) drawBox(d *doc, t *templates.Template, z *templates.Zone, p placement) {
+func (r *renderer) drawBox(c Canvas, t *templates.Template, z *templates.Zone, p placement) {
+	fill, hasFill := r.color(t, z.Fill)
+	stroke, hasStroke := r.color(t, z.Stroke)
 	b := p.bled(z.At)
-	style := ""
-	if c, ok := r.color(t, z.Fill); ok {
-		d.fillColor(c)
-		style += "F"
-	}
-	if c, ok := r.color(t, z.Stroke); ok {
-		d.drawColor(c)
-		d.pdf.SetLineWidth(lineWidth(z.Width) * p.fs)
-		style += "D"
+	if hasStroke {
 		b = p.rect(z.At) // a stroked box keeps to its place
 	}
-	if style == "" {
-		return
-	}
+	path := rectPath(b)
 	if z.Radius > 0 {
-		d.pdf.RoundedRect(b.X, b.Y, b.W, b.H, z.Radius*p.fs, "1234", style)
-		return
+		path = roundedRectPath(b, z.Radius*p.fs)
 	}
-	d.pdf.Rect(b.X, b.Y, b.W, b.H, style)
+	if hasFill {
+		c.Fill(path, fill, false)
+	}
+	if hasStroke {
+		c.Stroke(path, stroke, Pen{Width: lineWidth(z.Width) * p.fs})
+	}
 }
 
 // resolveToken maps an {token} in card text to an icon, or a keyword's
@@ -253,6 +250,26 @@ func (r *renderer) once(key string) bool {
 	return true
 }
 
+// maxText bounds the characters of one zone's text after its bindings are
+// filled in: far more than any card holds, so that a hostile cell or
+// template cannot make an export slow.
+const maxText = 20_000
+
+// clip cuts s to at most n bytes, at a character's start.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// minReadablePt is the smallest text size that prints legibly; text fitted
+// below it is a warning.
+const minReadablePt = 6
+
 // layoutZone sets a text zone's text for an item at the scale given.
 func (r *renderer) layoutZone(it *Item, z *templates.Zone, box Rect, fs float64) *zoneText {
 	key := layoutKey{it, z, box.W, box.H}
@@ -261,17 +278,24 @@ func (r *renderer) layoutZone(it *Item, z *templates.Zone, box Rect, fs float64)
 	}
 	zt := &zoneText{}
 	r.layouts[key] = zt
-	text, pos, _ := r.expand(it, z.Text)
-	if pos == it.Template.Pos { // the zone's own text: a problem in it is on its line
+	text, pos, bound := r.expand(it, z.Text)
+	if strings.TrimSpace(text) == "" {
+		return zt
+	}
+	if !bound { // the zone's own text: a problem in it is on its line
 		pos = z.Pos
 		if p, ok := z.Keys["text"]; ok {
 			pos = p
 		}
 	}
-	if strings.TrimSpace(text) == "" {
-		return zt
+	st := textStyle{fonts: r.fonts, family: z.Font, style: z.Style, leading: z.Leading, align: z.Align, valign: z.VAlign, maxLines: z.Lines}
+	if n := len(text); n > maxText {
+		if r.once("long\x00" + it.ID() + "\x00" + z.Pos.String()) {
+			r.diags.Errorf(pos, CodeOverflow, "text of %q is %d bytes long, more than a card can hold (%d)", it.ID(), n, maxText).Hint =
+				"shorten the text"
+		}
+		text = clip(text, maxText)
 	}
-	st := textStyle{family: z.Font, style: z.Style, leading: z.Leading, align: z.Align, valign: z.VAlign, maxLines: z.Lines}
 	text = r.sanitize(it, z, text, st, pos)
 	paras, unknown := parseMarkup(text, r.resolveToken)
 	for _, u := range unknown {
@@ -283,10 +307,39 @@ func (r *renderer) layoutZone(it *Item, z *templates.Zone, box Rect, fs float64)
 	zt.style = st
 	zt.layout = fitText(paras, box.W, box.H, st, z.SizePt*fs, z.MinPt*fs)
 	zt.ok = len(paras) > 0
-	if !zt.layout.fits && zt.ok {
+	switch {
+	case !zt.ok:
+	case !zt.layout.fits:
 		r.overflow(it, z, pos, zt.layout, box, fs)
+	case zt.layout.sizePt < minReadablePt-1e-9:
+		r.small(it, z, pos, zt.layout.sizePt, bound)
 	}
 	return zt
+}
+
+// small warns about text set below the readable size. Template text warns
+// once per zone, a card's text at its cell.
+func (r *renderer) small(it *Item, z *templates.Zone, pos diag.Pos, sizePt float64, bound bool) {
+	key := "small\x00" + z.Pos.String()
+	what := "the text of " + strconv.Quote(it.ID())
+	if bound {
+		key += "\x00" + it.ID()
+	} else {
+		what = "the template's text " + strconv.Quote(clip(z.Text, 40))
+	}
+	if !r.once(key) {
+		return
+	}
+	dg := r.diags.Warnf(pos, CodeSmallText, "%s prints at %s pt in the %s, below the %d pt that reads well on a printed card",
+		what, num(sizePt), zoneName(z), minReadablePt)
+	dg.Hint = "shorten the text, or give the zone more room (or a larger size) in " + z.Pos.String()
+}
+
+func zoneName(z *templates.Zone) string {
+	if z.Name != "" {
+		return z.Name + " zone"
+	}
+	return z.Type + " zone at " + z.Pos.String()
 }
 
 func (r *renderer) overflow(it *Item, z *templates.Zone, pos diag.Pos, lay textLayout, box Rect, fs float64) {
@@ -294,32 +347,33 @@ func (r *renderer) overflow(it *Item, z *templates.Zone, pos diag.Pos, lay textL
 	if !r.once(key) {
 		return
 	}
-	name := z.Name
-	if name == "" {
-		name = z.Type + " zone at " + z.Pos.String()
-	}
 	why := "needs " + num(lay.height/fs) + " mm, has " + num(box.H/fs) + " mm"
 	switch {
 	case lay.broken:
 		why = "a word is wider than the zone"
-	case z.Lines > 0 && len(lay.lines) > z.Lines:
-		why = "needs " + itoa(len(lay.lines)) + " lines, has " + itoa(z.Lines)
+	case z.Lines > 0 && lay.count > z.Lines:
+		why = "needs " + itoa(lay.count) + " lines, has " + itoa(z.Lines)
+	}
+	name := z.Name
+	if name == "" {
+		name = z.Type + " zone at " + z.Pos.String()
 	}
 	dg := r.diags.Errorf(pos, CodeOverflow, "text of %q does not fit the %s even at %s pt (%s)",
 		it.ID(), name, num(z.MinPt), why)
 	dg.Hint = "shorten the text, or give the zone more room or a smaller min in " + z.Pos.String()
 }
 
-// sanitize replaces characters the fonts cannot print with "?" and
-// reports them.
+// sanitize replaces characters no font can print with "?" and reports
+// them.
 func (r *renderer) sanitize(it *Item, z *templates.Zone, s string, st textStyle, pos diag.Pos) string {
-	m := fontMetrics(resolveFont(st.family, st.style, false, false))
-	bad, ok := m.covers(s)
-	if ok {
+	base := st.base()
+	bad, missing := r.fonts.missing(base, s)
+	if !missing {
 		return s
 	}
 	if r.once("glyph\x00" + it.ID() + "\x00" + z.Pos.String()) {
-		r.diags.Warnf(pos, CodeGlyph, "card %q has %q (U+%04X), which the embedded fonts cannot print; it prints as ?", it.ID(), string(bad), bad)
+		dg := r.diags.Warnf(pos, CodeGlyph, "card %q has %q (U+%04X), which no font of the templates can print; it prints as ?", it.ID(), string(bad), bad)
+		dg.Hint = "add a font that has it to shared.yaml's fonts: and fallback: (characters beyond U+FFFF, such as most emoji, cannot be embedded)"
 	}
 	var b strings.Builder
 	for _, c := range s {
@@ -327,7 +381,7 @@ func (r *renderer) sanitize(it *Item, z *templates.Zone, s string, st textStyle,
 			b.WriteRune(c)
 			continue
 		}
-		if _, ok := m.advance(c); !ok {
+		if _, ok := r.fonts.pick(base, c); !ok {
 			c = '?'
 		}
 		b.WriteRune(c)
@@ -345,24 +399,24 @@ func (r *renderer) tokenNames() []string {
 	return names
 }
 
-func (r *renderer) drawText(d *doc, it *Item, z *templates.Zone, box Rect, fs float64) {
+func (r *renderer) drawText(c Canvas, it *Item, z *templates.Zone, box Rect, fs float64) {
 	zt := r.layoutZone(it, z, box, fs)
 	if !zt.ok {
 		return
 	}
-	c, _ := r.color(it.Template, z.Color)
-	r.drawLayout(d, it.Template, zt.layout, zt.style, box, c)
+	col, _ := r.color(it.Template, z.Color)
+	r.drawLayout(c, it.Template, zt.layout, zt.style, box, col)
 	if !zt.layout.fits {
-		r.markOverflow(d, box)
+		markOverflow(c, box)
 	}
 }
 
 // drawLayout draws laid-out text in a box; lines that do not fit are left
 // out (and reported by the caller).
-func (r *renderer) drawLayout(d *doc, t *templates.Template, lay textLayout, st textStyle, box Rect, c templates.Color) {
+func (r *renderer) drawLayout(c Canvas, t *templates.Template, lay textLayout, st textStyle, box Rect, col templates.Color) {
 	em := lay.sizePt * ptMM
 	lineH := em * st.leading
-	base := fontMetrics(resolveFont(st.family, st.style, false, false))
+	base := st.base()
 	offY := 0.0
 	switch st.valign {
 	case "middle":
@@ -373,7 +427,6 @@ func (r *renderer) drawLayout(d *doc, t *templates.Template, lay textLayout, st 
 	if offY < 0 {
 		offY = 0
 	}
-	d.textColor(c)
 	for i, ln := range lay.lines {
 		if ln.top+lineH > box.H+0.01 || (st.maxLines > 0 && i >= st.maxLines) {
 			break
@@ -389,86 +442,108 @@ func (r *renderer) drawLayout(d *doc, t *templates.Template, lay textLayout, st 
 		for _, rn := range ln.runs {
 			if rn.icon != "" {
 				side := em * 0.95
-				r.drawIcon(d, t, rn.icon, x+rn.x+(rn.w-side)/2, baseline-em*0.36-side/2, side, c)
+				r.drawIcon(c, t, rn.icon, x+rn.x+(rn.w-side)/2, baseline-em*0.36-side/2, side, col)
 				continue
 			}
 			if strings.TrimSpace(rn.text) == "" {
 				continue
 			}
-			d.setFont(rn.font, lay.sizePt)
-			d.textColor(c)
-			d.pdf.Text(x+rn.x, baseline, rn.text)
+			c.Text(x+rn.x, baseline, rn.font, lay.sizePt, col, rn.text)
 		}
 	}
 }
 
 // markOverflow outlines a zone whose text does not fit, so the problem is
 // seen on paper as well as reported.
-func (r *renderer) markOverflow(d *doc, box Rect) {
-	d.drawColor(alertRed)
-	d.fillColor(alertRed)
-	d.pdf.SetLineWidth(0.35)
-	d.pdf.Rect(box.X, box.Y, box.W, box.H, "D")
+func markOverflow(c Canvas, box Rect) {
+	c.Stroke(rectPath(box), alertRed, Pen{Width: 0.35})
 	s := math.Min(3, math.Min(box.W, box.H)/2)
-	d.pdf.Polygon([]gofpdf.PointType{{X: box.X + box.W, Y: box.Y + box.H - s}, {X: box.X + box.W, Y: box.Y + box.H}, {X: box.X + box.W - s, Y: box.Y + box.H}}, "F")
+	p := &Path{}
+	p.MoveTo(box.X+box.W, box.Y+box.H-s)
+	p.LineTo(box.X+box.W, box.Y+box.H)
+	p.LineTo(box.X+box.W-s, box.Y+box.H)
+	p.Close()
+	c.Fill(p, alertRed, false)
 }
 
-// drawIcon draws a named icon in a square.
-func (r *renderer) drawIcon(d *doc, t *templates.Template, name string, x, y, side float64, ink templates.Color) {
+// iconShape is one shape of an icon as a path in the icon's 100×100 box.
+type iconShape struct {
+	path         *Path
+	fill, stroke string
+	width        float64
+}
+
+// iconShapes turns an icon's shapes into paths once.
+func (r *renderer) iconShapes(name string) []iconShape {
+	if sh, ok := r.icons[name]; ok {
+		return sh
+	}
 	ic := r.set.Icons[name]
-	if ic == nil {
-		return
+	var out []iconShape
+	if ic != nil {
+		for _, sh := range ic.Shapes {
+			is := iconShape{fill: sh.Fill, stroke: sh.Stroke, width: sh.Width}
+			if sh.IsCircle {
+				is.path = circlePath(sh.Circle[0], sh.Circle[1], sh.Circle[2])
+			} else {
+				is.path = &Path{}
+				for _, op := range sh.Path {
+					switch op.Op {
+					case 'M':
+						is.path.MoveTo(op.Pts[0], op.Pts[1])
+					case 'L':
+						is.path.LineTo(op.Pts[0], op.Pts[1])
+					case 'C':
+						is.path.CurveTo(op.Pts[0], op.Pts[1], op.Pts[2], op.Pts[3], op.Pts[4], op.Pts[5])
+					case 'Z':
+						is.path.Close()
+					}
+				}
+			}
+			out = append(out, is)
+		}
 	}
+	r.icons[name] = out
+	return out
+}
+
+// drawIcon draws a named icon in a square; its shapes in "ink" take the
+// given colour.
+func (r *renderer) drawIcon(c Canvas, t *templates.Template, name string, x, y, side float64, ink templates.Color) {
 	k := side / 100
-	for _, sh := range ic.Shapes {
-		style := ""
-		if sh.Fill != "" {
-			c := ink
-			if sh.Fill != "ink" {
-				c, _ = r.color(t, sh.Fill)
-			}
-			d.fillColor(c)
-			style += "F"
-		}
-		if sh.Stroke != "" {
-			c := ink
-			if sh.Stroke != "ink" {
-				c, _ = r.color(t, sh.Stroke)
-			}
-			d.drawColor(c)
-			d.pdf.SetLineWidth(sh.Width * k)
-			d.pdf.SetLineCapStyle("round")
-			d.pdf.SetLineJoinStyle("round")
-			style += "D"
-		}
-		if style == "" {
+	for _, sh := range r.iconShapes(name) {
+		if sh.fill == "" && sh.stroke == "" {
 			continue
 		}
-		if sh.IsCircle {
-			d.pdf.Circle(x+sh.Circle[0]*k, y+sh.Circle[1]*k, sh.Circle[2]*k, style)
-			continue
-		}
-		for _, op := range sh.Path {
-			switch op.Op {
-			case 'M':
-				d.pdf.MoveTo(x+op.Pts[0]*k, y+op.Pts[1]*k)
-			case 'L':
-				d.pdf.LineTo(x+op.Pts[0]*k, y+op.Pts[1]*k)
-			case 'C':
-				d.pdf.CurveBezierCubicTo(x+op.Pts[0]*k, y+op.Pts[1]*k, x+op.Pts[2]*k, y+op.Pts[3]*k, x+op.Pts[4]*k, y+op.Pts[5]*k)
-			case 'Z':
-				d.pdf.ClosePath()
+		p := scalePath(sh.path, k, x, y)
+		if sh.fill != "" {
+			col := ink
+			if sh.fill != "ink" {
+				col, _ = r.color(t, sh.fill)
 			}
+			c.Fill(p, col, true)
 		}
-		if style == "F" {
-			style = "F*"
-		} else if style == "FD" {
-			style = "FD*"
+		if sh.stroke != "" {
+			col := ink
+			if sh.stroke != "ink" {
+				col, _ = r.color(t, sh.stroke)
+			}
+			c.Stroke(p, col, Pen{Width: sh.width * k, Round: true})
 		}
-		d.pdf.DrawPath(style)
 	}
-	d.pdf.SetLineCapStyle("butt")
-	d.pdf.SetLineJoinStyle("miter")
+}
+
+// scalePath maps a path by (x, y) → (x·k + dx, y·k + dy).
+func scalePath(p *Path, k, dx, dy float64) *Path {
+	out := &Path{Ops: make([]PathOp, len(p.Ops))}
+	for i, op := range p.Ops {
+		out.Ops[i].Op = op.Op
+		for j := 0; j < 6; j += 2 {
+			out.Ops[i].Pts[j] = op.Pts[j]*k + dx
+			out.Ops[i].Pts[j+1] = op.Pts[j+1]*k + dy
+		}
+	}
+	return out
 }
 
 // iconValues returns the icon names an icons zone shows for an item.
@@ -536,7 +611,7 @@ func (r *renderer) iconValues(it *Item, z *templates.Zone) []string {
 	return out
 }
 
-func (r *renderer) drawIcons(d *doc, it *Item, z *templates.Zone, box Rect, fs float64) {
+func (r *renderer) drawIcons(c Canvas, it *Item, z *templates.Zone, box Rect, fs float64) {
 	icons := r.iconValues(it, z)
 	if len(icons) == 0 {
 		return
@@ -562,9 +637,9 @@ func (r *renderer) drawIcons(d *doc, it *Item, z *templates.Zone, box Rect, fs f
 	case "right":
 		x += box.W - total
 	}
-	c, _ := r.color(it.Template, z.Color)
+	col, _ := r.color(it.Template, z.Color)
 	for _, ic := range icons {
-		r.drawIcon(d, it.Template, ic, x, box.Y+(box.H-side)/2, side, c)
+		r.drawIcon(c, it.Template, ic, x, box.Y+(box.H-side)/2, side, col)
 		x += side + gap
 	}
 }

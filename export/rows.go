@@ -46,7 +46,7 @@ type rowsCell struct {
 	size  int
 }
 
-func (r *renderer) drawRows(d *doc, it *Item, z *templates.Zone, box Rect, fs float64) {
+func (r *renderer) drawRows(c Canvas, it *Item, z *templates.Zone, box Rect, fs float64) {
 	spec := z.Rows
 	if spec == nil {
 		return
@@ -66,14 +66,17 @@ func (r *renderer) drawRows(d *doc, it *Item, z *templates.Zone, box Rect, fs fl
 		ri := &Item{Template: &sub, Row: row}
 		for _, col := range spec.Columns {
 			text, pos, _ := r.expand(ri, col.Text)
-			st := textStyle{family: z.Font, style: col.Style}
+			st := textStyle{fonts: r.fonts, family: z.Font, style: col.Style}
+			if len(text) > maxText {
+				text = clip(text, maxText)
+			}
 			text = r.sanitize(ri, z, text, st, pos)
 			paras, _ := parseMarkup(text, r.resolveToken)
-			c := rowsCell{paras: paras, pos: pos, size: len(text)}
-			if c.size > worst.size {
-				worst = c
+			cell := rowsCell{paras: paras, pos: pos, size: len(text)}
+			if cell.size > worst.size {
+				worst = cell
 			}
-			cells[i] = append(cells[i], c)
+			cells[i] = append(cells[i], cell)
 		}
 	}
 	set := func(sizePt float64) rowsLayout {
@@ -82,10 +85,10 @@ func (r *renderer) drawRows(d *doc, it *Item, z *templates.Zone, box Rect, fs fl
 		for i := range cells {
 			var row []textLayout
 			h := 0.0
-			for j, c := range cells[i] {
+			for j, cell := range cells[i] {
 				col := spec.Columns[j]
-				st := textStyle{family: z.Font, style: col.Style, leading: z.Leading, align: col.Align}
-				l := layoutText(c.paras, widths[j], math.Inf(1), st, sizePt)
+				st := textStyle{fonts: r.fonts, family: z.Font, style: col.Style, leading: z.Leading, align: col.Align}
+				l := layoutText(cell.paras, widths[j], box.H, st, sizePt)
 				if l.broken {
 					out.fits = false
 				}
@@ -133,17 +136,17 @@ func (r *renderer) drawRows(d *doc, it *Item, z *templates.Zone, box Rect, fs fl
 		dg := r.diags.Errorf(worst.pos, CodeOverflow, "the %s rows of %q do not fit their zone even at %s pt (need %s mm, have %s mm)",
 			name, it.ID(), num(z.MinPt), num(lay.height/fs), num(box.H/fs))
 		dg.Hint = "shorten the rows' text, or give the zone more room in " + z.Pos.String()
+	} else if lay.fits && lay.sizePt < minReadablePt-1e-9 {
+		r.small(it, z, worst.pos, lay.sizePt, true)
 	}
-	c, _ := r.color(it.Template, z.Color)
+	col, _ := r.color(it.Template, z.Color)
 	rule, hasRule := r.color(it.Template, spec.Rule)
 	lineH := lay.sizePt * ptMM * z.Leading
 	y := box.Y
 	for i := range lay.cells {
 		if i > 0 {
 			if hasRule {
-				d.drawColor(rule)
-				d.pdf.SetLineWidth(0.15 * fs)
-				d.pdf.Line(box.X, y+lineH*0.175, box.X+box.W, y+lineH*0.175)
+				c.Stroke(linePath(box.X, y+lineH*0.175, box.X+box.W, y+lineH*0.175), rule, Pen{Width: 0.15 * fs})
 			}
 			y += lineH * 0.35
 		}
@@ -152,15 +155,15 @@ func (r *renderer) drawRows(d *doc, it *Item, z *templates.Zone, box Rect, fs fl
 		}
 		x := box.X
 		for j, l := range lay.cells[i] {
-			col := spec.Columns[j]
-			st := textStyle{family: z.Font, style: col.Style, leading: z.Leading, align: col.Align, valign: "top"}
-			r.drawLayout(d, it.Template, l, st, Rect{x, y, widths[j], lay.heights[i]}, c)
+			sc := spec.Columns[j]
+			st := textStyle{fonts: r.fonts, family: z.Font, style: sc.Style, leading: z.Leading, align: sc.Align, valign: "top"}
+			r.drawLayout(c, it.Template, l, st, Rect{x, y, widths[j], lay.heights[i]}, col)
 			x += widths[j] + gap
 		}
 		y += lay.heights[i]
 	}
 	if !lay.fits {
-		r.markOverflow(d, box)
+		markOverflow(c, box)
 	}
 }
 

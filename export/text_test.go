@@ -110,7 +110,7 @@ func TestLayoutIconsTakeRoom(t *testing.T) {
 	a := layoutText(plainText, 100, 100, st, 10)
 	b := layoutText(withIcon, 100, 100, st, 10)
 	em := 10 * ptMM
-	space := fontMetrics(fontKey{"sans", "regular"}).width(" ", 10)
+	space := bundled()["sans"]["regular"].width(" ", 10)
 	assert.InDelta(t, a.lines[0].width+space+em*iconEm, b.lines[0].width, 1e-9)
 	var icons int
 	for _, r := range b.lines[0].runs {
@@ -170,22 +170,27 @@ func TestAWordWiderThanItsBoxIsSplitAndDoesNotFit(t *testing.T) {
 }
 
 func TestFontFallbacks(t *testing.T) {
-	assert.Equal(t, fontKey{"sans", "bold-italic"}, resolveFont("sans", "italic", true, false))
-	assert.Equal(t, fontKey{"sans", "regular"}, resolveFont("sans", "bold", true, false), "** inside bold text turns bold off")
-	assert.Equal(t, fontKey{"smallcaps", "regular"}, resolveFont("smallcaps", "regular", true, false), "small caps have no bold")
-	assert.Equal(t, fontKey{"smallcaps", "italic"}, resolveFont("smallcaps", "regular", true, true))
-	assert.Equal(t, fontKey{"medium", "italic"}, resolveFont("medium", "regular", false, true))
+	b := newFontBook(nil)
+	style := func(f *Font) string { return f.family + " " + f.style }
+	assert.Equal(t, "sans bold-italic", style(b.resolve("sans", "italic", true, false)))
+	assert.Equal(t, "sans regular", style(b.resolve("sans", "bold", true, false)), "** inside bold text turns bold off")
+	assert.Equal(t, "smallcaps regular", style(b.resolve("smallcaps", "regular", true, false)), "small caps have no bold")
+	assert.Equal(t, "smallcaps italic", style(b.resolve("smallcaps", "regular", true, true)))
+	assert.Equal(t, "medium italic", style(b.resolve("medium", "regular", false, true)))
+	assert.Equal(t, "sans regular", style(b.resolve("nope", "regular", false, false)), "an unknown family prints in sans")
 }
 
 func TestFontsCoverTheNamesDesignersUse(t *testing.T) {
-	for k := range fontFiles {
-		m := fontMetrics(k)
-		for _, s := range []string{"Dr. Zhukov", "Jacques Moreau", "Shelly Hargrove", "Ω", "Жуков", "Ça, naïve, Señor, Müller, Ærø", "“quotes” — dashes – …"} {
-			r, ok := m.covers(s)
-			assert.True(t, ok, "%v lacks %q in %q", k, r, s)
+	b := newFontBook(nil)
+	for _, styles := range bundled() {
+		for _, f := range styles {
+			for _, s := range []string{"Dr. Zhukov", "Jacques Moreau", "Shelly Hargrove", "Ω", "Жуков", "Ça, naïve, Señor, Müller, Ærø", "“quotes” — dashes – …"} {
+				r, missing := b.missing(f, s)
+				assert.False(t, missing, "%s lacks %q in %q", f.describe(), r, s)
+			}
+			_, missing := b.missing(f, "🐍")
+			assert.True(t, missing)
 		}
-		_, ok := m.covers("🐍")
-		assert.False(t, ok)
 	}
 }
 

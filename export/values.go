@@ -113,19 +113,28 @@ func (r *renderer) missingRow(it *Item, path []string) {
 		it.Template.Name, strings.Join(path, "."), path[0], path[1]).Hint = "add the row to the workbook, or change the template"
 }
 
+// column finds a sheet's column by name, through a cache: layout asks for
+// it once per value printed.
 func (r *renderer) column(sheet, name string) *table.Column {
-	sh := r.set.Schema.Sheet(sheet)
-	if sh == nil {
-		return nil
+	key := columnKey{sheet, name}
+	if c, ok := r.columns[key]; ok {
+		return c
 	}
-	k := table.Key(name)
-	for _, c := range table.AllColumns(sh) {
-		if c.Key() == k {
-			return &c
+	var out *table.Column
+	if sh := r.set.Schema.Sheet(sheet); sh != nil {
+		k := table.Key(name)
+		for _, c := range table.AllColumns(sh) {
+			if c.Key() == k {
+				out = &c
+				break
+			}
 		}
 	}
-	return nil
+	r.columns[key] = out
+	return out
 }
+
+type columnKey struct{ sheet, name string }
 
 func refTarget(t table.Type) string {
 	switch {
@@ -364,8 +373,8 @@ func (r *renderer) bound(it *Item, b *templates.Binding) string {
 }
 
 // expand substitutes a template text's bindings for an item. It returns
-// the text and the position of the cell that holds most of it, for
-// messages about the text.
+// the text, the position of the cell that holds most of it (for messages
+// about the text), and whether any of it comes from the item's cells.
 func (r *renderer) expand(it *Item, text string) (string, diag.Pos, bool) {
 	ps, err := templates.ParseText(text)
 	if err != nil {
@@ -373,6 +382,7 @@ func (r *renderer) expand(it *Item, text string) (string, diag.Pos, bool) {
 	}
 	var b strings.Builder
 	best, pos := -1, it.Template.Pos
+	cells := false
 	for _, p := range ps {
 		if p.Bind == nil {
 			b.WriteString(p.Lit)
@@ -380,10 +390,11 @@ func (r *renderer) expand(it *Item, text string) (string, diag.Pos, bool) {
 		}
 		v := r.bound(it, p.Bind)
 		b.WriteString(v)
+		cells = cells || !strings.HasPrefix(p.Bind.Path[0], "@")
 		if len(v) > best && len(p.Bind.Path) == 1 && !strings.HasPrefix(p.Bind.Path[0], "@") {
 			best = len(v)
 			pos = it.pos(p.Bind.Path[0])
 		}
 	}
-	return b.String(), pos, true
+	return b.String(), pos, cells
 }

@@ -90,7 +90,7 @@ func TestVisualCardsCutLinesAndTitles(t *testing.T) {
 	img := render(t, pdf, 1, dpi)
 	require.InDelta(t, px(210, dpi), img.Bounds().Dx(), 1, "an A4 page")
 
-	g, err := NewGrid(210, 297, 63.5, 88.9, 0, 5, 4)
+	g, err := NewGrid(210, 297, 63.5, 88.9, 0, 5, 4, true)
 	require.NoError(t, err)
 	in, out := 0.6, 0.6 // mm inside and outside the cut
 	for i := 0; i < 9; i++ {
@@ -130,8 +130,11 @@ func TestVisualCardsCutLinesAndTitles(t *testing.T) {
 		assert.Less(t, darkest(img, px(x, dpi), px(top-3, dpi), 2), 128, "a mark above the cut at x=%.2f", x)
 		assert.Equal(t, 255, darkest(img, px(x+1.5, dpi), px(top-3, dpi), 2), "nothing beside the mark at x=%.2f", x)
 	}
+	// Gutters show each card's edges, so the 5.75 mm left margin keeps no
+	// mark: nothing prints within 5 mm of the paper's edge.
+	require.InDelta(t, 5.75, left, 1e-9)
 	for _, y := range ys {
-		assert.Less(t, darkest(img, px(left-3, dpi), px(y, dpi), 2), 128, "a mark left of the cut at y=%.2f", y)
+		assert.Equal(t, 255, darkest(img, px(2.5, dpi), px(y, dpi), 2), "no mark within 5 mm of the edge at y=%.2f", y)
 	}
 }
 
@@ -168,7 +171,7 @@ func TestVisualBackPrintsBehindItsFront(t *testing.T) {
 			opt := DefaultOptions()
 			opt.Duplex = d
 			pdf, _, _ := exportToy(t, set, toyTables(map[string][]toyRow{"cards": toyCards(7)}), opt)
-			g, err := NewGrid(210, 297, 63.5, 88.9, 0, 5, 0)
+			g, err := NewGrid(210, 297, 63.5, 88.9, 0, 5, 0, true)
 			require.NoError(t, err)
 			found := 0
 			for _, w := range words(t, pdf, 2) {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/table"
@@ -23,7 +24,17 @@ var keysFor = map[string][]string{
 	ZoneIcon:  {"icon", "color"},
 	ZoneIcons: {"field", "via", "limit", "gap", "color", "align"},
 	ZoneRows:  {"rows", "font", "size", "min", "color", "leading"},
+	ZoneImage: {"field", "src", "fit", "placeholder"},
 }
+
+// Limits a template must keep, so that no template can make an export
+// slow or large: a card's text is a few hundred characters.
+const (
+	MaxZoneText     = 8000 // characters of one zone's template text
+	MaxBindings     = 100  // {{…}} in one text
+	MaxZonesPerFace = 500
+	MaxRowsColumns  = 20
+)
 
 var commonKeys = []string{"type", "name", "at", "if", "unless"}
 
@@ -43,6 +54,12 @@ func check(set *Set, l *diag.List) {
 			} else {
 				set.InlineIcons.Column = table.Key(lk.Column)
 			}
+		}
+	}
+	for _, f := range set.Fallback {
+		if _, ok := set.FontStyles(f); !ok {
+			dg := l.Errorf(set.FallbackPos, CodeUnknownFont, "fallback names font family %q, which neither shared.yaml's fonts nor the bundled fonts have", f)
+			dg.Hint = diag.DidYouMean(f, set.familyNames())
 		}
 	}
 	for _, t := range set.Templates {
@@ -155,10 +172,92 @@ func (c *checker) template(t *Template) {
 			continue
 		}
 		c.color(t, f.Background, f.Pos, "background")
+		if len(f.Zones) > MaxZonesPerFace {
+			c.l.Errorf(f.Pos, CodeLimit, "a face has %d zones; a template may have at most %d", len(f.Zones), MaxZonesPerFace)
+			f.Zones = f.Zones[:MaxZonesPerFace]
+		}
 		for _, z := range f.Zones {
 			c.zone(t, sh, fields, z)
 		}
+		c.overArt(sh, f)
 	}
+}
+
+// overArt warns about text zones that overlap pictures (icons, a card's
+// art) they can show with: the text would print over them. Text set
+// wholly inside an icon (a number on a badge) is meant to be there.
+func (c *checker) overArt(sh *table.Sheet, f *Face) {
+	art := func(z *Zone) bool {
+		return z.Type == ZoneIcon || z.Type == ZoneIcons || (z.Type == ZoneImage && z.Field != "")
+	}
+	for _, tz := range f.Zones {
+		if tz.Type != ZoneText && tz.Type != ZoneRows {
+			continue
+		}
+		for _, az := range f.Zones {
+			if !art(az) || within(tz.At, az.At) || c.exclusive(sh, tz, az) {
+				continue
+			}
+			w := math.Min(tz.At[0]+tz.At[2], az.At[0]+az.At[2]) - math.Max(tz.At[0], az.At[0])
+			h := math.Min(tz.At[1]+tz.At[3], az.At[1]+az.At[3]) - math.Max(tz.At[1], az.At[1])
+			if w > 0.05 && h > 0.05 {
+				name := tz.Name
+				if name == "" {
+					name = "text"
+				}
+				c.l.Warnf(c.at(tz, "at"), CodeOverArt, "the %s zone overlaps the %s zone at line %d, so its text can print over the %s",
+					name, az.Type, az.Pos.Line, az.Type).Hint = "move or shrink one of them, or give them conditions that never hold together (if: and unless: of the same field)"
+			}
+		}
+	}
+}
+
+// within says whether box a lies inside box b.
+func within(a, b [4]float64) bool {
+	const eps = 0.01
+	return a[0] >= b[0]-eps && a[1] >= b[1]-eps && a[0]+a[2] <= b[0]+b[2]+eps && a[1]+a[3] <= b[1]+b[3]+eps
+}
+
+// exclusive says whether two zones never show together: one needs a
+// condition the other rules out, or both need one field (holding a single
+// value) to hold values the other's does not list.
+func (c *checker) exclusive(sh *table.Sheet, a, b *Zone) bool {
+	for _, x := range a.If {
+		if contains(b.Unless, x) {
+			return true
+		}
+	}
+	for _, x := range a.Unless {
+		if contains(b.If, x) {
+			return true
+		}
+	}
+	for _, x := range a.If {
+		ca, err := ParseCondition(x)
+		if err != nil || len(ca.Values) == 0 {
+			continue
+		}
+		col := c.fieldColumn(sh, ca.Field.Path)
+		if col == nil || col.Type.Kind == table.List {
+			continue
+		}
+		for _, y := range b.If {
+			cb, err := ParseCondition(y)
+			if err != nil || len(cb.Values) == 0 || cb.Field.String() != ca.Field.String() {
+				continue
+			}
+			disjoint := true
+			for _, v := range ca.Values {
+				for _, w := range cb.Values {
+					disjoint = disjoint && diag.Fold(v) != diag.Fold(w)
+				}
+			}
+			if disjoint {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // cardField checks the lookups inside a template card's field: only
@@ -268,6 +367,39 @@ func (c *checker) zone(t *Template, sh *table.Sheet, fields map[string]bool, z *
 	case ZoneRows:
 		c.rows(sh, z)
 		c.font(z)
+	case ZoneImage:
+		c.image(t, sh, fields, z)
+	}
+}
+
+// image checks a picture zone: one source, the column or card field it
+// binds, and its fit.
+func (c *checker) image(t *Template, sh *table.Sheet, fields map[string]bool, z *Zone) {
+	switch {
+	case z.Field == "" && z.Src == "":
+		c.l.Errorf(z.Pos, CodeMissing, "the image zone has neither field nor src").Hint =
+			"field: art prints the picture the row's Art cell names; src: frame.png prints a picture of the templates folder"
+		return
+	case z.Field != "" && z.Src != "":
+		c.l.Errorf(c.at(z, "src"), CodeBadValue, "an image zone takes field or src, not both")
+		return
+	case z.Placeholder != "" && z.Field == "":
+		c.l.Errorf(c.at(z, "placeholder"), CodeBadValue, "placeholder shows when the field is blank: it needs field")
+	}
+	if z.Fit == "" {
+		z.Fit = FitCover
+	}
+	if z.Field == "" {
+		return
+	}
+	b, err := ParsePath(z.Field)
+	if err != nil || len(b.Path) != 1 || len(b.Filters) > 0 || b.Upto != nil || strings.HasPrefix(b.Path[0], "@") {
+		c.l.Errorf(c.at(z, "field"), CodeBadValue, "field must name one column, such as art")
+		return
+	}
+	c.binding(t, sh, fields, b, c.at(z, "field"))
+	if sh != nil {
+		z.Field = table.Key(z.Field)
 	}
 }
 
@@ -309,14 +441,14 @@ func (c *checker) font(z *Zone) {
 	if z.Style == "" {
 		z.Style = "regular"
 	}
-	styles, ok := Fonts[z.Font]
+	styles, ok := c.set.FontStyles(z.Font)
 	if !ok {
 		dg := c.l.Errorf(c.at(z, "font"), CodeUnknownFont, "unknown font %q", z.Font)
-		if dg.Hint = diag.DidYouMean(z.Font, FontNames); dg.Hint == "" {
-			dg.Hint = "fonts: " + strings.Join(FontNames, ", ")
+		if dg.Hint = diag.DidYouMean(z.Font, c.set.familyNames()); dg.Hint == "" {
+			dg.Hint = "fonts: " + strings.Join(c.set.familyNames(), ", ") + " (and the families shared.yaml's fonts: adds)"
 		}
 		z.Font = "sans"
-		styles = Fonts["sans"]
+		styles, _ = c.set.FontStyles("sans")
 	}
 	if !contains(styles, z.Style) {
 		dg := c.l.Errorf(c.at(z, "style"), CodeUnknownFont, "font %s has no style %q (it has %s)", z.Font, z.Style, strings.Join(styles, ", "))
@@ -344,11 +476,21 @@ func (c *checker) font(z *Zone) {
 	}
 }
 
-// text checks a template text's bindings.
+// text checks a template text's bindings, and its size against the
+// limits.
 func (c *checker) text(t *Template, sh *table.Sheet, fields map[string]bool, s string, pos diag.Pos) {
+	if n := utf8.RuneCountInString(s); n > MaxZoneText {
+		c.l.Errorf(pos, CodeLimit, "the text is %d characters; a zone's text may have at most %d", n, MaxZoneText).Hint =
+			"card text belongs in the workbook: bind it with {{column}}"
+		return
+	}
 	ps, err := ParseText(s)
 	if err != nil {
 		c.l.Errorf(pos, CodeBadValue, "%v", err)
+		return
+	}
+	if n := bindings(ps); n > MaxBindings {
+		c.l.Errorf(pos, CodeLimit, "the text has %d bindings; a zone's text may have at most %d", n, MaxBindings)
 		return
 	}
 	for _, p := range ps {
@@ -356,6 +498,16 @@ func (c *checker) text(t *Template, sh *table.Sheet, fields map[string]bool, s s
 			c.binding(t, sh, fields, p.Bind, pos)
 		}
 	}
+}
+
+func bindings(ps []Piece) int {
+	n := 0
+	for _, p := range ps {
+		if p.Bind != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // condition checks an if: or unless: — its field, and that the values it
@@ -550,6 +702,10 @@ func (c *checker) rows(sh *table.Sheet, z *Zone) {
 	rsh := c.sheet(r.Sheet, pos("sheet"))
 	if rsh == nil {
 		return
+	}
+	if len(r.Columns) > MaxRowsColumns {
+		c.l.Errorf(pos("columns"), CodeLimit, "rows has %d columns; it may have at most %d", len(r.Columns), MaxRowsColumns)
+		r.Columns = r.Columns[:MaxRowsColumns]
 	}
 	r.Sheet = rsh.Key()
 	if r.Match == "" {

@@ -16,4 +16,8 @@ var (
 	CodeUnknownColor = diag.Register("DW3010", diag.Error, "a template names a colour that is neither #rrggbb nor in a palette")
 	CodeOutside      = diag.Register("DW3011", diag.Warning, "a zone lies outside the card, or a text zone outside the safe area")
 	CodeTemplateIO   = diag.Register("DW3012", diag.Error, "a template file or folder cannot be read")
+	CodeFont         = diag.Register("DW3013", diag.Error, "a font file named in shared.yaml cannot be used")
+	CodeLimit        = diag.Register("DW3014", diag.Error, "a template exceeds a limit (text length, bindings, zones, markup)")
+	CodeOverArt      = diag.Register("DW3015", diag.Warning, "a text zone overlaps an icon or image zone that can show with it")
+	CodeImageFile    = diag.Register("DW3016", diag.Error, "an image file a template names cannot be used")
 )

@@ -69,7 +69,7 @@ func Load(s *table.Schema, overrides ...Folder) (*Set, *diag.List) {
 		folders = append(folders, Folder{FS: def, Label: "bundled:templates/" + s.Game})
 	}
 	folders = append(folders, overrides...)
-	set := &Set{Game: s.Game, Schema: s, Colors: map[string]Color{}, Icons: map[string]*Icon{}}
+	set := &Set{Game: s.Game, Schema: s, Colors: map[string]Color{}, Icons: map[string]*Icon{}, Fonts: map[string]*FontFamily{}, Images: map[string]*ImageFile{}}
 	byName := map[string]*Template{}
 	var order []string
 	orderPos := diag.Pos{}
@@ -88,6 +88,12 @@ func Load(s *table.Schema, overrides ...Folder) (*Set, *diag.List) {
 			}
 			if sh.InlineIcons != nil {
 				set.InlineIcons = *sh.InlineIcons
+			}
+			for k, ff := range loadFonts(f.FS, f.Label, sh.Fonts, l) {
+				set.Fonts[k] = ff
+			}
+			if sh.FallbackSet {
+				set.Fallback, set.FallbackPos = sh.Fallback, sh.FallbackPos
 			}
 		}
 		for k, ic := range icons {
@@ -142,6 +148,7 @@ func readFolder(f Folder, l *diag.List) (*shared, map[string]*Icon, []*Template)
 	var icons map[string]*Icon
 	var tpls []*Template
 	seen := map[string]diag.Pos{}
+	images := map[string]*ImageFile{}
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() || strings.HasPrefix(name, ".") || !(strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) {
@@ -170,10 +177,47 @@ func readFolder(f Folder, l *diag.List) (*shared, map[string]*Icon, []*Template)
 				continue
 			}
 			seen[t.Name] = t.Pos
+			t.FS = f.FS
+			readImages(f, t, images, l)
 			tpls = append(tpls, t)
 		}
 	}
 	return sh, icons, tpls
+}
+
+// readImages reads the pictures a template's zones name from its folder,
+// each file once.
+func readImages(f Folder, t *Template, cache map[string]*ImageFile, l *diag.List) {
+	read := func(name string, pos diag.Pos) *ImageFile {
+		if name == "" {
+			return nil
+		}
+		if im, ok := cache[name]; ok {
+			return im
+		}
+		im := readTemplateImage(f.FS, f.Label, name, pos, l)
+		cache[name] = im
+		return im
+	}
+	for _, face := range []*Face{t.Front, t.Back} {
+		if face == nil {
+			continue
+		}
+		for _, z := range face.Zones {
+			if z.Type != ZoneImage {
+				continue
+			}
+			z.SrcImage = read(z.Src, keyPos(z, "src"))
+			z.PlaceholderImage = read(z.Placeholder, keyPos(z, "placeholder"))
+		}
+	}
+}
+
+func keyPos(z *Zone, key string) diag.Pos {
+	if p, ok := z.Keys[key]; ok {
+		return p
+	}
+	return z.Pos
 }
 
 func readLimited(fsys fs.FS, name string) ([]byte, error) {

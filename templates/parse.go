@@ -22,6 +22,10 @@ type shared struct {
 	OrderSet    bool
 	Colors      map[string]Color
 	InlineIcons *Lookup
+	Fonts       []fontsSpec
+	Fallback    []string
+	FallbackSet bool
+	FallbackPos diag.Pos
 }
 
 // parseShared reads shared.yaml.
@@ -37,6 +41,14 @@ func (d *decoder) parseShared(data []byte) *shared {
 			s.Order, s.OrderSet = d.strs(v, "order")
 		},
 		"colors": func(v *yaml.Node) { d.colors(v, s.Colors, nil) },
+		"fonts":  func(v *yaml.Node) { s.Fonts = d.parseFonts(v) },
+		"fallback": func(v *yaml.Node) {
+			s.Fallback, s.FallbackSet = d.strs(v, "fallback")
+			s.FallbackPos = d.pos(v)
+			for i, f := range s.Fallback {
+				s.Fallback[i] = strings.ToLower(strings.TrimSpace(f))
+			}
+		},
 		"inline_icons": func(v *yaml.Node) {
 			l := &Lookup{Pos: d.pos(v)}
 			d.fields(v, "inline_icons", map[string]func(*yaml.Node){
@@ -314,6 +326,11 @@ func (d *decoder) zone(n *yaml.Node) *Zone {
 		"if":      func(v *yaml.Node) { z.If, _ = d.strs(v, "if") },
 		"unless":  func(v *yaml.Node) { z.Unless, _ = d.strs(v, "unless") },
 		"rows":    func(v *yaml.Node) { z.Rows = d.rows(v) },
+		"src":     func(v *yaml.Node) { z.Src, _ = d.str(v, "src") },
+		"fit":     func(v *yaml.Node) { z.Fit = d.oneOf(v, "fit", FitCover, FitContain) },
+		"placeholder": func(v *yaml.Node) {
+			z.Placeholder, _ = d.str(v, "placeholder")
+		},
 	})
 	if z.Type == "" {
 		d.errorf(n, CodeMissing, "the zone has no type").Hint = "add type: " + strings.Join(ZoneTypes, ", or ")

@@ -14,6 +14,8 @@
 package templates
 
 import (
+	"io/fs"
+
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/table"
 )
@@ -32,6 +34,16 @@ type Set struct {
 	// looked up: a row of Sheet whose ID or Name matches, showing the icon
 	// named in its Column (blank: the name printed in bold).
 	InlineIcons Lookup
+	// Fonts are the font families the project brings, by name; a family
+	// named like a bundled one (sans) replaces it everywhere.
+	Fonts map[string]*FontFamily
+	// Fallback lists font families tried, in order, for a character the
+	// zone's own font lacks (symbols, CJK).
+	Fallback    []string
+	FallbackPos diag.Pos
+	// Images are the template image files (frames, backs, placeholders),
+	// by their path in the templates folder, read once.
+	Images map[string]*ImageFile
 }
 
 // Lookup names a sheet and one of its columns.
@@ -70,6 +82,9 @@ type Template struct {
 	Disabled bool
 	// Pos is where the template starts (its file, line 1).
 	Pos diag.Pos
+	// FS is the folder the template came from: its own cards' pictures are
+	// read from there.
+	FS fs.FS
 }
 
 // Card is one row of a template that carries its own content.
@@ -96,10 +111,17 @@ const (
 	ZoneIcon  = "icon"  // one named icon
 	ZoneIcons = "icons" // the icons of a list field (keywords)
 	ZoneRows  = "rows"  // a table of the rows of another sheet that refer to this row
+	ZoneImage = "image" // a picture: the file a column names, or one of the templates folder
 )
 
 // ZoneTypes lists the zone types, for hints.
-var ZoneTypes = []string{ZoneBox, ZoneLine, ZoneText, ZoneIcon, ZoneIcons, ZoneRows}
+var ZoneTypes = []string{ZoneBox, ZoneLine, ZoneText, ZoneIcon, ZoneIcons, ZoneRows, ZoneImage}
+
+// Image fits: how a picture fills its zone.
+const (
+	FitCover   = "cover"   // fill the zone, cropping what spills over
+	FitContain = "contain" // the whole picture, centred, leaving a margin
+)
 
 // Zone is one element of a face. Coordinates are millimetres from the
 // card's top-left corner at the template's size.
@@ -126,15 +148,23 @@ type Zone struct {
 	Leading float64
 	Lines   int // most lines (0: any)
 
-	// icon, icons
+	// icon, icons, image
 	Icon  string
-	Field string // icons: a list (or ref) field
+	Field string // icons: a list (or ref) field; image: the column naming the file
 	Via   string // icons: the column of the referenced row that names the icon
 	Limit int    // icons: at most this many
 	Gap   float64
 
 	// rows
 	Rows *RowsSpec
+
+	// image
+	Src         string // a picture in the templates folder (a frame, a back)
+	Fit         string // cover or contain
+	Placeholder string // a picture in the templates folder shown when the field is blank
+	// The pictures Src and Placeholder name, read when the templates load.
+	SrcImage         *ImageFile
+	PlaceholderImage *ImageFile
 
 	// If and Unless are conditions (see Condition): the zone shows only
 	// when every If holds and no Unless does.

@@ -235,7 +235,7 @@ func TestExportTextThatDoesNotFit(t *testing.T) {
 	out := filepath.Join(dir, "cards.pdf")
 	code, _, stderr := runExportCLI("export", "pdf", filepath.Join(dir, "tables.json"), "-o", out, "--deck", "dangers")
 	assert.Equal(t, exitContent, code, "text that does not fit is an error")
-	assert.Contains(t, stderr, `base.xlsx:Dangers!J3: error[DW3101]: text of "rope-bridge" does not fit the text even at 5.5 pt`)
+	assert.Contains(t, stderr, `base.xlsx:Dangers!J3: error[DW3101]: text of "rope-bridge" does not fit the text even at 6 pt`)
 	assert.Equal(t, 2, pdfPageCount(t, out), "the PDF is still written, so the problem can be seen")
 
 	code, stdout, _ := runExportCLI("export", "pdf", filepath.Join(dir, "tables.json"), "-o", out, "--deck", "dangers", "--format", "json")
@@ -323,7 +323,7 @@ func TestExportBundledSet(t *testing.T) {
 	defer f.Close()
 	img, err := png.Decode(f)
 	require.NoError(t, err)
-	g, err := export.NewGrid(210, 297, 63.5, 88.9, 0, 5, 0)
+	g, err := export.NewGrid(210, 297, 63.5, 88.9, 0, 5, 0, true)
 	require.NoError(t, err)
 	px := func(mm float64) int { return int(mm * 100 / 25.4) }
 	for i := 0; i < g.PerPage(); i++ {

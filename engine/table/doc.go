@@ -18,8 +18,8 @@ func WriteFormat(w io.Writer, s *Schema) error {
 		"with `_` are notes and are ignored. Lists in a cell are comma-separated. Booleans are TRUE/FALSE (yes/no, 1/0 " +
 		"and x also work). References name a row by its ID or its Name.\n\n")
 	b.WriteString("Every data sheet also has the standard columns:\n\n")
-	b.WriteString(columnTable(s, StandardColumns(&Sheet{Deck: true})))
-	b.WriteString("\n`Count` exists on card sheets only.\n\n")
+	b.WriteString(columnTable(s, append(StandardColumns(&Sheet{Deck: true}), ArtColumn)))
+	b.WriteString("\n`Count` exists on card sheets only; `Art` comes after the sheet's own columns.\n\n")
 	fmt.Fprintf(&b, "## Set\n\n%s\n\n", SetSheet.Doc)
 	b.WriteString(columnTable(s, append([]Column{
 		{Name: ColID, Type: TString, Required: true, Doc: "the set's ID", Example: "arctic"},

@@ -263,6 +263,7 @@ const (
 	ColCount    = "Count"
 	ColChange   = "Change"
 	ColDisabled = "Disabled"
+	ColArt      = "Art"
 )
 
 // Changes are the values of the Change column.
@@ -284,9 +285,17 @@ func StandardColumns(sh *Sheet) []Column {
 	return cols
 }
 
-// AllColumns returns the standard columns followed by the sheet's own.
+// ArtColumn is the optional column that ends every data sheet: the picture
+// a card template's image zone prints for the row. It comes last so that
+// adding it moved no other column.
+var ArtColumn = Column{Name: ColArt, Type: TString,
+	Doc:     "a picture for the row (PNG or JPEG), its path relative to the workbook; templates print it in an image zone, and validate checks the file",
+	Example: "art/ancient-trap.png"}
+
+// AllColumns returns the standard columns, the sheet's own, then Art.
 func AllColumns(sh *Sheet) []Column {
-	return append(StandardColumns(sh), sh.Columns...)
+	out := append(StandardColumns(sh), sh.Columns...)
+	return append(out, ArtColumn)
 }
 
 // SetSheet is the metadata sheet every workbook has: it names the set and

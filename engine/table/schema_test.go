@@ -45,7 +45,7 @@ func TestStandardColumns(t *testing.T) {
 	}
 	assert.Equal(t, []string{"ID", "Name", "Count", "Change", "Disabled"}, names(table.StandardColumns(&table.Sheet{Deck: true})))
 	assert.Equal(t, []string{"ID", "Name", "Change", "Disabled"}, names(table.StandardColumns(&table.Sheet{})))
-	assert.Equal(t, []string{"ID", "Name", "Count", "Change", "Disabled", "Cost", "Keywords", "Start City"}, names(table.AllColumns(&schema.Sheets[0])))
+	assert.Equal(t, []string{"ID", "Name", "Count", "Change", "Disabled", "Cost", "Keywords", "Start City", "Art"}, names(table.AllColumns(&schema.Sheets[0])), "Art ends every sheet")
 }
 
 func TestDescribe(t *testing.T) {

@@ -1,0 +1,127 @@
+package templates
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/jpeg" // the decoders image.DecodeConfig knows
+	_ "image/png"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/deckwright/deckwright/engine/diag"
+)
+
+// ImageFile is a picture a card prints: a PNG or JPEG file's bytes and
+// size, checked once.
+type ImageFile struct {
+	Path   string // as named: in the templates folder, or a workbook cell's path
+	Data   []byte
+	Format string // "png" or "jpeg"
+	W, H   int    // pixels
+	// Key identifies the content, so a picture used on many cards (or
+	// under two names) is stored once.
+	Key string
+	Pos diag.Pos
+}
+
+// Image limits: a file larger than this, or with more pixels, is refused as
+// oversized (a poker card at 600 dpi needs 1.3 megapixels).
+const (
+	MaxImageBytes  = 40 << 20
+	MaxImagePixels = 50_000_000
+	MaxImageSide   = 20_000
+)
+
+// ErrImageFormat says a file is not a PNG or JPEG.
+var ErrImageFormat = errors.New("not a PNG or JPEG image")
+
+// CheckImage reads a picture's header and refuses anything but a PNG or
+// JPEG within the limits.
+func CheckImage(name string, data []byte) (*ImageFile, error) {
+	if len(data) > MaxImageBytes {
+		return nil, fmt.Errorf("%s is %d MB, larger than the %d MB an image may be", name, len(data)>>20, MaxImageBytes>>20)
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		if errors.Is(err, image.ErrFormat) {
+			return nil, fmt.Errorf("%s is %w", name, ErrImageFormat)
+		}
+		return nil, fmt.Errorf("%s is not a readable image: %v", name, err)
+	}
+	if format != "png" && format != "jpeg" {
+		return nil, fmt.Errorf("%s is %s, %w", name, format, ErrImageFormat)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, fmt.Errorf("%s has no pixels", name)
+	}
+	if cfg.Width > MaxImageSide || cfg.Height > MaxImageSide || cfg.Width*cfg.Height > MaxImagePixels {
+		return nil, fmt.Errorf("%s is %d×%d pixels, more than the %d megapixels an image may have (scale it down: a poker card needs about 1500×2100 at 600 dpi)",
+			name, cfg.Width, cfg.Height, MaxImagePixels/1_000_000)
+	}
+	sum := sha256.Sum256(data)
+	return &ImageFile{Path: name, Data: data, Format: format, W: cfg.Width, H: cfg.Height, Key: hex.EncodeToString(sum[:10])}, nil
+}
+
+// ReadImageFile reads and checks a picture on disk: a regular file (not a
+// device, a folder or a pipe), read no further than the size limit.
+func ReadImageFile(name string) (*ImageFile, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("no file %s", name)
+		}
+		return nil, fmt.Errorf("cannot read %s: %v", name, unwrapPath(err))
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", name)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", name, unwrapPath(err))
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxImageBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", name, unwrapPath(err))
+	}
+	return CheckImage(name, data)
+}
+
+// readTemplateImage reads a picture a template names (src:, placeholder:)
+// from its templates folder.
+func readTemplateImage(fsys fs.FS, label, name string, pos diag.Pos, l *diag.List) *ImageFile {
+	p := path.Clean(strings.ReplaceAll(name, "\\", "/"))
+	fail := func(format string, args ...any) *ImageFile {
+		l.Errorf(pos, CodeImageFile, format, args...).Hint = "template images live in the templates folder (such as art/frame.png) and are PNG or JPEG"
+		return nil
+	}
+	if !fs.ValidPath(p) {
+		return fail("image %q is outside the templates folder %s", name, label)
+	}
+	st, err := fs.Stat(fsys, p)
+	switch {
+	case err != nil:
+		return fail("cannot read image %s/%s: %v", label, p, unwrapPath(err))
+	case !st.Mode().IsRegular():
+		return fail("image %s/%s is not a regular file", label, p)
+	case st.Size() > MaxImageBytes:
+		return fail("image %s/%s is larger than %d MB", label, p, MaxImageBytes>>20)
+	}
+	data, err := fs.ReadFile(fsys, p)
+	if err != nil {
+		return fail("cannot read image %s/%s: %v", label, p, unwrapPath(err))
+	}
+	im, err := CheckImage(label+"/"+p, data)
+	if err != nil {
+		return fail("%v", err)
+	}
+	im.Pos = pos
+	return im
+}
