@@ -435,3 +435,49 @@ func TestOddTablesNeverPanic(t *testing.T) {
 		assert.True(t, bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")))
 	}
 }
+
+func TestTextFittedBelowSixPointsIsAWarningAtItsCell(t *testing.T) {
+	set := toySet(t, nil)
+	// The text zone is 53.5×20 mm, its text set from 8 pt down to 4: short
+	// text at 8 pt, longer text shrunk but not below 6 pt (no warning),
+	// and text that needs less than 6 pt.
+	long := strings.Repeat("The floor gives way beneath you. ", 16)
+	tests := []struct {
+		name, text string
+		warn       bool
+	}{
+		{"short", "Gain 2.", false},
+		{"shrinks, to 6 pt or more", strings.Repeat("The floor gives way. ", 14), false},
+		{"below 6 pt", long, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			red := strings.Replace(toyRed, `text: "{{text}}", size: 8, min: 6`, `text: "{{text}}", size: 8, min: 4`, 1)
+			set := toySet(t, map[string]string{"red.yaml": red})
+			rows := []toyRow{{"id": "c", "name": "C", "deck": "red", "text": tc.text}}
+			_, l, _ := exportToy(t, set, toyTables(map[string][]toyRow{"cards": rows}), testOptions())
+			if !tc.warn {
+				assert.Zero(t, l.Len(), "%v", l.Items())
+				return
+			}
+			require.Equal(t, 1, l.Len(), "%v", l.Items())
+			d := l.Items()[0]
+			assert.Equal(t, CodeSmallText, d.Code)
+			assert.Equal(t, diag.Warning, d.Severity)
+			assert.Equal(t, "toy.xlsx:Cards!H2", d.Pos.String(), "at the Text cell")
+			assert.Regexp(t, `^the text of "c" prints at [45](\.\d+)? pt in the text zone, below the 6 pt`, d.Message)
+		})
+	}
+	// Printed smaller (--size mini), text that fits at 8 pt on a poker card
+	// falls below 6 pt.
+	opt := testOptions()
+	sz, _ := templates.ParseSize("mini")
+	opt.CardSize = &sz
+	rows := []toyRow{{"id": "c", "name": "C", "deck": "red", "text": strings.Repeat("Words words. ", 12)}}
+	_, l, _ := exportToy(t, set, toyTables(map[string][]toyRow{"cards": rows}), opt)
+	found := false
+	for _, d := range l.Items() {
+		found = found || d.Code == CodeSmallText
+	}
+	assert.True(t, found, "%v", l.Items())
+}

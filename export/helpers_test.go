@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
@@ -40,7 +41,7 @@ var toySchema = &table.Schema{
 var toyColumns = map[string][]string{
 	"keywords": {"id", "name", "icon"},
 	"places":   {"id", "name", "terrain"},
-	"cards":    {"id", "name", "count", "deck", "keywords", "power", "home", "text"},
+	"cards":    {"id", "name", "count", "deck", "keywords", "power", "home", "text", "art"},
 	"notes":    {"id", "name", "place", "text"},
 }
 
@@ -50,7 +51,11 @@ type toyRow map[string]any
 // toyTables builds engine tables as the compiler would: rows with their
 // provenance in toy.xlsx (layer "base") or, for rows with "_layer" set,
 // exp.xlsx (layer "exp").
-func toyTables(sheets map[string][]toyRow) *table.Tables {
+func toyTables(sheets map[string][]toyRow) *table.Tables { return toyTablesIn("", sheets) }
+
+// toyTablesIn is toyTables with the workbooks in a folder, so that the
+// pictures their cells name are found beside them.
+func toyTablesIn(dir string, sheets map[string][]toyRow) *table.Tables {
 	t := &table.Tables{Game: "toy", Layers: []table.Layer{{ID: "base", Name: "Base", File: "toy.xlsx"}, {ID: "exp", Name: "Expansion", File: "exp.xlsx"}}}
 	for _, sh := range toySchema.Sheets {
 		key := sh.Key()
@@ -59,6 +64,9 @@ func toyTables(sheets map[string][]toyRow) *table.Tables {
 			cols := map[string]string{}
 			for j, c := range toyColumns[key] {
 				cols[c] = diag.ColumnName(j + 1)
+			}
+			if dir != "" {
+				file = filepath.Join(dir, file)
 			}
 			tb.Sources = append(tb.Sources, &table.Source{File: file, Sheet: sh.Name, Layer: []string{"base", "exp"}[i], Columns: cols})
 		}

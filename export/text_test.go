@@ -198,3 +198,76 @@ func TestTitleCase(t *testing.T) {
 	assert.Equal(t, "Random Villain", titleCase("random-villain"))
 	assert.Equal(t, "All Heroes", titleCase("all heroes"))
 }
+
+// lineTexts returns a layout's lines as text, icons as {name}.
+func lineTexts(l textLayout) []string {
+	var out []string
+	for _, ln := range l.lines {
+		var b strings.Builder
+		for _, r := range ln.runs {
+			if r.icon != "" {
+				b.WriteString("{" + r.icon + "}")
+				continue
+			}
+			b.WriteString(r.text)
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func TestSkillTestsAndIconsStayWithTheirWords(t *testing.T) {
+	st := textStyle{family: "sans", style: "regular", leading: 1.15}
+	tests := []struct {
+		text  string
+		width float64
+		never []string // no line starts with these
+		whole []string // these stay on one line
+	}{
+		{"Roll Combat 5+ x2 or Agility 4+ x3 to escape", 30, []string{"4+", "x3", "x2", "5+"}, []string{"Agility 4+ x3", "Combat 5+ x2"}},
+		{"Pay the toll and gain {glory} 2 at once", 25, nil, []string{"{glory} 2"}},
+		{"Take the idol, then gain 2 {glory}. Leave now", 27, []string{"{glory}."}, []string{"2 {glory}."}},
+		{"a\u00a0b\u00a0c\u00a0d\u00a0e\u00a0f and more", 12, []string{"b", "c"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.text, func(t *testing.T) {
+			paras, _ := parseMarkup(tc.text, resolveTest)
+			for _, size := range []float64{6, 7, 8, 9, 10} {
+				lines := lineTexts(layoutText(paras, tc.width, 200, st, size))
+				joined := strings.Join(lines, "|")
+				for _, ln := range lines {
+					for _, n := range tc.never {
+						assert.False(t, strings.HasPrefix(ln, n), "%g pt: a line starts with %q: %q", size, n, joined)
+					}
+				}
+				for _, w := range tc.whole {
+					found := false
+					for _, ln := range lines {
+						found = found || strings.Contains(ln, w)
+					}
+					assert.True(t, found, "%g pt: %q is split: %q", size, w, joined)
+				}
+			}
+		})
+	}
+	// A unit wider than the line still breaks, between its words.
+	paras, _ := parseMarkup("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16", resolveTest)
+	l := layoutText(paras, 10, 200, st, 8)
+	assert.False(t, l.broken, "no word was split")
+	assert.Greater(t, len(l.lines), 1)
+}
+
+func TestMarkupIsReadInOnePass(t *testing.T) {
+	// The forms that used to need a look ahead for each star.
+	tests := []struct{ in, want string }{
+		{"**a** *b* ***c***", "**a**|_b_|**_c_**"},
+		{"x ** y", "x|**|y"},
+		{"5 * 3 = 15", "5|*|3|=|15"},
+		{"*a **b** c*", "_a_|**_b_**|_c_"},
+		{"***", "***"},
+	}
+	for _, tc := range tests {
+		paras, _ := parseMarkup(tc.in, resolveTest)
+		assert.Equal(t, []string{tc.want}, spans(paras), tc.in)
+	}
+}

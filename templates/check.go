@@ -195,7 +195,7 @@ func (c *checker) overArt(sh *table.Sheet, f *Face) {
 			continue
 		}
 		for _, az := range f.Zones {
-			if !art(az) || within(tz.At, az.At) || c.exclusive(sh, tz, az) {
+			if !art(az) || (az.Type == ZoneIcon && within(tz.At, az.At)) || c.exclusive(sh, tz, az) {
 				continue
 			}
 			w := math.Min(tz.At[0]+tz.At[2], az.At[0]+az.At[2]) - math.Max(tz.At[0], az.At[0])

@@ -518,3 +518,73 @@ func TestWriteDefaultsThenLoadThemAsOverrides(t *testing.T) {
 	_, ok = templates.ProjectFolder(dir)
 	assert.False(t, ok)
 }
+
+func TestTextOverArtIsAWarning(t *testing.T) {
+	zone := func(z string) string {
+		return strings.Replace(good, "    - {type: icons,", "    - "+z+"\n    - {type: icons,", 1)
+	}
+	tests := []struct {
+		name, zones string
+		warn        bool
+	}{
+		{"text over an icon", `{type: text, name: rule, at: [2, 15, 30, 3], text: "PLAY NOW"}`, true},
+		{"text beside the icon", `{type: text, name: rule, at: [10, 14, 30, 5], text: "PLAY NOW"}`, false},
+		{"a number on a badge", `{type: text, name: cost, at: [5, 15, 3, 3], text: "{{power}}"}`, false},
+		{"never shown together", `{type: text, name: rule, at: [2, 15, 30, 3], text: "x", unless: power}` + "\n    - {type: icon, at: [2, 15, 5, 5], icon: star, if: power}", true},
+		{"one field, other values", `{type: text, name: rule, at: [2, 30, 30, 3], text: "x", if: "kind = red"}` + "\n    - {type: icon, at: [2, 30, 5, 5], icon: star, if: \"kind = blue\"}", false},
+		{"one field, a shared value", `{type: text, name: rule, at: [2, 30, 30, 3], text: "x", if: "kind = red"}` + "\n    - {type: icon, at: [2, 30, 5, 5], icon: star, if: \"kind = red, blue\"}", true},
+		{"text over card art", `{type: image, at: [0, 30, 63.5, 30], field: art}` + "\n    - {type: text, name: rule, at: [4, 40, 30, 5], text: \"x\"}", true},
+		{"text over a frame picture is fine", `{type: box, at: [0, 30, 63.5, 30], fill: band}` + "\n    - {type: text, name: rule, at: [4, 40, 30, 5], text: \"x\"}", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, l := load(t, map[string]string{"cards.yaml": zone(tc.zones)})
+			var over []diag.Diagnostic
+			for _, d := range l.Items() {
+				if d.Code == templates.CodeOverArt {
+					over = append(over, d)
+				}
+			}
+			if !tc.warn {
+				assert.Empty(t, over)
+				return
+			}
+			require.NotEmpty(t, over, "%v", l.Items())
+			assert.Equal(t, diag.Warning, over[0].Severity)
+			assert.Contains(t, over[0].Message, "so its text can print over the")
+		})
+	}
+}
+
+// TestPathologicalTemplatesAreRefused: templates that would make an export
+// slow or huge are errors at their line, so 'templates check' catches them.
+func TestPathologicalTemplatesAreRefused(t *testing.T) {
+	text := func(s string) string {
+		return strings.Replace(good, `text: "{{name}}"`, `text: "`+s+`"`, 1)
+	}
+	tests := []struct {
+		name, tpl, want string
+	}{
+		{"43 KB of markup", text(strings.Repeat("**", 21500)), "the text is 43000 characters; a zone's text may have at most 8000"},
+		{"a text of bindings", text(strings.Repeat("{{text}}", 101)), "the text has 101 bindings; a zone's text may have at most 100"},
+		{"just within the limits", text(strings.Repeat("{{text}}", 100)), ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, l := load(t, map[string]string{"cards.yaml": tc.tpl})
+			if tc.want == "" {
+				assert.Zero(t, l.Errors(), "%v", l.Items())
+				return
+			}
+			require.Equal(t, 1, l.Errors(), "%v", l.Items())
+			d := l.Items()[0]
+			assert.Equal(t, templates.CodeLimit, d.Code)
+			assert.Equal(t, "my/templates/cards.yaml:9", d.Pos.String())
+			assert.Contains(t, d.Message, tc.want)
+		})
+	}
+	// 800 KB of {{text}}: refused before a card is laid out.
+	_, l := load(t, map[string]string{"cards.yaml": text(strings.Repeat("{{text}}", 100_000))})
+	require.Equal(t, 1, l.Errors())
+	assert.Contains(t, l.Items()[0].Message, "the text is 800000 characters")
+}

@@ -1,0 +1,64 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+)
+
+// The layout benchmarks grow their input; a cost linear in its size shows
+// as a steady MB/s (b.SetBytes) across the sizes. Run with
+//
+//	go test ./export -run '^$' -bench 'Markup|FitText'
+
+func BenchmarkMarkup(b *testing.B) {
+	for _, kind := range []struct{ name, unit string }{
+		{"stars", "**"},           // 43 KB of these took 34 s (issue 14)
+		{"text", "Gain **2** {glory} and *rest*. "},
+	} {
+		for _, n := range []int{1 << 10, 4 << 10, 16 << 10, 64 << 10} {
+			s := strings.Repeat(kind.unit, n/len(kind.unit))
+			b.Run(fmt.Sprintf("%s/%dKB", kind.name, n>>10), func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				for b.Loop() {
+					parseMarkup(s, resolveTest)
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkFitText(b *testing.B) {
+	st := textStyle{family: "sans", style: "regular", leading: 1.15}
+	for _, n := range []int{1 << 10, 4 << 10, 16 << 10, 64 << 10} {
+		s := strings.Repeat("The floor gives way and {glory} 2 waits below. ", n/48)
+		paras, _ := parseMarkup(s, resolveTest)
+		b.Run(fmt.Sprintf("%dKB", n>>10), func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for b.Loop() {
+				fitText(paras, 53.5, 23, st, 8, 5)
+			}
+		})
+	}
+}
+
+// BenchmarkExportCards measures a whole PDF export of n toy cards, for the
+// cost and memory per card (-benchmem; /usr/bin/time -v on the CLI for the
+// peak).
+func BenchmarkExportCards(b *testing.B) {
+	set := toySet(b, nil)
+	for _, n := range []int{100, 1000, 10000} {
+		tb := toyTables(map[string][]toyRow{"cards": toyCards(n)})
+		b.Run(fmt.Sprintf("%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := Export(set, tb, Output{Fronts: io.Discard}, DefaultOptions()); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(n), "cards")
+		})
+	}
+}
+

@@ -1,0 +1,136 @@
+package export
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/templates"
+)
+
+// symbolFont is a tiny TrueType font with a star (U+2605), a sun (U+2600)
+// and two CJK characters (日本), none of which the Go fonts have
+// (testdata/fonts/make.py builds it).
+func symbolFont(t testing.TB, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "fonts", name))
+	require.NoError(t, err)
+	return data
+}
+
+// toySetWithFonts loads the toy templates with a project folder bringing
+// fonts; shared is the project's shared.yaml.
+func toySetWithFonts(t testing.TB, shared string, files map[string][]byte) (*templates.Set, []string) {
+	t.Helper()
+	base := fstest.MapFS{}
+	for k, v := range map[string]string{"shared.yaml": toyShared, "icons.yaml": toyIcons, "red.yaml": toyRed, "blue.yaml": toyBlue, "notes.yaml": toyNotes} {
+		base[k] = &fstest.MapFile{Data: []byte(v)}
+	}
+	project := fstest.MapFS{"shared.yaml": {Data: []byte(shared)}}
+	for k, v := range files {
+		project[k] = &fstest.MapFile{Data: v}
+	}
+	set, l := templates.Load(toySchema, templates.Folder{FS: base, Label: "toy"}, templates.Folder{FS: project, Label: "project/templates"})
+	var msgs []string
+	for _, d := range l.Items() {
+		msgs = append(msgs, d.String()+" hint: "+d.Hint)
+	}
+	return set, msgs
+}
+
+func TestProjectFontsPrintWhatTheGoFontsLack(t *testing.T) {
+	set, msgs := toySetWithFonts(t, "fonts: {symbols: fonts/DWTestSymbols.ttf}\nfallback: [symbols]\n",
+		map[string][]byte{"fonts/DWTestSymbols.ttf": symbolFont(t, "DWTestSymbols.ttf")})
+	require.Empty(t, msgs)
+	rows := []toyRow{{"id": "sun", "name": "Sunrise ★", "deck": "red", "text": "Gain ☀ at 日本 and Ω."}}
+	var faces []placed
+	opt := testOptions()
+	opt.trace = func(p placed) { faces = append(faces, p) }
+	pdf, l, _ := exportToy(t, set, toyTables(map[string][]toyRow{"cards": rows}), opt)
+	assert.Zero(t, l.Len(), "every character has a font: %v", l.Items())
+	// The symbols come from the fallback font, the rest from sans.
+	page := contentOf(t, pdf, 1)
+	assert.Contains(t, string(pdf), "/BaseFont /utf8dwp", "the project font is embedded")
+	assert.Contains(t, page, "(\x26\x05)", "the star is set in the symbols font, by its code")
+	assert.Contains(t, page, "(\x65\xe5\x67\x2c)", "日本 in one run")
+	if _, err := exec.LookPath("pdffonts"); err == nil {
+		in := filepath.Join(t.TempDir(), "in.pdf")
+		require.NoError(t, os.WriteFile(in, pdf, 0o644))
+		out, err := exec.Command("pdffonts", in).Output()
+		require.NoError(t, err)
+		assert.Regexp(t, `utf8dwp\S+\s+CID TrueType\s+Identity-H\s+yes\s`, string(out), "embedded")
+	}
+}
+
+func TestAFamilyNamedLikeABundledOneReplacesIt(t *testing.T) {
+	set, msgs := toySetWithFonts(t, "fonts: {sans: {regular: DWTestSymbols.ttf}}\n", map[string][]byte{"DWTestSymbols.ttf": symbolFont(t, "DWTestSymbols.ttf")})
+	require.Empty(t, msgs)
+	b := newFontBook(set)
+	f := b.resolve("sans", "bold", false, false)
+	assert.True(t, f.has('★'), "every sans zone uses the project's font, its regular for bold too")
+	_, missing := b.missing(f, "A★")
+	assert.False(t, missing)
+	_, missing = b.missing(f, "z")
+	assert.True(t, missing, "the project font has no z and there is no fallback")
+}
+
+func TestCharactersNoFontHasAreReportedAtTheCell(t *testing.T) {
+	set, msgs := toySetWithFonts(t, "fonts: {symbols: fonts/DWTestSymbols.ttf}\nfallback: [symbols]\n",
+		map[string][]byte{"fonts/DWTestSymbols.ttf": symbolFont(t, "DWTestSymbols.ttf")})
+	require.Empty(t, msgs)
+	rows := []toyRow{{"id": "snake", "name": "Snake", "deck": "red", "text": "A 🐍 in the ☀"}, {"id": "fine", "name": "Fine", "deck": "red", "text": "日本"}}
+	_, l, _ := exportToy(t, set, toyTables(map[string][]toyRow{"cards": rows}), testOptions())
+	require.Equal(t, 1, l.Len(), "%v", l.Items())
+	d := l.Items()[0]
+	assert.Equal(t, CodeGlyph, d.Code)
+	assert.Equal(t, "toy.xlsx:Cards!H2", d.Pos.String())
+	assert.Contains(t, d.Message, `"🐍" (U+1F40D)`)
+	assert.Contains(t, d.Hint, "fallback")
+}
+
+func TestFontFilesAreCheckedAtTheirLine(t *testing.T) {
+	tests := []struct {
+		name   string
+		shared string
+		files  map[string][]byte
+		want   string
+	}{
+		{"missing", "fonts:\n  body: fonts/Nope.ttf\n", nil, "project/templates/shared.yaml:2: error[DW3013]: cannot read font file project/templates/fonts/Nope.ttf"},
+		{"CFF outlines", "fonts:\n  body: Sym.otf\n", map[string][]byte{"Sym.otf": symbolFont(t, "DWTestSymbols.otf")}, "has PostScript (CFF) outlines"},
+		{"not a font", "fonts:\n  body: notes.txt\n", map[string][]byte{"notes.txt": []byte("hello")}, "is not a TrueType font"},
+		{"outside the folder", "fonts:\n  body: ../Sym.ttf\n", nil, "outside the templates folder"},
+		{"no regular", "fonts:\n  body: {bold: Sym.ttf}\n", map[string][]byte{"Sym.ttf": symbolFont(t, "DWTestSymbols.ttf")}, `font family "body" has no regular style`},
+		{"unknown fallback", "fallback: [symbls]\nfonts: {symbols: Sym.ttf}\n", map[string][]byte{"Sym.ttf": symbolFont(t, "DWTestSymbols.ttf")}, `project/templates/shared.yaml:1: error[DW3004]: fallback names font family "symbls"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, msgs := toySetWithFonts(t, tc.shared, tc.files)
+			require.NotEmpty(t, msgs)
+			assert.Contains(t, strings.Join(msgs, "\n"), tc.want)
+		})
+	}
+	// A zone naming a project family is fine; a misspelt one gets a hint.
+	set, msgs := toySetWithFonts(t, "fonts: {symbols: Sym.ttf}\n", map[string][]byte{"Sym.ttf": symbolFont(t, "DWTestSymbols.ttf"),
+		"red.yaml": []byte(strings.Replace(toyRed, `text: "{{text}}"`, `text: "{{text}}", font: symbol`, 1))})
+	require.NotNil(t, set)
+	assert.Contains(t, strings.Join(msgs, "\n"), `unknown font "symbol"`)
+	assert.Contains(t, strings.Join(msgs, "\n"), `did you mean "symbols"?`)
+}
+
+func TestProjectFontsPrintInTheSameBytesEveryTime(t *testing.T) {
+	shared := "fonts: {symbols: Sym.ttf}\nfallback: [symbols]\n"
+	files := map[string][]byte{"Sym.ttf": symbolFont(t, "DWTestSymbols.ttf")}
+	rows := []toyRow{{"id": "sun", "name": "Sun", "deck": "red", "text": "☀ ★ 日本"}}
+	set, _ := toySetWithFonts(t, shared, files)
+	first, _, _ := exportToy(t, set, toyTables(map[string][]toyRow{"cards": rows}), DefaultOptions())
+	set2, _ := toySetWithFonts(t, shared, files)
+	again, _, _ := exportToy(t, set2, toyTables(map[string][]toyRow{"cards": rows}), DefaultOptions())
+	assert.True(t, bytes.Equal(first, again))
+}
