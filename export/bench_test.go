@@ -14,7 +14,7 @@ import (
 
 func BenchmarkMarkup(b *testing.B) {
 	for _, kind := range []struct{ name, unit string }{
-		{"stars", "**"},           // 43 KB of these took 34 s (issue 14)
+		{"stars", "**"}, // 43 KB of these took 34 s (issue 14)
 		{"text", "Gain **2** {glory} and *rest*. "},
 	} {
 		for _, n := range []int{1 << 10, 4 << 10, 16 << 10, 64 << 10} {
@@ -61,4 +61,3 @@ func BenchmarkExportCards(b *testing.B) {
 		})
 	}
 }
-

@@ -178,4 +178,3 @@ func TestImageZonesAreChecked(t *testing.T) {
 		})
 	}
 }
-
