@@ -229,6 +229,26 @@ func templateFolders(paths []string, explicit string) ([]templates.Folder, error
 	return out, nil
 }
 
+// checkCards adds to a build's diagnostics what its cards would print
+// badly: its templates' own problems, then every card laid out as the
+// export would (export.Check). A build with errors is not laid out.
+func checkCards(b *build, args []string, explicit string) error {
+	if b.tables == nil || b.diags.Errors() > 0 {
+		return nil
+	}
+	folders, err := templateFolders(args, explicit)
+	if err != nil {
+		return err
+	}
+	set, tl := templates.Load(b.mod.Schema(), folders...)
+	b.diags.Append(tl)
+	if tl.Errors() == 0 {
+		b.diags.Append(export.Check(set, b.tables))
+	}
+	b.diags.Sort()
+	return nil
+}
+
 func runExport(c *cobra.Command, args []string, f *exportFlags) error {
 	stderr := c.ErrOrStderr()
 	if err := f.check(); err != nil {

@@ -407,3 +407,33 @@ func TestProgressPrinter(t *testing.T) {
 	assert.Equal(t, "\rexporting: 1/400 card faces (0%)\rexporting: 200/400 card faces (50%)", b.String())
 	assert.False(t, isTerminal(&b))
 }
+
+// TestValidateLaysOutTheCards: validate reports what the cards would print
+// badly, each at its cell, with the project's own templates.
+func TestValidateLaysOutTheCards(t *testing.T) {
+	tables := exportFixtureTables(t, func(s map[string][]map[string]any) {
+		s["dangers"][0]["art"] = "art/missing.png"
+		s["dangers"][1]["text"] = strings.Repeat("The planks groan and the ropes fray as you edge across the gorge. ", 12)
+	})
+	dangers := `name: dangers
+sheet: Dangers
+size: poker
+front:
+  zones:
+    - {type: text, name: title, at: [4, 3, 55.5, 8], text: "{{name}}", size: 12, min: 7, lines: 1}
+    - {type: image, at: [4, 12, 55.5, 30], field: art}
+    - {type: text, name: text, at: [5, 45, 53.5, 20], text: "{{text}}", size: 8, min: 6}
+`
+	dir := exportProject(t, tables, map[string]string{"dangers.yaml": dangers})
+	code, stdout, _ := runExportCLI("validate", filepath.Join(dir, "tables.json"))
+	assert.Equal(t, exitContent, code)
+	artCol := diag.ColumnName(len(table.AllColumns(fng.Schema.Sheet("Dangers"))))
+	assert.Contains(t, stdout, "base.xlsx:Dangers!"+artCol+"2: error[DW3108]: card \"ancient-trap\": no file art/missing.png")
+	assert.Contains(t, stdout, `base.xlsx:Dangers!J3: error[DW3101]: text of "rope-bridge" does not fit the text even at 6 pt`)
+
+	// Fixed, the same project validates clean.
+	tables = exportFixtureTables(t, nil)
+	dir = exportProject(t, tables, map[string]string{"dangers.yaml": dangers})
+	code, stdout, _ = runExportCLI("validate", filepath.Join(dir, "tables.json"))
+	assert.Equal(t, exitOK, code, stdout)
+}

@@ -74,6 +74,7 @@ func (f *diagFlags) report(w io.Writer, l *diag.List) (failed bool, err error) {
 
 func newValidateCmd() *cobra.Command {
 	var f diagFlags
+	var tplDir string
 	c := &cobra.Command{
 		Use:   "validate [PATH...]",
 		Short: "Check workbooks and report every problem at its cell",
@@ -85,6 +86,12 @@ sim do, and reports every problem in one pass, each at its cell:
       ^
     hint: did you mean "gainGlory"?
 
+Then it lays out every card with the project's templates (its templates/
+folder, or --templates) as the export would, and reports what would print
+badly, each at its cell: text that does not fit its zone, text fitted below
+6 pt, characters no font of the templates can print, and pictures named in
+an Art cell that are missing, unreadable, not PNG or JPEG, or oversized.
+
 With no PATH it validates the bundled base set. Exit status: 0 clean (warnings
 allowed unless --strict), 1 content errors, 2 usage or I/O failure.
 'deckwright codes' lists every diagnostic code.`,
@@ -92,9 +99,22 @@ allowed unless --strict), 1 content errors, 2 usage or I/O failure.
   deckwright validate base.xlsx arctic.xlsx --strict
   deckwright validate my-expansion/ --format json | jq '.diagnostics[0]'`,
 		RunE: func(c *cobra.Command, args []string) error {
-			b, err := f.compile(c.OutOrStdout(), args)
+			if err := f.check(); err != nil {
+				return err
+			}
+			b, err := loadBuild(args, f.game, f.strict)
 			if err != nil {
 				return err
+			}
+			if err := checkCards(b, args, tplDir); err != nil {
+				return err
+			}
+			failed, err := f.report(c.OutOrStdout(), b.diags)
+			if err != nil {
+				return err
+			}
+			if failed {
+				return contentFailed
 			}
 			if f.format == "text" {
 				fmt.Fprintf(c.OutOrStdout(), "ok: %s\n", summary(b))
@@ -103,6 +123,7 @@ allowed unless --strict), 1 content errors, 2 usage or I/O failure.
 		},
 	}
 	f.add(c)
+	c.Flags().StringVar(&tplDir, "templates", "", "a folder of templates overriding the bundled ones (default: PATH/templates)")
 	return c
 }
 
