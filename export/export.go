@@ -86,8 +86,11 @@ type Options struct {
 	Layout     Layout
 	// Pack fills sheets across decks: cards of one size share pages
 	// whatever their deck, instead of each deck starting a new sheet.
-	Pack      bool
-	OneEach   bool
+	Pack    bool
+	OneEach bool
+	// MaxCards caps the cards of one document (0: DefaultMaxCards); an
+	// export of more is written in parts (Output.Part).
+	MaxCards  int
 	Decks     []string // deck names; none: every deck
 	Cards     []string // card IDs; none: every card
 	Layer     string   // a layer's ID or name: only its new and replaced rows
@@ -129,7 +132,16 @@ type Output struct {
 	// n of it backs page n of Fronts); otherwise each back page follows its
 	// front page.
 	Backs io.Writer
+	// Part, when set, is where part n of total goes when an export holds
+	// more cards than one document may (Options.MaxCards): it is called
+	// for every part, the first included, and Fronts and Backs are unused.
+	Part func(n, total int) (Output, error)
 }
+
+// DefaultMaxCards is how many cards one PDF holds: memory stays bounded
+// (a document is built in memory), and an export of more is split into
+// numbered parts.
+const DefaultMaxCards = 3000
 
 // Export prints the selected rows of the tables with the set's templates.
 // Options and I/O problems are returned as an error (a *UsageError for bad
@@ -155,20 +167,75 @@ func Export(set *templates.Set, t *table.Tables, out Output, opt Options) (st *S
 	if len(items) == 0 {
 		return nil, l, usagef("nothing to print: no card matches the options")
 	}
-	w := newWriter(set, newRenderer(set, t, l), opt, out.Backs != nil)
-	w.count(items)
-	if err := w.write(items); err != nil {
-		return nil, l, err
+	limit := opt.MaxCards
+	if limit <= 0 {
+		limit = DefaultMaxCards
 	}
-	if err := output(w.front, out.Fronts); err != nil {
-		return nil, l, err
+	parts := split(items, limit, opt)
+	if len(parts) > 1 && out.Part == nil {
+		return nil, l, usagef("the export has %d cards, more than one PDF holds (%d): write it to a file (-o cards.pdf) and it is split into %d numbered parts, or print fewer (--deck, --cards)",
+			cards(items, opt), limit, len(parts))
 	}
-	if out.Backs != nil {
-		if err := output(w.back, out.Backs); err != nil {
-			return nil, l, err
+	st = &Stats{}
+	prog := &progress{}
+	for _, p := range parts {
+		n := cards(p, opt)
+		st.Cards += n
+		prog.total += n
+		if opt.Duplex != DuplexNone || out.Backs != nil || opt.Layout == LayoutProof {
+			prog.total += n
 		}
 	}
-	return w.stats, l, nil
+	r := newRenderer(set, t, l)
+	for i, p := range parts {
+		o := out
+		if out.Part != nil {
+			if o, err = out.Part(i+1, len(parts)); err != nil {
+				return st, l, err
+			}
+		}
+		w := newWriter(set, r, opt, o.Backs != nil, st, prog)
+		if err := w.write(p); err != nil {
+			return st, l, err
+		}
+		if err := output(w.front, o.Fronts); err != nil {
+			return st, l, err
+		}
+		if o.Backs != nil {
+			if err := output(w.back, o.Backs); err != nil {
+				return st, l, err
+			}
+		}
+		st.Files++
+	}
+	return st, l, nil
+}
+
+// split cuts the items into parts of at most limit cards, splitting an
+// item's copies where a part ends.
+func split(items []*Item, limit int, opt Options) [][]*Item {
+	var parts [][]*Item
+	var cur []*Item
+	room := limit
+	for _, it := range items {
+		left := it.Copies
+		if opt.Layout == LayoutProof {
+			left = 1
+		}
+		for left > 0 {
+			if room == 0 {
+				parts = append(parts, cur)
+				cur, room = nil, limit
+			}
+			n := min(left, room)
+			part := *it
+			part.Copies = n
+			cur = append(cur, &part)
+			left -= n
+			room -= n
+		}
+	}
+	return append(parts, cur)
 }
 
 func (o *Options) check() error {

@@ -481,3 +481,76 @@ func TestTextFittedBelowSixPointsIsAWarningAtItsCell(t *testing.T) {
 	}
 	assert.True(t, found, "%v", l.Items())
 }
+
+func TestLargeExportsAreSplitIntoParts(t *testing.T) {
+	set := toySet(t, nil)
+	rows := toyCards(5)
+	rows[1]["count"] = 9 // 13 cards in all
+	tb := toyTables(map[string][]toyRow{"cards": rows})
+	opt := testOptions()
+	opt.MaxCards = 6
+	// Without somewhere to put the parts: a clear error, nothing written.
+	_, _, err := Export(set, tb, Output{Fronts: &bytes.Buffer{}}, opt)
+	var ue *UsageError
+	require.ErrorAs(t, err, &ue)
+	assert.Equal(t, "the export has 13 cards, more than one PDF holds (6): write it to a file (-o cards.pdf) and it is split into 3 numbered parts, or print fewer (--deck, --cards)", err.Error())
+
+	var parts []*bytes.Buffer
+	var calls []string
+	out := Output{Part: func(n, total int) (Output, error) {
+		calls = append(calls, fmt.Sprintf("%d/%d", n, total))
+		b := &bytes.Buffer{}
+		parts = append(parts, b)
+		return Output{Fronts: b}, nil
+	}}
+	var faces []placed
+	opt.trace = func(p placed) { faces = append(faces, p) }
+	st, _, err := Export(set, tb, out, opt)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"1/3", "2/3", "3/3"}, calls)
+	assert.Equal(t, 3, st.Files)
+	assert.Equal(t, 13, st.Cards)
+	fronts := 0
+	for _, f := range faces {
+		if !f.back {
+			fronts++
+		}
+	}
+	assert.Equal(t, 13, fronts, "every copy prints once, across the parts")
+	// Six cards, six, then one: each part a front page and its back page.
+	for i, p := range parts {
+		assert.Equal(t, 2, pageCount(p.Bytes()), "part %d", i+1)
+	}
+}
+
+func TestPackFillsSheetsAcrossDecks(t *testing.T) {
+	// Red and blue cards are both poker-size here: packed, three red and
+	// three blue cards share one sheet instead of taking one each.
+	blue := strings.Replace(toyBlue, "size: bridge", "size: poker", 1)
+	set := toySet(t, map[string]string{"blue.yaml": blue})
+	rows := toyCards(3)
+	for i := 0; i < 3; i++ {
+		rows = append(rows, toyRow{"id": fmt.Sprintf("b%d", i), "name": "B", "deck": "blue"})
+	}
+	tb := toyTables(map[string][]toyRow{"cards": rows})
+	opt := testOptions()
+	opt.Duplex = DuplexNone
+	_, _, st := exportToy(t, set, tb, opt)
+	assert.Equal(t, 2, st.Pages, "each deck starts a sheet")
+	opt.Pack = true
+	var faces []placed
+	opt.trace = func(p placed) { faces = append(faces, p) }
+	_, _, st = exportToy(t, set, tb, opt)
+	assert.Equal(t, 1, st.Pages, "one sheet holds both decks")
+	onFirst := map[string]int{}
+	for _, f := range faces {
+		if f.page == 1 {
+			onFirst[f.tpl]++
+		}
+	}
+	assert.Equal(t, map[string]int{"red": 3, "blue": 3}, onFirst)
+	// Different sizes never share a sheet.
+	set = toySet(t, nil)
+	_, _, st = exportToy(t, set, tb, opt)
+	assert.Equal(t, 2, st.Pages)
+}

@@ -40,9 +40,10 @@ type Font struct {
 	ascent  float64 // fractions of the font size
 	descent float64
 
-	mu    sync.Mutex
-	runes map[rune]glyphInfo
-	buf   sfnt.Buffer
+	mu       sync.Mutex
+	runes    map[rune]glyphInfo
+	outlines map[sfnt.GlyphIndex]*Path // for rasters, in font units
+	buf      sfnt.Buffer
 }
 
 type glyphInfo struct {

@@ -70,11 +70,17 @@ func TestProjectFontsPrintWhatTheGoFontsLack(t *testing.T) {
 }
 
 func TestAFamilyNamedLikeABundledOneReplacesIt(t *testing.T) {
-	set, msgs := toySetWithFonts(t, "fonts: {sans: {regular: DWTestSymbols.ttf}}\n", map[string][]byte{"DWTestSymbols.ttf": symbolFont(t, "DWTestSymbols.ttf")})
+	data := symbolFont(t, "DWTestSymbols.ttf")
+	_, msgs := toySetWithFonts(t, "fonts: {sans: {regular: Sym.ttf}}\n", map[string][]byte{"Sym.ttf": data})
+	assert.Contains(t, strings.Join(msgs, "\n"), `toy/red.yaml:13: error[DW3004]: font sans has no style "bold" (it has regular)`,
+		"a family that replaces sans must bring the styles the templates use")
+	set, msgs := toySetWithFonts(t, "fonts: {sans: {regular: Sym.ttf, bold: Sym.ttf}}\n", map[string][]byte{"Sym.ttf": data})
 	require.Empty(t, msgs)
 	b := newFontBook(set)
 	f := b.resolve("sans", "bold", false, false)
-	assert.True(t, f.has('★'), "every sans zone uses the project's font, its regular for bold too")
+	assert.True(t, f.has('★'), "every sans zone uses the project's font")
+	f = b.resolve("sans", "italic", false, false)
+	assert.True(t, f.has('★'), "markup asking for a style the family lacks falls back to one it has")
 	_, missing := b.missing(f, "A★")
 	assert.False(t, missing)
 	_, missing = b.missing(f, "z")

@@ -9,7 +9,8 @@ import (
 	"github.com/deckwright/deckwright/templates"
 )
 
-// writer assembles the pages of an export.
+// writer assembles the pages of one document (or a document of fronts and
+// one of backs).
 type writer struct {
 	set      *templates.Set
 	opt      Options
@@ -18,13 +19,15 @@ type writer struct {
 	back     *doc // == front unless backs go to their own document
 	backs    bool // back pages are written
 	stats    *Stats
-	done     int
-	total    int
+	prog     *progress
 	separate bool
 }
 
-func newWriter(set *templates.Set, r *renderer, opt Options, separate bool) *writer {
-	w := &writer{set: set, opt: opt, r: r, stats: &Stats{}, separate: separate}
+// progress counts the faces drawn against the export's total.
+type progress struct{ done, total int }
+
+func newWriter(set *templates.Set, r *renderer, opt Options, separate bool, st *Stats, prog *progress) *writer {
+	w := &writer{set: set, opt: opt, r: r, stats: st, prog: prog, separate: separate}
 	title := set.Schema.Title + " cards"
 	w.front = newDoc(opt, title)
 	w.back = w.front
@@ -66,26 +69,24 @@ func cardSize(t *templates.Template, opt Options) templates.Size {
 }
 
 func (w *writer) progress(faces int) {
-	w.done += faces
+	w.prog.done += faces
 	w.stats.Faces += faces
 	if w.opt.Progress != nil {
-		w.opt.Progress(w.done, w.total)
+		w.opt.Progress(w.prog.done, w.prog.total)
 	}
 }
 
-// count adds items to the totals the progress reports against.
-func (w *writer) count(items []*Item) {
+// cards counts the cards items print: their copies, one each in a proof.
+func cards(items []*Item, opt Options) int {
+	n := 0
 	for _, it := range items {
-		n := it.Copies
-		if w.opt.Layout == LayoutProof {
-			n = 1
-		}
-		w.stats.Cards += n
-		w.total += n
-		if w.backs || w.opt.Layout == LayoutProof {
-			w.total += n
+		if opt.Layout == LayoutProof {
+			n++
+		} else {
+			n += it.Copies
 		}
 	}
+	return n
 }
 
 func (w *writer) write(items []*Item) error {

@@ -11,7 +11,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/table"
 	"github.com/deckwright/deckwright/export"
+	"github.com/deckwright/deckwright/export/outfile"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -28,7 +30,7 @@ print-ready PDF card sheets from the game's card templates.`,
 			return usageErr("say what to export: deckwright export pdf [PATH] -o out.pdf")
 		},
 	}
-	c.AddCommand(newExportPDFCmd())
+	c.AddCommand(newExportPDFCmd(), newExportPNGCmd(), newExportTTSCmd())
 	return c
 }
 
@@ -54,6 +56,9 @@ type exportFlags struct {
 	noMarks    bool
 	templates  string
 	quiet      bool
+	pack       bool
+	calibrate  bool
+	maxCards   int
 }
 
 func newExportPDFCmd() *cobra.Command {
@@ -121,6 +126,9 @@ stop the export (nothing is written). Exit status: 0 ok, 1 content errors,
 	fl.Float64Var(&f.margin, "margin", 5, "page margin in mm kept clear of cards")
 	fl.Float64Var(&f.gutter, "gutter", 0, "space between cards in mm")
 	fl.BoolVar(&f.noMarks, "no-crop-marks", false, "leave out the crop marks")
+	fl.BoolVar(&f.pack, "pack", false, "fill sheets across decks: cards of one size share pages instead of each deck starting a new sheet")
+	fl.BoolVar(&f.calibrate, "calibrate", false, "write the duplex calibration sheet instead of cards: its back shows the --back-offset to pass")
+	fl.IntVar(&f.maxCards, "max-cards", export.DefaultMaxCards, "most cards in one PDF; a larger export is split into numbered files (OUT-1.pdf, OUT-2.pdf, …)")
 	fl.StringVar(&f.templates, "templates", "", "a folder of templates overriding the bundled ones (default: PATH/templates)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress or summary on standard error")
 	_ = c.RegisterFlagCompletionFunc("size", fixedCompletion(templates.SizeNames()...))
@@ -197,6 +205,11 @@ func (f *exportFlags) options() (export.Options, error) {
 	}
 	o.Cards, o.Layer = f.cards, f.layer
 	o.CropMarks = !f.noMarks
+	o.Pack = f.pack
+	if f.maxCards < 1 {
+		return o, usageErr("--max-cards must be 1 or more, not %d", f.maxCards)
+	}
+	o.MaxCards = f.maxCards
 	return o, nil
 }
 
@@ -258,68 +271,57 @@ func runExport(c *cobra.Command, args []string, f *exportFlags) error {
 	if err != nil {
 		return err
 	}
-	folders, err := templateFolders(args, f.templates)
-	if err != nil {
+	if f.calibrate {
+		return writeCalibration(c, f, opt)
+	}
+	ld, err := f.load(c, args)
+	if ld == nil || err != nil {
 		return err
-	}
-	b, err := loadBuild(args, f.game, f.strict, valuesOnly)
-	if err != nil {
-		return err
-	}
-	all := &diag.List{}
-	all.Append(b.diags)
-	if b.tables == nil || b.diags.Errors() > 0 {
-		if _, err := f.report(stderr, all); err != nil {
-			return err
-		}
-		return contentFailed
-	}
-	set, tl := templates.Load(b.mod.Schema(), folders...)
-	all.Append(tl)
-	if tl.Errors() > 0 {
-		if _, err := f.report(stderr, all); err != nil {
-			return err
-		}
-		return contentFailed
 	}
 	if !f.quiet && isTerminal(stderr) {
-		opt.Progress = exportProgress(stderr)
+		opt.Progress = exportProgress(stderr, "card faces")
 	}
-	out, err := openOutput(c.OutOrStdout(), f.out)
-	if err != nil {
-		return err
-	}
-	var backs *atomicFile
-	o := export.Output{Fronts: out}
-	if f.backs == "separate" {
-		if backs, err = createAtomic(backsName(f.out)); err != nil {
-			out.abort()
+	files := &outputs{stdout: c.OutOrStdout()}
+	defer files.abort()
+	o := export.Output{}
+	if f.out == "-" {
+		if o.Fronts, err = files.create(f.out); err != nil {
 			return err
 		}
-		o.Backs = backs
+	} else {
+		o.Part = func(n, total int) (export.Output, error) {
+			name := f.out
+			if total > 1 {
+				name = partName(f.out, n)
+				if n == 1 && !f.quiet {
+					fmt.Fprintf(stderr, "the export has more cards than one PDF holds (%d): writing %s … %s\n", opt.MaxCards, name, partName(f.out, total))
+				}
+			}
+			var part export.Output
+			var err error
+			if part.Fronts, err = files.create(name); err != nil {
+				return part, err
+			}
+			if f.backs == "separate" {
+				if part.Backs, err = files.create(backsName(name)); err != nil {
+					return part, err
+				}
+			}
+			return part, nil
+		}
 	}
-	st, el, err := export.Export(set, b.tables, o, opt)
+	st, el, err := export.Export(ld.set, ld.tables, o, opt)
 	if opt.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
-	all.Append(el)
+	ld.diags.Append(el)
 	if err != nil {
-		out.abort()
-		backs.abort()
-		var ue *export.UsageError
-		if errors.As(err, &ue) {
-			return usageErr("%s", ue.Msg)
-		}
+		return exportErr(err)
+	}
+	if err := files.commit(); err != nil {
 		return &exitError{code: exitUsage, msg: err.Error()}
 	}
-	if err := out.commit(); err != nil {
-		backs.abort()
-		return &exitError{code: exitUsage, msg: err.Error()}
-	}
-	if err := backs.commit(); err != nil {
-		return &exitError{code: exitUsage, msg: err.Error()}
-	}
-	failed, err := f.report(stderr, all)
+	failed, err := f.report(stderr, ld.diags)
 	if err != nil {
 		return err
 	}
@@ -332,10 +334,131 @@ func runExport(c *cobra.Command, args []string, f *exportFlags) error {
 	return nil
 }
 
+// exportErr turns an export's error into the command's exit.
+func exportErr(err error) error {
+	var ue *export.UsageError
+	if errors.As(err, &ue) {
+		return usageErr("%s", ue.Msg)
+	}
+	return &exitError{code: exitUsage, msg: err.Error()}
+}
+
+// loaded is a build and its templates, ready to export.
+type loaded struct {
+	set    *templates.Set
+	tables *table.Tables
+	diags  *diag.List
+}
+
+// load builds the paths and loads their templates. Content errors are
+// reported and end the command (nil, contentFailed); nothing is written.
+func (f *exportFlags) load(c *cobra.Command, args []string) (*loaded, error) {
+	stderr := c.ErrOrStderr()
+	folders, err := templateFolders(args, f.templates)
+	if err != nil {
+		return nil, err
+	}
+	b, err := loadBuild(args, f.game, f.strict, valuesOnly)
+	if err != nil {
+		return nil, err
+	}
+	all := &diag.List{}
+	all.Append(b.diags)
+	if b.tables == nil || b.diags.Errors() > 0 {
+		if _, err := f.report(stderr, all); err != nil {
+			return nil, err
+		}
+		return nil, contentFailed
+	}
+	set, tl := templates.Load(b.mod.Schema(), folders...)
+	all.Append(tl)
+	if tl.Errors() > 0 {
+		if _, err := f.report(stderr, all); err != nil {
+			return nil, err
+		}
+		return nil, contentFailed
+	}
+	return &loaded{set: set, tables: b.tables, diags: all}, nil
+}
+
+// writeCalibration writes the duplex calibration sheet.
+func writeCalibration(c *cobra.Command, f *exportFlags, opt export.Options) error {
+	files := &outputs{stdout: c.OutOrStdout()}
+	defer files.abort()
+	w, err := files.create(f.out)
+	if err != nil {
+		return err
+	}
+	if err := export.Calibrate(w, opt); err != nil {
+		return exportErr(err)
+	}
+	if err := files.commit(); err != nil {
+		return &exitError{code: exitUsage, msg: err.Error()}
+	}
+	if !f.quiet {
+		where := f.out
+		if where == "-" {
+			where = "standard output"
+		}
+		fmt.Fprintf(c.ErrOrStderr(), "wrote %s: the duplex calibration sheet (%s, %s-edge duplex, --back-offset %s)\n",
+			where, f.page, opt.Duplex, f.backOffset)
+	}
+	return nil
+}
+
+// outputs are the files a command writes, each through the atomic writer:
+// committed together when all is written, removed otherwise.
+type outputs struct {
+	stdout io.Writer
+	files  []*outfile.File
+}
+
+func (o *outputs) create(path string) (*outfile.File, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, usageErr("-o %s is a folder; name the file, such as %s", path, filepath.Join(path, "cards.pdf"))
+	}
+	f, err := outfile.Create(path, o.stdout)
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	o.files = append(o.files, f)
+	return f, nil
+}
+
+func (o *outputs) commit() error {
+	for i, f := range o.files {
+		if err := f.Commit(); err != nil {
+			for _, g := range o.files[i+1:] {
+				g.Abort()
+			}
+			o.files = nil
+			return err
+		}
+	}
+	o.files = nil
+	return nil
+}
+
+func (o *outputs) abort() {
+	for _, f := range o.files {
+		f.Abort()
+	}
+	o.files = nil
+}
+
+// partName numbers a part of a split export: cards.pdf → cards-2.pdf.
+func partName(out string, n int) string {
+	ext := filepath.Ext(out)
+	return fmt.Sprintf("%s-%d%s", strings.TrimSuffix(out, ext), n, ext)
+}
+
 func exportSummary(f *exportFlags, opt export.Options, st *export.Stats) string {
 	where := f.out
-	if where == "-" {
+	switch {
+	case where == "-":
 		where = "standard output"
+	case st.Files > 1:
+		where = fmt.Sprintf("%s … %s (%d files of at most %d cards)", partName(f.out, 1), partName(f.out, st.Files), st.Files, opt.MaxCards)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "wrote %s: %d page%s, %d card%s", where, st.Pages, plural(st.Pages), st.Cards, plural(st.Cards))
@@ -358,7 +481,7 @@ func backsName(out string) string {
 	return strings.TrimSuffix(out, ext) + "-backs" + ext
 }
 
-func exportProgress(w io.Writer) func(done, total int) {
+func exportProgress(w io.Writer, what string) func(done, total int) {
 	last := -1
 	return func(done, total int) {
 		pct := 0
@@ -367,35 +490,9 @@ func exportProgress(w io.Writer) func(done, total int) {
 		}
 		if pct != last {
 			last = pct
-			fmt.Fprintf(w, "\rexporting: %d/%d card faces (%d%%)", done, total, pct)
+			fmt.Fprintf(w, "\rexporting: %d/%d %s (%d%%)", done, total, what, pct)
 		}
 	}
-}
-
-// atomicFile writes to a temporary file renamed into place on commit, so a
-// failed export never leaves half a PDF (or clobbers the last good one).
-type atomicFile struct {
-	f    *os.File
-	path string
-	w    io.Writer // standard output
-}
-
-func openOutput(stdout io.Writer, path string) (*atomicFile, error) {
-	if path == "-" {
-		return &atomicFile{w: stdout}, nil
-	}
-	return createAtomic(path)
-}
-
-func createAtomic(path string) (*atomicFile, error) {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, usageErr("-o %s is a folder; name the PDF file, such as %s", path, filepath.Join(path, "cards.pdf"))
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return nil, usageErr("cannot write %s: %v", path, unwrapPathErr(err))
-	}
-	return &atomicFile{f: f, path: path}, nil
 }
 
 func unwrapPathErr(err error) error {
@@ -404,38 +501,4 @@ func unwrapPathErr(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-func (a *atomicFile) Write(p []byte) (int, error) {
-	if a.f == nil {
-		return a.w.Write(p)
-	}
-	return a.f.Write(p)
-}
-
-func (a *atomicFile) commit() error {
-	if a == nil || a.f == nil {
-		return nil
-	}
-	if err := a.f.Chmod(0o644); err != nil {
-		a.abort()
-		return err
-	}
-	if err := a.f.Close(); err != nil {
-		os.Remove(a.f.Name())
-		return err
-	}
-	if err := os.Rename(a.f.Name(), a.path); err != nil {
-		os.Remove(a.f.Name())
-		return fmt.Errorf("cannot write %s: %v", a.path, unwrapPathErr(err))
-	}
-	return nil
-}
-
-func (a *atomicFile) abort() {
-	if a == nil || a.f == nil {
-		return
-	}
-	a.f.Close()
-	os.Remove(a.f.Name())
 }

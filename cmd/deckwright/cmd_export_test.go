@@ -400,7 +400,7 @@ func TestExportSingleLayoutHasBleedForPrintShops(t *testing.T) {
 
 func TestProgressPrinter(t *testing.T) {
 	var b bytes.Buffer
-	p := exportProgress(&b)
+	p := exportProgress(&b, "card faces")
 	p(1, 400)
 	p(2, 400) // the same percentage: nothing new
 	p(200, 400)

@@ -1,0 +1,86 @@
+package export
+
+import (
+	"bytes"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCalibrationSheetShowsTheOffsetToPass(t *testing.T) {
+	for _, tc := range []struct {
+		duplex  Duplex
+		offset  [2]float64
+		zeroX   string // the label of the tick where the back prints now
+		centreX float64
+		centreY float64
+	}{
+		{DuplexLong, [2]float64{0, 0}, "0", 105, 148.5},
+		{DuplexShort, [2]float64{0, 0}, "0", 105, 148.5},
+		{DuplexLong, [2]float64{1, -0.5}, "+1", 106, 148},
+	} {
+		t.Run(tc.duplex.String()+" "+tc.zeroX, func(t *testing.T) {
+			opt := DefaultOptions()
+			opt.Duplex, opt.BackOffset = tc.duplex, tc.offset
+			pts := calibPoints(opt)
+			// Behind each cross, where a card's back would be: the mirror
+			// across the page for long edge, top to bottom for short edge.
+			for _, p := range pts {
+				wantX, wantY := 210-p.front[0], p.front[1]
+				if tc.duplex == DuplexShort {
+					wantX, wantY = p.front[0], 297-p.front[1]
+				}
+				assert.InDelta(t, wantX+tc.offset[0], p.back[0], 1e-9)
+				assert.InDelta(t, wantY+tc.offset[1], p.back[1], 1e-9)
+			}
+			assert.InDelta(t, tc.centreX, pts[0].back[0], 1e-9)
+			assert.InDelta(t, tc.centreY, pts[0].back[1], 1e-9)
+			// A tick 2 mm right of where the back prints now stands for an
+			// offset 2 mm larger.
+			assert.Equal(t, tc.zeroX, tickLabel(tc.offset[0], 0))
+			assert.Equal(t, "+3", tickLabel(1, 2))
+			assert.Equal(t, "-1.5", tickLabel(0.5, -2))
+
+			var buf bytes.Buffer
+			require.NoError(t, Calibrate(&buf, opt))
+			pages := readPDF(t, buf.Bytes())
+			require.Len(t, pages, 2, "a front and its back")
+			for _, p := range pages {
+				s := runContent(t, p)
+				assert.Zero(t, s.depth)
+			}
+			if _, err := exec.LookPath("pdftotext"); err != nil {
+				return
+			}
+			found := false
+			for _, w := range words(t, buf.Bytes(), 2) {
+				if w.text != tc.zeroX {
+					continue
+				}
+				x := (w.xMin + w.xMax) / 2 * 25.4 / 72
+				y := (w.yMin + w.yMax) / 2 * 25.4 / 72
+				if abs(x-pts[0].back[0]) < 0.8 && abs(y-(pts[0].back[1]+8.5)) < 2 {
+					found = true
+				}
+			}
+			assert.True(t, found, "the label %q is under the tick behind the centre cross", tc.zeroX)
+		})
+	}
+	_, err := func() (bool, error) {
+		opt := DefaultOptions()
+		opt.Duplex = DuplexNone
+		return false, Calibrate(&bytes.Buffer{}, opt)
+	}()
+	assert.ErrorContains(t, err, "needs --duplex long or short")
+	assert.True(t, strings.HasPrefix("0", tickLabel(0, 0)))
+}
+
+func abs(f float64) float64 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}

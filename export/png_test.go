@@ -1,0 +1,86 @@
+package export
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/engine/fallenland"
+	"github.com/deckwright/deckwright/engine/fng"
+	"github.com/deckwright/deckwright/engine/game"
+)
+
+// imageDiff compares two images over their common area: the mean absolute
+// difference of a channel (0–255) and the share of pixels whose largest
+// channel difference is over 64.
+func imageDiff(a, b image.Image) (mean, bad float64) {
+	w := min(a.Bounds().Dx(), b.Bounds().Dx())
+	h := min(a.Bounds().Dy(), b.Bounds().Dy())
+	sum, n, far := 0.0, 0, 0
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r1, g1, b1 := rgb(a.At(a.Bounds().Min.X+x, a.Bounds().Min.Y+y))
+			r2, g2, b2 := rgb(b.At(b.Bounds().Min.X+x, b.Bounds().Min.Y+y))
+			d := []float64{math.Abs(float64(r1 - r2)), math.Abs(float64(g1 - g2)), math.Abs(float64(b1 - b2))}
+			sum += d[0] + d[1] + d[2]
+			n += 3
+			if math.Max(d[0], math.Max(d[1], d[2])) > 64 {
+				far++
+			}
+		}
+	}
+	return sum / float64(n), float64(far) / float64(w*h)
+}
+
+// TestPNGMatchesThePDF renders cards of both games as PNG and compares
+// each with poppler's render of the same card's PDF page (one card a page,
+// with bleed) at the same resolution: the images come from one layout.
+func TestPNGMatchesThePDF(t *testing.T) {
+	needPoppler(t, "pdftoppm")
+	const dpi = 150
+	for _, tc := range []struct {
+		mod   game.Module
+		cards []string
+	}{
+		{fng.Module, []string{"ancient-puzzle", "boat-chase-falls"}},
+		{fallenland.Module, []string{"marcus-hale"}},
+	} {
+		set, tb := bundledGame(t, tc.mod)
+		opt := DefaultOptions()
+		opt.Cards = tc.cards
+		opt.Bleed = 3
+		var faces []Face
+		_, l, err := Images(set, tb, opt, dpi, func(f Face) error { faces = append(faces, f); return nil })
+		require.NoError(t, err)
+		require.Zero(t, l.Errors(), "%v", l.Items())
+		opt.Layout = LayoutSingle
+		opt.OneEach = true
+		var buf bytes.Buffer
+		_, _, err = Export(set, tb, Output{Fronts: &buf}, opt)
+		require.NoError(t, err)
+		require.Len(t, faces, 2*len(tc.cards))
+		for i, f := range faces {
+			t.Run(f.Name, func(t *testing.T) {
+				want := render(t, buf.Bytes(), i+1, dpi)
+				assert.InDelta(t, want.Bounds().Dx(), f.Image.Bounds().Dx(), 1, "the same size")
+				assert.InDelta(t, want.Bounds().Dy(), f.Image.Bounds().Dy(), 1)
+				mean, bad := imageDiff(want, f.Image)
+				t.Logf("%s: mean difference %.2f, %.2f%% of pixels differ by more than 64", f.Name, mean, bad*100)
+				if dir := os.Getenv("DECKWRIGHT_PNG_DIR"); dir != "" {
+					var out bytes.Buffer
+					require.NoError(t, png.Encode(&out, f.Image))
+					require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name), out.Bytes(), 0o644))
+				}
+				assert.Less(t, mean, 3.0, "on average, a channel within 3 of 255")
+				assert.Less(t, bad, 0.02, "fewer than 2% of pixels far apart (the edges of letters)")
+			})
+		}
+	}
+}
