@@ -124,4 +124,3 @@ func Calibrate(out io.Writer, opt Options) error {
 	}
 	return output(d, out)
 }
-
