@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"image/png"
 	"io"
 	"os"
@@ -436,4 +437,150 @@ front:
 	dir = exportProject(t, tables, map[string]string{"dangers.yaml": dangers})
 	code, stdout, _ = runExportCLI("validate", filepath.Join(dir, "tables.json"))
 	assert.Equal(t, exitOK, code, stdout)
+}
+
+func pngSize(t *testing.T, path string) (int, int) {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	cfg, err := png.DecodeConfig(f)
+	require.NoError(t, err)
+	return cfg.Width, cfg.Height
+}
+
+func TestExportPNG(t *testing.T) {
+	dir := exportProject(t, exportFixtureTables(t, nil), nil)
+	in := filepath.Join(dir, "tables.json")
+	tests := []struct {
+		name string
+		args []string
+		w, h int
+	}{
+		{"300 dpi", nil, 750, 1050},
+		{"--bleed alone is 3 mm", []string{"--bleed"}, 821, 1121},
+		{"The Game Crafter", []string{"--bleed=3.175"}, 825, 1125},
+		{"100 dpi", []string{"--dpi", "100"}, 250, 350},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "cards")
+			code, _, stderr := runExportCLI(append([]string{"export", "png", in, "-o", out, "--deck", "dangers"}, tc.args...)...)
+			require.Equal(t, exitOK, code, stderr)
+			entries, err := os.ReadDir(out)
+			require.NoError(t, err)
+			var names []string
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+			assert.Equal(t, []string{"ancient-trap-back.png", "ancient-trap-front.png", "rope-bridge-back.png", "rope-bridge-front.png"}, names,
+				"one image per face of each card, whatever its Count")
+			w, h := pngSize(t, filepath.Join(out, "ancient-trap-front.png"))
+			assert.Equal(t, [2]int{tc.w, tc.h}, [2]int{w, h})
+			assert.Contains(t, stderr, "wrote 4 PNG images of 2 cards to "+out)
+		})
+	}
+	code, _, stderr := runExportCLI("export", "png", in)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "name the folder to write to: -o DIR")
+	code, _, stderr = runExportCLI("export", "png", in, "-o", in)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "is a file: name a folder")
+	code, _, stderr = runExportCLI("export", "png", in, "-o", t.TempDir(), "--dpi", "20")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "--dpi must be from 50 to 1200, not 20")
+}
+
+func TestExportTTS(t *testing.T) {
+	dir := exportProject(t, exportFixtureTables(t, nil), nil)
+	out := filepath.Join(t.TempDir(), "tts")
+	code, _, stderr := runExportCLI("export", "tts", filepath.Join(dir, "tables.json"), "-o", out)
+	require.Equal(t, exitOK, code, stderr)
+	data, err := os.ReadFile(filepath.Join(out, "dangers.json"))
+	require.NoError(t, err)
+	var s struct {
+		ObjectStates []struct {
+			DeckIDs    []int
+			CustomDeck map[string]struct{ FaceURL, BackURL string }
+		}
+	}
+	require.NoError(t, json.Unmarshal(data, &s))
+	require.Len(t, s.ObjectStates, 1)
+	assert.Len(t, s.ObjectStates[0].DeckIDs, 3, "Ancient Trap twice, Rope Bridge once")
+	abs, err := filepath.Abs(out)
+	require.NoError(t, err)
+	cd := s.ObjectStates[0].CustomDeck["1"]
+	assert.Equal(t, "file://"+filepath.ToSlash(abs)+"/dangers-1.png", cd.FaceURL)
+	assert.Equal(t, "file://"+filepath.ToSlash(abs)+"/dangers-backs-1.png", cd.BackURL, "Danger/Cliffhanger cards have their own backs")
+	for _, f := range []string{"dangers-1.png", "dangers-backs-1.png", "fortune-and-glory.json"} {
+		_, err := os.Stat(filepath.Join(out, f))
+		assert.NoError(t, err, f)
+	}
+	code, _, stderr = runExportCLI("export", "tts", filepath.Join(dir, "tables.json"), "-o", t.TempDir(), "--url", "https://example.org/cards", "--deck", "dangers")
+	require.Equal(t, exitOK, code, stderr)
+}
+
+func TestExportCalibrationSheet(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "calibrate.pdf")
+	code, _, stderr := runExportCLI("export", "pdf", "--calibrate", "--page", "letter", "--back-offset", "0.5,-1", "-o", out)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, 2, pdfPageCount(t, out))
+	assert.Contains(t, stderr, "the duplex calibration sheet (letter, long-edge duplex, --back-offset 0.5,-1)")
+	code, _, stderr = runExportCLI("export", "pdf", "--calibrate", "--duplex", "none", "-o", out)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "needs --duplex long or short")
+}
+
+func TestExportSplitsIntoNumberedFiles(t *testing.T) {
+	dir := exportProject(t, exportFixtureTables(t, nil), nil)
+	out := filepath.Join(dir, "cards.pdf")
+	code, _, stderr := runExportCLI("export", "pdf", filepath.Join(dir, "tables.json"), "--deck", "dangers", "--max-cards", "2", "-o", out)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stderr, "writing "+filepath.Join(dir, "cards-1.pdf")+" … "+filepath.Join(dir, "cards-2.pdf"))
+	assert.Equal(t, 2, pdfPageCount(t, filepath.Join(dir, "cards-1.pdf")))
+	assert.Equal(t, 2, pdfPageCount(t, filepath.Join(dir, "cards-2.pdf")))
+	_, err := os.Stat(out)
+	assert.True(t, os.IsNotExist(err), "no unnumbered file")
+	code, _, stderr = runExportCLI("export", "pdf", filepath.Join(dir, "tables.json"), "--deck", "dangers", "--max-cards", "2", "-o", "-")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "the export has 3 cards, more than one PDF holds (2)")
+}
+
+func TestExportPack(t *testing.T) {
+	dir := exportProject(t, exportFixtureTables(t, nil), nil)
+	in := filepath.Join(dir, "tables.json")
+	out := filepath.Join(dir, "cards.pdf")
+	code, _, stderr := runExportCLI("export", "pdf", in, "-o", out, "--duplex", "none")
+	require.Equal(t, exitOK, code, stderr)
+	unpacked := pdfPageCount(t, out)
+	code, _, stderr = runExportCLI("export", "pdf", in, "-o", out, "--duplex", "none", "--pack")
+	require.Equal(t, exitOK, code, stderr)
+	// Dangers (3), Enemies (1), Enemy Reference (1), Summary (8): 13 poker
+	// cards on two sheets, not four.
+	assert.Equal(t, 4, unpacked)
+	assert.Equal(t, 2, pdfPageCount(t, out))
+}
+
+func TestExportNeverReplacesWhatIsNotAFile(t *testing.T) {
+	dir := exportProject(t, exportFixtureTables(t, nil), nil)
+	in := filepath.Join(dir, "tables.json")
+	keep := filepath.Join(dir, "keep.pdf")
+	require.NoError(t, os.WriteFile(keep, []byte("the old PDF"), 0o644))
+	link := filepath.Join(dir, "link.pdf")
+	require.NoError(t, os.Symlink(keep, link))
+	code, _, stderr := runExportCLI("export", "pdf", in, "-o", link, "--deck", "dangers")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "refusing to replace "+link+": it is a symbolic link")
+	data, err := os.ReadFile(keep)
+	require.NoError(t, err)
+	assert.Equal(t, "the old PDF", string(data), "the link's target is untouched")
+	if _, err := os.Stat("/dev/null"); err == nil {
+		code, _, stderr = runExportCLI("export", "pdf", in, "-o", "/dev/null", "--deck", "dangers")
+		assert.Equal(t, exitUsage, code)
+		assert.Contains(t, stderr, "refusing to replace /dev/null: it is a device")
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		assert.False(t, strings.HasSuffix(e.Name(), ".tmp"), "no temporary file left: %s", e.Name())
+	}
 }
