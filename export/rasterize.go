@@ -1,9 +1,10 @@
 package export
 
 import (
+	"cmp"
 	"image"
 	"math"
-	"sort"
+	"slices"
 )
 
 // The rasterizer fills polygons in device pixels with anti-aliasing:
@@ -80,7 +81,7 @@ func (z *rasterizer) paint(dst *image.RGBA, clip image.Rectangle, evenOdd bool, 
 		z.run = make([]float64, w+2)
 	}
 	cov, run := z.cov[:w+2], z.run[:w+2]
-	sort.Slice(z.edges, func(i, j int) bool { return z.edges[i].y0 < z.edges[j].y0 })
+	slices.SortFunc(z.edges, func(a, b edge) int { return cmp.Compare(a.y0, b.y0) })
 	next := 0
 	z.active = z.active[:0]
 	const weight = 1.0 / subRows
@@ -111,7 +112,12 @@ func (z *rasterizer) paint(dst *image.RGBA, clip image.Rectangle, evenOdd bool, 
 			if len(z.cross) < 2 {
 				continue
 			}
-			sort.Slice(z.cross, func(i, j int) bool { return z.cross[i].x < z.cross[j].x })
+			// Few crossings, mostly in order already: insertion sort.
+			for i := 1; i < len(z.cross); i++ {
+				for j := i; j > 0 && z.cross[j].x < z.cross[j-1].x; j-- {
+					z.cross[j], z.cross[j-1] = z.cross[j-1], z.cross[j]
+				}
+			}
 			wind := 0
 			for i := 0; i < len(z.cross)-1; i++ {
 				if evenOdd {
@@ -150,25 +156,26 @@ func (z *rasterizer) paint(dst *image.RGBA, clip image.Rectangle, evenOdd bool, 
 		row := dst.Pix[dst.PixOffset(x0, py):]
 		for i := 0; i < w; i++ {
 			whole += run[i]
-			c := (cov[i] + whole) * alpha
-			if c <= 1e-4 {
+			a := int((cov[i]+whole)*alpha*256 + 0.5) // coverage in 256ths
+			if a <= 0 {
 				continue
 			}
-			if c > 1 {
-				c = 1
-			}
 			p := row[i*4 : i*4+4 : i*4+4]
-			p[0] = blend(p[0], r, c)
-			p[1] = blend(p[1], g, c)
-			p[2] = blend(p[2], b, c)
-			p[3] = uint8(math.Round(float64(p[3]) + (255-float64(p[3]))*c))
+			if a >= 256 {
+				p[0], p[1], p[2], p[3] = r, g, b, 255
+				continue
+			}
+			p[0] = blend(p[0], r, a)
+			p[1] = blend(p[1], g, a)
+			p[2] = blend(p[2], b, a)
+			p[3] = blend(p[3], 255, a)
 		}
 	}
 }
 
-// blend puts src over dst at coverage c (the page is opaque).
-func blend(dst, src uint8, c float64) uint8 {
-	return uint8(math.Round(float64(dst) + (float64(src)-float64(dst))*c))
+// blend puts src over dst at coverage a/256.
+func blend(dst, src uint8, a int) uint8 {
+	return uint8(int(dst) + ((int(src)-int(dst))*a+128)>>8)
 }
 
 // flatten turns a path (already in device pixels) into polygons, curves

@@ -365,6 +365,41 @@ func BenchmarkExportBundledSet(b *testing.B) {
 	}
 }
 
+// BenchmarkImagesBundledSet renders every card of each bundled set as PNG
+// at 300 dpi (one image per face of each distinct card), encoding them as
+// 'export png' does, and then the Tabletop Simulator sheets.
+func BenchmarkImagesBundledSet(b *testing.B) {
+	for _, game := range []string{"fortune-and-glory", "fallen-land"} {
+		bd, err := loadBuild(nil, game, false)
+		require.NoError(b, err)
+		set, l := templates.Load(bd.mod.Schema())
+		require.Zero(b, l.Errors())
+		b.Run("png/"+game, func(b *testing.B) {
+			var st *export.Stats
+			for b.Loop() {
+				st, _, err = export.Images(set, bd.tables, export.DefaultOptions(), export.DefaultDPI, func(f export.Face) error {
+					var buf bytes.Buffer
+					return (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, f.Image)
+				})
+				require.NoError(b, err)
+			}
+			b.ReportMetric(float64(st.Faces), "images")
+		})
+		b.Run("tts/"+game, func(b *testing.B) {
+			for b.Loop() {
+				_, _, err = export.TTS(set, bd.tables, export.DefaultOptions(), export.TTSOptions{URL: "file:///x/"}, func(f export.TTSFile) error {
+					if f.Image == nil {
+						return nil
+					}
+					var buf bytes.Buffer
+					return (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, f.Image)
+				})
+				require.NoError(b, err)
+			}
+		})
+	}
+}
+
 // BenchmarkExportBundledEndToEnd adds reading and compiling the bundled
 // workbook: what `deckwright export pdf` does.
 func BenchmarkExportBundledEndToEnd(b *testing.B) {
