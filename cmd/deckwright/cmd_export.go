@@ -20,14 +20,16 @@ import (
 func newExportCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "export",
-		Short: "Export print-ready PDF card sheets (export pdf)",
-		Long: `Export turns a build into something to print. 'deckwright export pdf' writes
-print-ready PDF card sheets from the game's card templates.`,
+		Short: "Export cards: print-ready PDF, PNG images, Tabletop Simulator decks",
+		Long: `Export turns a build into cards, all from the game's card templates and the
+same layout: 'export pdf' writes print-ready PDF card sheets, 'export png' one
+image per card face, 'export tts' Tabletop Simulator deck sheets and saved
+objects.`,
 		Example: `  deckwright export pdf -o cards.pdf
   deckwright export pdf my-expansion/ --deck dangers -o dangers.pdf`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			return usageErr("say what to export: deckwright export pdf [PATH] -o out.pdf")
+			return usageErr("say what to export: deckwright export pdf|png|tts [PATH] -o OUT")
 		},
 	}
 	c.AddCommand(newExportPDFCmd(), newExportPNGCmd(), newExportTTSCmd())
@@ -76,9 +78,12 @@ the margin, and after every page of fronts a page of backs mirrored for
 long-edge duplex printing, so each back lands behind its front.
 
 Printing at home: print double-sided, "flip on long edge", at 100% (not "fit
-to page"). If the backs are off by a millimetre, measure it and pass
---back-offset X,Y (mm; positive X moves backs right, Y down, as seen on the
-back page). Cut along the crop marks.
+to page"). To line up the backs, print --calibrate first with the same
+settings: the ticks on its back behind the front's crosses are the values
+to pass as --back-offset X,Y (mm; positive X moves backs right, Y down, as
+seen on the back page). Cut along the crop marks, which stay 5 mm inside the
+page. --pack fills sheets across decks instead of starting each deck on a
+new sheet.
 
 Printing at a print shop: --layout single writes one card per page at trim
 size plus 3 mm bleed (--bleed to change it), with the PDF TrimBox and
@@ -89,6 +94,9 @@ fit on a page (six poker cards on A4).
 Templates: a project's templates/ folder overrides the bundled templates by
 name ('deckwright templates init DIR' writes them there to start from);
 --templates DIR names another folder.
+
+Large sets: a PDF holds at most --max-cards cards (3000); a larger export is
+written as OUT-1.pdf, OUT-2.pdf, … so memory stays bounded.
 
 Text that does not fit a card even at its template's smallest size is an
 error at the card's cell (exit status 1); the PDF is still written, with the
@@ -102,6 +110,8 @@ stop the export (nothing is written). Exit status: 0 ok, 1 content errors,
   deckwright export pdf --cards ancient-puzzle,zombies --proof -o proof.pdf
   deckwright export pdf --page letter --duplex short --back-offset 0.5,-0.3
   deckwright export pdf --layout single --backs separate -o shop.pdf
+  deckwright export pdf --calibrate --page letter -o calibrate.pdf
+  deckwright export pdf my-expansion/ --layer arctic --pack
   deckwright export pdf --size bridge --gutter 2 --one-each`,
 		RunE: func(c *cobra.Command, args []string) error {
 			f.bleedSet = c.Flags().Changed("bleed")
