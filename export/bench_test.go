@@ -5,6 +5,10 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/deckwright/deckwright/engine/fallenland"
+	"github.com/deckwright/deckwright/engine/fng"
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // The layout benchmarks grow their input; a cost linear in its size shows
@@ -60,4 +64,33 @@ func BenchmarkExportCards(b *testing.B) {
 			b.ReportMetric(float64(n), "cards")
 		})
 	}
+}
+
+// BenchmarkCheckBundled measures what `deckwright validate` adds to a
+// build: every card of a bundled set laid out once, nothing drawn.
+func BenchmarkCheckBundled(b *testing.B) {
+	for _, mod := range []game.Module{fng.Module, fallenland.Module} {
+		set, tb := bundledGame(b, mod)
+		b.Run(mod.ID(), func(b *testing.B) {
+			for b.Loop() {
+				if l := Check(set, tb); l.Errors() > 0 {
+					b.Fatal(l.Items())
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkImagesCards renders n toy cards as images at 300 dpi (both
+// faces), for the time and memory of `export png` per card.
+func BenchmarkImagesCards(b *testing.B) {
+	set := toySet(b, nil)
+	tb := toyTables(map[string][]toyRow{"cards": toyCards(200)})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := Images(set, tb, DefaultOptions(), DefaultDPI, func(Face) error { return nil }); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(200, "cards")
 }

@@ -40,6 +40,7 @@ type Font struct {
 	ascent  float64 // fractions of the font size
 	descent float64
 
+	ascii    [128]glyphInfo // read without the lock: filled when the font is parsed
 	mu       sync.Mutex
 	runes    map[rune]glyphInfo
 	outlines map[sfnt.GlyphIndex]*Path // for rasters, in font units
@@ -65,6 +66,9 @@ func parseFont(name, family, style string, data []byte) (*Font, error) {
 	} else {
 		f.ascent, f.descent = 0.9, 0.2
 	}
+	for r := range f.ascii {
+		f.ascii[r] = f.lookup(rune(r))
+	}
 	return f, nil
 }
 
@@ -72,11 +76,24 @@ func parseFont(name, family, style string, data []byte) (*Font, error) {
 // coloured (bitmap) glyph counts as missing: it prints in neither the PDF
 // nor a PNG.
 func (f *Font) glyph(r rune) glyphInfo {
+	if r >= 0 && r < 128 {
+		return f.ascii[r]
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if g, ok := f.runes[r]; ok {
 		return g
 	}
+	g := f.lookup(r)
+	if len(f.runes) < maxCachedRunes {
+		f.runes[r] = g
+	}
+	return g
+}
+
+// lookup reads what the font knows of a rune (the caller holds the lock,
+// or owns the font).
+func (f *Font) lookup(r rune) glyphInfo {
 	g := glyphInfo{advance: 0.5}
 	ppem := fixed.Int26_6(f.upem) << 6
 	// The PDF writer embeds the Basic Multilingual Plane only.
@@ -86,9 +103,6 @@ func (f *Font) glyph(r rune) glyphInfo {
 				g = glyphInfo{index: gi, advance: float64(a) / 64 / f.upem, ok: true}
 			}
 		}
-	}
-	if len(f.runes) < maxCachedRunes {
-		f.runes[r] = g
 	}
 	return g
 }
