@@ -57,7 +57,8 @@ func BenchmarkExportCards(b *testing.B) {
 		b.Run(fmt.Sprintf("%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, _, err := Export(set, tb, Output{Fronts: io.Discard}, DefaultOptions()); err != nil {
+				parts := func(int, int) (Output, error) { return Output{Fronts: io.Discard}, nil }
+				if _, _, err := Export(set, tb, Output{Part: parts}, DefaultOptions()); err != nil {
 					b.Fatal(err)
 				}
 			}
