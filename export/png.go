@@ -48,11 +48,8 @@ func Images(set *templates.Set, t *table.Tables, opt Options, dpi float64, emit 
 			err = fmt.Errorf("internal error while rendering (please report it): %v", p)
 		}
 	}()
-	if err := opt.check(); err != nil {
+	if err := checkRaster(opt, dpi); err != nil {
 		return nil, l, err
-	}
-	if dpi < MinDPI || dpi > MaxDPI {
-		return nil, l, usagef("--dpi must be from %d to %d, not %s", MinDPI, MaxDPI, num(dpi))
 	}
 	opt.OneEach = true
 	items, err := Select(set, t, opt)
@@ -98,6 +95,17 @@ func Images(set *templates.Set, t *table.Tables, opt Options, dpi float64, emit 
 		r.forget()
 	}
 	return st, l, nil
+}
+
+// checkRaster checks the options of an image export.
+func checkRaster(opt Options, dpi float64) error {
+	if err := opt.check(); err != nil {
+		return err
+	}
+	if dpi < MinDPI || dpi > MaxDPI {
+		return usagef("--dpi must be from %d to %d, not %s", MinDPI, MaxDPI, num(dpi))
+	}
+	return nil
 }
 
 // fileSafe keeps a name to the characters every file system accepts.

@@ -55,14 +55,11 @@ func TTS(set *templates.Set, t *table.Tables, opt Options, to TTSOptions, emit f
 			err = fmt.Errorf("internal error while rendering (please report it): %v", p)
 		}
 	}()
-	if err := opt.check(); err != nil {
-		return nil, l, err
-	}
 	if to.DPI == 0 {
 		to.DPI = DefaultDPI
 	}
-	if to.DPI < MinDPI || to.DPI > MaxDPI {
-		return nil, l, usagef("--dpi must be from %d to %d, not %s", MinDPI, MaxDPI, num(to.DPI))
+	if err := checkRaster(opt, to.DPI); err != nil {
+		return nil, l, err
 	}
 	items, err := Select(set, t, opt)
 	if err != nil {

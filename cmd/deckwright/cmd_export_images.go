@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/export"
 	"github.com/deckwright/deckwright/export/outfile"
 	"github.com/deckwright/deckwright/templates"
@@ -121,19 +122,45 @@ func (f *imageFlags) options() (export.Options, error) {
 	return opt, nil
 }
 
-func runExportPNG(c *cobra.Command, args []string, f *imageFlags) error {
-	stderr := c.ErrOrStderr()
+// prepare checks the flags, makes the output folder and loads the build:
+// what png and tts do first.
+func (f *imageFlags) prepare(c *cobra.Command, args []string) (*loaded, export.Options, error) {
 	if err := f.check(); err != nil {
-		return err
+		return nil, export.Options{}, err
 	}
 	opt, err := f.options()
 	if err != nil {
-		return err
+		return nil, opt, err
 	}
 	if err := outDir(f.out); err != nil {
-		return err
+		return nil, opt, err
 	}
 	ld, err := f.load(c, args)
+	return ld, opt, err
+}
+
+// finish reports an image export's diagnostics and summary.
+func (f *imageFlags) finish(c *cobra.Command, ld *loaded, el *diag.List, err error, summary func() string) error {
+	ld.diags.Append(el)
+	if err != nil {
+		return exportErr(err)
+	}
+	failed, err := f.report(c.ErrOrStderr(), ld.diags)
+	if err != nil {
+		return err
+	}
+	if !f.quiet && f.format == "text" {
+		fmt.Fprintln(c.ErrOrStderr(), summary())
+	}
+	if failed {
+		return contentFailed
+	}
+	return nil
+}
+
+func runExportPNG(c *cobra.Command, args []string, f *imageFlags) error {
+	stderr := c.ErrOrStderr()
+	ld, opt, err := f.prepare(c, args)
 	if ld == nil || err != nil {
 		return err
 	}
@@ -150,33 +177,14 @@ func runExportPNG(c *cobra.Command, args []string, f *imageFlags) error {
 	if opt.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
-	ld.diags.Append(el)
-	if err != nil {
-		return exportErr(err)
-	}
-	failed, err := f.report(stderr, ld.diags)
-	if err != nil {
-		return err
-	}
-	if !f.quiet && f.format == "text" {
-		fmt.Fprintf(stderr, "wrote %d PNG images of %d cards to %s (at %s dpi; the first %s)\n", st.Faces, st.Cards, f.out, trimNum(f.dpi), size)
-	}
-	if failed {
-		return contentFailed
-	}
-	return nil
+	return f.finish(c, ld, el, err, func() string {
+		return fmt.Sprintf("wrote %d PNG images of %d cards to %s (at %s dpi; the first %s)", st.Faces, st.Cards, f.out, trimNum(f.dpi), size)
+	})
 }
 
 func runExportTTS(c *cobra.Command, args []string, f *imageFlags) error {
-	stderr := c.ErrOrStderr()
-	if err := f.check(); err != nil {
-		return err
-	}
-	opt, err := f.options()
-	if err != nil {
-		return err
-	}
-	if err := outDir(f.out); err != nil {
+	ld, opt, err := f.prepare(c, args)
+	if ld == nil || err != nil {
 		return err
 	}
 	base := f.url
@@ -189,10 +197,6 @@ func runExportTTS(c *cobra.Command, args []string, f *imageFlags) error {
 	} else if !strings.HasSuffix(base, "/") {
 		base += "/"
 	}
-	ld, err := f.load(c, args)
-	if ld == nil || err != nil {
-		return err
-	}
 	var images, saved []string
 	st, el, err := export.TTS(ld.set, ld.tables, opt, export.TTSOptions{URL: base, DPI: f.dpi}, func(file export.TTSFile) error {
 		path := filepath.Join(f.out, file.Name)
@@ -203,21 +207,9 @@ func runExportTTS(c *cobra.Command, args []string, f *imageFlags) error {
 		saved = append(saved, file.Name)
 		return writeFile(path, file.JSON)
 	})
-	ld.diags.Append(el)
-	if err != nil {
-		return exportErr(err)
-	}
-	failed, err := f.report(stderr, ld.diags)
-	if err != nil {
-		return err
-	}
-	if !f.quiet && f.format == "text" {
-		fmt.Fprintf(stderr, "wrote %d images and %d saved objects (%s) to %s: %d cards\n", len(images), len(saved), strings.Join(saved, ", "), f.out, st.Cards)
-	}
-	if failed {
-		return contentFailed
-	}
-	return nil
+	return f.finish(c, ld, el, err, func() string {
+		return fmt.Sprintf("wrote %d images and %d saved objects (%s) to %s: %d cards", len(images), len(saved), strings.Join(saved, ", "), f.out, st.Cards)
+	})
 }
 
 // writePNG encodes an image to a file through the atomic writer.
