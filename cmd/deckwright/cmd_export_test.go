@@ -230,7 +230,7 @@ func TestExportBadTemplateIsAContentErrorAtItsLine(t *testing.T) {
 
 func TestExportTextThatDoesNotFit(t *testing.T) {
 	tables := exportFixtureTables(t, func(s map[string][]map[string]any) {
-		s["dangers"][1]["text"] = strings.Repeat("The planks groan and the ropes fray as you edge across the gorge. ", 12)
+		s["dangers"][1]["text"] = strings.Repeat("The planks groan and the ropes fray as you edge across the gorge. ", 20)
 	})
 	dir := exportProject(t, tables, nil)
 	out := filepath.Join(dir, "cards.pdf")
@@ -447,10 +447,13 @@ func TestProgressPrinter(t *testing.T) {
 // TestValidateLaysOutTheCards: validate reports what the cards would print
 // badly, each at its cell, with the project's own templates.
 func TestValidateLaysOutTheCards(t *testing.T) {
-	tables := exportFixtureTables(t, func(s map[string][]map[string]any) {
-		s["dangers"][0]["art"] = "art/missing.png"
-		s["dangers"][1]["text"] = strings.Repeat("The planks groan and the ropes fray as you edge across the gorge. ", 12)
-	})
+	// A designer's project: a picture that is not there, and a text too long
+	// for the card, are problems validate reports at their cells.
+	dir := newProject(t, "art")
+	base := filepath.Join(dir, "fng-base.xlsx")
+	art := editRow(t, base, "Dangers", "boat-chase-falls", map[string]any{"Art": "art/missing.png"})
+	text := editRow(t, base, "Dangers", "ancient-puzzle", map[string]any{"Text": strings.Repeat("The planks groan and the ropes fray as you edge across the gorge. ", 20)})
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "templates"), 0o755))
 	dangers := `name: dangers
 sheet: Dangers
 size: poker
@@ -460,18 +463,18 @@ front:
     - {type: image, at: [4, 12, 55.5, 30], field: art}
     - {type: text, name: text, at: [5, 45, 53.5, 20], text: "{{text}}", size: 8, min: 6}
 `
-	dir := exportProject(t, tables, map[string]string{"dangers.yaml": dangers})
-	code, stdout, _ := runExportCLI("validate", filepath.Join(dir, "tables.json"))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "templates", "dangers.yaml"), []byte(dangers), 0o644))
+	code, stdout, _ := runExportCLI("validate", dir)
 	assert.Equal(t, exitContent, code)
-	artCol := diag.ColumnName(len(table.AllColumns(fng.Schema.Sheet("Dangers"))))
-	assert.Contains(t, stdout, "base.xlsx:Dangers!"+artCol+"2: error[DW3108]: card \"ancient-trap\": no file art/missing.png")
-	assert.Contains(t, stdout, `base.xlsx:Dangers!J3: error[DW3101]: text of "rope-bridge" does not fit the text even at 6 pt`)
+	assert.Contains(t, stdout, "fng-base.xlsx:Dangers!"+art["Art"]+": error[DW3108]: card \"boat-chase-falls\": no file art/missing.png")
+	assert.Contains(t, stdout, "fng-base.xlsx:Dangers!"+text["Text"]+": error[DW3101]: text of \"ancient-puzzle\" does not fit the text even at 6 pt")
 
 	// Fixed, the same project validates clean.
-	tables = exportFixtureTables(t, nil)
-	dir = exportProject(t, tables, map[string]string{"dangers.yaml": dangers})
-	code, stdout, _ = runExportCLI("validate", filepath.Join(dir, "tables.json"))
+	editRow(t, base, "Dangers", "boat-chase-falls", map[string]any{"Art": ""})
+	editRow(t, base, "Dangers", "ancient-puzzle", map[string]any{"Text": "Solve it or fall."})
+	code, stdout, _ = runExportCLI("validate", dir)
 	assert.Equal(t, exitOK, code, stdout)
+	assert.NotContains(t, stdout, "DW31", stdout)
 }
 
 func pngSize(t *testing.T, path string) (int, int) {
