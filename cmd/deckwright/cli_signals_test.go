@@ -168,10 +168,8 @@ func TestImpactRunStopsOnSignal(t *testing.T) {
 	}
 }
 
-// TestExportStopsOnSignal: an interrupted export exits 130 at once and
-// leaves the previous PDF as it was. (Its temporary file is removed once
-// export writes through export/outfile, as every other writer does: the
-// print work converts it.)
+// TestExportStopsOnSignal: an interrupted export exits 130 at once,
+// leaves the previous PDF as it was and removes its temporary file.
 func TestExportStopsOnSignal(t *testing.T) {
 	dir := t.TempDir()
 	pdf := filepath.Join(dir, "cards.pdf")
@@ -183,4 +181,5 @@ func TestExportStopsOnSignal(t *testing.T) {
 	assert.Less(t, took, time.Second)
 	assert.Equal(t, "\ndeckwright: stopped by SIGINT\n", p.errOut.String())
 	assert.Equal(t, "last good PDF", string(readFile(t, pdf)))
+	assert.Empty(t, tempFiles(t, dir), "no temporary file left")
 }

@@ -33,6 +33,22 @@ var writers = []writer{
 	{name: "sim --report", target: "report.html", args: func(_, target string) []string {
 		return []string{"sim", "--games", "30", "--report", target}
 	}},
+	{name: "export pdf -o", target: "cards.pdf", args: func(_, target string) []string {
+		return []string{"export", "pdf", "--deck", "dangers", "--quiet", "-o", target}
+	}},
+	{name: "export pdf --backs separate", target: "cards-backs.pdf", args: func(dir, _ string) []string {
+		return []string{"export", "pdf", "--deck", "dangers", "--layout", "single", "--backs", "separate", "--quiet", "-o", filepath.Join(dir, "cards.pdf")}
+	}},
+	{name: "export png", target: filepath.Join("png", "ancient-puzzle-front.png"), args: func(dir, _ string) []string {
+		return []string{"export", "png", "--cards", "ancient-puzzle", "--dpi", "50", "--quiet", "-o", filepath.Join(dir, "png")}
+	}, prepare: func(t *testing.T, dir string) {
+		require.NoError(t, os.Mkdir(filepath.Join(dir, "png"), 0o755))
+	}},
+	{name: "export tts", target: filepath.Join("tts", "dangers.json"), args: func(dir, _ string) []string {
+		return []string{"export", "tts", "--deck", "dangers", "--quiet", "-o", filepath.Join(dir, "tts")}
+	}, prepare: func(t *testing.T, dir string) {
+		require.NoError(t, os.Mkdir(filepath.Join(dir, "tts"), 0o755))
+	}},
 	{name: "init --force (.gitattributes)", target: ".gitattributes", args: func(dir, _ string) []string {
 		return []string{"init", dir, "--force", "--name", "arctic"}
 	}, prepare: func(t *testing.T, dir string) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -349,6 +350,10 @@ func exportErr(err error) error {
 	var ue *export.UsageError
 	if errors.As(err, &ue) {
 		return usageErr("%s", ue.Msg)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Op == "write" {
+		return usageErr("cannot write %s: %v", pe.Path, pe.Err)
 	}
 	return &exitError{code: exitUsage, msg: err.Error()}
 }

@@ -131,9 +131,11 @@ func (f *File) Write(p []byte) (int, error) {
 		err = io.ErrShortWrite
 	}
 	if err != nil {
-		f.err = err
+		// Name the target, never the temporary file the user did not ask for.
+		f.err = &fs.PathError{Op: "write", Path: f.path, Err: unwrap(err)}
+		return n, f.err
 	}
-	return n, err
+	return n, nil
 }
 
 // Commit makes the written bytes the target's content: sync, close, and
