@@ -46,12 +46,13 @@ var (
 	CodeEffectType    = diag.Register("DW0412", diag.Error, "an effect or condition uses an unknown name or the wrong type")
 
 	// Layers.
-	CodeDupID         = diag.Register("DW0501", diag.Error, "two rows of one layer have the same ID")
-	CodeIDClash       = diag.Register("DW0502", diag.Error, "a layer reuses an ID from an earlier layer without saying Change = replace")
-	CodeChangeUnknown = diag.Register("DW0503", diag.Error, "a replace or remove names an ID no earlier layer has")
-	CodeLayerOrder    = diag.Register("DW0504", diag.Error, "the layers' Requires do not form one chain from a base set")
-	CodeDupSet        = diag.Register("DW0505", diag.Error, "two workbooks declare the same set ID")
-	CodeBaseChange    = diag.Register("DW0506", diag.Error, "a base set row says replace or remove")
+	CodeDupID          = diag.Register("DW0501", diag.Error, "two rows of one layer have the same ID")
+	CodeIDClash        = diag.Register("DW0502", diag.Error, "a layer reuses an ID from an earlier layer without saying Change = replace")
+	CodeChangeUnknown  = diag.Register("DW0503", diag.Error, "a replace or remove names an ID no earlier layer has")
+	CodeLayerOrder     = diag.Register("DW0504", diag.Error, "the layers' Requires do not form one chain from a base set")
+	CodeDupSet         = diag.Register("DW0505", diag.Error, "two workbooks declare the same set ID")
+	CodeBaseChange     = diag.Register("DW0506", diag.Error, "a base set row says replace or remove")
+	CodeIDAcrossSheets = diag.Register("DW0507", diag.Error, "two sheets use the same ID (IDs are unique across all sheets and layers)")
 
 	// Lints.
 	CodeNoPrintText = diag.Register("DW0901", diag.Warning, "a card has no text a player can read")

@@ -55,7 +55,17 @@ type compiler struct {
 	diags  *diag.List
 	envs   map[string]*effects.Env
 	refs   map[string]map[string]string // sheet key → folded ID or Name → ID
+
+	// What the one pass needs to keep errors from cascading: which schema
+	// sheet each workbook sheet is, and what was lost before compiling.
+	sheetKeys  map[sheetAt]string
+	lostLayers bool       // a workbook was left out of the build
+	lost       []diag.Pos // content lost in reading (Workbook.Lost)
+	missing    []string   // required sheets no layer has
 }
+
+// sheetAt names a workbook's sheet.
+type sheetAt struct{ file, sheet string }
 
 // layer is one workbook with its Set row.
 type layer struct {
@@ -71,6 +81,8 @@ type crow struct {
 	change string
 	raw    map[string]string // cell text of columns checked after merging
 	refs   []pendingRef      // names inside structured cells, checked after merging
+	order  [3]int            // layer, sheet in the workbook, row: which of two rows came later
+	ghost  bool              // a row with no place in its sheet (no ID, or an ID used twice)
 }
 
 // pendingRef is a name found by a grammar, resolved once all layers are in.
@@ -85,6 +97,8 @@ func (c *compiler) run(wbs []*Workbook) *table.Tables {
 	for _, wb := range wbs {
 		if l := c.readLayer(wb); l != nil {
 			layers = append(layers, l)
+		} else {
+			c.lostLayers = true
 		}
 	}
 	layers = c.order(layers)
@@ -112,35 +126,56 @@ func (c *compiler) run(wbs []*Workbook) *table.Tables {
 		t.Sheets = append(t.Sheets, tb)
 		merged[tb.Key] = &mergedSheet{table: tb, index: map[string]*crow{}}
 	}
+	c.sheetKeys = map[sheetAt]string{}
 	seen := map[string]bool{}
 	for i, l := range layers {
 		t.Layers = append(t.Layers, l.info)
-		for _, rs := range l.wb.Sheets {
+		for j, rs := range l.wb.Sheets {
 			sh := c.sheetFor(l, rs)
 			if sh == nil {
 				continue
 			}
 			seen[sh.Key()] = true
+			c.sheetKeys[sheetAt{l.wb.File, rs.Name}] = sh.Key()
 			ms := merged[sh.Key()]
 			rows := c.readRows(l, sh, rs, ms.table)
+			for _, r := range rows {
+				r.order = [3]int{i, j, r.row.Src.Row}
+			}
 			c.merge(ms, rows, i == 0)
 		}
+		// A sheet reading gave up on is there, but incomplete.
+		for _, p := range l.wb.Lost {
+			if sh := c.schema.Sheet(p.Sheet); sh != nil {
+				seen[sh.Key()] = true
+				c.sheetKeys[sheetAt{l.wb.File, p.Sheet}] = sh.Key()
+			}
+		}
+		c.lost = append(c.lost, l.wb.Lost...)
 	}
 	for i := range c.schema.Sheets {
 		sh := &c.schema.Sheets[i]
 		if !sh.Optional && !seen[sh.Key()] && !c.opt.ValuesOnly {
 			c.diags.Errorf(diag.Pos{File: layers[0].wb.File}, CodeMissingSheet, "the build has no %s sheet", sh.Name).Hint =
 				"add a sheet named " + sh.Name + " (deckwright init writes one with every column)"
+			c.missing = append(c.missing, sh.Key())
 		}
 	}
-	var all []*crow
+	var all, kept []*crow
 	for _, tb := range t.Sheets {
 		ms := merged[tb.Key]
 		for _, r := range ms.order {
 			if r != nil {
 				tb.Rows = append(tb.Rows, r.row)
+				kept = append(kept, r)
 				all = append(all, r)
 			}
+		}
+		// Rows that lost their place (a blank or repeated ID) stay findable
+		// by name, so what refers to them is not reported a second time.
+		for _, r := range ms.ghosts {
+			tb.Rows = append(tb.Rows, r.row)
+			all = append(all, r)
 		}
 	}
 	syms := table.NewSymbols(c.schema, t)
@@ -153,17 +188,99 @@ func (c *compiler) run(wbs []*Workbook) *table.Tables {
 	for _, r := range all {
 		c.resolve(r, t, syms, v)
 	}
-	if c.diags.Errors() > 0 {
-		return nil // the module's checks assume well-typed, resolved rows
-	}
-	c.lint(t)
+	c.checkIDsAcrossSheets(kept)
+	// Every check runs in this one pass: the lints and the module's own
+	// checks see the rows that compiled; those that did not were reported.
+	v.Tables = c.compiled(t, v)
+	c.lint(v)
 	if !c.opt.ValuesOnly {
 		c.mod.Validate(v)
+	}
+	if c.diags.Errors() > 0 {
+		return nil
 	}
 	if err := t.ComputeHash(); err != nil {
 		c.diags.Errorf(diag.Pos{}, CodeIO, "cannot encode the tables: %v", err)
 	}
 	return t
+}
+
+// compiled returns the tables as the module's checks see them: only rows
+// without an error at any cell. It marks the sheets that lost rows, cells or
+// columns on the way (an error anywhere in the sheet, in any layer), and all
+// sheets when a whole workbook was left out.
+func (c *compiler) compiled(t *table.Tables, v *game.Validation) *table.Tables {
+	type rowAt struct {
+		sheetAt
+		row int
+	}
+	broken := map[rowAt]bool{}
+	brokenSheet := map[sheetAt]bool{} // a problem with the header: no row can be trusted
+	mark := func(p diag.Pos) {
+		at := sheetAt{p.File, p.Sheet}
+		key, ok := c.sheetKeys[at]
+		if !ok {
+			return
+		}
+		v.MarkIncomplete(key)
+		if p.Row <= 1 {
+			brokenSheet[at] = true
+		} else {
+			broken[rowAt{at, p.Row}] = true
+		}
+	}
+	for _, d := range c.diags.Items() {
+		if d.Severity == diag.Error {
+			mark(d.Pos)
+		}
+	}
+	for _, p := range c.lost {
+		mark(p)
+	}
+	for _, key := range c.missing {
+		v.MarkIncomplete(key)
+	}
+	if c.lostLayers {
+		for _, tb := range t.Sheets {
+			v.MarkIncomplete(tb.Key)
+		}
+	}
+	view := &table.Tables{Format: t.Format, Version: t.Version, Game: t.Game, Layers: t.Layers}
+	for _, tb := range t.Sheets {
+		vt := *tb
+		vt.Rows = nil
+		for _, r := range tb.Rows {
+			p := r.Pos("")
+			at := sheetAt{p.File, p.Sheet}
+			if r.ID != "" && !brokenSheet[at] && !broken[rowAt{at, p.Row}] {
+				vt.Rows = append(vt.Rows, r)
+			}
+		}
+		view.Sheets = append(view.Sheets, &vt)
+	}
+	return view
+}
+
+// checkIDsAcrossSheets reports an ID two sheets use: IDs name a row
+// anywhere in a build (export --cards, reports, flags), so they must be
+// unique across sheets as well as layers. The later row is blamed.
+func (c *compiler) checkIDsAcrossSheets(rows []*crow) {
+	first := map[string]*crow{}
+	for _, r := range rows {
+		prev, ok := first[r.row.ID]
+		if !ok {
+			first[r.row.ID] = r
+			continue
+		}
+		later := r
+		if later.order[0] < prev.order[0] || later.order[0] == prev.order[0] && (later.order[1] < prev.order[1] ||
+			later.order[1] == prev.order[1] && later.order[2] < prev.order[2]) {
+			prev, later = later, prev
+			first[r.row.ID] = prev
+		}
+		c.diags.Errorf(later.row.Pos(table.ColID), CodeIDAcrossSheets, "ID %q is already used on the %s sheet (%s)", later.row.ID, prev.sheet.Name, prev.row.Pos(table.ColID)).Hint =
+			"IDs are unique across every sheet and layer; rename one of them"
+	}
 }
 
 // readLayer reads a workbook's Set row.
@@ -200,37 +317,31 @@ func (c *compiler) readLayer(wb *Workbook) *layer {
 		return p
 	}
 	info := table.Layer{ID: get("ID"), Name: get("Name"), Requires: get("Requires"), Version: get("Version"), File: wb.File}
-	ok := true
+	// A workbook that cannot be placed in the build (no set ID, another
+	// game, a control character in its Set row) is left out; one with a
+	// flawed Set row is reported and built.
 	for _, name := range []string{"ID", "Name", "Game", "Requires", "Version", "Author", "Description"} {
 		if c.controlChar(cell(name), name, get(name)) {
-			ok = false
+			return nil
 		}
-	}
-	if !ok {
-		return nil
 	}
 	if info.ID == "" {
 		c.diags.Errorf(cell("ID"), CodeSetSheet, "the Set row has no ID").Hint = "give the set a short ID such as my-expansion"
-		ok = false
+		return nil
 	} else if !validID(info.ID) {
 		example := Slug(info.ID)
 		if example == "" {
 			example = "my-expansion"
 		}
 		c.diags.Errorf(cell("ID"), CodeBadID, "set ID %q is not a slug", info.ID).Hint = "use lower-case letters a–z, digits and hyphens, e.g. " + example + " (the Name column may hold any text)"
-		ok = false
 	}
 	g := get("Game")
 	switch {
 	case g == "":
 		c.diags.Errorf(cell("Game"), CodeSetSheet, "the Set row does not say which game it is for").Hint = "write " + c.schema.Game
-		ok = false
 	case diag.Fold(g) != diag.Fold(c.schema.Game) && diag.Fold(g) != diag.Fold(c.mod.Title()):
 		c.diags.Errorf(cell("Game"), CodeWrongGame, "this workbook is for %q, not %s", g, c.schema.Game).Hint =
 			"every workbook of a build must be for the same game"
-		ok = false
-	}
-	if !ok {
 		return nil
 	}
 	if info.Name == "" {
@@ -240,7 +351,9 @@ func (c *compiler) readLayer(wb *Workbook) *layer {
 }
 
 // order sorts layers into one chain: the base set (no Requires) first, then
-// each layer after the one it requires. Missing sets come from Provide.
+// each layer after the one it requires. Missing sets come from Provide. A
+// workbook that does not fit the chain is reported and left out, and the
+// rest is built, so its problems are found in the same pass.
 func (c *compiler) order(layers []*layer) []*layer {
 	if len(layers) == 0 {
 		if c.diags.Errors() == 0 {
@@ -249,13 +362,17 @@ func (c *compiler) order(layers []*layer) []*layer {
 		return nil
 	}
 	byID := map[string]*layer{}
+	var unique []*layer
 	for _, l := range layers {
 		if prev, dup := byID[l.info.ID]; dup {
 			c.diags.Errorf(l.pos, CodeDupSet, "set %q is also declared by %s", l.info.ID, prev.pos).Hint = "give each workbook its own set ID"
-			return nil
+			c.lostLayers = true
+			continue
 		}
 		byID[l.info.ID] = l
+		unique = append(unique, l)
 	}
+	layers = unique
 	// Bring in required sets that were not given (the bundled base set).
 	for changed := true; changed; {
 		changed = false
@@ -275,58 +392,85 @@ func (c *compiler) order(layers []*layer) []*layer {
 			}
 		}
 	}
-	var base *layer
-	next := map[string]*layer{}
-	bad := false
+	var bases []*layer
+	next := map[string][]*layer{}
 	for _, l := range layers {
-		req := l.info.Requires
-		switch {
+		switch req := l.info.Requires; {
 		case req == "":
-			if base != nil {
-				c.diags.Errorf(l.pos, CodeLayerOrder, "two base sets: %q and %q (neither requires another set)", base.info.ID, l.info.ID).Hint =
-					"an expansion's Set row must name the set it builds on in Requires"
-				bad = true
-			}
-			base = l
+			bases = append(bases, l)
 		case byID[req] == nil:
 			c.diags.Errorf(l.pos, CodeLayerOrder, "set %q requires %q, which is not in the build", l.info.ID, req).Hint =
 				hintKnown(req, byID)
-			bad = true
 		default:
-			if other := next[req]; other != nil {
-				c.diags.Errorf(l.pos, CodeLayerOrder, "sets %q and %q both build directly on %q, so their order is not stated", other.info.ID, l.info.ID, req).Hint =
-					fmt.Sprintf("make one require the other: set Requires of %q to %q", l.info.ID, other.info.ID)
-				bad = true
-			}
-			next[req] = l
+			next[req] = append(next[req], l)
 		}
 	}
-	if bad {
+	if len(bases) == 0 {
+		for _, l := range layers {
+			if c.cycles(l, byID) {
+				at, cycle := findCycle(layers, l, byID)
+				c.diags.Errorf(at, CodeLayerOrder, "no base set: the sets' Requires form a cycle: %s", cycle).Hint = "the base set's Requires must be blank"
+				break
+			}
+		}
 		return nil
 	}
-	if base == nil {
-		at, cycle := findCycle(layers, layers[0], byID)
-		c.diags.Errorf(at, CodeLayerOrder, "no base set: the sets' Requires form a cycle: %s", cycle).Hint = "the base set's Requires must be blank"
-		return nil
+	// Of two base sets, build the one the others build on.
+	depth := func(l *layer) int {
+		n := 0
+		for seen := map[*layer]bool{}; l != nil && !seen[l]; n++ {
+			seen[l] = true
+			if ls := next[l.info.ID]; len(ls) > 0 {
+				l = ls[0]
+			} else {
+				l = nil
+			}
+		}
+		return n
+	}
+	base := bases[0]
+	for _, b := range bases[1:] {
+		if depth(b) > depth(base) {
+			base = b
+		}
+	}
+	for _, b := range bases {
+		if b != base {
+			c.diags.Errorf(b.pos, CodeLayerOrder, "two base sets: %q and %q (neither requires another set)", base.info.ID, b.info.ID).Hint =
+				"an expansion's Set row must name the set it builds on in Requires"
+		}
 	}
 	chain := []*layer{base}
 	inChain := map[*layer]bool{base: true}
-	for l := next[base.info.ID]; l != nil && !inChain[l]; l = next[l.info.ID] {
+	for l := base; ; {
+		ls := next[l.info.ID]
+		if len(ls) == 0 {
+			break
+		}
+		for _, other := range ls[1:] {
+			c.diags.Errorf(other.pos, CodeLayerOrder, "sets %q and %q both build directly on %q, so their order is not stated", ls[0].info.ID, other.info.ID, l.info.ID).Hint =
+				fmt.Sprintf("make one require the other: set Requires of %q to %q", other.info.ID, ls[0].info.ID)
+		}
+		l = ls[0]
+		if inChain[l] {
+			break
+		}
+
 		chain = append(chain, l)
 		inChain[l] = true
 	}
 	if len(chain) != len(layers) {
-		// A layer off the chain requires sets that lead back to itself:
-		// each set has one parent in the build and no two share one.
+		c.lostLayers = true
+		// A set whose Requires lead round in a circle, never to a base, is
+		// a cycle; the others were reported above.
 		for _, l := range layers {
-			if !inChain[l] {
+			if !inChain[l] && c.cycles(l, byID) {
 				at, cycle := findCycle(layers, l, byID)
 				c.diags.Errorf(at, CodeLayerOrder, "the sets' Requires form a cycle: %s", cycle).Hint =
 					"one of these sets must require the base set, or a set that builds on it"
 				break
 			}
 		}
-		return nil
 	}
 	return chain
 }
@@ -361,6 +505,20 @@ func findCycle(layers []*layer, start *layer, byID map[string]*layer) (diag.Pos,
 		ids = append(ids, cycle[(first+i)%len(cycle)].info.ID)
 	}
 	return cycle[first].pos, strings.Join(ids, " → ")
+}
+
+// cycles reports whether following Requires from l comes back round.
+func (c *compiler) cycles(l *layer, byID map[string]*layer) bool {
+	seen := map[*layer]bool{}
+	for l != nil {
+		if seen[l] {
+			return true
+		}
+		seen[l] = true
+		l = byID[l.info.Requires]
+	}
+	return false
+
 }
 
 func hintKnown(req string, byID map[string]*layer) string {
@@ -491,11 +649,6 @@ func (c *compiler) readRows(l *layer, sh *table.Sheet, rs *RawSheet, tb *table.T
 	if idx == nil {
 		return nil
 	}
-	if _, ok := idx[table.Key(table.ColID)]; !ok {
-		// Rows without IDs cannot be merged or referred to.
-		c.missingColumns(l, sh, rs, missing)
-		return nil
-	}
 	tb.Sources = append(tb.Sources, src)
 	srcIndex := len(tb.Sources) - 1
 	cols := table.AllColumns(sh)
@@ -554,9 +707,10 @@ func (c *compiler) readRows(l *layer, sh *table.Sheet, rs *RawSheet, tb *table.T
 		r.change = ch
 		delete(r.row.Cells, "change")
 		delete(r.row.Cells, "disabled")
-		if r.row.ID == "" {
-			continue // reported as a blank required cell
-		}
+		// A row without an ID (reported as a blank required cell, or a
+		// sheet without an ID column) cannot be merged, but its cells are
+		// still checked and its name still found.
+		r.ghost = r.row.ID == ""
 		out = append(out, r)
 	}
 	return out
@@ -606,11 +760,14 @@ func (c *compiler) cell(r *crow, col *table.Column, v string, present bool) {
 		return
 	}
 	if col.Name == table.ColID && !validID(v) {
+		// Reported, and kept, so what refers to the row by this ID is not
+		// reported too.
 		example := Slug(v)
 		if example == "" { // a name in another script: nothing to transliterate
 			example = Slug(r.sheet.Name) + "-" + strconv.Itoa(pos.Row)
 		}
 		c.diags.Errorf(pos, CodeBadID, "ID %q is not a slug", v).Hint = "use lower-case letters a–z, digits and hyphens, e.g. " + example + " (the Name column may hold any text)"
+		r.row.Cells[key] = v
 		return
 	}
 	if x, ok := c.scalar(r, pos, col, col.Type, v, 0, v); ok {

@@ -94,12 +94,10 @@ func TestGoldenBase(t *testing.T) {
 			[]diag.JSONDiagnostic{dg("base.xlsx:Places", 0, E, compiler.CodeMissingColumn, "the Places sheet has no Kind column", "Kind: town or wild")}},
 		{"missing ID column", with(toyBase(), sheet("Keywords", r("Name", "Icon"), r("Fire", "flame"), r("Trap", ""))),
 			// The rows cannot be told apart, so only the header is reported;
-			// the names that point at them are unknown.
+			// the names that point at them still resolve, so they are not
+			// reported a second time.
 			[]diag.JSONDiagnostic{
 				dg("base.xlsx:Keywords", 0, E, compiler.CodeMissingColumn, "the Keywords sheet has no ID column", "ID: stable identifier: lower-case letters, digits and hyphens, unique across all layers"),
-				dg("base.xlsx:Cards!G2", 0, E, compiler.CodeUnknownRef, `no Keywords row is called "Fire"`, ""),
-				dg("base.xlsx:Cards!H2", 7, E, compiler.CodeUnknownSymbol, `unknown keyword "Fire"`, ""),
-				dg("base.xlsx:Cards!G3", 0, E, compiler.CodeUnknownRef, `no Keywords row is called "trap"`, ""),
 			}},
 		{"missing Name column", with(toyBase(), sheet("Relics", r("ID", "Text"), r("idol", "An idol."))),
 			[]diag.JSONDiagnostic{dg("base.xlsx:Relics", 0, E, compiler.CodeMissingColumn, "the Relics sheet has no Name column", "Name: the name printed on the card or sheet")}},
@@ -197,6 +195,44 @@ func TestGoldenBase(t *testing.T) {
 		// The module's own checks run on clean content.
 		{"module check", with(toyBase(), heroes(r("alice", "Alice", "3", "wilds"))),
 			[]diag.JSONDiagnostic{dg("base.xlsx:Heroes!D2", 0, E, codeToyHome, `Alice lives in "wilds", a wild, not a town`, "heroes start in a town")}},
+		{"module check over a whole sheet", with(toyBase(), sheet("Places", r("ID", "Name", "Kind"), r("town", "Town", "wild"), r("wilds", "The Wilds", "wild"))),
+			[]diag.JSONDiagnostic{
+				dg("base.xlsx:Heroes!D2", 0, E, codeToyHome, `Alice lives in "town", a wild, not a town`, "heroes start in a town"),
+				dg("base.xlsx:Heroes!D3", 0, E, codeToyHome, `Bob lives in "town", a wild, not a town`, "heroes start in a town"),
+				dg("base.xlsx:Places", 0, E, codeToyNoTown, "the map has no town", ""),
+			}},
+
+		// One pass: every check that can run on what compiled runs, and no
+		// problem is reported twice.
+		{"module checks run beside cell errors", with(toyBase(), heroes(r("alice", "Alice", "3", "wilds"), r("bob", "Bob", "x", "town"))),
+			[]diag.JSONDiagnostic{
+				dg("base.xlsx:Heroes!D2", 0, E, codeToyHome, `Alice lives in "wilds", a wild, not a town`, "heroes start in a town"),
+				dg("base.xlsx:Heroes!C3", 0, E, compiler.CodeNotInt, `Power must be a whole number, not "x"`, ""),
+			}},
+		{"a row with an error is not checked again", with(toyBase(), heroes(alice(), r("bob", "Bob", "x", "wilds"))),
+			[]diag.JSONDiagnostic{dg("base.xlsx:Heroes!C3", 0, E, compiler.CodeNotInt, `Power must be a whole number, not "x"`, "")}},
+		{"a reference to a row with an error is not reported again", with(toyBase(),
+			sheet("Places", r("ID", "Name", "Kind", "Links"), r("town", "Town", "twon", "wilds"), r("wilds", "The Wilds", "wild", "town"))),
+			// The heroes live in a town that did not compile; the map has
+			// no town only because of it: both are left unsaid.
+			[]diag.JSONDiagnostic{dg("base.xlsx:Places!C2", 0, E, compiler.CodeEnum, `Kind must be one of town, wild, not "twon"`, `did you mean "town"?`)}},
+		{"a row without an ID is still found by name, and checked", with(toyBase(),
+			sheet("Places", r("ID", "Name", "Kind", "Links"), r("town", "Town", "town", "wilds, far away"), r("wilds", "The Wilds", "wild", "town"), r("", "Far Away", "wild", "nowhere"))),
+			[]diag.JSONDiagnostic{
+				dg("base.xlsx:Places!A4", 0, E, compiler.CodeRequired, "ID is required", "every row needs a unique ID; to keep a row without content, set Disabled to TRUE"),
+				dg("base.xlsx:Places!D4", 0, E, compiler.CodeUnknownRef, `no Places row is called "nowhere"`, ""),
+			}},
+		{"a row whose ID is not a slug is still found", with(toyBase(),
+			sheet("Places", r("ID", "Name", "Kind", "Links"), r("town", "Town", "town", "Wild Lands"), r("Wild Lands", "The Wilds", "wild", "town"))),
+			[]diag.JSONDiagnostic{dg("base.xlsx:Places!A3", 0, E, compiler.CodeBadID, `ID "Wild Lands" is not a slug`, "use lower-case letters a–z, digits and hyphens, e.g. wild-lands (the Name column may hold any text)")}},
+		{"a duplicate row's cells are checked too", with(toyBase(), heroes(alice(), r("alice", "Alicia", "12", "nowhere"))),
+			[]diag.JSONDiagnostic{
+				dg("base.xlsx:Heroes!A3", 0, E, compiler.CodeDupID, `ID "alice" is already used in base.xlsx:Heroes!A2`, "IDs must be unique; rename one of them"),
+				dg("base.xlsx:Heroes!C3", 0, E, compiler.CodeRange, "Power must be between 1 and 9, not 12", ""),
+				dg("base.xlsx:Heroes!D3", 0, E, compiler.CodeUnknownRef, `no Places row is called "nowhere"`, ""),
+			}},
+		{"an ID used on two sheets", with(toyBase(), sheet("Keywords", r("ID", "Name"), r("fire", "Fire"), r("trap", "Trap"), r("alice", "Alice's Mark"))),
+			[]diag.JSONDiagnostic{dg("base.xlsx:Keywords!A4", 0, E, compiler.CodeIDAcrossSheets, `ID "alice" is already used on the Heroes sheet (base.xlsx:Heroes!A2)`, "IDs are unique across every sheet and layer; rename one of them")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -239,10 +239,14 @@ func TestReadTooManyRows(t *testing.T) {
 	require.NoError(t, f.Write(&buf))
 	wb := readOne(t, buf.Bytes(), lim, dg("x.xlsx:Big", 0, E, compiler.CodeTooManyRows, "the sheet has more than 10 rows; deckwright stops reading there",
 		"delete the unused rows below your content (select them, Delete Rows) and save"))
-	// The other sheets are still read.
+	// The other sheets are still read; the big one up to the limit, and it
+	// is marked as lost so later checks do not report its missing rows.
 	require.NotNil(t, wb)
-	require.Len(t, wb.Sheets, 1)
+	require.Len(t, wb.Sheets, 2)
 	assert.Equal(t, "Notes", wb.Sheets[0].Name)
+	assert.Equal(t, "Big", wb.Sheets[1].Name)
+	assert.Empty(t, wb.Sheets[1].Rows, "rows 1-10 are blank")
+	assert.Equal(t, []diag.Pos{{File: "x.xlsx", Sheet: "Big"}}, wb.Lost)
 }
 
 // A million rows: the reader stops at the limit, in bounded time and memory.
@@ -254,7 +258,9 @@ func TestReadMillionRows(t *testing.T) {
 	wb := readOne(t, data, compiler.DefaultLimits, dg("x.xlsx:Data", 0, E, compiler.CodeTooManyRows, "the sheet has more than 20000 rows; deckwright stops reading there",
 		"delete the unused rows below your content (select them, Delete Rows) and save"))
 	require.NotNil(t, wb)
-	assert.Empty(t, wb.Sheets)
+	require.Len(t, wb.Sheets, 1)
+	assert.Len(t, wb.Sheets[0].Rows, 20000, "the rows up to the limit are kept")
+	assert.Equal(t, 20000, wb.Sheets[0].Nums[19999])
 }
 
 func TestReadLongCell(t *testing.T) {

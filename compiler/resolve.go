@@ -136,8 +136,10 @@ func (c *compiler) ref(pos diag.Pos, sheet, name string, offset int, src string,
 }
 
 // lint adds warnings every game gets: card rows with no print text,
-// duplicated names, and errors for decks with no cards.
-func (c *compiler) lint(t *table.Tables) {
+// duplicated names, and errors for decks with no cards. It sees the rows
+// that compiled, like the module's checks.
+func (c *compiler) lint(v *game.Validation) {
+	t := v.Tables
 	for i := range c.schema.Sheets {
 		sh := &c.schema.Sheets[i]
 		tb := t.Table(sh.Key())
@@ -173,7 +175,7 @@ func (c *compiler) lint(t *table.Tables) {
 			}
 			byName[name] = r
 		}
-		if sh.Deck && !sh.Optional && copies == 0 && !c.opt.ValuesOnly {
+		if sh.Deck && !sh.Optional && copies == 0 && !c.opt.ValuesOnly && v.Complete(sh.Key()) {
 			c.diags.Errorf(diag.Pos{File: t.Layers[0].File, Sheet: sh.Name}, CodeEmptyDeck, "the %s deck has no cards", sh.Name).Hint =
 				"add rows with Count of at least 1"
 		}

@@ -24,8 +24,12 @@ var toy game.Module = toyModule{}
 
 const toyGame = "toy-game"
 
-// codeToyHome is the module's own code: a hero must live in a town.
-var codeToyHome = diag.Register("DW8001", diag.Error, "toy: a hero's home must be a town")
+// The module's own codes: a hero must live in a town, and the map needs
+// one (a check over a whole sheet).
+var (
+	codeToyHome   = diag.Register("DW8001", diag.Error, "toy: a hero's home must be a town")
+	codeToyNoTown = diag.Register("DW8002", diag.Error, "toy: the map has no town")
+)
 
 func (toyModule) ID() string                  { return toyGame }
 func (toyModule) Title() string               { return "Toy Game" }
@@ -147,15 +151,27 @@ var toyEnv = func() *effects.Env {
 	return e
 }()
 
-// toyValidate reports the module's one code: a hero's home must be a town.
+// toyValidate is a module's checks as the one-pass contract asks: it
+// sees the rows that compiled, skips a reference to one that did not, and
+// checks a whole sheet only when it is complete.
 func toyValidate(v *game.Validation) {
 	kinds := map[string]string{}
 	for _, r := range v.Tables.Rows("places") {
 		kinds[r.ID] = r.Str("kind")
 	}
 	for _, r := range v.Tables.Rows("heroes") {
-		if k := kinds[r.Str("home")]; k != "town" {
+		// A home that did not compile was reported already.
+		if k, ok := kinds[r.Str("home")]; ok && k != "town" {
 			v.Errorf(r, "Home", codeToyHome, "%s lives in %q, a %s, not a town", r.Str("name"), r.Str("home"), k).Hint = "heroes start in a town"
 		}
+	}
+	towns := 0
+	for _, k := range kinds {
+		if k == "town" {
+			towns++
+		}
+	}
+	if towns == 0 && v.Complete("places") {
+		v.Diags.Errorf(game.TablePos(v.Tables, "places"), codeToyNoTown, "the map has no town")
 	}
 }

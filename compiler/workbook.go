@@ -3,16 +3,14 @@ package compiler
 import (
 	"archive/zip"
 	"bytes"
-	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
-	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/xuri/excelize/v2"
 
 	"github.com/deckwright/deckwright/engine/diag"
 )
@@ -43,6 +41,12 @@ var DefaultLimits = Limits{
 type Workbook struct {
 	File   string // the name diagnostics use
 	Sheets []*RawSheet
+	// Lost are the places where reading dropped content after reporting
+	// it: a cell (a text too long, a formula without a saved result, a
+	// merged range), a row, or a whole sheet (Row 0: rows past the limit).
+	// The compiler keeps checks that would miss that content from
+	// reporting its absence a second time.
+	Lost []diag.Pos
 }
 
 // Sheet finds a sheet by name, ignoring case and spacing, or nil.
@@ -98,14 +102,24 @@ type CutCell struct {
 	Hash  string // the first 12 hex digits of its SHA-256, so a diff shows it changed
 }
 
-// ReadWorkbook reads an .xlsx file's cell text. Every problem is reported in
-// the list; a nil Workbook means the file could not be read at all.
+// ReadWorkbook reads a workbook's cell text: an .xlsx file (Excel,
+// LibreOffice, Google Sheets, scripts) or an OpenDocument spreadsheet
+// (.ods, LibreOffice's own format, or its one-file XML form .fods), told
+// apart by their content, not their name.
+// Every problem is reported in the list; a nil Workbook means the file
+// could not be read at all.
 func ReadWorkbook(file string, data []byte, lim Limits) (*Workbook, *diag.List) {
 	var l diag.List
 	at := diag.Pos{File: file}
 	if int64(len(data)) > lim.FileSize {
 		l.Errorf(at, CodeTooLarge, "the file is %s; deckwright reads workbooks up to %s", size(int64(len(data))), size(lim.FileSize))
 		return nil, &l
+	}
+	if isFlatODS(data) {
+		total := lim.Unzipped
+		wb := readODSContent(file, &partReader{r: bytes.NewReader(data), name: file, left: lim.PartSize, total: &total, lim: lim}, lim, &l)
+		l.Sort()
+		return wb, &l
 	}
 	if d := sniff(data); d != nil {
 		d.Pos = at
@@ -114,34 +128,169 @@ func ReadWorkbook(file string, data []byte, lim Limits) (*Workbook, *diag.List) 
 	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		l.Errorf(at, CodeDamaged, "the workbook is truncated or damaged (%v)", err).Hint = "open it in your spreadsheet program and save it again as .xlsx"
+		l.Errorf(at, CodeDamaged, "the workbook is truncated or damaged (%v)", err).Hint = resaveHint
 		return nil, &l
 	}
-	flags, d := inspectZip(zr, lim)
-	if d != nil {
+	if d := checkZipSizes(zr, lim); d != nil {
 		d.Pos = at
 		l.Add(*d)
 		return nil, &l
 	}
-	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: lim.Unzipped, UnzipXMLSizeLimit: min(lim.PartSize, 16<<20)})
-	if err != nil {
-		l.Errorf(at, CodeDamaged, "the workbook cannot be opened (%v)", err).Hint = "open it in your spreadsheet program and save it again as .xlsx"
-		return nil, &l
-	}
-	defer f.Close()
-	wb := &Workbook{File: file}
-	var parts map[string]string
-	if flags.formulas != nil {
-		parts = sheetParts(zr)
-	}
-	for _, name := range f.GetSheetList() {
-		sh := readSheet(f, file, name, lim, flags, parts, &l)
-		if sh != nil {
-			wb.Sheets = append(wb.Sheets, sh)
-		}
+	var wb *Workbook
+	switch {
+	case isODS(zr):
+		wb = readODS(file, zr, lim, &l)
+	default:
+		wb = readXLSX(file, data, zr, lim, &l)
+
 	}
 	l.Sort()
 	return wb, &l
+}
+
+const resaveHint = "open it in your spreadsheet program and save it again as .xlsx"
+
+const bombHint = "content workbooks are small; this one may be damaged or built to exhaust memory"
+
+// checkZipSizes checks the sizes a zip's directory states before anything
+// is decompressed. Readers still count what really comes out (readPart),
+// since the directory may lie.
+func checkZipSizes(zr *zip.Reader, lim Limits) *diag.Diagnostic {
+	var total uint64
+	for _, zf := range zr.File {
+		total += zf.UncompressedSize64
+		if zf.UncompressedSize64 > uint64(lim.PartSize) {
+			return &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
+				Message: fmt.Sprintf("part %s unpacks to %s; deckwright reads parts up to %s", zf.Name, usize(zf.UncompressedSize64), size(lim.PartSize)),
+				Hint:    bombHint}
+		}
+		if total > uint64(lim.Unzipped) {
+			return &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
+				Message: fmt.Sprintf("the workbook unpacks to more than %s", size(lim.Unzipped)), Hint: bombHint}
+		}
+	}
+	return nil
+}
+
+// partReader reads a zip part and fails once more comes out than the
+// limits allow, whatever the directory claimed: a part over PartSize, or
+// all parts together over Unzipped.
+type partReader struct {
+	r     io.Reader
+	name  string
+	left  int64  // of this part
+	total *int64 // left of the whole workbook
+	lim   Limits
+}
+
+// errTooLarge is a part or a workbook that unpacks beyond the limits.
+type errTooLarge struct{ d *diag.Diagnostic }
+
+func (e *errTooLarge) Error() string { return e.d.Message }
+
+func (p *partReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	p.left -= int64(n)
+	*p.total -= int64(n)
+	switch {
+	case p.left < 0:
+		return n, &errTooLarge{&diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
+			Message: fmt.Sprintf("part %s unpacks to more than %s; deckwright reads parts up to %s", p.name, size(p.lim.PartSize), size(p.lim.PartSize)),
+			Hint:    bombHint}}
+	case *p.total < 0:
+		return n, &errTooLarge{&diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
+			Message: fmt.Sprintf("the workbook unpacks to more than %s", size(p.lim.Unzipped)), Hint: bombHint}}
+	}
+	return n, err
+}
+
+// zipDiag turns an error reading a part into the diagnostic a designer
+// gets: too large, or damaged.
+func zipDiag(name string, err error) *diag.Diagnostic {
+	var big *errTooLarge
+	if errors.As(err, &big) {
+		return big.d
+	}
+	return &diag.Diagnostic{Severity: diag.Error, Code: CodeDamaged,
+		Message: fmt.Sprintf("the workbook is truncated or damaged (%s: %v)", name, err), Hint: resaveHint}
+}
+
+// sheetReader builds one sheet from the rows a format's reader finds,
+// applying the limits every format shares: rows, columns, characters per
+// cell. Blank rows are skipped; row numbers are kept.
+type sheetReader struct {
+	wb  *Workbook
+	sh  *RawSheet
+	lim Limits
+	l   *diag.List
+}
+
+func newSheetReader(wb *Workbook, name string, lim Limits, l *diag.List) *sheetReader {
+	return &sheetReader{wb: wb, sh: &RawSheet{Name: name}, lim: lim, l: l}
+}
+
+func (s *sheetReader) at(row, col int) diag.Pos {
+	return diag.Pos{File: s.wb.File, Sheet: s.sh.Name, Row: row, Col: col}
+}
+
+// lose records content reading dropped, after reporting it.
+func (s *sheetReader) lose(p diag.Pos) { s.wb.Lost = append(s.wb.Lost, p) }
+
+// add takes spreadsheet row n (1-based, increasing) and owns cols. It
+// reports false when the row lies past the row limit: reading stops there
+// and keeps the rows before it.
+func (s *sheetReader) add(n int, cols []string) bool {
+	if len(cols) > s.lim.Columns {
+		if !allBlank(cols[s.lim.Columns:]) {
+			s.l.Errorf(s.at(n, s.lim.Columns+1), CodeTooManyCols,
+				"the row has values beyond column %s; deckwright reads %d columns", diag.ColumnName(s.lim.Columns), s.lim.Columns).Hint =
+				fmt.Sprintf("move the values into columns A to %s, or delete them", diag.ColumnName(s.lim.Columns))
+			s.lose(s.at(n, 0))
+		}
+		cols = cols[:s.lim.Columns]
+	}
+	if allBlank(cols) {
+		return true
+	}
+	if n > s.lim.Rows {
+		s.l.Errorf(s.at(0, 0), CodeTooManyRows, "the sheet has more than %d rows; deckwright stops reading there", s.lim.Rows).Hint =
+			"delete the unused rows below your content (select them, Delete Rows) and save"
+		s.lose(s.at(0, 0))
+		return false
+	}
+	for i, c := range cols {
+		if len(c) > s.lim.CellChars { // bytes ≥ runes: count runes only then
+			if nc := utf8.RuneCountInString(c); nc > s.lim.CellChars {
+				reportLong(s, n, i+1, nc, c)
+				cols[i] = ""
+			}
+		}
+	}
+	s.sh.Rows = append(s.sh.Rows, cols)
+	s.sh.Nums = append(s.sh.Nums, n)
+	return true
+}
+
+// reportLong reports a cell with more text than any card can print, and
+// notes it for dump (its length, a hash of its text); the caller blanks
+// it.
+func reportLong(s *sheetReader, row, col, chars int, text string) {
+	s.l.Errorf(s.at(row, col), CodeLongCell, "the cell holds %d characters; the limit is %d", chars, s.lim.CellChars).Hint = "no card can print this much: shorten it"
+	s.lose(s.at(row, col))
+	if s.sh.Cut == nil {
+		s.sh.Cut = map[Cell]CutCell{}
+	}
+	sum := sha256.Sum256([]byte(text))
+	s.sh.Cut[Cell{Row: row, Col: col}] = CutCell{Chars: chars, Hash: hex.EncodeToString(sum[:6])}
+}
+
+func allBlank(cells []string) bool {
+	for _, c := range cells {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 func usize(n uint64) string {
@@ -198,197 +347,4 @@ func looksLikeText(data []byte) bool {
 	return utf8.Valid(head) && !bytes.ContainsRune(head, 0)
 }
 
-type zipFlags struct {
-	formulas map[string]map[Cell]string // worksheet part → its formula cells
-	merges   bool                       // some sheet has merged cells
-}
-
-// inspectZip checks sizes before anything is decompressed into memory, and
-// notes whether any sheet has formulas or merged cells, so the costlier
-// checks for those run only when needed.
-func inspectZip(zr *zip.Reader, lim Limits) (zipFlags, *diag.Diagnostic) {
-	var flags zipFlags
-	var total uint64
-	const bombHint = "content workbooks are small; this one may be damaged or built to exhaust memory"
-	for _, zf := range zr.File {
-		total += zf.UncompressedSize64
-		if zf.UncompressedSize64 > uint64(lim.PartSize) {
-			return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
-				Message: fmt.Sprintf("part %s unpacks to %s; deckwright reads parts up to %s", zf.Name, usize(zf.UncompressedSize64), size(lim.PartSize)),
-				Hint:    bombHint}
-		}
-		if total > uint64(lim.Unzipped) {
-			return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
-				Message: fmt.Sprintf("the workbook unpacks to more than %s", size(lim.Unzipped)), Hint: bombHint}
-		}
-	}
-	var read uint64
-	formulaCount := 0
-	for _, zf := range zr.File {
-		if !strings.HasPrefix(zf.Name, "xl/worksheets/") || !strings.HasSuffix(zf.Name, ".xml") {
-			continue
-		}
-		rc, err := zf.Open()
-		if err != nil {
-			return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeDamaged, Message: fmt.Sprintf("the workbook is damaged (%s: %v)", zf.Name, err)}
-		}
-		// The sizes in a zip's directory may lie; count what really comes out.
-		body, err := io.ReadAll(io.LimitReader(rc, lim.PartSize+1))
-		rc.Close()
-		read += uint64(len(body))
-		if err != nil {
-			return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeDamaged, Message: fmt.Sprintf("the workbook is truncated or damaged (%s: %v)", zf.Name, err),
-				Hint: "open it in your spreadsheet program and save it again as .xlsx"}
-		}
-		if int64(len(body)) > lim.PartSize {
-			return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
-				Message: fmt.Sprintf("part %s unpacks to more than %s; deckwright reads parts up to %s", zf.Name, size(lim.PartSize), size(lim.PartSize)),
-				Hint:    bombHint}
-		}
-		if read > uint64(lim.Unzipped) {
-			return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
-				Message: fmt.Sprintf("the workbook unpacks to more than %s", size(lim.Unzipped)), Hint: bombHint}
-		}
-		if mayHoldFormulas(body) {
-			fs, more := scanFormulas(bytes.NewReader(body), maxFormulas-formulaCount)
-			if more {
-				return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
-					Message: fmt.Sprintf("the workbook holds more than %d formulas", maxFormulas), Hint: bombHint}
-			}
-			if fs != nil {
-				if flags.formulas == nil {
-					flags.formulas = map[string]map[Cell]string{}
-				}
-				flags.formulas[zf.Name] = fs
-				formulaCount += len(fs)
-			}
-		}
-		flags.merges = flags.merges || bytes.Contains(body, []byte("<mergeCell "))
-	}
-	return flags, nil
-}
-
-// mayHoldFormulas is a quick test before a worksheet is scanned for
-// formula elements (<f>, or <x:f> with a namespace prefix).
-func mayHoldFormulas(body []byte) bool {
-	for _, tag := range []string{"<f>", "<f ", "<f/", ":f>", ":f ", ":f/"} {
-		if bytes.Contains(body, []byte(tag)) {
-			return true
-		}
-	}
-	return false
-}
-
-func readSheet(f *excelize.File, file, name string, lim Limits, flags zipFlags, parts map[string]string, l *diag.List) *RawSheet {
-	at := diag.Pos{File: file, Sheet: name}
-	rows, err := f.Rows(name)
-	if err != nil {
-		l.Errorf(at, CodeDamaged, "sheet cannot be read (%v)", err)
-		return nil
-	}
-	defer rows.Close()
-	sh := &RawSheet{Name: name, Formulas: flags.formulas[parts[name]]}
-	n := 0
-	for rows.Next() {
-		n++
-		if n > lim.Rows {
-			l.Errorf(at, CodeTooManyRows, "the sheet has more than %d rows; deckwright stops reading there", lim.Rows).Hint =
-				"delete the unused rows below your content (select them, Delete Rows) and save"
-			return nil
-		}
-		cols, err := rows.Columns()
-		if err != nil {
-			l.Errorf(diag.Pos{File: file, Sheet: name, Row: n}, CodeDamaged, "row cannot be read (%v)", err)
-			continue
-		}
-		if len(cols) > lim.Columns {
-			extra := cols[lim.Columns:]
-			if !allBlank(extra) {
-				l.Errorf(diag.Pos{File: file, Sheet: name, Row: n, Col: lim.Columns + 1}, CodeTooManyCols,
-					"the row has values beyond column %s; deckwright reads %d columns", diag.ColumnName(lim.Columns), lim.Columns).Hint =
-					fmt.Sprintf("move the values into columns A to %s, or delete them", diag.ColumnName(lim.Columns))
-			}
-			cols = cols[:lim.Columns]
-		}
-		if allBlank(cols) {
-			continue
-		}
-		for i, c := range cols {
-			if nc := utf8.RuneCountInString(c); nc > lim.CellChars {
-				l.Errorf(diag.Pos{File: file, Sheet: name, Row: n, Col: i + 1}, CodeLongCell,
-					"the cell holds %d characters; the limit is %d", nc, lim.CellChars).Hint = "no card can print this much: shorten it"
-				cols[i] = ""
-				if sh.Cut == nil {
-					sh.Cut = map[Cell]CutCell{}
-				}
-				sum := sha256.Sum256([]byte(c))
-				sh.Cut[Cell{Row: n, Col: i + 1}] = CutCell{Chars: nc, Hash: hex.EncodeToString(sum[:6])}
-			}
-		}
-		sh.Rows = append(sh.Rows, cols)
-		sh.Nums = append(sh.Nums, n)
-	}
-	if err := rows.Error(); err != nil {
-		l.Errorf(at, CodeDamaged, "sheet cannot be read (%v)", err)
-	}
-	if flags.merges {
-		checkMerges(f, file, name, l)
-	}
-	checkFormulas(file, sh, l)
-	return sh
-}
-
-func allBlank(cells []string) bool {
-	for _, c := range cells {
-		if strings.TrimSpace(c) != "" {
-			return false
-		}
-	}
-	return true
-}
-
-// checkMerges reports merged ranges: a merged range keeps its value only in
-// its top-left cell, so the rows below would silently lose theirs.
-func checkMerges(f *excelize.File, file, sheet string, l *diag.List) {
-	merged, err := f.GetMergeCells(sheet, true)
-	if err != nil {
-		return
-	}
-	for _, m := range merged {
-		col, row, err := excelize.CellNameToCoordinates(m.GetStartAxis())
-		if err != nil {
-			continue
-		}
-		l.Errorf(diag.Pos{File: file, Sheet: sheet, Row: row, Col: col}, CodeMerged,
-			"cells %s:%s are merged; only %s keeps a value", m.GetStartAxis(), m.GetEndAxis(), m.GetStartAxis()).Hint =
-			"select the range and choose Unmerge, then fill every cell"
-	}
-}
-
-// checkFormulas reports formula cells whose result was never saved (files
-// written by scripts, or by spreadsheet programs told not to recalculate):
-// they read blank. Formulas with a saved result are read as their result.
-func checkFormulas(file string, sh *RawSheet, l *diag.List) {
-	if len(sh.Formulas) == 0 {
-		return
-	}
-	rowAt := make(map[int]int, len(sh.Nums))
-	for i, n := range sh.Nums {
-		rowAt[n] = i
-	}
-	cells := make([]Cell, 0, len(sh.Formulas))
-	for c := range sh.Formulas {
-		cells = append(cells, c)
-	}
-	slices.SortFunc(cells, func(a, b Cell) int { return cmp.Or(a.Row-b.Row, a.Col-b.Col) })
-	for _, c := range cells {
-		if i, ok := rowAt[c.Row]; ok && c.Col <= len(sh.Rows[i]) && sh.Rows[i][c.Col-1] != "" {
-			continue // a saved result
-		}
-		if _, cut := sh.Cut[c]; cut {
-			continue
-		}
-		l.Errorf(diag.Pos{File: file, Sheet: sh.Name, Row: c.Row, Col: c.Col}, CodeFormula,
-			"the formula %s has no saved result", sh.Formulas[c]).Hint = "open the workbook in your spreadsheet program and save it, so results are stored; or type the value"
-	}
-}
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -27,19 +27,52 @@ type Module interface {
 }
 
 // Validation is what a module's Validate works on.
+//
+// Validate runs even when the generic checks found errors, so a designer
+// sees every problem in one pass. Tables then holds only the rows that
+// compiled cleanly (every cell typed, every reference resolved); a row a
+// check finds by reference may be missing, and a check must skip it rather
+// than report it again. Checks over a whole sheet (a chart covers 1–10, the
+// map is connected, a deck is not empty) run only when Complete says no row
+// of the sheet was lost.
 type Validation struct {
 	Tables  *table.Tables
 	Symbols *table.Symbols
 	Diags   *diag.List
 	// Strict is set when the user asked for warnings to fail the build;
 	// modules need not act on it.
-	Strict  bool
-	effects map[*table.Row]map[string]*effects.Checked
+	Strict     bool
+	effects    map[*table.Row]map[string]*effects.Checked
+	incomplete map[string]bool
 }
 
 // NewValidation prepares a validation of the given tables.
 func NewValidation(t *table.Tables, s *table.Symbols, l *diag.List) *Validation {
 	return &Validation{Tables: t, Symbols: s, Diags: l, effects: map[*table.Row]map[string]*effects.Checked{}}
+}
+
+// MarkIncomplete records that a sheet lost rows or cells to errors already
+// reported (the compiler calls it).
+func (v *Validation) MarkIncomplete(sheet string) {
+	if v.incomplete == nil {
+		v.incomplete = map[string]bool{}
+	}
+	v.incomplete[table.Key(sheet)] = true
+}
+
+// Complete reports whether every row of the named sheets (of every sheet,
+// with none named) compiled: a check over the whole of a sheet runs only
+// then, so one broken row is not reported a second time as a gap.
+func (v *Validation) Complete(sheets ...string) bool {
+	if len(sheets) == 0 {
+		return len(v.incomplete) == 0
+	}
+	for _, s := range sheets {
+		if v.incomplete[table.Key(s)] {
+			return false
+		}
+	}
+	return true
 }
 
 // SetEffect records a row's checked expression, for the module to inspect.

@@ -1,0 +1,195 @@
+package compiler
+
+import (
+	"archive/zip"
+	"bytes"
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/deckwright/deckwright/engine/diag"
+)
+
+// readXLSX reads an .xlsx package with excelize.
+func readXLSX(file string, data []byte, zr *zip.Reader, lim Limits, l *diag.List) *Workbook {
+	at := diag.Pos{File: file}
+	flags, d := inspectSheets(zr, lim)
+	if d != nil {
+		d.Pos = at
+		l.Add(*d)
+		return nil
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: lim.Unzipped, UnzipXMLSizeLimit: min(lim.PartSize, 16<<20)})
+	if err != nil {
+		l.Errorf(at, CodeDamaged, "the workbook cannot be opened (%v)", err).Hint = resaveHint
+		return nil
+	}
+	defer f.Close()
+	wb := &Workbook{File: file}
+	var parts map[string]string
+	if flags.formulas != nil {
+		parts = sheetParts(zr)
+	}
+	for _, name := range f.GetSheetList() {
+		if sh := readSheet(f, wb, name, lim, flags, parts, l); sh != nil {
+			wb.Sheets = append(wb.Sheets, sh)
+		}
+	}
+	return wb
+}
+
+type zipFlags struct {
+	formulas map[string]map[Cell]string // worksheet part → its formula cells
+	merges   bool                       // some sheet has merged cells
+}
+
+// inspectSheets reads every worksheet part once, counting what really
+// comes out (the sizes in a zip's directory may lie), finds its formula
+// cells, and notes whether any sheet has merged cells, so the costlier
+// check for those runs only when needed.
+func inspectSheets(zr *zip.Reader, lim Limits) (zipFlags, *diag.Diagnostic) {
+	var flags zipFlags
+	total := lim.Unzipped
+	formulaCount := 0
+	for _, zf := range zr.File {
+		if !strings.HasPrefix(zf.Name, "xl/worksheets/") || !strings.HasSuffix(zf.Name, ".xml") {
+			continue
+		}
+		rc, err := zf.Open()
+		if err != nil {
+			return flags, zipDiag(zf.Name, err)
+		}
+		body, err := io.ReadAll(&partReader{r: rc, name: zf.Name, left: lim.PartSize, total: &total, lim: lim})
+		rc.Close()
+		if err != nil {
+			return flags, zipDiag(zf.Name, err)
+		}
+		if mayHoldFormulas(body) {
+			fs, more := scanFormulas(bytes.NewReader(body), maxFormulas-formulaCount)
+			if more {
+				return flags, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
+					Message: fmt.Sprintf("the workbook holds more than %d formulas", maxFormulas), Hint: bombHint}
+			}
+			if fs != nil {
+				if flags.formulas == nil {
+					flags.formulas = map[string]map[Cell]string{}
+				}
+				flags.formulas[zf.Name] = fs
+				formulaCount += len(fs)
+			}
+		}
+		flags.merges = flags.merges || bytes.Contains(body, []byte("<mergeCell "))
+	}
+	return flags, nil
+}
+
+// mayHoldFormulas is a quick test before a worksheet is scanned for
+// formula elements (<f>, or <x:f> with a namespace prefix).
+func mayHoldFormulas(body []byte) bool {
+	for _, tag := range []string{"<f>", "<f ", "<f/", ":f>", ":f ", ":f/"} {
+		if bytes.Contains(body, []byte(tag)) {
+			return true
+		}
+	}
+	return false
+}
+
+func readSheet(f *excelize.File, wb *Workbook, name string, lim Limits, flags zipFlags, parts map[string]string, l *diag.List) *RawSheet {
+	sr := newSheetReader(wb, name, lim, l)
+	sr.sh.Formulas = flags.formulas[parts[name]]
+	rows, err := f.Rows(name)
+	if err != nil {
+		l.Errorf(sr.at(0, 0), CodeDamaged, "sheet cannot be read (%v)", err)
+		return nil
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		n++
+		cols, err := rows.Columns()
+		if err != nil {
+			l.Errorf(sr.at(n, 0), CodeDamaged, "row cannot be read (%v)", err)
+			sr.lose(sr.at(n, 0))
+			continue
+		}
+		if !sr.add(n, cols) {
+			break
+		}
+	}
+	if err := rows.Error(); err != nil {
+		l.Errorf(sr.at(0, 0), CodeDamaged, "sheet cannot be read (%v)", err)
+		sr.lose(sr.at(0, 0))
+	}
+	if flags.merges {
+		checkMerges(f, sr)
+	}
+	checkFormulas(sr)
+	return sr.sh
+}
+
+// checkMerges reports merged ranges: a merged range keeps its value only in
+// its top-left cell, so the rows below would silently lose theirs.
+func checkMerges(f *excelize.File, sr *sheetReader) {
+	merged, err := f.GetMergeCells(sr.sh.Name, true)
+	if err != nil {
+		return
+	}
+	for _, m := range merged {
+		c1, r1, err1 := excelize.CellNameToCoordinates(m.GetStartAxis())
+		c2, r2, err2 := excelize.CellNameToCoordinates(m.GetEndAxis())
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		reportMerge(sr, r1, c1, r2, c2)
+	}
+}
+
+// reportMerge reports a merged range and marks its rows as lost.
+func reportMerge(sr *sheetReader, r1, c1, r2, c2 int) {
+	start := diag.ColumnName(c1) + itoa(r1)
+	sr.l.Errorf(sr.at(r1, c1), CodeMerged, "cells %s:%s are merged; only %s keeps a value", start, diag.ColumnName(c2)+itoa(r2), start).Hint =
+		"select the range and choose Unmerge, then fill every cell"
+	for r := r1; r <= min(r2, r1+sr.lim.Rows); r++ {
+		sr.lose(sr.at(r, 0))
+	}
+}
+
+// checkFormulas reports formula cells whose result was never saved (files
+// written by scripts, or by spreadsheet programs told not to recalculate):
+// they read blank. Formulas with a saved result are read as their result.
+func checkFormulas(sr *sheetReader) {
+	sh := sr.sh
+	if len(sh.Formulas) == 0 {
+		return
+	}
+	rowAt := make(map[int]int, len(sh.Nums))
+	for i, n := range sh.Nums {
+		rowAt[n] = i
+	}
+	cells := make([]Cell, 0, len(sh.Formulas))
+	for c := range sh.Formulas {
+		cells = append(cells, c)
+	}
+	slices.SortFunc(cells, func(a, b Cell) int { return cmp.Or(a.Row-b.Row, a.Col-b.Col) })
+	for _, c := range cells {
+		if i, ok := rowAt[c.Row]; ok && c.Col <= len(sh.Rows[i]) && sh.Rows[i][c.Col-1] != "" {
+			continue // a saved result
+		}
+		if _, cut := sh.Cut[c]; cut {
+			continue
+		}
+		reportFormula(sr, c.Row, c.Col, sh.Formulas[c])
+	}
+}
+
+// reportFormula reports a formula without a saved result ("=1+2"), and
+// marks its cell as lost.
+func reportFormula(sr *sheetReader, row, col int, formula string) {
+	sr.l.Errorf(sr.at(row, col), CodeFormula, "the formula %s has no saved result", formula).Hint =
+		"open the workbook in your spreadsheet program and save it, so results are stored; or type the value"
+	sr.lose(sr.at(row, col))
+}
