@@ -58,10 +58,12 @@ type compiler struct {
 
 	// What the one pass needs to keep errors from cascading: which schema
 	// sheet each workbook sheet is, and what was lost before compiling.
-	sheetKeys  map[sheetAt]string
-	lostLayers bool       // a workbook was left out of the build
-	lost       []diag.Pos // content lost in reading (Workbook.Lost)
-	missing    []string   // required sheets no layer has
+	sheetKeys map[sheetAt]string
+	left      []*Workbook     // workbooks left out of the build (reported)
+	lost      []diag.Pos      // content lost in reading (Workbook.Lost)
+	missing   []string        // required sheets no layer has
+	opaque    map[string]bool // sheets whose rows are not all known: a name not found there is not reported
+	quiet     []diag.Pos      // cells that failed for a problem reported elsewhere
 }
 
 // sheetAt names a workbook's sheet.
@@ -98,7 +100,7 @@ func (c *compiler) run(wbs []*Workbook) *table.Tables {
 		if l := c.readLayer(wb); l != nil {
 			layers = append(layers, l)
 		} else {
-			c.lostLayers = true
+			c.left = append(c.left, wb)
 		}
 	}
 	layers = c.order(layers)
@@ -178,6 +180,22 @@ func (c *compiler) run(wbs []*Workbook) *table.Tables {
 			all = append(all, r)
 		}
 	}
+	c.opaque = map[string]bool{}
+	for _, key := range c.missing {
+		c.opaque[key] = true
+	}
+	for _, p := range c.lost {
+		if key, ok := c.sheetKeys[sheetAt{p.File, p.Sheet}]; ok && p.Row == 0 {
+			c.opaque[key] = true
+		}
+	}
+	for _, wb := range c.left {
+		for _, rs := range wb.Sheets {
+			if sh := c.schema.Sheet(strings.TrimSpace(rs.Name)); sh != nil {
+				c.opaque[sh.Key()] = true
+			}
+		}
+	}
 	syms := table.NewSymbols(c.schema, t)
 	v := game.NewValidation(t, syms, c.diags)
 	v.Strict = c.opt.Strict
@@ -237,12 +255,18 @@ func (c *compiler) compiled(t *table.Tables, v *game.Validation) *table.Tables {
 	for _, p := range c.lost {
 		mark(p)
 	}
+	for _, p := range c.quiet {
+		mark(p)
+	}
 	for _, key := range c.missing {
 		v.MarkIncomplete(key)
 	}
-	if c.lostLayers {
-		for _, tb := range t.Sheets {
-			v.MarkIncomplete(tb.Key)
+	// A workbook left out may have held rows of its sheets.
+	for _, wb := range c.left {
+		for _, rs := range wb.Sheets {
+			if sh := c.schema.Sheet(strings.TrimSpace(rs.Name)); sh != nil {
+				v.MarkIncomplete(sh.Key())
+			}
 		}
 	}
 	view := &table.Tables{Format: t.Format, Version: t.Version, Game: t.Game, Layers: t.Layers}
@@ -366,7 +390,7 @@ func (c *compiler) order(layers []*layer) []*layer {
 	for _, l := range layers {
 		if prev, dup := byID[l.info.ID]; dup {
 			c.diags.Errorf(l.pos, CodeDupSet, "set %q is also declared by %s", l.info.ID, prev.pos).Hint = "give each workbook its own set ID"
-			c.lostLayers = true
+			c.left = append(c.left, l.wb)
 			continue
 		}
 		byID[l.info.ID] = l
@@ -460,7 +484,11 @@ func (c *compiler) order(layers []*layer) []*layer {
 		inChain[l] = true
 	}
 	if len(chain) != len(layers) {
-		c.lostLayers = true
+		for _, l := range layers {
+			if !inChain[l] {
+				c.left = append(c.left, l.wb)
+			}
+		}
 		// A set whose Requires lead round in a circle, never to a base, is
 		// a cycle; the others were reported above.
 		for _, l := range layers {

@@ -46,6 +46,10 @@ func (c *compiler) resolve(r *crow, t *table.Tables, syms *table.Symbols, v *gam
 			}
 			ck, errs := env.Check(text, want, syms)
 			for _, e := range errs {
+				if e.Domain != "" && c.opaque[c.domainSheet(e.Domain)] {
+					c.quiet = append(c.quiet, pos)
+					continue
+				}
 				code := CodeEffectType
 				if e.Syntax {
 					code = CodeEffectSyntax
@@ -64,6 +68,10 @@ func (c *compiler) resolve(r *crow, t *table.Tables, syms *table.Symbols, v *gam
 		if _, ok := syms.Resolve(p.ref.Domain, p.ref.Name); ok {
 			continue
 		}
+		if c.opaque[c.domainSheet(p.ref.Domain)] {
+			c.quiet = append(c.quiet, p.pos)
+			continue
+		}
 		at := p.pos
 		at.Offset = p.ref.Offset + 1
 		hint := diag.DidYouMean(p.ref.Name, syms.Names(p.ref.Domain))
@@ -78,6 +86,16 @@ func (c *compiler) resolve(r *crow, t *table.Tables, syms *table.Symbols, v *gam
 }
 
 func quote(s string) string { return `"` + s + `"` }
+
+// domainSheet is the sheet whose rows a symbol domain names, or "".
+func (c *compiler) domainSheet(domain string) string {
+	for _, d := range c.schema.Domains {
+		if d.Name == domain {
+			return d.Sheet
+		}
+	}
+	return ""
+}
 
 // refIndex maps a merged sheet's folded IDs and Names to IDs, built once:
 // references are resolved against it instead of scanning the rows.
@@ -114,6 +132,12 @@ func (c *compiler) ref(pos diag.Pos, sheet, name string, offset int, src string,
 		if id, ok := c.refIndex(tb)[diag.Fold(name)]; ok {
 			return id, true
 		}
+	}
+	if c.opaque[sheet] {
+		// The sheet's rows are not all known (it is missing, cut short or
+		// in a workbook left out): that was reported.
+		c.quiet = append(c.quiet, pos)
+		return "", false
 	}
 	var cands []string
 	sheetName := sheet

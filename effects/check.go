@@ -32,6 +32,9 @@ type Error struct {
 	Message string
 	Hint    string
 	Syntax  bool // the text does not parse (as opposed to a type or name error)
+	// Domain is set when the problem is a quoted name the domain does not
+	// know: a caller that knows the domain's rows are incomplete can tell.
+	Domain string
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%d: %s", e.Offset, e.Message) }
@@ -382,7 +385,9 @@ func (c *checker) symbol(name, domain string, pos int) *node {
 		} else if names := c.syms.Names(domain); len(names) > 0 && len(names) <= 12 {
 			hint = "one of: " + strings.Join(names, ", ")
 		}
-		return c.errorf(pos, hint, "unknown %s %q", domain, name)
+		n := c.errorf(pos, hint, "unknown %s %q", domain, name)
+		c.errs[len(c.errs)-1].Domain = domain
+		return n
 	}
 	return &node{op: opConst, typ: TSym(domain), pos: pos, i: int64(code)}
 }

@@ -98,6 +98,9 @@ func coverOnce(v *game.Validation, sheet, col string, lo, hi int, span func(*tab
 			seen[n] = r
 		}
 	}
+	if !v.Complete(sheet, "rules") {
+		return // a row, or the rule giving the chart's size, did not compile
+	}
 	var missing []string
 	for n := lo; n <= hi; n++ {
 		if seen[n] == nil {
@@ -131,7 +134,7 @@ func checkCharts(v *game.Validation) {
 			missing = append(missing, k)
 		}
 	}
-	if len(missing) > 0 {
+	if len(missing) > 0 && v.Complete("terrain") {
 		v.Diags.Errorf(game.TablePos(t, "terrain"), CodeChart, "the Terrain sheet has no row for %s", strings.Join(missing, ", "))
 	}
 }
@@ -209,7 +212,8 @@ func checkMap(v *game.Validation) map[string]*table.Row {
 			v.Errorf(r, "Feature", CodeFeatureWater, "a %s cannot be on a Water hex", f)
 		}
 	}
-	if len(rows) == 0 {
+	// Over the whole map: only when every hex compiled.
+	if len(rows) == 0 || !v.Complete("hexes") {
 		return byID
 	}
 	var gaps []string
@@ -341,7 +345,7 @@ func checkFactions(v *game.Validation, hexes map[string]*table.Row) {
 		}
 	}
 	for _, r := range v.Tables.Rows("hexes") {
-		if r.Str("feature") == "town" && starts[r.ID] == nil {
+		if r.Str("feature") == "town" && starts[r.ID] == nil && v.Complete("factions") {
 			v.Errorf(r, "Feature", CodeTown, "town hex %s is no Faction's Starting Town", r.ID).Hint = "name it as a Faction's Start Hex, or change its Feature"
 		}
 	}
@@ -354,7 +358,7 @@ func checkFactions(v *game.Validation, hexes map[string]*table.Row) {
 		for _, p := range perks[f.ID] {
 			orders[p.Int("order")] = true
 		}
-		if len(perks[f.ID]) != 4 || len(orders) != 4 {
+		if (len(perks[f.ID]) != 4 || len(orders) != 4) && v.Complete("perks") {
 			v.Warnf(f, "ID", CodePerks, "%s has %d Perks (orders %v); a mat prints four, in order 1–4", f.ID, len(perks[f.ID]), sortedKeys(orders))
 		}
 	}
@@ -411,7 +415,7 @@ func checkCharacters(v *game.Validation) {
 			v.Errorf(r, "Master Skill", CodeMaster, "only a Master has a Master Skill (set Master to TRUE)")
 		}
 		for _, l := range r.List("link") {
-			if !spoils[diag.Fold(l)] && !cats[diag.Fold(l)] {
+			if !spoils[diag.Fold(l)] && !cats[diag.Fold(l)] && v.Complete("spoils", "categories") {
 				v.Errorf(r, "Link", CodeLink, "Link %q names no Spoils card or category", l).Hint = diag.DidYouMean(l, linkable)
 			}
 		}
@@ -430,6 +434,16 @@ func categoryRules(t *table.Tables) map[string]string {
 	return out
 }
 
+// knownAll reports whether every category compiled (is in rules).
+func knownAll(cats []string, rules map[string]string) bool {
+	for _, c := range cats {
+		if _, ok := rules[c]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
 func hasRule(cats []string, rules map[string]string, rule string) bool {
 	for _, c := range cats {
 		if rules[c] == rule {
@@ -443,6 +457,9 @@ func checkSpoils(v *game.Validation) {
 	rules := categoryRules(v.Tables)
 	for _, r := range v.Tables.Rows("spoils") {
 		cats := r.List("categories")
+		if !knownAll(cats, rules) || !knownAll(r.List("attaches_to"), rules) {
+			continue // a category that did not compile: its rules are unknown
+		}
 		vehicle := hasRule(cats, rules, "vehicle")
 		if vehicle && !r.Has("vehicle_skills") {
 			v.Errorf(r, "Vehicle Skills", CodeSpoils, "a Vehicle has its own Base Skills (the black die)").Hint = "e.g. Combat +4, Mechanical +3"
@@ -469,7 +486,7 @@ func checkSpoils(v *game.Validation) {
 		if r.Has("hire_cost") && !hasRule(cats, rules, "ally") {
 			v.Errorf(r, "Hire Cost", CodeSpoils, "only Allies have a Hire Cost")
 		}
-		if r.Has("faction") && r.Int("count") > 0 {
+		if r.Has("faction") && r.Int("count") > 0 && v.Complete("factions") {
 			found := false
 			for _, f := range v.Tables.Rows("factions") {
 				for _, s := range f.List("starting_spoils") {
@@ -586,11 +603,11 @@ func checkOutcomes(v *game.Validation) {
 		}
 	}
 	for _, d := range append(append([]string{}, encounterDecks...), "missions") {
-		if counts[d] == 0 {
-			sheet := "encounters"
-			if d == "missions" {
-				sheet = d
-			}
+		sheet := "encounters"
+		if d == "missions" {
+			sheet = d
+		}
+		if counts[d] == 0 && v.Complete(sheet) {
 			v.Diags.Errorf(game.TablePos(v.Tables, sheet), CodeEncounterDeck, "the %s deck has no cards", d).Hint = "add rows with Count of at least 1"
 		}
 	}
@@ -619,6 +636,9 @@ func checkTimings(v *game.Validation) {
 			timing := r.Str("timing")
 			if ck == nil {
 				continue
+			}
+			if sheet == "spoils" && !knownAll(r.List("categories"), categoryRules(v.Tables)) {
+				continue // a category that did not compile: whether it is an Event is unknown
 			}
 			if sheet == "spoils" && timing == "" && hasRule(r.List("categories"), categoryRules(v.Tables), "event") {
 				timing = "on-draw"
@@ -675,7 +695,8 @@ func contains(list []string, s string) bool {
 }
 
 // checkCategories warns about categories used on the wrong kind of card,
-// and categories no card, link or effect mentions.
+// and categories no card, link or effect mentions (in any row, those that
+// did not compile too).
 func checkCategories(v *game.Validation) {
 	applies := map[string]string{}
 	for _, r := range v.Tables.Rows("categories") {
@@ -683,10 +704,14 @@ func checkCategories(v *game.Validation) {
 	}
 	used := map[string]bool{}
 	for _, pair := range []struct{ sheet, want string }{{"spoils", "spoils"}, {"encounters", "encounter"}, {"missions", "encounter"}} {
+		compiled := map[*table.Row]bool{}
 		for _, r := range v.Tables.Rows(pair.sheet) {
+			compiled[r] = true
+		}
+		for _, r := range v.All.Rows(pair.sheet) {
 			for _, c := range r.List("categories") {
 				used[c] = true
-				if a := applies[c]; a != "both" && a != pair.want && a != "" {
+				if a := applies[c]; a != "both" && a != pair.want && a != "" && compiled[r] {
 					v.Warnf(r, "Categories", CodeCategoryUse, "category %s applies to %s cards, not %s", c, a, pair.sheet)
 				}
 			}
@@ -700,14 +725,14 @@ func checkCategories(v *game.Validation) {
 		names[diag.Fold(r.ID)] = r.ID
 		names[diag.Fold(r.Str("name"))] = r.ID
 	}
-	for _, r := range v.Tables.Rows("characters") {
+	for _, r := range v.All.Rows("characters") {
 		for _, l := range r.List("link") {
 			if id, ok := names[diag.Fold(l)]; ok {
 				used[id] = true
 			}
 		}
 	}
-	for _, tb := range v.Tables.Sheets {
+	for _, tb := range v.All.Sheets {
 		for _, r := range tb.Rows {
 			for k := range r.Cells {
 				ck := v.Effect(r, k)

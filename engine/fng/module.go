@@ -54,14 +54,16 @@ func validate(v *game.Validation) {
 		spaces[r.ID] = r
 	}
 	checkMap(v, spaces)
-	isCity := func(id string) bool { r := spaces[id]; return r != nil && r.Str("type") == "city" }
+	// notCity reports a space that compiled and is not a city (a space
+	// that did not compile was reported already).
+	notCity := func(id string) bool { r := spaces[id]; return r != nil && r.Str("type") != "city" }
 	for _, r := range t.Rows("heroes") {
-		if id := r.Str("start_city"); id != "" && !isCity(id) {
+		if id := r.Str("start_city"); notCity(id) {
 			v.Errorf(r, "Start City", CodeNotCity, "start city %q is a %s space, not a city", id, spaces[id].Str("type"))
 		}
 	}
 	for _, r := range t.Rows("allies") {
-		if id := r.Str("location"); id != "" && !isCity(id) {
+		if id := r.Str("location"); notCity(id) {
 			v.Errorf(r, "Location", CodeNotCity, "an immobile ally's location must be a city; %q is not", id)
 		}
 	}
@@ -70,12 +72,12 @@ func validate(v *game.Validation) {
 		if s := spaces[r.Str("space")]; s != nil && s.Str("type") == "city" {
 			v.Errorf(r, "Space", CodeNotLocation, "location %q is a city; locations are land or sea spaces", r.Str("space")).Hint = "name the city in the City column instead"
 		}
-		if id := r.Str("city"); id != "" && !isCity(id) {
+		if id := r.Str("city"); notCity(id) {
 			v.Errorf(r, "City", CodeNotCity, "the random city %q is not a city", id)
 		}
 		locations += r.Int("count")
 	}
-	if n := rule(t, "artifacts-on-board"); locations > 0 && locations < n+4 {
+	if n := rule(t, "artifacts-on-board"); locations > 0 && locations < n+4 && v.Complete("locations") {
 		v.Diags.Errorf(game.TablePos(t, "locations"), CodeLocations, "%d location cards cannot place %d artifacts and the figures that need random locations", locations, n).Hint = "add Location cards"
 	}
 	checkEnemies(v)
@@ -134,7 +136,7 @@ func checkVictory(v *game.Validation) {
 			missing = append(missing, fmt.Sprint(n))
 		}
 	}
-	if len(missing) > 0 {
+	if len(missing) > 0 && v.Complete("victory") {
 		v.Diags.Errorf(game.TablePos(v.Tables, "victory"), CodeVictoryChart, "the victory chart has no row for %s player(s)", strings.Join(missing, ", "))
 	}
 }
@@ -145,7 +147,7 @@ func checkMap(v *game.Validation, spaces map[string]*table.Row) {
 	for _, r := range rows {
 		typ := r.Str("type")
 		adj := r.List("adjacent")
-		hasSea := false
+		hasSea, known := false, true
 		for _, a := range adj {
 			other := spaces[a]
 			if a == r.ID {
@@ -153,6 +155,7 @@ func checkMap(v *game.Validation, spaces map[string]*table.Row) {
 				continue
 			}
 			if other == nil {
+				known = false // a neighbour that did not compile: whether it is a sea is unknown
 				continue
 			}
 			if !contains(other.List("adjacent"), r.ID) {
@@ -170,7 +173,7 @@ func checkMap(v *game.Validation, spaces map[string]*table.Row) {
 			if !r.Has("size") {
 				v.Errorf(r, "Size", CodeSpaceType, "city %s needs a Size: major or minor", r.ID)
 			}
-			if r.Bool("port") && !hasSea {
+			if r.Bool("port") && !hasSea && known {
 				v.Errorf(r, "Port", CodeSpaceType, "port city %s is adjacent to no sea", r.ID)
 			}
 			if !r.Bool("port") && hasSea {
@@ -197,6 +200,10 @@ func checkMap(v *game.Validation, spaces map[string]*table.Row) {
 		if r.Bool("pacific_crossing") {
 			pacific++
 		}
+	}
+	// Over the whole map: only when every space compiled.
+	if !v.Complete("spaces") {
+		return
 	}
 	if len(rows) > 0 && pacific != 1 {
 		v.Diags.Warnf(game.TablePos(v.Tables, "spaces"), CodePacific, "the map has %d Pacific Crossing spaces; the rulebook has one space joining the edges", pacific)
@@ -249,7 +256,7 @@ func checkEnemies(v *game.Validation) {
 		enemies[r.ID] = r
 	}
 	for _, d := range []string{"enemies", "nazi-enemies", "reference"} {
-		if counts[d] == 0 {
+		if counts[d] == 0 && v.Complete("enemies") {
 			v.Diags.Errorf(game.TablePos(v.Tables, "enemies"), CodeDeck, "there are no %s enemies", d).Hint = "the rules draw from the Enemies and Nazi Enemies decks and fight reference enemies by name"
 		}
 	}
@@ -277,6 +284,9 @@ func checkTactics(v *game.Validation) {
 			}
 			faces[org][f] = r
 		}
+	}
+	if !v.Complete("tactics") {
+		return
 	}
 	for _, o := range v.Tables.Rows("organizations") {
 		f := faces[o.ID]
@@ -327,7 +337,8 @@ func checkTimings(v *game.Validation) {
 	}
 }
 
-// checkKeywordsUsed warns about keywords no card, cell or effect mentions.
+// checkKeywordsUsed warns about keywords no card, cell or effect mentions
+// (in any row, those that did not compile too).
 func checkKeywordsUsed(v *game.Validation) {
 	used := map[string]bool{}
 	mark := func(name string) {
@@ -335,7 +346,7 @@ func checkKeywordsUsed(v *game.Validation) {
 			used[v.Symbols.Name(DomainKeyword, code)] = true
 		}
 	}
-	for _, tb := range v.Tables.Sheets {
+	for _, tb := range v.All.Sheets {
 		for _, r := range tb.Rows {
 			for _, col := range []string{"keywords", "cliffhanger_keywords"} {
 				for _, k := range r.List(col) {

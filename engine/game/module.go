@@ -36,7 +36,11 @@ type Module interface {
 // map is connected, a deck is not empty) run only when Complete says no row
 // of the sheet was lost.
 type Validation struct {
-	Tables  *table.Tables
+	Tables *table.Tables
+	// All holds every row, those that did not compile too (without the
+	// cells that failed): for checks that ask whether anything mentions a
+	// row, such as "a keyword no card uses".
+	All     *table.Tables
 	Symbols *table.Symbols
 	Diags   *diag.List
 	// Strict is set when the user asked for warnings to fail the build;
@@ -48,7 +52,7 @@ type Validation struct {
 
 // NewValidation prepares a validation of the given tables.
 func NewValidation(t *table.Tables, s *table.Symbols, l *diag.List) *Validation {
-	return &Validation{Tables: t, Symbols: s, Diags: l, effects: map[*table.Row]map[string]*effects.Checked{}}
+	return &Validation{Tables: t, All: t, Symbols: s, Diags: l, effects: map[*table.Row]map[string]*effects.Checked{}}
 }
 
 // MarkIncomplete records that a sheet lost rows or cells to errors already
