@@ -90,10 +90,14 @@ func coverOnce(v *game.Validation, sheet, col string, lo, hi int, span func(*tab
 			v.Errorf(r, col, CodeChart, "the row covers %d to %d: From must not exceed To", a, b)
 			continue
 		}
+		reported := false
 		for n := a; n <= b; n++ {
 			if prev := seen[n]; prev != nil {
-				v.Errorf(r, col, CodeChart, "%d is already covered by %s", n, prev.Pos(col))
-				break
+				if !reported {
+					v.Errorf(r, col, CodeChart, "%d is already covered by %s", n, prev.Pos(col))
+					reported = true
+				}
+				continue
 			}
 			seen[n] = r
 		}
@@ -372,21 +376,22 @@ func findRow(t *table.Tables, sheet, id string) *table.Row {
 }
 
 func checkCharacters(v *game.Validation) {
+	// A Link may name any Spoils card or category, compiled or not.
 	spoils := map[string]bool{}
-	for _, r := range v.Tables.Rows("spoils") {
+	for _, r := range v.All.Rows("spoils") {
 		spoils[diag.Fold(r.ID)] = true
 		spoils[diag.Fold(r.Str("name"))] = true
 	}
 	cats := map[string]bool{}
-	for _, r := range v.Tables.Rows("categories") {
+	for _, r := range v.All.Rows("categories") {
 		cats[diag.Fold(r.ID)] = true
 		cats[diag.Fold(r.Str("name"))] = true
 	}
 	var linkable []string
-	for _, r := range v.Tables.Rows("spoils") {
+	for _, r := range v.All.Rows("spoils") {
 		linkable = append(linkable, r.ID)
 	}
-	for _, r := range v.Tables.Rows("categories") {
+	for _, r := range v.All.Rows("categories") {
 		linkable = append(linkable, r.Str("name"))
 	}
 	for _, r := range v.Tables.Rows("characters") {
@@ -415,7 +420,7 @@ func checkCharacters(v *game.Validation) {
 			v.Errorf(r, "Master Skill", CodeMaster, "only a Master has a Master Skill (set Master to TRUE)")
 		}
 		for _, l := range r.List("link") {
-			if !spoils[diag.Fold(l)] && !cats[diag.Fold(l)] && v.Complete("spoils", "categories") {
+			if !spoils[diag.Fold(l)] && !cats[diag.Fold(l)] {
 				v.Errorf(r, "Link", CodeLink, "Link %q names no Spoils card or category", l).Hint = diag.DidYouMean(l, linkable)
 			}
 		}
