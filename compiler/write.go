@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
@@ -15,6 +14,19 @@ import (
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/table"
 )
+
+// coreXML is the workbook's document properties, written as Excel writes
+// them: every core property in its namespace's usual prefix. (excelize's
+// SetDocProps writes lastModifiedBy without the cp: prefix, which is
+// valid XML but which exceljs, matching names literally, refuses.) Fixed
+// dates keep the output identical for identical input.
+const coreXML = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ` +
+	`xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" ` +
+	`xmlns:dcmitype="http://purl.org/dc/dcmitype/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">` +
+	`<dc:creator>deckwright</dc:creator><cp:lastModifiedBy>deckwright</cp:lastModifiedBy>` +
+	`<dcterms:created xsi:type="dcterms:W3CDTF">2026-01-01T00:00:00Z</dcterms:created>` +
+	`<dcterms:modified xsi:type="dcterms:W3CDTF">2026-01-01T00:00:00Z</dcterms:modified></cp:coreProperties>`
 
 // SetRow is the content of a workbook's Set sheet.
 type SetRow struct {
@@ -35,11 +47,7 @@ type SheetData struct {
 func WriteWorkbook(w io.Writer, s *table.Schema, set SetRow, data []SheetData) error {
 	f := excelize.NewFile()
 	defer f.Close()
-	// Fixed document dates keep the output identical for identical input.
-	epoch := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Format(time.RFC3339)
-	if err := f.SetDocProps(&excelize.DocProperties{Creator: "deckwright", Created: epoch, Modified: epoch, LastModifiedBy: "deckwright"}); err != nil {
-		return err
-	}
+	f.Pkg.Store("docProps/core.xml", []byte(coreXML))
 	head, err := f.NewStyle(&excelize.Style{
 		Font:      &excelize.Font{Bold: true, Color: "FFFFFF"},
 		Fill:      excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"5B3A1E"}},

@@ -1,9 +1,12 @@
 package compiler_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/xml"
+	"io"
 	"strings"
 	"testing"
 
@@ -178,4 +181,52 @@ Text: (cut: 8001 characters, more than deckwright reads; sha256 `+hex.EncodeToSt
 [Sheet1 5]
 Name: ="Cid" → (no saved result)
 `, out.String())
+}
+
+// The document properties use the prefixes Excel writes for each
+// namespace: some clients (exceljs) match element names literally and
+// refuse a workbook whose core.xml binds them otherwise.
+func TestWriteWorkbookCoreProperties(t *testing.T) {
+	zr, err := zip.NewReader(bytes.NewReader(writeToy(t)), int64(len(writeToy(t))))
+	require.NoError(t, err)
+	var core []byte
+	for _, f := range zr.File {
+		if f.Name == "docProps/core.xml" {
+			rc, err := f.Open()
+			require.NoError(t, err)
+			core, err = io.ReadAll(rc)
+			require.NoError(t, err)
+		}
+	}
+	require.NotNil(t, core)
+	prefix := map[string]string{
+		"http://schemas.openxmlformats.org/package/2006/metadata/core-properties": "cp",
+		"http://purl.org/dc/elements/1.1/":                                        "dc", "http://purl.org/dc/terms/": "dcterms",
+	}
+	dec := xml.NewDecoder(bytes.NewReader(core))
+	var names []string
+	for {
+		tok, err := dec.RawToken()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		if se, ok := tok.(xml.StartElement); ok {
+			names = append(names, se.Name.Space+":"+se.Name.Local)
+		}
+	}
+	assert.Equal(t, []string{"cp:coreProperties", "dc:creator", "cp:lastModifiedBy", "dcterms:created", "dcterms:modified"}, names)
+	// And the prefixes are bound to the namespaces they stand for.
+	dec = xml.NewDecoder(bytes.NewReader(core))
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		if se, ok := tok.(xml.StartElement); ok {
+			assert.Contains(t, prefix, se.Name.Space, se.Name.Local)
+		}
+	}
+
 }
