@@ -7,7 +7,7 @@ import "github.com/deckwright/deckwright/engine/diag"
 var (
 	// Files and workbooks.
 	CodeIO          = diag.Register("DW0101", diag.Error, "the file or folder cannot be read")
-	CodeNotXLSX     = diag.Register("DW0102", diag.Error, "the file is not an .xlsx workbook (a CSV or text file, or another format)")
+	CodeNotXLSX     = diag.Register("DW0102", diag.Error, "the file is not a workbook (.xlsx or .ods): a CSV or text file, or another format")
 	CodeOldXLS      = diag.Register("DW0103", diag.Error, "the file is an old binary .xls workbook")
 	CodeEncrypted   = diag.Register("DW0104", diag.Error, "the workbook is password-protected")
 	CodeDamaged     = diag.Register("DW0105", diag.Error, "the workbook is truncated or damaged")
@@ -17,7 +17,7 @@ var (
 	CodeFormula     = diag.Register("DW0109", diag.Error, "a formula cell has no saved result")
 	CodeMerged      = diag.Register("DW0110", diag.Error, "merged cells in the data area")
 	CodeTooManyCols = diag.Register("DW0111", diag.Error, "a sheet has more columns than deckwright reads")
-	CodeNoWorkbooks = diag.Register("DW0112", diag.Error, "a project folder holds no .xlsx workbooks")
+	CodeNoWorkbooks = diag.Register("DW0112", diag.Error, "a project folder holds no workbooks")
 
 	// Sheets and headers.
 	CodeUnknownSheet  = diag.Register("DW0201", diag.Warning, "a sheet the game does not know (it is ignored)")

@@ -1,6 +1,7 @@
 package compiler_test
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 	"time"
@@ -145,4 +146,48 @@ func checkPositions(t *testing.T, l *diag.List, file string) {
 			t.Fatalf("%s: negative offset", d)
 		}
 	}
+}
+
+// FuzzReadODS: whatever content.xml an .ods holds (or a flat .fods is),
+// reading never panics, stays within the limits and gives a workbook or
+// an error; what is read compiles without panicking.
+func FuzzReadODS(f *testing.F) {
+	f.Add([]byte(odsTable("Set", odsRow(odsText("ID"), odsText("Game")), odsRow(odsText("base"), odsText("toy-game")))))
+	f.Add([]byte(odsTable("Data", `<table:table-row table:number-rows-repeated="1000000">`+odsText("x")+`</table:table-row>`)))
+	f.Add([]byte(odsTable("Data", odsRow(`<table:table-cell table:number-columns-repeated="99999" office:value-type="float" office:value="1e308"/>`))))
+	f.Add([]byte(odsTable("Data", odsRow(`<table:table-cell table:number-rows-spanned="9" table:number-columns-spanned="3" table:formula="of:=1"/>`, `<table:covered-table-cell/>`))))
+	f.Add([]byte(odsTable("Data", odsRow(odsText(`a<text:s text:c="99999999"/><text:tab/><office:annotation><text:p>n</text:p></office:annotation>`)))))
+	f.Add([]byte("<table:table"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		for _, data := range [][]byte{
+			rawODS(t, bytes.NewReader(body)),
+			[]byte(strings.Replace(odsHead, "office:document-content", `office:document office:mimetype="application/vnd.oasis.opendocument.spreadsheet"`, 1) + string(body)),
+		} {
+			wb, l := compiler.ReadWorkbook("fuzz.ods", data, fuzzLimits)
+			if wb == nil && l.Errors() == 0 {
+				t.Fatalf("no workbook and no error")
+			}
+			checkPositions(t, l, "fuzz.ods")
+			if wb == nil {
+				continue
+			}
+			for _, sh := range wb.Sheets {
+				if len(sh.Rows) > fuzzLimits.Rows {
+					t.Fatalf("%d rows kept; the limit is %d", len(sh.Rows), fuzzLimits.Rows)
+				}
+				for _, row := range sh.Rows {
+					if len(row) > fuzzLimits.Columns {
+						t.Fatalf("%d columns kept; the limit is %d", len(row), fuzzLimits.Columns)
+					}
+					for _, c := range row {
+						if utf8.RuneCountInString(c) > fuzzLimits.CellChars {
+							t.Fatalf("a cell of %d characters kept", utf8.RuneCountInString(c))
+						}
+					}
+				}
+			}
+			_, cl := compiler.Compile(toy, []*compiler.Workbook{wb}, compiler.Options{})
+			checkPositions(t, cl, "fuzz.ods")
+		}
+	})
 }

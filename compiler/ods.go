@@ -9,6 +9,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/engine/diag"
@@ -287,7 +288,18 @@ func (o *odsReader) tableRow(se xml.StartElement) error {
 				return err
 			}
 			n := count(t, "number-columns-repeated", odsMaxRepeat)
-			if text != "" {
+			switch {
+			case text == "":
+			case col >= o.lim.Columns:
+				// Past the last column: one value there is enough to
+				// report the row.
+				for len(cols) < o.lim.Columns {
+					cols = append(cols, "")
+				}
+				if len(cols) == o.lim.Columns {
+					cols = append(cols, text)
+				}
+			default:
 				for len(cols) < col {
 					cols = append(cols, "")
 				}
@@ -302,15 +314,19 @@ func (o *odsReader) tableRow(se xml.StartElement) error {
 				return nil
 			}
 			for i := 0; i < repeat; i++ {
-				row := cols
-				if i > 0 {
-					row = append([]string(nil), cols...)
-				}
+				row := append([]string(nil), cols...)
 				if !o.sheet.add(first+i, row) {
 					// Past the row limit: the rest of the sheet is read
 					// through, unkept, to find the next sheet.
 					o.stopped = true
 					break
+				}
+				if i == 0 && len(cols) > o.lim.Columns {
+					// Values past the last column are reported once, not
+					// once a repeat.
+					if cols = cols[:o.lim.Columns]; allBlank(cols) {
+						break
+					}
 				}
 			}
 			return nil
@@ -353,7 +369,7 @@ func (o *odsReader) cell(se xml.StartElement, row, col int) (string, error) {
 	switch typ {
 	case "float":
 		if v, ok := odsAttr(se, nsOffice, "value"); ok {
-			return canonicalNumber(v), nil
+			return number(v, text), nil
 		}
 	case "boolean":
 		if v, ok := odsAttr(se, nsOffice, "boolean-value"); ok {
@@ -375,12 +391,17 @@ func (o *odsReader) cell(se xml.StartElement, row, col int) (string, error) {
 	return text, nil
 }
 
-// canonicalNumber writes a number the way a spreadsheet shows it in the
-// General format: 3, 2.5, never 3.0 or 3e+00.
-func canonicalNumber(v string) string {
+// number writes a cell's number the way a spreadsheet shows it in the
+// General format: 3, 2.5, never 3.0 or 3e+00. A 0 or 1 shown as a word is
+// a boolean (LibreOffice saves TRUE from an .xlsx as =TRUE(), the number
+// 1 shown as TRUE, or WAHR, in the user's language): TRUE or FALSE.
+func number(v, shown string) string {
 	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 	if err != nil {
 		return v
+	}
+	if r, _ := utf8.DecodeRuneInString(shown); (f == 0 || f == 1) && unicode.IsLetter(r) {
+		return map[bool]string{true: "TRUE", false: "FALSE"}[f == 1]
 	}
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
@@ -439,11 +460,11 @@ func (p *paragraphs) repeat(c byte, n int) {
 	}
 }
 
-// paragraph reads a text:p: runs of white space collapse to one space and
-// white space at its start is dropped (ODF 1.2, 6.1.2); text:s, text:tab
-// and text:line-break stand for the spaces, tabs and line breaks typed.
+// paragraph reads a text:p; text:s, text:tab and text:line-break stand
+// for the spaces, tabs and line breaks typed. White space is kept as
+// written: LibreOffice writes a double space as two spaces and reads it
+// back so.
 func (o *odsReader) paragraph(p *paragraphs) error {
-	space := true
 	for d := 1; d > 0; {
 		tok, err := o.token()
 		if err != nil {
@@ -451,17 +472,7 @@ func (o *odsReader) paragraph(p *paragraphs) error {
 		}
 		switch t := tok.(type) {
 		case xml.CharData:
-			for _, r := range string(t) {
-				if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
-					if space {
-						continue
-					}
-					r, space = ' ', true
-				} else {
-					space = false
-				}
-				p.write(string(r), 1)
-			}
+			p.write(string(t), utf8.RuneCount(t))
 		case xml.StartElement:
 			if t.Name.Space != nsText {
 				// Comments and frames inside a paragraph are not its text.
@@ -479,13 +490,10 @@ func (o *odsReader) paragraph(p *paragraphs) error {
 					n = 1
 				}
 				p.repeat(' ', n)
-				space = false
 			case "tab":
 				p.repeat('\t', 1)
-				space = false
 			case "line-break":
 				p.repeat('\n', 1)
-				space = false
 			}
 		case xml.EndElement:
 			d--

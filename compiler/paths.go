@@ -10,9 +10,12 @@ import (
 	"github.com/deckwright/deckwright/engine/diag"
 )
 
-// ReadPaths reads the workbooks named by paths: .xlsx files, or folders
-// whose .xlsx files are all read (spreadsheet lock files such as ~$x.xlsx
-// and hidden files are skipped). Every problem is a diagnostic.
+// ReadPaths reads the workbooks named by paths: workbook files (.xlsx,
+// .ods, .fods), folders of CSV files (see csv.go), or project folders. A
+// project folder's workbooks are its workbook files, its subfolders that
+// hold CSV workbooks, and its own CSV files when it holds a Set.csv.
+// Spreadsheet lock files (~$x.xlsx, .~lock.x.ods#) and hidden files are
+// skipped. Every problem is a diagnostic.
 func ReadPaths(paths []string, lim Limits) ([]*Workbook, *diag.List) {
 	var l diag.List
 	var wbs []*Workbook
@@ -25,22 +28,51 @@ func ReadPaths(paths []string, lim Limits) ([]*Workbook, *diag.List) {
 			}
 			continue
 		}
-		files := []string{p}
-		if st.IsDir() {
-			files = workbooksIn(p)
-			if len(files) == 0 {
-				l.Errorf(diag.Pos{File: p}, CodeNoWorkbooks, "the folder %s holds no .xlsx workbooks", p).Hint =
-					"create a project with `deckwright init DIR`, or name the workbooks"
+		if !st.IsDir() {
+			if isCSV(p) {
+				l.Errorf(diag.Pos{File: filepath.Base(p)}, CodeNotXLSX, "a CSV file is one sheet, not a workbook").Hint =
+					"name the folder that holds the workbook's CSV files, one a sheet, Set.csv among them"
 				continue
 			}
+			if wb := readFile(p, lim, &l); wb != nil {
+				wbs = append(wbs, wb)
+			}
+			continue
+		}
+		files, books := workbooksIn(p)
+		if len(files) == 0 && len(books) == 0 {
+			l.Errorf(diag.Pos{File: p}, CodeNoWorkbooks, "the folder %s holds no workbooks (.xlsx, .ods, or CSV files with a Set.csv)", p).Hint =
+				"create a project with `deckwright init DIR`, or name the workbooks"
+			continue
 		}
 		for _, f := range files {
 			if wb := readFile(f, lim, &l); wb != nil {
 				wbs = append(wbs, wb)
 			}
 		}
+		for _, b := range books {
+			wbs = append(wbs, readCSVWorkbook(b, lim, &l))
+		}
 	}
 	return wbs, &l
+}
+
+// Watched reports whether a file's name makes it part of a project folder's
+// content (a workbook, or a CSV sheet): what `deckwright watch` reacts to.
+func Watched(name string) bool {
+	name = filepath.Base(name)
+	return isWorkbookFile(name) || isCSV(name)
+}
+
+func isWorkbookFile(name string) bool {
+	if skippedName(name) {
+		return false
+	}
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".xlsx", ".xlsm", ".ods", ".fods":
+		return true
+	}
+	return false
 }
 
 func unwrap(err error) error {
@@ -50,21 +82,26 @@ func unwrap(err error) error {
 	return err
 }
 
-func workbooksIn(dir string) []string {
+// workbooksIn lists a folder's workbook files and its CSV workbooks (its
+// own, and its subfolders').
+func workbooksIn(dir string) ([]string, []csvWorkbook) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	var out []string
+	var files []string
+	books := csvWorkbooks(dir)
 	for _, e := range entries {
 		n := e.Name()
-		if e.IsDir() || strings.HasPrefix(n, "~$") || strings.HasPrefix(n, ".") || !strings.EqualFold(filepath.Ext(n), ".xlsx") {
-			continue
+		switch {
+		case e.IsDir() && !skippedName(n):
+			books = append(books, csvWorkbooks(filepath.Join(dir, n))...)
+		case !e.IsDir() && isWorkbookFile(n):
+			files = append(files, filepath.Join(dir, n))
 		}
-		out = append(out, filepath.Join(dir, n))
 	}
-	sort.Strings(out)
-	return out
+	sort.Strings(files)
+	return files, books
 }
 
 func readFile(path string, lim Limits, l *diag.List) *Workbook {

@@ -103,8 +103,8 @@ func TestReadNotAWorkbook(t *testing.T) {
 		data []byte
 		want diag.JSONDiagnostic
 	}{
-		{"CSV renamed", []byte("ID,Name,Power\nalice,Alice,3\n"), dg("x.xlsx", 0, E, compiler.CodeNotXLSX, "this is a text file (CSV?), not an .xlsx workbook", saveAs)},
-		{"binary junk", []byte{0x89, 'P', 'N', 'G', 0, 0, 0, 13, 'I', 'H', 'D', 'R'}, dg("x.xlsx", 0, E, compiler.CodeNotXLSX, "this is not an .xlsx workbook", saveAs)},
+		{"CSV renamed", []byte("ID,Name,Power\nalice,Alice,3\n"), dg("x.xlsx", 0, E, compiler.CodeNotXLSX, "this is a text file (CSV?), not a workbook (.xlsx or .ods)", saveAs)},
+		{"binary junk", []byte{0x89, 'P', 'N', 'G', 0, 0, 0, 13, 'I', 'H', 'D', 'R'}, dg("x.xlsx", 0, E, compiler.CodeNotXLSX, "this is not a workbook (.xlsx or .ods)", saveAs)},
 		{"empty", nil, dg("x.xlsx", 0, E, compiler.CodeDamaged, "the file is empty", resave)},
 		{"old xls", append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 1024)...),
 			dg("x.xlsx", 0, E, compiler.CodeOldXLS, "this is an old binary .xls workbook", `open it and save it as "Excel Workbook (.xlsx)"`)},
@@ -383,14 +383,14 @@ func TestReadPaths(t *testing.T) {
 	csv := filepath.Join(dir, "data.csv")
 	wbs, l = compiler.ReadPaths([]string{filepath.Join(dir, "base.xlsx"), csv}, compiler.DefaultLimits)
 	assert.Len(t, wbs, 1)
-	assertDiags(t, l, dg("data.csv", 0, E, compiler.CodeNotXLSX, "this is a text file (CSV?), not an .xlsx workbook", "open it in your spreadsheet program and save it as \"Excel Workbook (.xlsx)\""))
+	assertDiags(t, l, dg("data.csv", 0, E, compiler.CodeNotXLSX, "a CSV file is one sheet, not a workbook", "name the folder that holds the workbook's CSV files, one a sheet, Set.csv among them"))
 
 	missing := filepath.Join(dir, "missing.xlsx")
 	empty := t.TempDir()
 	_, l = compiler.ReadPaths([]string{missing, empty}, compiler.DefaultLimits)
 	assertDiags(t, l,
 		dg(missing, 0, E, compiler.CodeIO, "cannot read "+missing+": no such file or directory", "check the path"),
-		dg(empty, 0, E, compiler.CodeNoWorkbooks, "the folder "+empty+" holds no .xlsx workbooks", "create a project with `deckwright init DIR`, or name the workbooks"),
+		dg(empty, 0, E, compiler.CodeNoWorkbooks, "the folder "+empty+" holds no workbooks (.xlsx, .ods, or CSV files with a Set.csv)", "create a project with `deckwright init DIR`, or name the workbooks"),
 	)
 
 	lim := compiler.DefaultLimits

@@ -219,14 +219,18 @@ func zipDiag(name string, err error) *diag.Diagnostic {
 // applying the limits every format shares: rows, columns, characters per
 // cell. Blank rows are skipped; row numbers are kept.
 type sheetReader struct {
-	wb  *Workbook
-	sh  *RawSheet
-	lim Limits
-	l   *diag.List
+	wb   *Workbook
+	sh   *RawSheet
+	lim  Limits
+	l    *diag.List
+	lost map[diag.Pos]bool // each place once
+	seen int                // problems met
 }
 
+
+
 func newSheetReader(wb *Workbook, name string, lim Limits, l *diag.List) *sheetReader {
-	return &sheetReader{wb: wb, sh: &RawSheet{Name: name}, lim: lim, l: l}
+	return &sheetReader{wb: wb, sh: &RawSheet{Name: name}, lim: lim, l: l, lost: map[diag.Pos]bool{}}
 }
 
 func (s *sheetReader) at(row, col int) diag.Pos {
@@ -234,14 +238,31 @@ func (s *sheetReader) at(row, col int) diag.Pos {
 }
 
 // lose records content reading dropped, after reporting it.
-func (s *sheetReader) lose(p diag.Pos) { s.wb.Lost = append(s.wb.Lost, p) }
+func (s *sheetReader) lose(p diag.Pos) {
+	if !s.lost[p] {
+		s.lost[p] = true
+		s.wb.Lost = append(s.wb.Lost, p)
+	}
+}
+
+// problem counts a problem met and reports whether to report it: a sheet
+// reports at most as many as it may have rows, more than anyone reads,
+// so a hostile sheet of a million merged ranges costs bounded memory.
+// Past that, the whole sheet counts as lost.
+func (s *sheetReader) problem() bool {
+	if s.seen++; s.seen > s.lim.Rows {
+		s.lose(s.at(0, 0))
+		return false
+	}
+	return true
+}
 
 // add takes spreadsheet row n (1-based, increasing) and owns cols. It
 // reports false when the row lies past the row limit: reading stops there
 // and keeps the rows before it.
 func (s *sheetReader) add(n int, cols []string) bool {
 	if len(cols) > s.lim.Columns {
-		if !allBlank(cols[s.lim.Columns:]) {
+		if !allBlank(cols[s.lim.Columns:]) && s.problem() {
 			s.l.Errorf(s.at(n, s.lim.Columns+1), CodeTooManyCols,
 				"the row has values beyond column %s; deckwright reads %d columns", diag.ColumnName(s.lim.Columns), s.lim.Columns).Hint =
 				fmt.Sprintf("move the values into columns A to %s, or delete them", diag.ColumnName(s.lim.Columns))
@@ -275,6 +296,9 @@ func (s *sheetReader) add(n int, cols []string) bool {
 // notes it for dump (its length, a hash of its text); the caller blanks
 // it.
 func reportLong(s *sheetReader, row, col, chars int, text string) {
+	if !s.problem() {
+		return
+	}
 	s.l.Errorf(s.at(row, col), CodeLongCell, "the cell holds %d characters; the limit is %d", chars, s.lim.CellChars).Hint = "no card can print this much: shorten it"
 	s.lose(s.at(row, col))
 	if s.sh.Cut == nil {
@@ -310,7 +334,7 @@ func size(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// sniff recognises files that are not .xlsx workbooks by their first bytes.
+// sniff recognises files that are not workbooks by their first bytes.
 func sniff(data []byte) *diag.Diagnostic {
 	switch {
 	case len(data) == 0:
@@ -326,9 +350,9 @@ func sniff(data []byte) *diag.Diagnostic {
 		return &diag.Diagnostic{Severity: diag.Error, Code: CodeOldXLS, Message: "this is an old binary .xls workbook",
 			Hint: "open it and save it as \"Excel Workbook (.xlsx)\""}
 	}
-	kind := "this is not an .xlsx workbook"
+	kind := "this is not a workbook (.xlsx or .ods)"
 	if looksLikeText(data) {
-		kind = "this is a text file (CSV?), not an .xlsx workbook"
+		kind = "this is a text file (CSV?), not a workbook (.xlsx or .ods)"
 	}
 	return &diag.Diagnostic{Severity: diag.Error, Code: CodeNotXLSX, Message: kind,
 		Hint: "open it in your spreadsheet program and save it as \"Excel Workbook (.xlsx)\""}

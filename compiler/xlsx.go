@@ -150,10 +150,17 @@ func checkMerges(f *excelize.File, sr *sheetReader) {
 
 // reportMerge reports a merged range and marks its rows as lost.
 func reportMerge(sr *sheetReader, r1, c1, r2, c2 int) {
+	if !sr.problem() {
+		return
+	}
 	start := diag.ColumnName(c1) + itoa(r1)
 	sr.l.Errorf(sr.at(r1, c1), CodeMerged, "cells %s:%s are merged; only %s keeps a value", start, diag.ColumnName(c2)+itoa(r2), start).Hint =
 		"select the range and choose Unmerge, then fill every cell"
-	for r := r1; r <= min(r2, r1+sr.lim.Rows); r++ {
+	if r2-r1 >= 100 {
+		sr.lose(sr.at(0, 0)) // a range that tall is no content: the sheet is lost
+		return
+	}
+	for r := r1; r <= r2; r++ {
 		sr.lose(sr.at(r, 0))
 	}
 }
@@ -189,6 +196,9 @@ func checkFormulas(sr *sheetReader) {
 // reportFormula reports a formula without a saved result ("=1+2"), and
 // marks its cell as lost.
 func reportFormula(sr *sheetReader, row, col int, formula string) {
+	if !sr.problem() {
+		return
+	}
 	sr.l.Errorf(sr.at(row, col), CodeFormula, "the formula %s has no saved result", formula).Hint =
 		"open the workbook in your spreadsheet program and save it, so results are stored; or type the value"
 	sr.lose(sr.at(row, col))

@@ -252,8 +252,8 @@ func TestValidateDamagedWorkbooks(t *testing.T) {
 		{"truncated", "error[DW0105]: the workbook is truncated or damaged", "save it again as .xlsx", good[:len(good)/3]},
 		{"cut short at the end", "error[DW0105]: the workbook is truncated or damaged", "save it again as .xlsx", good[:len(good)-100]},
 		{"empty", "error[DW0105]: the file is empty", "save it again as .xlsx", nil},
-		{"csv renamed", "error[DW0102]: this is a text file (CSV?), not an .xlsx workbook", `save it as "Excel Workbook (.xlsx)"`, []byte("ID,Name\njake,Jake\n")},
-		{"binary noise", "error[DW0102]: this is not an .xlsx workbook", `save it as "Excel Workbook (.xlsx)"`, []byte(strings.Repeat("\x00\x01\x02\xff", 300))},
+		{"csv renamed", "error[DW0102]: this is a text file (CSV?), not a workbook (.xlsx or .ods)", `save it as "Excel Workbook (.xlsx)"`, []byte("ID,Name\njake,Jake\n")},
+		{"binary noise", "error[DW0102]: this is not a workbook (.xlsx or .ods)", `save it as "Excel Workbook (.xlsx)"`, []byte(strings.Repeat("\x00\x01\x02\xff", 300))},
 		{"old xls", "error[DW0103]: this is an old binary .xls workbook", `save it as "Excel Workbook (.xlsx)"`, []byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + strings.Repeat("\x00", 504))},
 	}
 	for _, tc := range tests {
@@ -287,6 +287,6 @@ func TestValidateEmptyFolder(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a workbook"), 0o644))
 	r := dw(t, "validate", dir)
 	assert.NotEqual(t, exitOK, r.code)
-	assert.Contains(t, r.stdout+r.stderr, "holds no .xlsx workbooks")
+	assert.Contains(t, r.stdout+r.stderr, "holds no workbooks (.xlsx, .ods, or CSV files with a Set.csv)")
 	assert.Contains(t, r.stdout+r.stderr, "deckwright init DIR", "the hint says how to start a project")
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/deckwright/deckwright/compiler"
 )
@@ -131,11 +132,10 @@ for f in sys.argv[1:]:
 `
 
 // libreOfficeCells converts every sheet of each workbook to CSV with
-// LibreOffice (one run for all, as it starts slowly) and returns the
-// cells of each.
-func libreOfficeCells(t *testing.T, paths ...string) map[string][]string {
+// LibreOffice (one run for all, as it starts slowly) into out and returns
+// the cells of each.
+func libreOfficeCells(t *testing.T, out string, paths ...string) map[string][]string {
 	t.Helper()
-	out := t.TempDir()
 	// Filter options: comma, double quote, UTF-8, from row 1, …, every
 	// sheet to its own file (the last field, -1).
 	args := append([]string{"--headless", "-env:UserInstallation=file://" + t.TempDir(), "--convert-to",
@@ -201,10 +201,101 @@ func TestWrittenWorkbooksOpenInEveryClient(t *testing.T) {
 	t.Run("LibreOffice", func(t *testing.T) {
 		needClient(t, "LibreOffice (soffice)", "soffice", "--version")
 		start := time.Now()
-		got := libreOfficeCells(t, files...)
+		out := t.TempDir()
+		got := libreOfficeCells(t, out, files...)
 		t.Logf("LibreOffice converted %d workbooks in %s", len(files), time.Since(start).Round(time.Millisecond))
 		for _, f := range files {
 			assert.Equal(t, want[f], got[f], "LibreOffice reads %s as deckwright does", filepath.Base(f))
 		}
+		// Its export, every sheet to its own CSV file ("arctic-Dangers.csv"),
+		// is a folder of CSV workbooks deckwright reads as the workbooks.
+		wbs, l := compiler.ReadPaths([]string{out}, compiler.DefaultLimits)
+		require.Zero(t, l.Len(), "%v", l.Items())
+		require.Len(t, wbs, len(files))
+		for _, wb := range wbs {
+			var cells []string
+			for _, sh := range wb.Sheets {
+				for i, row := range sh.Rows {
+					for c, v := range row {
+						if v != "" {
+							cells = append(cells, cellLine(sh.Name, sh.Nums[i], c+1, v))
+						}
+					}
+				}
+			}
+			sort.Strings(cells)
+			var f string
+			for _, p := range files {
+				if strings.TrimSuffix(filepath.Base(p), ".xlsx") == wb.File {
+					f = p
+				}
+			}
+			require.NotEmpty(t, f, "a workbook named %s", wb.File)
+			assert.Equal(t, want[f], cells, "the CSV export of %s reads as the workbook", wb.File)
+		}
 	})
+}
+
+// toODS converts workbooks to .ods with LibreOffice, in one run (it starts
+// slowly), into out, and returns the .ods paths in order.
+func toODS(t testing.TB, out string, paths ...string) []string {
+	t.Helper()
+	args := append([]string{"--headless", "-env:UserInstallation=file://" + t.TempDir(), "--convert-to", "ods", "--outdir", out}, paths...)
+	msg, err := exec.Command("soffice", args...).CombinedOutput()
+	require.NoError(t, err, "%s", msg)
+	var ods []string
+	for _, p := range paths {
+		o := filepath.Join(out, strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))+".ods")
+		require.FileExists(t, o, "%s", msg)
+		ods = append(ods, o)
+	}
+	return ods
+}
+
+// TestLibreOfficeODSValidatesLikeXLSX: a designer who opens a workbook in
+// LibreOffice and saves it in its own format (.ods) gets the same cells,
+// at the same positions, and the same report: the bundled sets, and a
+// set with mistakes (merged cells, bad cells, a module error) in it.
+func TestLibreOfficeODSValidatesLikeXLSX(t *testing.T) {
+	t.Parallel()
+	needClient(t, "LibreOffice (soffice)", "soffice", "--version")
+	broken := bundledBook(t, "fortune-and-glory", "broken.xlsx")
+	h := broken.sheet("Heroes")
+	h.set("jake-zane", "Combat", "lots")
+	h.set("li-mei-chen", "Start City", "alaska")
+	h.set("duke-dudley", "Effect", "gainGlroy(2)")
+	var xlsx []string
+	for _, b := range []*editBook{bundledBook(t, "fortune-and-glory", "fng.xlsx"), bundledBook(t, "fallen-land", "fl.xlsx"), broken} {
+		dir := t.TempDir() // one set a folder: validate builds each alone
+		path := b.write(t, dir)
+		if b == broken {
+			edit(t, path, func(f *excelize.File) { require.NoError(t, f.MergeCell("Dangers", "O3", "O4")) })
+		}
+		xlsx = append(xlsx, path)
+	}
+	start := time.Now()
+	ods := toODS(t, t.TempDir(), xlsx...)
+	t.Logf("LibreOffice saved %d workbooks as .ods in %s", len(xlsx), time.Since(start).Round(time.Millisecond))
+	for i := range xlsx {
+		name := filepath.Base(xlsx[i])
+		t.Run(name, func(t *testing.T) {
+			xwb, xl := compiler.ReadWorkbook("book", readFile(t, xlsx[i]), compiler.DefaultLimits)
+			owb, ol := compiler.ReadWorkbook("book", readFile(t, ods[i]), compiler.DefaultLimits)
+			require.NotNil(t, xwb)
+			require.NotNil(t, owb)
+			assert.Equal(t, xl.Items(), ol.Items())
+			assert.Equal(t, xwb.Sheets, owb.Sheets, "the same cells at the same rows")
+			rx := dw(t, "validate", xlsx[i], "--format", "json", "--max-per-sheet", "0")
+			ro := dw(t, "validate", ods[i], "--format", "json", "--max-per-sheet", "0")
+			assert.Equal(t, rx.code, ro.code)
+			odsName := strings.TrimSuffix(name, ".xlsx") + ".ods"
+			assert.Equal(t, rx.stdout, strings.ReplaceAll(ro.stdout, `"file": "`+odsName+`"`, `"file": "`+name+`"`))
+			if name == "broken.xlsx" {
+				d := decodeDiagnostics(t, ro.stdout)
+				assert.Equal(t, 4, d.Errors, "the merged range, the three cells:\n%s", ro.stdout)
+			} else {
+				requireExit(t, exitOK, ro)
+			}
+		})
+	}
 }

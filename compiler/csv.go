@@ -1,0 +1,219 @@
+package compiler
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/deckwright/deckwright/engine/diag"
+)
+
+// A workbook kept as plain text, for designers who keep content under
+// git: a folder of CSV files, one a sheet, each named after its sheet
+// ("Dangers.csv"), the Set sheet among them ("Set.csv"). The workbook is
+// named after the folder, so a problem in arctic/Dangers.csv reads
+// "arctic:Dangers!C4".
+//
+// LibreOffice's "every sheet to its own file" export names the files
+// after the workbook too ("arctic-Dangers.csv", "arctic-Set.csv"): the
+// part before "Set" is a prefix that every sheet of that workbook shares,
+// and that names it, so one folder may hold several exported workbooks.
+
+// csvWorkbook is one workbook of a folder of CSV files.
+type csvWorkbook struct {
+	name  string            // the workbook's name in diagnostics
+	files map[string]string // sheet name → path
+}
+
+// isCSV reports whether a file name is a CSV file worth reading (not a
+// hidden file or a spreadsheet's lock file).
+func isCSV(name string) bool {
+	return strings.EqualFold(filepath.Ext(name), ".csv") && !skippedName(name)
+}
+
+// skippedName is a file no one means as content: hidden files and the lock
+// files spreadsheet programs keep beside an open file (~$x.xlsx, Excel;
+// .~lock.x.ods#, LibreOffice).
+func skippedName(name string) bool {
+	return strings.HasPrefix(name, "~$") || strings.HasPrefix(name, ".")
+}
+
+// csvWorkbooks finds the CSV workbooks of a folder: one for each Set file
+// ("Set.csv", or "<prefix>Set.csv"), with the CSV files that share its
+// prefix (the longest that fits, when prefixes nest).
+func csvWorkbooks(dir string) []csvWorkbook {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	prefixes := map[string]bool{}
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !isCSV(n) {
+			continue
+		}
+		names = append(names, n)
+		stem := strings.TrimSuffix(n, filepath.Ext(n))
+		if len(stem) >= 3 && strings.EqualFold(stem[len(stem)-3:], "set") {
+			if p := stem[:len(stem)-3]; p == "" || strings.ContainsAny(p[len(p)-1:], "-_ .") {
+				prefixes[strings.ToLower(p)] = true
+			}
+		}
+	}
+	if len(prefixes) == 0 {
+		return nil
+	}
+	books := map[string]*csvWorkbook{}
+	for _, n := range names {
+		stem := strings.TrimSuffix(n, filepath.Ext(n))
+		best, ok := "", false
+		for p := range prefixes {
+			if strings.HasPrefix(strings.ToLower(stem), p) && (!ok || len(p) > len(best)) {
+				best, ok = p, true
+			}
+		}
+		if !ok {
+			continue
+		}
+		b := books[best]
+		if b == nil {
+			name := strings.TrimRight(stem[:len(best)], "-_ .")
+			if name == "" {
+				name = filepath.Base(filepath.Clean(dir))
+			}
+			b = &csvWorkbook{name: name, files: map[string]string{}}
+			books[best] = b
+		}
+		b.files[stem[len(best):]] = filepath.Join(dir, n)
+	}
+	var out []csvWorkbook
+	for _, p := range sortedKeys(books) {
+		out = append(out, *books[p])
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// readCSVWorkbook reads a CSV workbook: each file a sheet, with the limits
+// of any workbook (the file size limit counts all of its files together).
+func readCSVWorkbook(cb csvWorkbook, lim Limits, l *diag.List) *Workbook {
+	wb := &Workbook{File: cb.name}
+	var total int64
+	// The Set sheet first, then the sheets in name order: the order a
+	// spreadsheet would show them in does not exist in a folder.
+	sheets := sortedKeys(cb.files)
+	sort.SliceStable(sheets, func(i, j int) bool { return strings.EqualFold(sheets[i], "set") && !strings.EqualFold(sheets[j], "set") })
+	for _, sheet := range sheets {
+		path := cb.files[sheet]
+		at := diag.Pos{File: cb.name, Sheet: sheet}
+		st, err := os.Stat(path)
+		if err != nil {
+			l.Errorf(at, CodeIO, "cannot read %s: %v", path, unwrap(err))
+			continue
+		}
+		if total += st.Size(); total > lim.FileSize {
+			l.Errorf(at, CodeTooLarge, "the CSV files come to more than %s; deckwright reads workbooks up to %s", size(lim.FileSize), size(lim.FileSize))
+			wb.Lost = append(wb.Lost, at)
+			break
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			l.Errorf(at, CodeIO, "cannot read %s: %v", path, unwrap(err))
+			continue
+		}
+		if sh := readCSV(wb, sheet, data, lim, l); sh != nil {
+			wb.Sheets = append(wb.Sheets, sh)
+		}
+	}
+	return wb
+}
+
+// readCSV reads one CSV file as a sheet: UTF-8 (a byte-order mark is
+// skipped), separated by commas, or by semicolons or tabs when the header
+// line says so (spreadsheets in some languages export ";"), quoted the way
+// spreadsheets quote.
+func readCSV(wb *Workbook, sheet string, data []byte, lim Limits, l *diag.List) *RawSheet {
+	sr := newSheetReader(wb, sheet, lim, l)
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if !utf8.Valid(data) {
+		l.Errorf(sr.at(0, 0), CodeDamaged, "the CSV file is not UTF-8 text").Hint =
+			`save it as "CSV UTF-8" (Excel) or with character set Unicode (UTF-8) (LibreOffice)`
+		sr.lose(sr.at(0, 0))
+		return nil
+	}
+	r := csv.NewReader(bytes.NewReader(data))
+	r.Comma = separator(data)
+	r.FieldsPerRecord = -1
+	r.LazyQuotes = true
+	// Spreadsheet rows are records, and a blank line is a blank row: a
+	// record's row counts the records and blank lines before it (a quoted
+	// line break makes a record span lines).
+	row, end := 0, 0 // the last record's row and last line
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			line := 0
+			if errors.As(err, &pe) {
+				line = pe.StartLine
+				err = pe.Err
+			}
+			l.Errorf(sr.at(line, 0), CodeDamaged, "the CSV file cannot be read (%v)", err).Hint = "open it in your spreadsheet program and save it again as CSV"
+			sr.lose(sr.at(0, 0))
+			break
+		}
+		start, _ := r.FieldPos(0)
+		row += 1 + max(start-end-1, 0)
+		last, _ := r.FieldPos(len(rec) - 1)
+		end = last + strings.Count(rec[len(rec)-1], "\n")
+		if !sr.add(row, rec) {
+			break
+		}
+	}
+	return sr.sh
+}
+
+// separator guesses the field separator from the first line: the one of
+// comma, semicolon and tab that occurs most outside quotes (comma when
+// none does).
+func separator(data []byte) rune {
+	counts := map[rune]int{}
+	quoted := false
+	for _, c := range string(data[:min(len(data), 64<<10)]) {
+		if c == '"' {
+			quoted = !quoted
+		}
+		if quoted {
+			continue
+		}
+		if c == '\n' {
+			break
+		}
+		counts[c]++
+	}
+	best := ','
+	for _, c := range []rune{';', '\t'} {
+		if counts[c] > counts[best] {
+			best = c
+		}
+	}
+	return best
+}
