@@ -35,6 +35,7 @@ func FuzzReadWorkbook(f *testing.F) {
 	f.Add([]byte("ID,Name\nx,y\n"))
 	f.Add(append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 64)...))
 	f.Add(rawXLSX(f, strings.NewReader(`<row r="1"><c r="A1" t="inlineStr"><is><t>ID</t></is></c><c r="B1"><f>1+1</f></c></row>`)))
+	f.Add(rawODS(f, strings.NewReader(odsTable("Set", odsRow(odsText("ID")), `<table:table-row table:number-rows-repeated="9">`+odsText("x")+`</table:table-row>`))))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzlimit.Check(t, workbookBudget, func() {
 			wb, l := compiler.ReadWorkbook("fuzz.xlsx", data, fuzzLimits)
