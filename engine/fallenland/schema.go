@@ -244,7 +244,7 @@ var Schema = &table.Schema{
 				{Name: "Tech 2", Type: table.TRef("technologies"), Required: true, Doc: "second starting Town Technology", Example: "learning-center"},
 				{Name: "Starting TDCs", Type: table.TRange(0, 5), Default: "0", Doc: "Perk Town Defense chips (count toward the price and maximum; can never be sold or lost)", Example: "1"},
 				{Name: "Extra Actions", Type: table.TRange(0, 9), Default: "0", Doc: "extra Action cards at setup (a Perk)", Example: "2"},
-				{Name: "Starting Spoils", Type: table.TList(table.TRef("spoils")), Doc: "Perk Spoils given at setup (cards with this Faction set are not shuffled into the deck)", Example: "harbor-skiff"},
+				{Name: "Starting Spoils", Type: table.TList(table.TRef("spoils")), Doc: "Perk Spoils given at setup (cards with this Faction set are not shuffled into the deck)", Example: "salvage-crane"},
 				{Name: "Starting Prestige", Type: table.TRange(-10, 10), Default: "0", Doc: "Prestige adjustment at setup (a Perk)", Example: "0"},
 				{Name: "Starting Town Health", Type: table.TRange(-30, 30), Default: "0", Doc: "Town Health adjustment at setup (a Perk)", Example: "0"},
 				{Name: "Movement Bonus", Type: table.TRange(0, 10), Default: "0", Doc: "a Perk's permanent Movement Bonus", Example: "0"},
@@ -255,7 +255,7 @@ var Schema = &table.Schema{
 		{
 			Name: "Perks", Doc: "The four Faction Perks of each mat: text, and the ability the engine plays (extra cards, Perk TDCs, Perk Spoils, Movement and water travel are Factions columns).",
 			Columns: []table.Column{
-				{Name: "Faction", Type: table.TRef("factions"), Required: true, Doc: "the mat", Example: "sons-of-the-lake"},
+				{Name: "Faction", Type: table.TRef("factions"), Required: true, Doc: "the mat", Example: "ashford-grange"},
 				{Name: "Order", Type: table.TRange(1, 4), Required: true, Doc: "position on the mat", Example: "2"},
 				{Name: "Text", Type: table.TText, Print: true, Required: true, Doc: "the Perk as printed", Example: "Each Effects Phase you may pay 2 Salvage to draw a Spoils card."},
 				colTiming, colCond, colEffect, colLimit,
@@ -289,7 +289,7 @@ var Schema = &table.Schema{
 		{
 			Name: "Spoils", Deck: true, Doc: "Spoils cards: equipment, weapons, Vehicles, Allies, Events, Relics and Jinxed cards. Categories with a Rule give a card its built-in behaviour.",
 			Columns: []table.Column{
-				{Name: "Categories", Type: table.TList(table.TRef("categories")), Required: true, Doc: "classifications (Links and rules), in printed order", Example: "Melee Weapon, Blunt, Sporting Goods"},
+				{Name: "Categories", Type: table.TList(table.TRef("categories")), Required: true, Doc: "classifications (Links and rules), in printed order", Example: "Melee Weapon, Blunt, Relic"},
 				{Name: "Value", Type: table.TRange(0, 99), Doc: "Salvage Coin value (Bank sale); blank = NA (cannot be sold)", Example: "15"},
 				{Name: "Carrying Cost", Type: table.TRange(0, 20), Default: "0", Doc: "Carrying Cost to equip it (a Vehicle: 0)", Example: "1"},
 				{Name: "Capacity Bonus", Type: table.TRange(0, 20), Default: "0", Doc: "\"+N\": extra Carrying Capacity for the holder", Example: "0"},
@@ -306,7 +306,7 @@ var Schema = &table.Schema{
 				{Name: "Jinx Target", Type: table.TEnum("party", "character"), Default: "character", Doc: "where a Jinxed card attaches when drawn", Example: "character"},
 				{Name: "Uses", Type: table.TRange(0, 9), Default: "0", Doc: "uses of its ability before it is discarded (0 = unlimited)", Example: "1"},
 				colText, colTiming, colCond, colEffect, colLimit,
-				{Name: "Faction", Type: table.TRef("factions"), Doc: "a Perk Spoils card showing this Faction's symbol: given at setup by the Faction, never shuffled into the deck", Example: "sons-of-the-lake"},
+				{Name: "Faction", Type: table.TRef("factions"), Doc: "a Perk Spoils card showing this Faction's symbol: given at setup by the Faction, never shuffled into the deck", Example: "cinder-bay-salvagers"},
 				{Name: "Flavor", Type: table.TText, Doc: "flavour text", Example: "Signed by a man who never struck out."},
 			},
 			Example: map[string]string{"ID": "road-flare", "Name": "Road Flare", "Count": "2", "Categories": "Equipment", "Value": "2", "Carrying Cost": "1", "Bonuses": "Survival +1", "Text": "+1 Survival.", "Disabled": "TRUE"},

@@ -230,7 +230,7 @@ var Schema = &table.Schema{
 				colKeywords,
 				testCol("Test", "the Danger's test", true),
 				{Name: "Glory", Type: table.TRange(0, 9), Default: "0", Doc: "Glory for overcoming the Danger", Example: "2"},
-				{Name: "Effect", Type: table.TEffect("fng"), Doc: "what happens when the Danger is drawn, before its test", Example: `placeVillain("any")`},
+				{Name: "Effect", Type: table.TEffect("fng"), Doc: "what happens when the Danger is drawn, before its test", Example: `placeVillain()`},
 				colText,
 				{Name: "Cliffhanger", Type: table.TString, Required: true, Doc: "the name on the back", Example: "Hanging by a Thread"},
 				{Name: "Cliffhanger Keywords", Type: table.TList(table.TRef("keywords")), Doc: "keywords of the back (the front's keywords apply too)", Example: "Cliffhanger, Fall"},
