@@ -117,7 +117,9 @@ func readCSVWorkbook(cb csvWorkbook, lim Limits, l *diag.List) *Workbook {
 	// The Set sheet first, then the sheets in name order: the order a
 	// spreadsheet would show them in does not exist in a folder.
 	sheets := sortedKeys(cb.files)
-	sort.SliceStable(sheets, func(i, j int) bool { return strings.EqualFold(sheets[i], "set") && !strings.EqualFold(sheets[j], "set") })
+	sort.SliceStable(sheets, func(i, j int) bool {
+		return strings.EqualFold(sheets[i], "set") && !strings.EqualFold(sheets[j], "set")
+	})
 	for _, sheet := range sheets {
 		path := cb.files[sheet]
 		at := diag.Pos{File: cb.name, Sheet: sheet}

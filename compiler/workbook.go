@@ -224,10 +224,8 @@ type sheetReader struct {
 	lim  Limits
 	l    *diag.List
 	lost map[diag.Pos]bool // each place once
-	seen int                // problems met
+	seen int               // problems met
 }
-
-
 
 func newSheetReader(wb *Workbook, name string, lim Limits, l *diag.List) *sheetReader {
 	return &sheetReader{wb: wb, sh: &RawSheet{Name: name}, lim: lim, l: l, lost: map[diag.Pos]bool{}}

@@ -86,7 +86,9 @@ func newDocChecker(t *testing.T) *docChecker {
 	c.root.InitDefaultHelpCmd()
 	c.rootDir = repoRoot(t)
 	word := func(s string) {
-		for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' && r != '.' }) {
+		for _, w := range strings.FieldsFunc(s, func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' && r != '.'
+		}) {
 			c.vocab[strings.ToLower(strings.Trim(w, ".-_"))] = true
 		}
 	}
@@ -701,7 +703,9 @@ func (c *docChecker) checkSpan(games []string, s string) string {
 		return c.explain(games, s)
 	}
 	var unknown []string
-	for _, w := range strings.FieldsFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' && r != '.' }) {
+	for _, w := range strings.FieldsFunc(rest, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' && r != '.'
+	}) {
 		if w = strings.ToLower(strings.Trim(w, ".-_")); w != "" && !c.vocab[w] && !isNumber(w) {
 			unknown = append(unknown, w)
 		}
