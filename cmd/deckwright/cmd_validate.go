@@ -81,7 +81,7 @@ func newValidateCmd() *cobra.Command {
 		Long: `Validate compiles the workbooks (files or project folders) exactly as build and
 sim do, and reports every problem in one pass, each at its cell:
 
-  base.xlsx:Dangers!E7: error[DW0412]: unknown verb "gainGlroy"
+  base.xlsx:Dangers!I7: error[DW0412]: unknown verb "gainGlroy"
       gainGlroy(2)
       ^
     hint: did you mean "gainGlory"?

@@ -89,6 +89,7 @@ The designer's day:
   deckwright validate my-expansion/     every problem, each at its cell, with a hint
   deckwright sim my-expansion/          smoke-play thousands of games with bots
   deckwright export pdf my-expansion/   print-ready card sheets
+  deckwright watch my-expansion/        re-validate on every save: new and fixed problems
   deckwright sim                        no path: play the bundled base set`,
 		Version:       version,
 		SilenceUsage:  true,
@@ -109,6 +110,7 @@ The designer's day:
 		newSimCmd(),
 		newExportCmd(),
 		newTemplatesCmd(),
+		newWatchCmd(),
 	)
 	root.PersistentPreRunE = func(c *cobra.Command, _ []string) error {
 		// A file flag given an empty value (-o "") names no file: say so
