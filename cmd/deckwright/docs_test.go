@@ -609,7 +609,7 @@ var (
 	// spaces, a dotted value.
 	codeish   = regexp.MustCompile(`[(){}\[\];"]| [=<>+*/%?:!&|-]+ |==|\w\.[a-z]`)
 	operators = regexp.MustCompile(`^[-+*/%=<>!&|;]+( [-+*/%=<>!&|;]+)*$`)
-	pathish   = regexp.MustCompile(`^[\w.*~-]*/[\w./*~-]*$|^\*?\.\w+$|^[\w.*~/-]+\.(xlsx|xls|ods|fods|csv|tsv|md|yaml|json|html|pdf|png|go|ttf|otf)$`)
+	pathish   = regexp.MustCompile(`^[\w.*~$#-]*/[\w./*~$#-]*$|^\*?\.\w+$|^[\w.*~$/-]+\.(xlsx|xls|ods|fods|csv|tsv|md|yaml|json|html|pdf|png|go|ttf|otf)#?$`)
 	columnEq  = regexp.MustCompile(`^([A-Za-z][\w ]*?) = (\S+)$`)
 	failing   = regexp.MustCompile(`^ ?\((DW\d{4})\)`)
 	yamlKey   = regexp.MustCompile(`^(\w+): (.+)$`)
@@ -781,9 +781,16 @@ func (c *docChecker) checkPath(s string) string {
 	if matches, _ := filepath.Glob(filepath.Join(c.rootDir, strings.TrimSuffix(s, "/"))); len(matches) > 0 {
 		return ""
 	}
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == '*' || r == '.' }) {
-		if !c.vocab[strings.ToLower(w)] {
-			return fmt.Sprintf("no such file, and %q is no name deckwright uses", w)
+	// Each part of the path is a name deckwright uses (my-expansion), or
+	// names joined by hyphens (arctic-Dangers, as LibreOffice exports).
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune("/*.~$#", r) }) {
+		if c.vocab[strings.ToLower(w)] {
+			continue
+		}
+		for _, part := range strings.Split(w, "-") {
+			if !c.vocab[strings.ToLower(part)] && len(part) > 1 {
+				return fmt.Sprintf("no such file, and %q is no name deckwright uses", w)
+			}
 		}
 	}
 	return ""
@@ -900,9 +907,13 @@ func (c *docChecker) checkFlags(s string) string {
 			continue
 		}
 		name := strings.TrimLeft(strings.SplitN(w, "=", 2)[0], "-")
+		short := !strings.HasPrefix(w, "--") && len(name) == 1
 		found := false
 		var walk func(cmd *cobra.Command)
 		walk = func(cmd *cobra.Command) {
+			if short && cmd.Flags().ShorthandLookup(name) != nil {
+				found = true
+			}
 			if cmd.Flags().Lookup(name) != nil || cmd.PersistentFlags().Lookup(name) != nil || name == "help" || name == "version" {
 				found = true
 			}
