@@ -97,7 +97,7 @@ func TestGoldenBase(t *testing.T) {
 			// the names that point at them still resolve, so they are not
 			// reported a second time.
 			[]diag.JSONDiagnostic{
-				dg("base.xlsx:Keywords", 0, E, compiler.CodeMissingColumn, "the Keywords sheet has no ID column", "ID: stable identifier: lower-case letters, digits and hyphens, unique across all layers"),
+				dg("base.xlsx:Keywords", 0, E, compiler.CodeMissingColumn, "the Keywords sheet has no ID column", "ID: stable identifier: lower-case letters, digits and hyphens, unique across every sheet and layer"),
 			}},
 		{"missing Name column", with(toyBase(), sheet("Relics", r("ID", "Text"), r("idol", "An idol."))),
 			[]diag.JSONDiagnostic{dg("base.xlsx:Relics", 0, E, compiler.CodeMissingColumn, "the Relics sheet has no Name column", "Name: the name printed on the card or sheet")}},

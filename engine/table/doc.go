@@ -13,7 +13,7 @@ import (
 func WriteFormat(w io.Writer, s *Schema) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s workbook format\n\n", s.Title)
-	b.WriteString("A set is one .xlsx workbook. Row 1 of each sheet holds the column names (matched ignoring case and " +
+	b.WriteString("A set is one workbook: an .xlsx or .ods file, or a folder of CSV files, one a sheet (see the README). Row 1 of each sheet holds the column names (matched ignoring case and " +
 		"spacing, in any order); every other non-blank row is one row of content. Sheets and columns whose names start " +
 		"with `_` are notes and are ignored. Lists in a cell are comma-separated. Booleans are TRUE/FALSE (yes/no, 1/0 " +
 		"and x also work). References name a row by its ID or its Name.\n\n")

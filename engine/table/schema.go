@@ -272,7 +272,7 @@ var Changes = []string{"add", "replace", "remove"}
 // StandardColumns returns the columns the compiler adds to a sheet.
 func StandardColumns(sh *Sheet) []Column {
 	cols := []Column{
-		{Name: ColID, Type: TString, Required: true, Doc: "stable identifier: lower-case letters, digits and hyphens, unique across all layers", Example: "ancient-trap"},
+		{Name: ColID, Type: TString, Required: true, Doc: "stable identifier: lower-case letters, digits and hyphens, unique across every sheet and layer", Example: "ancient-trap"},
 		{Name: ColName, Type: TString, Required: true, Doc: "the name printed on the card or sheet", Example: "Ancient Trap"},
 	}
 	if sh.Deck {
