@@ -445,10 +445,12 @@ func shellWords(s string) []string {
 	return out
 }
 
-// checkArgs parses a deckwright command line without running it: the
-// command exists, every flag exists and its value has the flag's type,
-// and the arguments fit the command.
-func (c *docChecker) checkArgs(args []string) string {
+func (c *docChecker) checkArgs(args []string) string { return parseCommandLine(args) }
+
+// parseCommandLine parses a deckwright command line without running it:
+// the command exists, every flag exists and its value has the flag's
+// type, and the arguments fit the command. It says what is wrong, or "".
+func parseCommandLine(args []string) string {
 	root := newRoot(&strings.Builder{}, &strings.Builder{})
 	root.InitDefaultCompletionCmd()
 	root.InitDefaultHelpCmd()
