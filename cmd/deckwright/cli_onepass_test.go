@@ -466,6 +466,7 @@ func TestValidateEveryMistakeInOnePass(t *testing.T) {
 	}
 	want.add("base.xlsx:Enemies", "DW1034")
 	want.add(base.sheet("Organizations").set("mob", "Henchman", "river-crocodile"), "DW1035")
+	want.add(adv.set(adv.rows[2][0], "Final Fight", "Agility 5+ x2"), "DW1038")
 	ci := base.sheet("Common Items")
 	want.add(ci.set("map", "Keywords", "Book, Gear"), "DW1036")
 

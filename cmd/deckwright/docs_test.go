@@ -406,6 +406,9 @@ func (c *docChecker) checkCommandLine(line string) string {
 		line = strings.TrimSpace(line[:i]) // a pipe into another tool
 	}
 	words := shellWords(line)
+	for len(words) > 1 && envAssign.MatchString(words[0]) {
+		words = words[1:] // VAR=value before a command
+	}
 	switch {
 	case words[0] == "deckwright":
 		return c.checkArgs(words[1:])
@@ -615,6 +618,7 @@ var (
 	columnEq  = regexp.MustCompile(`^([A-Za-z][\w ]*?) = (\S+)$`)
 	failing   = regexp.MustCompile(`^ ?\((DW\d{4})\)`)
 	yamlKey   = regexp.MustCompile(`^(\w+): (.+)$`)
+	envAssign = regexp.MustCompile(`^[A-Z][A-Z0-9_]*=\S*$`)
 	// Names that stand for any value in a pattern: cond ? a : b.
 	patternNames = map[string]bool{"a": true, "b": true, "c": true, "n": true, "x": true, "cond": true}
 )
@@ -636,7 +640,7 @@ func (c *docChecker) checkSpan(games []string, s string) string {
 		}
 	}
 	switch {
-	case strings.HasPrefix(s, "deckwright ") || strings.HasPrefix(s, "go ") || strings.HasPrefix(s, "git ") || strings.HasPrefix(s, "bash ") || strings.HasPrefix(s, "FUZZ="):
+	case strings.HasPrefix(s, "deckwright ") || strings.HasPrefix(s, "go ") || strings.HasPrefix(s, "git ") || strings.HasPrefix(s, "bash ") || envAssign.MatchString(strings.Fields(s)[0]):
 		return c.checkCommandLine(s)
 	case strings.Contains(s, " deckwright "):
 		return c.checkCommandLine(s[strings.Index(s, " deckwright ")+1:])
