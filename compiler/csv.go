@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/table"
 )
 
 // A workbook kept as plain text, for designers who keep content under
@@ -94,18 +95,9 @@ func csvWorkbooks(dir string) []csvWorkbook {
 		b.files[stem[len(best):]] = filepath.Join(dir, n)
 	}
 	var out []csvWorkbook
-	for _, p := range sortedKeys(books) {
+	for _, p := range table.SortedKeys(books) {
 		out = append(out, *books[p])
 	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 
@@ -116,7 +108,7 @@ func readCSVWorkbook(cb csvWorkbook, lim Limits, l *diag.List) *Workbook {
 	var total int64
 	// The Set sheet first, then the sheets in name order: the order a
 	// spreadsheet would show them in does not exist in a folder.
-	sheets := sortedKeys(cb.files)
+	sheets := table.SortedKeys(cb.files)
 	sort.SliceStable(sheets, func(i, j int) bool {
 		return strings.EqualFold(sheets[i], "set") && !strings.EqualFold(sheets[j], "set")
 	})

@@ -50,6 +50,24 @@ func rawODS(t testing.TB, body io.Reader) []byte {
 	return buf.Bytes()
 }
 
+// odsZip packages an .ods by hand: the mimetype, then the parts given
+// (name, body), for packages rawODS cannot make.
+func odsZip(t *testing.T, parts ...string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: "mimetype", Method: zip.Store})
+	require.NoError(t, err)
+	_, _ = io.WriteString(w, "application/vnd.oasis.opendocument.spreadsheet")
+	for i := 0; i+1 < len(parts); i += 2 {
+		w, err := zw.Create(parts[i])
+		require.NoError(t, err)
+		_, _ = io.WriteString(w, parts[i+1])
+	}
+	require.NoError(t, zw.Close())
+	return buf.Bytes()
+}
+
 func odsTable(name string, rows ...string) string {
 	return `<table:table table:name="` + name + `"><table:table-column table:number-columns-repeated="1024"/>` + strings.Join(rows, "") + `</table:table>`
 }
@@ -174,35 +192,17 @@ func TestReadODSHostile(t *testing.T) {
 		assert.Nil(t, wb)
 	})
 	t.Run("truncated content", func(t *testing.T) {
-		var buf bytes.Buffer
-		zw := zip.NewWriter(&buf)
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: "mimetype", Method: zip.Store})
-		_, _ = io.WriteString(w, "application/vnd.oasis.opendocument.spreadsheet")
-		w, _ = zw.Create("content.xml")
-		_, _ = io.WriteString(w, odsHead+odsTable("Data", odsRow(odsText("ID")))[:40])
-		require.NoError(t, zw.Close())
-		wb := readODSBytes(t, buf.Bytes(), compiler.DefaultLimits, dg("x.xlsx", 0, E, compiler.CodeDamaged, "the workbook is truncated or damaged (content.xml: XML syntax error on line 2: unexpected EOF)", resave))
+		data := odsZip(t, "content.xml", odsHead+odsTable("Data", odsRow(odsText("ID")))[:40])
+		wb := readODSBytes(t, data, compiler.DefaultLimits, dg("x.xlsx", 0, E, compiler.CodeDamaged, "the workbook is truncated or damaged (content.xml: XML syntax error on line 2: unexpected EOF)", resave))
 		assert.Nil(t, wb)
 	})
 	t.Run("no content", func(t *testing.T) {
-		var buf bytes.Buffer
-		zw := zip.NewWriter(&buf)
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: "mimetype", Method: zip.Store})
-		_, _ = io.WriteString(w, "application/vnd.oasis.opendocument.spreadsheet")
-		require.NoError(t, zw.Close())
-		readODSBytes(t, buf.Bytes(), compiler.DefaultLimits, dg("x.xlsx", 0, E, compiler.CodeDamaged, "the workbook is damaged (the .ods package has no content.xml)", resave))
+		readODSBytes(t, odsZip(t), compiler.DefaultLimits, dg("x.xlsx", 0, E, compiler.CodeDamaged, "the workbook is damaged (the .ods package has no content.xml)", resave))
 	})
 	t.Run("password-protected", func(t *testing.T) {
-		var buf bytes.Buffer
-		zw := zip.NewWriter(&buf)
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: "mimetype", Method: zip.Store})
-		_, _ = io.WriteString(w, "application/vnd.oasis.opendocument.spreadsheet")
-		w, _ = zw.Create("META-INF/manifest.xml")
-		_, _ = io.WriteString(w, `<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K"/></manifest:file-entry></manifest:manifest>`)
-		w, _ = zw.Create("content.xml")
-		_, _ = w.Write([]byte{0x9f, 0x12, 0x00, 0xff})
-		require.NoError(t, zw.Close())
-		readODSBytes(t, buf.Bytes(), compiler.DefaultLimits, dg("x.xlsx", 0, E, compiler.CodeEncrypted, "the workbook is password-protected",
+		data := odsZip(t, "META-INF/manifest.xml", `<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K"/></manifest:file-entry></manifest:manifest>`,
+			"content.xml", "\x9f\x12\x00\xff")
+		readODSBytes(t, data, compiler.DefaultLimits, dg("x.xlsx", 0, E, compiler.CodeEncrypted, "the workbook is password-protected",
 			"remove the password (File → Properties → Security, or save without \"Save with password\"); deckwright never asks for passwords"))
 	})
 	t.Run("a zip bomb", func(t *testing.T) {
@@ -256,25 +256,9 @@ func TestReadFlatODS(t *testing.T) {
 // content — written with excelize; testdata/libreoffice holds it and the
 // .ods LibreOffice made of it.
 func libreOfficeFixture(t *testing.T) []byte {
-	f := excelize.NewFile()
+	f, err := excelize.OpenReader(bytes.NewReader(xlsx(t, toyBase()...)))
+	require.NoError(t, err)
 	defer f.Close()
-	for i, s := range toyBase() {
-		if i == 0 {
-			require.NoError(t, f.SetSheetName("Sheet1", s.name))
-		} else {
-			_, err := f.NewSheet(s.name)
-			require.NoError(t, err)
-		}
-		for ri, row := range s.rows {
-			for ci, v := range row {
-				if v == "" {
-					continue
-				}
-				cell, _ := excelize.CoordinatesToCellName(ci+1, ri+1)
-				require.NoError(t, f.SetCellStr(s.name, cell, v))
-			}
-		}
-	}
 	require.NoError(t, f.SetCellInt("Heroes", "C2", 3))
 	require.NoError(t, f.SetCellFloat("Heroes", "H2", 2.5, -1, 64))
 	require.NoError(t, f.SetCellBool("Heroes", "E3", false))

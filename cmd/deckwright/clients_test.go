@@ -42,6 +42,11 @@ func cellsOf(t *testing.T, path string) []string {
 	wb, l := compiler.ReadWorkbook(filepath.Base(path), readFile(t, path), compiler.DefaultLimits)
 	require.NotNil(t, wb, "%v", l.Items())
 	require.Zero(t, l.Len(), "%v", l.Items())
+	return workbookCells(wb)
+}
+
+// workbookCells lists a workbook's non-blank cells, sorted.
+func workbookCells(wb *compiler.Workbook) []string {
 	var out []string
 	for _, sh := range wb.Sheets {
 		for i, row := range sh.Rows {
@@ -213,17 +218,7 @@ func TestWrittenWorkbooksOpenInEveryClient(t *testing.T) {
 		require.Zero(t, l.Len(), "%v", l.Items())
 		require.Len(t, wbs, len(files))
 		for _, wb := range wbs {
-			var cells []string
-			for _, sh := range wb.Sheets {
-				for i, row := range sh.Rows {
-					for c, v := range row {
-						if v != "" {
-							cells = append(cells, cellLine(sh.Name, sh.Nums[i], c+1, v))
-						}
-					}
-				}
-			}
-			sort.Strings(cells)
+			cells := workbookCells(wb)
 			var f string
 			for _, p := range files {
 				if strings.TrimSuffix(filepath.Base(p), ".xlsx") == wb.File {
