@@ -35,11 +35,8 @@ const (
 func rawODS(t testing.TB, body io.Reader) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	w, err := zw.CreateHeader(&zip.FileHeader{Name: "mimetype", Method: zip.Store})
-	require.NoError(t, err)
-	_, _ = io.WriteString(w, "application/vnd.oasis.opendocument.spreadsheet")
-	w, err = zw.Create("META-INF/manifest.xml")
+	zw := odsWriter(t, &buf)
+	w, err := zw.Create("META-INF/manifest.xml")
 	require.NoError(t, err)
 	_, _ = io.WriteString(w, odsManifest)
 	w, err = zw.Create("content.xml")
@@ -50,15 +47,23 @@ func rawODS(t testing.TB, body io.Reader) []byte {
 	return buf.Bytes()
 }
 
+// odsWriter starts an .ods package: the mimetype first, stored.
+func odsWriter(t testing.TB, buf *bytes.Buffer) *zip.Writer {
+	t.Helper()
+	zw := zip.NewWriter(buf)
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: "mimetype", Method: zip.Store})
+	require.NoError(t, err)
+	_, err = io.WriteString(w, "application/vnd.oasis.opendocument.spreadsheet")
+	require.NoError(t, err)
+	return zw
+}
+
 // odsZip packages an .ods by hand: the mimetype, then the parts given
 // (name, body), for packages rawODS cannot make.
 func odsZip(t *testing.T, parts ...string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	w, err := zw.CreateHeader(&zip.FileHeader{Name: "mimetype", Method: zip.Store})
-	require.NoError(t, err)
-	_, _ = io.WriteString(w, "application/vnd.oasis.opendocument.spreadsheet")
+	zw := odsWriter(t, &buf)
 	for i := 0; i+1 < len(parts); i += 2 {
 		w, err := zw.Create(parts[i])
 		require.NoError(t, err)
@@ -215,9 +220,7 @@ func TestReadODSHostile(t *testing.T) {
 		// A directory that understates the size: reading stops at the
 		// stated size, so a lie cannot exhaust memory either.
 		var comp bytes.Buffer
-		zw := zip.NewWriter(&comp)
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: "mimetype", Method: zip.Store})
-		_, _ = io.WriteString(w, "application/vnd.oasis.opendocument.spreadsheet")
+		zw := odsWriter(t, &comp)
 		raw := rawODS(t, io.MultiReader(strings.NewReader(`<table:table table:name="Data"><table:table-row><table:table-cell><text:p>`), io.LimitReader(repeatReader(' '), 2<<20)))
 		zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
 		require.NoError(t, err)
