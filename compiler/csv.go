@@ -57,7 +57,11 @@ func csvWorkbooks(dir string) []csvWorkbook {
 	prefixes := map[string]bool{}
 	for _, e := range entries {
 		n := e.Name()
-		if e.IsDir() || !isCSV(n) {
+		if !isCSV(n) {
+			continue
+		}
+		// A file (or a link to one), not a folder, device or pipe.
+		if st, err := os.Stat(filepath.Join(dir, n)); err != nil || !st.Mode().IsRegular() {
 			continue
 		}
 		names = append(names, n)
@@ -125,10 +129,15 @@ func readCSVWorkbook(cb csvWorkbook, lim Limits, l *diag.List) *Workbook {
 			wb.Lost = append(wb.Lost, at)
 			break
 		}
-		data, err := os.ReadFile(path)
+		data, err := ReadLimited(path, lim.FileSize-total+st.Size())
 		if err != nil {
 			l.Errorf(at, CodeIO, "cannot read %s: %v", path, unwrap(err))
 			continue
+		}
+		if total += int64(len(data)) - st.Size(); total > lim.FileSize { // it grew after Stat
+			l.Errorf(at, CodeTooLarge, "the CSV files come to more than %s; deckwright reads workbooks up to %s", size(lim.FileSize), size(lim.FileSize))
+			wb.Lost = append(wb.Lost, at)
+			break
 		}
 		if sh := readCSV(wb, sheet, data, lim, l); sh != nil {
 			wb.Sheets = append(wb.Sheets, sh)

@@ -164,31 +164,41 @@ func FuzzReadODS(f *testing.F) {
 			rawODS(t, bytes.NewReader(body)),
 			[]byte(strings.Replace(odsHead, "office:document-content", `office:document office:mimetype="application/vnd.oasis.opendocument.spreadsheet"`, 1) + string(body)),
 		} {
-			wb, l := compiler.ReadWorkbook("fuzz.ods", data, fuzzLimits)
-			if wb == nil && l.Errors() == 0 {
-				t.Fatalf("no workbook and no error")
-			}
-			checkPositions(t, l, "fuzz.ods")
-			if wb == nil {
-				continue
-			}
-			for _, sh := range wb.Sheets {
-				if len(sh.Rows) > fuzzLimits.Rows {
-					t.Fatalf("%d rows kept; the limit is %d", len(sh.Rows), fuzzLimits.Rows)
-				}
-				for _, row := range sh.Rows {
-					if len(row) > fuzzLimits.Columns {
-						t.Fatalf("%d columns kept; the limit is %d", len(row), fuzzLimits.Columns)
-					}
-					for _, c := range row {
-						if utf8.RuneCountInString(c) > fuzzLimits.CellChars {
-							t.Fatalf("a cell of %d characters kept", utf8.RuneCountInString(c))
-						}
-					}
-				}
-			}
-			_, cl := compiler.Compile(toy, []*compiler.Workbook{wb}, compiler.Options{})
-			checkPositions(t, cl, "fuzz.ods")
+			fuzzlimit.Check(t, workbookBudget, func() { checkODS(t, data) })
 		}
 	})
+}
+
+// checkODS reads one fuzzed .ods: a workbook or an error, within the
+// limits; what is read compiles and dumps.
+func checkODS(t *testing.T, data []byte) {
+	wb, l := compiler.ReadWorkbook("fuzz.ods", data, fuzzLimits)
+	if wb == nil && l.Errors() == 0 {
+		t.Fatalf("no workbook and no error")
+	}
+	checkPositions(t, l, "fuzz.ods")
+	if wb == nil {
+		return
+	}
+	for _, sh := range wb.Sheets {
+		if len(sh.Rows) > fuzzLimits.Rows {
+			t.Fatalf("%d rows kept; the limit is %d", len(sh.Rows), fuzzLimits.Rows)
+		}
+		for _, row := range sh.Rows {
+			if len(row) > fuzzLimits.Columns {
+				t.Fatalf("%d columns kept; the limit is %d", len(row), fuzzLimits.Columns)
+			}
+			for _, c := range row {
+				if utf8.RuneCountInString(c) > fuzzLimits.CellChars {
+					t.Fatalf("a cell of %d characters kept", utf8.RuneCountInString(c))
+				}
+			}
+		}
+	}
+	var out strings.Builder
+	if err := compiler.Dump(&out, wb); err != nil {
+		t.Fatalf("Dump: %v", err)
+	}
+	_, cl := compiler.Compile(toy, []*compiler.Workbook{wb}, compiler.Options{})
+	checkPositions(t, cl, "fuzz.ods")
 }

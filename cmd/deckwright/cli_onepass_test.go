@@ -317,6 +317,7 @@ var notContentMistakes = map[string]string{
 	"DW0001": "the cap on diagnostics per sheet",
 	"DW0101": "a path that cannot be read: a usage error",
 	"DW0112": "a folder without workbooks: a usage error",
+	"DW0113": "engine tables (tables.json) edited by hand: not a workbook",
 }
 
 // TestValidateEveryMistakeInOnePass breaks a Fortune and Glory project
@@ -377,6 +378,8 @@ func TestValidateEveryMistakeInOnePass(t *testing.T) {
 	want.add(dg.set("boat-chase-rammed", "Cliffhanger Test", "Fight Mobstrs"), "DW0402")
 	want.add(ev.set(ev.rows[3][0], "Effect", "gainGlory(2"), "DW0411")
 	want.add(ev.set(ev.rows[4][0], "Effect", `placeVillain("any")`), "DW0412")
+	// A control character reaches a workbook's XML as an _xHHHH_ escape.
+	want.add(ev.set(ev.rows[5][0], "Text", "Pasted from a terminal_x001B_[0m."), "DW0308")
 
 	// Rows many cards refer to, broken: what refers to them is not
 	// reported again (the test fails on any diagnostic it does not expect).

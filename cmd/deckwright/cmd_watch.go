@@ -9,12 +9,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -57,7 +55,7 @@ renamed over the old one, temporary files, lock files (~$x.xlsx,
 With --sim N it also plays N games after every clean run and prints the
 summary; with --export pdf -o FILE it writes the cards you are editing
 (the rows changed since the last run; on the first run, the project's last
-layer) to FILE. Ctrl-C stops it.`,
+layer) to FILE. Ctrl-C stops it (exit status 0: that is how watch ends).`,
 		Example: `  deckwright watch my-expansion/
   deckwright watch my-expansion/ --sim 200
   deckwright watch my-expansion/ --sim 500 --sim-args "--mode coop --players 2"
@@ -69,9 +67,11 @@ layer) to FILE. Ctrl-C stops it.`,
 			if err := f.check(); err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			return watchProject(ctx, c.OutOrStdout(), c.ErrOrStderr(), args, &f, nil)
+			// Ctrl-C is how watch ends: it stops cleanly, exit status 0
+			// (watchSignals cancels the context of a graceful command).
+			graceful.Store(true)
+			defer graceful.Store(false)
+			return watchProject(c.Context(), c.OutOrStdout(), c.ErrOrStderr(), args, &f, nil)
 		},
 	}
 	fl := c.Flags()
@@ -142,7 +142,7 @@ func watchProject(ctx context.Context, out, errw io.Writer, paths []string, f *w
 		}
 	}
 	fmt.Fprintf(out, "watching %s (Ctrl-C to stop)\n", strings.Join(paths, ", "))
-	prev, err := watchOnce(out, errw, paths, f, nil, nil)
+	prev, err := watchOnce(ctx, out, errw, paths, f, nil, nil)
 	if err != nil {
 		return err
 	}
@@ -214,7 +214,7 @@ func watchProject(ctx context.Context, out, errw io.Writer, paths []string, f *w
 			}
 			sort.Strings(names)
 			changed = map[string]bool{}
-			next, err := watchOnce(out, errw, paths, f, prev, names)
+			next, err := watchOnce(ctx, out, errw, paths, f, prev, names)
 			if err != nil {
 				// The folder went away, or another usage problem: say so
 				// and keep watching, the designer may put it back.
@@ -304,7 +304,7 @@ func watchDirs(paths []string) ([]string, error) {
 
 // watchOnce validates and prints the whole report (the first run) or what
 // changed since prev, then runs --sim and --export on a clean build.
-func watchOnce(out, errw io.Writer, paths []string, f *watchFlags, prev *watchRun, saved []string) (*watchRun, error) {
+func watchOnce(ctx context.Context, out, errw io.Writer, paths []string, f *watchFlags, prev *watchRun, saved []string) (*watchRun, error) {
 	b, err := loadBuild(paths, f.game, f.strict)
 	if err != nil {
 		return nil, err
@@ -373,12 +373,12 @@ func watchOnce(out, errw io.Writer, paths []string, f *watchFlags, prev *watchRu
 			args = append(args, "--game", f.game)
 		}
 		fmt.Fprintf(out, "$ deckwright %s\n", strings.Join(args, " "))
-		if code := run(args, out, errw); code != exitOK {
+		if code := runInner(ctx, args, out, errw); code != exitOK {
 			fmt.Fprintf(out, "sim exited with status %d\n", code)
 		}
 	}
 	if f.export != "" {
-		exportEdited(out, errw, paths, f, prev, cur)
+		exportEdited(ctx, out, errw, paths, f, prev, cur)
 	}
 	return cur, nil
 }
@@ -438,7 +438,7 @@ func rowHashes(t *table.Tables) map[string][32]byte {
 // exportEdited exports the cards being edited: the rows a save changed
 // (added or edited), or on the first run the project's last layer; flags
 // in --export-args that choose cards replace that choice.
-func exportEdited(out, errw io.Writer, paths []string, f *watchFlags, prev, cur *watchRun) {
+func exportEdited(ctx context.Context, out, errw io.Writer, paths []string, f *watchFlags, prev, cur *watchRun) {
 	extra := strings.Fields(f.exportArgs)
 	args := append([]string{"export", "pdf", paths[0], "-o", f.out}, extra...)
 	chosen := false
@@ -467,7 +467,14 @@ func exportEdited(out, errw io.Writer, paths []string, f *watchFlags, prev, cur 
 		args = append(args, "--game", f.game)
 	}
 	fmt.Fprintf(out, "$ deckwright %s\n", strings.Join(args, " "))
-	if code := run(args, out, errw); code != exitOK {
+	if code := runInner(ctx, args, out, errw); code != exitOK {
 		fmt.Fprintf(out, "export exited with status %d\n", code)
 	}
+}
+
+// runInner runs another deckwright command for watch, stopped with it by
+// Ctrl-C; watch stays the command that stops gracefully afterwards.
+func runInner(ctx context.Context, args []string, out, errw io.Writer) int {
+	defer graceful.Store(graceful.Load())
+	return runContext(ctx, args, out, errw)
 }

@@ -143,8 +143,8 @@ func hostileCases() []hostile {
 	return []hostile{
 		// Workbooks that are not workbooks.
 		{name: "an empty file", setup: wb("x.xlsx", func(*testing.T) []byte { return nil }), code: 1, first: "x.xlsx: error[DW0105]: the file is empty"},
-		{name: "random bytes", setup: wb("x.xlsx", func(*testing.T) []byte { return bytes.Repeat([]byte{0x9c, 0x01, 0xff}, 300) }), code: 1, first: "x.xlsx: error[DW0102]: this is not an .xlsx workbook"},
-		{name: "a CSV renamed", setup: wb("x.xlsx", func(*testing.T) []byte { return []byte("ID,Name\nx,y\n") }), code: 1, first: "x.xlsx: error[DW0102]: this is a text file (CSV?), not an .xlsx workbook"},
+		{name: "random bytes", setup: wb("x.xlsx", func(*testing.T) []byte { return bytes.Repeat([]byte{0x9c, 0x01, 0xff}, 300) }), code: 1, first: "x.xlsx: error[DW0102]: this is not a workbook (.xlsx or .ods)"},
+		{name: "a CSV renamed", setup: wb("x.xlsx", func(*testing.T) []byte { return []byte("ID,Name\nx,y\n") }), code: 1, first: "x.xlsx: error[DW0102]: this is a text file (CSV?), not a workbook (.xlsx or .ods)"},
 		{name: "a truncated workbook", setup: wb("x.xlsx", func(t *testing.T) []byte { d := sheetXML(t, ""); return d[:len(d)/2] }), code: 1, first: "x.xlsx: error[DW0105]: the workbook is truncated or damaged (zip: not a valid zip file)"},
 		{name: "an old .xls", setup: wb("x.xlsx", func(*testing.T) []byte {
 			return append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 512)...)
@@ -190,7 +190,7 @@ func hostileCases() []hostile {
 			require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "pipe.xlsx"), 0o644))
 			return []string{"validate", filepath.Join(dir, "pipe.xlsx")}
 		}, code: 2, first: "deckwright: cannot read {dir}/pipe.xlsx: it is not a regular file (a device, a pipe, …) (name the workbook file itself)"},
-		{name: "a folder without workbooks", setup: func(t *testing.T, dir string) []string { return []string{"validate", dir} }, code: 2, first: "deckwright: the folder {dir} holds no .xlsx workbooks (create a project with `deckwright init DIR`, or name the workbooks)"},
+		{name: "a folder without workbooks", setup: func(t *testing.T, dir string) []string { return []string{"validate", dir} }, code: 2, first: "deckwright: the folder {dir} holds no workbooks (.xlsx, .ods, or CSV files with a Set.csv) (create a project with `deckwright init DIR`, or name the workbooks)"},
 		{name: "a path that does not exist", setup: func(t *testing.T, dir string) []string {
 			return []string{"validate", filepath.Join(dir, "nowhere.xlsx")}
 		}, code: 2, first: "deckwright: cannot read {dir}/nowhere.xlsx: no such file or directory (check the path)"},
