@@ -540,6 +540,31 @@ func (c *docChecker) checkTemplate(games []string, src string) string {
 		return false
 	}
 	trimmed := strings.TrimSpace(src)
+	// A fragment of shared.yaml (fonts, fallback, colors, order): loaded as
+	// a project's shared.yaml, the font files it names standing in for by
+	// a real TrueType font (the export tests' own).
+	for _, key := range []string{"fonts:", "fallback:", "colors:", "order:", "inline_icons:"} {
+		if !strings.HasPrefix(trimmed, key) {
+			continue
+		}
+		fsys := fstest.MapFS{}
+		for _, m := range regexp.MustCompile(`[\w./-]+\.(?:ttf|otf)`).FindAllString(src, -1) {
+			font, err := os.ReadFile(filepath.Join(c.rootDir, "export", "testdata", "fonts", "DWTestSymbols.ttf"))
+			if err != nil {
+				return err.Error()
+			}
+			fsys[m] = &fstest.MapFile{Data: font}
+		}
+		for _, g := range games {
+			fsys["shared.yaml"] = &fstest.MapFile{Data: []byte("game: " + g + "\n" + src)}
+			if _, l := templates.Load(c.games[g].mod.Schema(), templates.Folder{FS: fsys, Label: "docs"}); l.Errors() > 0 {
+				why = l.Items()[0].String()
+				continue
+			}
+			return ""
+		}
+		return why
+	}
 	for _, g := range games {
 		switch {
 		case strings.HasPrefix(trimmed, "cards:"):
