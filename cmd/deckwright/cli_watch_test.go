@@ -93,7 +93,10 @@ func (w *watching) stop() {
 		w.cancel = nil
 		select {
 		case err := <-w.done:
-			assert.NoError(w.t, err)
+			var ee *exitError
+			if assert.ErrorAs(w.t, err, &ee) {
+				assert.Equal(w.t, exitInterrupted, ee.code, "stopped by a signal")
+			}
 		case <-time.After(10 * time.Second):
 			w.t.Error("watch did not stop")
 		}
@@ -304,7 +307,9 @@ func TestWatchCtrlC(t *testing.T) {
 	}
 	require.Contains(t, stdout.String(), "ok: ")
 	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
-	require.NoError(t, cmd.Wait(), "exit status 0\n%s", stderr.String())
+	var ee *exec.ExitError
+	require.ErrorAs(t, cmd.Wait(), &ee, stderr.String())
+	assert.Equal(t, exitInterrupted, ee.ExitCode(), "a watch stopped by Ctrl-C exits 130, as every command a signal stops")
 	assert.True(t, strings.HasSuffix(stdout.String(), "stopped watching\n"), stdout.String())
 	assert.Empty(t, stderr.String())
 }

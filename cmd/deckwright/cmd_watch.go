@@ -55,7 +55,7 @@ renamed over the old one, temporary files, lock files (~$x.xlsx,
 With --sim N it also plays N games after every clean run and prints the
 summary; with --export pdf -o FILE it writes the cards you are editing
 (the rows changed since the last run; on the first run, the project's last
-layer) to FILE. Ctrl-C stops it (exit status 0: that is how watch ends).`,
+layer) to FILE. Ctrl-C stops it cleanly (exit status 130, as for every command a signal stops).`,
 		Example: `  deckwright watch my-expansion/
   deckwright watch my-expansion/ --sim 200
   deckwright watch my-expansion/ --sim 500 --sim-args "--mode coop --players 2"
@@ -67,7 +67,7 @@ layer) to FILE. Ctrl-C stops it (exit status 0: that is how watch ends).`,
 			if err := f.check(); err != nil {
 				return err
 			}
-			// Ctrl-C is how watch ends: it stops cleanly, exit status 0
+			// Ctrl-C is how watch ends: it stops cleanly, exit status 130
 			// (watchSignals cancels the context of a graceful command).
 			graceful.Store(true)
 			defer graceful.Store(false)
@@ -172,8 +172,10 @@ func watchProject(ctx context.Context, out, errw io.Writer, paths []string, f *w
 	for {
 		select {
 		case <-ctx.Done():
+			// Ctrl-C is how watch ends; the status says so, as for every
+			// command a signal stops (130), so a script can tell.
 			fmt.Fprintln(out, "stopped watching")
-			return nil
+			return &exitError{code: exitInterrupted}
 		case err, ok := <-w.Errors:
 			if !ok {
 				return nil
