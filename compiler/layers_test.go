@@ -61,7 +61,7 @@ func TestLayersAddReplaceRemove(t *testing.T) {
 	// Provenance: every row points at the cell a designer must edit.
 	assert.Equal(t, "exp", bob.Layer())
 	assert.Equal(t, diag.Pos{File: "exp.xlsx", Sheet: "Heroes", Row: 3, Col: 3}, bob.Pos("Power"))
-	assert.Equal(t, "exp.xlsx:Heroes!3", bob.Where())
+	assert.Equal(t, "exp.xlsx:Heroes!A3", bob.Where(), "a row is named by the cell of its ID")
 	cards := tb.Table("cards")
 	assert.Equal(t, []string{"spark", "sword"}, ids(cards.Rows))
 	spark := cards.Find("spark")

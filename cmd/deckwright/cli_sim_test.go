@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -196,10 +197,13 @@ func TestSimSummarySpeaksTheGamesLanguage(t *testing.T) {
 		wantNone []string
 	}{
 		{"fortune and glory", nil, "Fortune and Glory — 50 competitive games, 4 heroes, advanced game, cautious bots, seed 7\n",
-			[]string{`(?m)^rounds\s+median \d+\s+p10 \d+\s+p90 \d+\s+mean `, `(?m)^hero\s+games\s+wins\s+win rate\s+95% CI$`, `(?m)^Jake Zane\s+\d+\s+\d+\s+[\d.]+%`, `(?m)^seat\s+games`, `(?m)^per game\s+[\d.]+ KOs`},
+			[]string{`(?m)^rounds\s+median \d+\s+p10 \d+\s+p90 \d+\s+mean `, `(?m)^hero verdicts: win rate against the fair share; `,
+				`(?m)^hero\s+games\s+wins\s+win rate\s+95% CI\s+against\s+difference, points\s+verdict$`,
+				`(?m)^Jake Zane\s+\d+\s+\d+\s+[\d.]+%\s+[\d.]+–[\d.]+%\s+25\.0%\s+[-+][\d.]+ \([-+][\d.]+ to [-+][\d.]+\)\s+(fine|undecided \(about \d+ more games\)|overpowered|underpowered)$`,
+				`(?m)^seat\s+games`, `(?m)^per game\s+[\d.]+ KOs`},
 			[]string{`(?m)^turns\s`, `(?m)^faction\s`, `factions`}},
 		{"fallen land", []string{"--game", "fallen-land"}, "Fallen Land — 50 competitive games, 4 factions, cautious bots, seed 7\n",
-			[]string{`(?m)^turns\s+median \d+\s+p10 \d+\s+p90 \d+\s+mean `, `(?m)^faction\s+games\s+wins\s+win rate\s+95% CI$`, `(?m)^seat\s+games`},
+			[]string{`(?m)^turns\s+median \d+\s+p10 \d+\s+p90 \d+\s+mean `, `(?m)^faction verdicts: `, `(?m)^faction\s+games\s+wins\s+win rate\s+95% CI\s+against`, `(?m)^seat\s+games`},
 			[]string{`(?m)^rounds\s`, `(?m)^hero\s`, ` heroes`, `KOs`}},
 	}
 	for _, tc := range tests {
@@ -240,7 +244,12 @@ func TestSimUsageErrors(t *testing.T) {
 		{"fallen land mode", []string{"--game", "fallen-land", "--mode", "coop"}, []string{`Fallen Land has no "coop" mode`, "competitive"}},
 		{"game", []string{"--game", "chess"}, []string{`unknown game "chess"`, "fortune-and-glory", "fallen-land"}},
 		{"fail-on without compare", []string{"--fail-on", "win=0.05"}, []string{"--fail-on needs --compare"}},
-		{"fail-on metric", []string{"--compare", "base", "--fail-on", "luck=1"}, []string{`unknown metric "luck"`, "win", "rounds", "card-win", "pass"}},
+		{"fail-on metric", []string{"--compare", "base", "--fail-on", "luck=1"}, []string{`unknown metric "luck"`, "hero", "card", "win", "rounds", "card-win", "pass"}},
+		{"band", []string{"--band", "0.5"}, []string{"--band must be a win-rate difference above 0 and below 0.5 (0.05 is 5 points), not 0.5"}},
+		{"band zero", []string{"--band", "0"}, []string{"--band must be"}},
+		{"fdr", []string{"--fdr", "0"}, []string{"--fdr must be above 0 and at most 0.5 (0.05 is 5%), not 0"}},
+		{"until-decided budget", []string{"--until-decided", "lots"}, []string{`--until-decided: "lots" is neither a number of games`}},
+		{"until-decided below games", []string{"--games", "500", "--until-decided", "100"}, []string{"--until-decided 100: the budget is below --games 500"}},
 		{"fail-on bound", []string{"--compare", "base", "--fail-on", "win=lots"}, []string{`"lots" is not a bound`}},
 		{"unknown flag", []string{"--rounds", "5"}, []string{"unknown flag: --rounds", "deckwright sim --help"}},
 		{"two paths", []string{"a", "b"}, []string{"accepts at most 1 arg"}},
@@ -362,7 +371,8 @@ func TestSimCompare(t *testing.T) {
 			r := dw(t, "sim", dir, "--games", "30", "--seed", "3", "--compare", baseline, "--fail-on", "win=0")
 			requireExit(t, exitOK, r)
 			assert.Contains(t, r.stdout, "\nagainst "+baseline+" (same seeds)")
-			assert.Contains(t, r.stdout, "\nno metric moved significantly\n")
+			assert.Regexp(t, `\nno metric moved significantly \(false discovery rate 5% over \d+ comparisons\)\n`, r.stdout)
+			assert.Contains(t, r.stdout, "\nchanges against "+baseline+": 0 rows\n", "the same content: nothing added, replaced or removed")
 		})
 	}
 
@@ -435,4 +445,149 @@ func TestSimProject(t *testing.T) {
 	assert.Empty(t, r.stdout)
 	assert.Contains(t, r.stderr, "my-exp.xlsx:Heroes!"+cells["Start City"]+`: error[DW0401]: no Spaces row is called "moskow"`)
 	assert.Contains(t, r.stderr, "fix the errors above")
+}
+
+// simVerdicts is the part of `sim --json` the verdict tests read.
+type simVerdicts struct {
+	Balance struct {
+		Band float64 `json:"band"`
+		FDR  float64 `json:"fdr"`
+	} `json:"balance"`
+	Tested   int `json:"tested"`
+	Verdicts []struct {
+		Subject string  `json:"subject"`
+		ID      string  `json:"id"`
+		Where   string  `json:"where"`
+		Players int     `json:"players"`
+		Rate    float64 `json:"rate"`
+		RefRate float64 `json:"ref_rate"`
+		Verdict string  `json:"verdict"`
+	} `json:"verdicts"`
+	Flags []struct {
+		Kind, Subject, ID, Where, Message string
+	} `json:"flags"`
+	Comparison *struct {
+		Changes []struct{ Kind, Sheet, ID, Where string } `json:"changes"`
+		New     []struct {
+			Subject, ID, Verdict string
+			Delta                float64
+		} `json:"new"`
+		Failed []string `json:"failed"`
+	} `json:"comparison"`
+	Decision *struct {
+		Looks     int  `json:"looks"`
+		Decided   bool `json:"decided"`
+		Undecided []struct {
+			ID        string `json:"id"`
+			MoreGames int    `json:"more_games"`
+		} `json:"undecided"`
+	} `json:"until_decided"`
+}
+
+func verdictsJSON(t *testing.T, out string) simVerdicts {
+	t.Helper()
+	var v simVerdicts
+	require.NoError(t, json.Unmarshal([]byte(out), &v), out[:min(len(out), 400)])
+	return v
+}
+
+// liMeiCopy is the bundled Li Mei Chen under another name: a harmless copy.
+var liMeiCopy = map[string]any{"Disabled": false, "Name": "Mei Ling", "Title": "Night Club Singer", "Start City": "shanghai",
+	"Combat": 3, "Agility": 4, "Cunning": 3, "Lore": 2, "Wounds": 5, "Defense": 0, "Bonus": "Cunning +2 on Social, Sneak -1, Escape +1",
+	"Timing": "test", "Condition": `test.uses("Agility")`, "Effect": "reroll()", "Activate": true}
+
+// The acceptance test of issue 11: `--compare base --fail-on hero=0.05`
+// fails a designer's CI on an expansion that adds an overpowered hero,
+// naming it and its cell, and passes one that adds a harmless copy.
+func TestSimCompareFailsOnANewOverpoweredHero(t *testing.T) {
+	strong := newProject(t, "strong")
+	cells := editRow(t, filepath.Join(strong, "strong.xlsx"), "Heroes", "nadia-volkova", map[string]any{"Disabled": false,
+		"Combat": 6, "Agility": 6, "Cunning": 6, "Lore": 6, "Wounds": 10})
+	_ = cells
+	r := dw(t, "sim", strong, "--games", "1200", "--seed", "5", "--compare", "base", "--fail-on", "hero=0.05")
+	assert.Equal(t, exitContent, r.code, r.String())
+	assert.Regexp(t, `deckwright: balance moved beyond --fail-on: new hero nadia-volkova at 4 players is \+0\.\d+ from the baseline's fair share \(bound 0\.05\)`, r.stderr)
+	assert.Contains(t, r.stdout, "\nchanges against base: 1 row\n  added  Heroes  nadia-volkova  strong.xlsx:Heroes!A2\n", "what the expansion changed comes first")
+	assert.Regexp(t, `(?m)^  overpowered  hero nadia-volkova: won [\d.]+% of 4-player games .*\[strong\.xlsx:Heroes!A2\]$`, r.stdout, "the flag names the cell of the hero's ID")
+	assert.Regexp(t, `(?m)^hero nadia-volkova\s+4\s+[\d.]+%\s+25\.0%\s+\+[\d.]+ \(\+[\d.]+ to \+[\d.]+\)\s+overpowered$`, r.stdout)
+
+	copyDir := newProject(t, "copy")
+	editRow(t, filepath.Join(copyDir, "copy.xlsx"), "Heroes", "nadia-volkova", liMeiCopy)
+	r = dw(t, "sim", copyDir, "--games", "1200", "--seed", "5", "--compare", "base", "--fail-on", "hero=0.05")
+	requireExit(t, exitOK, r, "a harmless copy passes")
+	assert.NotRegexp(t, `(?m)^  (overpowered|underpowered)  hero nadia-volkova`, r.stdout)
+
+	j := dw(t, "sim", copyDir, "--games", "1200", "--seed", "5", "--compare", "base", "--json")
+	requireExit(t, exitOK, j)
+	v := verdictsJSON(t, j.stdout)
+	require.NotNil(t, v.Comparison)
+	require.Len(t, v.Comparison.Changes, 1)
+	assert.Equal(t, "copy.xlsx:Heroes!A2", v.Comparison.Changes[0].Where)
+	require.Len(t, v.Comparison.New, 1)
+	assert.Equal(t, "nadia-volkova", v.Comparison.New[0].ID)
+	assert.NotEqual(t, "overpowered", v.Comparison.New[0].Verdict)
+}
+
+// Every hero gets a verdict at every player count of a range, each flag
+// names the cell of its row's ID, and --band and --fdr reach the report.
+func TestSimVerdictsJSON(t *testing.T) {
+	r := dw(t, "sim", "--json", "--games", "300", "--seed", "2", "--players", "2-3", "--band", "0.08", "--fdr", "0.1")
+	requireExit(t, exitOK, r)
+	v := verdictsJSON(t, r.stdout)
+	assert.Equal(t, 0.08, v.Balance.Band)
+	assert.Equal(t, 0.1, v.Balance.FDR)
+	assert.Positive(t, v.Tested)
+	counts := map[int]int{}
+	for _, x := range v.Verdicts {
+		counts[x.Players]++
+		assert.Equal(t, "hero", x.Subject)
+		assert.Regexp(t, `^bundled:fng-base\.xlsx:Heroes!A\d+$`, x.Where)
+		assert.Contains(t, []string{"overpowered", "underpowered", "fine", "undecided"}, x.Verdict)
+	}
+	assert.Equal(t, map[int]int{2: 8, 3: 8}, counts, "each of the 8 heroes at 2 and at 3 players")
+	for _, f := range v.Flags {
+		assert.Regexp(t, `![A-Z]+\d+$`, f.Where, "%s %s names a cell, not a row", f.Kind, f.ID)
+	}
+}
+
+// --until-decided plays on until every verdict is decided or the budget
+// is spent, and says which are undecided and how many more games each
+// would take.
+func TestSimUntilDecided(t *testing.T) {
+	r := dw(t, "sim", "--json", "--games", "200", "--seed", "2", "--until-decided", "800")
+	requireExit(t, exitOK, r)
+	v := verdictsJSON(t, r.stdout)
+	var games struct {
+		Games int `json:"games"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &games))
+	require.NotNil(t, v.Decision)
+	assert.Equal(t, 800, games.Games, "200, 400, 800: the budget spent")
+	assert.Equal(t, 3, v.Decision.Looks)
+	assert.False(t, v.Decision.Decided, "800 games decide few card verdicts")
+	require.NotEmpty(t, v.Decision.Undecided)
+	assert.Positive(t, v.Decision.Undecided[0].MoreGames)
+
+	text := dw(t, "sim", "--games", "200", "--seed", "2", "--until-decided", "800")
+	requireExit(t, exitOK, text)
+	assert.Regexp(t, `(?m)^until decided \(800 games\): 3 looks, 800 games, each look at level 0\.0167: \d+ still undecided$`, text.stdout)
+	assert.Regexp(t, `(?m)^  (card|hero) \S+.*: about \d+ more games  \[.*![A-Z]+\d+\]$`, text.stdout)
+	assert.Contains(t, text.stderr, "deckwright sim: look 1: 200 games more, ", "each look is reported")
+}
+
+// On a terminal the bar redraws in place; in a CI log (standard error not
+// a terminal) a long run prints a progress line every few seconds, and
+// --impact counts its cards.
+func TestSimProgressInLogs(t *testing.T) {
+	defer func(d time.Duration) { logEvery = d }(logEvery)
+	logEvery = time.Nanosecond
+	dir := newProject(t, "prog")
+	editRow(t, filepath.Join(dir, "prog.xlsx"), "Heroes", "nadia-volkova", liMeiCopy)
+	r := dw(t, "sim", "--games", "400", "--workers", "1")
+	requireExit(t, exitOK, r)
+	assert.Regexp(t, `(?m)^deckwright sim: \d+/400 games \(\d+%\), \d+/s, ETA \d+(ms|s|m\d+s|µs|ns|[\d.]+s)$`, r.stderr)
+	r = dw(t, "sim", "--games", "20", "--impact", "all", "--workers", "1")
+	requireExit(t, exitOK, r)
+	assert.Regexp(t, `(?m)^deckwright sim: impact: card \d+ of \d+ \(\S+\)$`, r.stderr)
+	assert.Regexp(t, `(?m)^impact: \d+ cards by paired games with and without each \(same seeds\); \d+ significant, largest first$`, r.stdout)
 }

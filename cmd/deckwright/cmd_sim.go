@@ -4,11 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -25,7 +26,8 @@ type simFlags struct {
 	players, mode, level, policy, org, heroes           string
 	variants                                            []string
 	trace, asJSON, allowErrors                          bool
-	game, report, impact, compare, failOn               string
+	game, report, impact, compare, failOn, until        string
+	band, fdr                                           float64
 }
 
 func newSimCmd() *cobra.Command {
@@ -34,12 +36,28 @@ func newSimCmd() *cobra.Command {
 		Use:   "sim [PATH]",
 		Short: "Smoke-play thousands of games with bots and summarise them",
 		Long: `Sim plays the content with bots: whole games by the rulebook, in parallel,
-reproducibly. It reports win rates per hero, seat and bot policy with 95%
-confidence intervals, game length, KOs, artifacts, cards never drawn, and every
-game that stalled or failed with the command that replays it.
+reproducibly, and gives every hero (or Faction) and every card a verdict:
+overpowered, underpowered, fine, or undecided (with the games it would take).
 
-With no PATH it plays the bundled base set. The same content, seed and options
-give the same results whatever --workers is.
+  heroes  win rate at each player count against the fair share (1/players
+          when every game has one winner); in cooperative and solo games,
+          games with the hero against games without it
+  cards   a card dealt by chance against its deck's other cards: among the
+          players who drew from the deck, which card they got is luck, so the
+          difference is the card's own (--impact adds paired games with and
+          without each card, on the same seeds)
+
+A verdict is over- or underpowered only when it is significant after
+controlling the false discovery rate over everything the run tested
+(--fdr, Benjamini–Hochberg) and beyond a practical band (--band: 5 points at
+4 players, in proportion to the fair share at other counts). Flags also name
+dead cards (never usable), impossible ones (never passed), outliers and
+mismatches with the dice, each at the cell of the row's ID.
+
+It also reports seats, bot policies, game length, KOs, artifacts, and every
+game that stalled or failed with the command that replays it. With no PATH it
+plays the bundled base set. The same content, seed and options give the same
+results whatever --workers is.
 
 Policies: cautious (presses on only with good odds), bold (pushes its luck),
 random (any legal choice), mix (seats rotate through the three).
@@ -48,7 +66,8 @@ random (any legal choice), mix (seats rotate through the three).
 		Example: `  deckwright sim
   deckwright sim my-expansion/ --games 20000 --players 4 --mode coop --org nazis
   deckwright sim my-expansion/ --mode coop --players 1-4 --report balance.html
-  deckwright sim my-expansion/ --compare base --fail-on win=0.05,card-win=0.1
+  deckwright sim my-expansion/ --until-decided 200000       # play on until every verdict is decided
+  deckwright sim my-expansion/ --compare base --fail-on hero=0.05,card=0.05
   deckwright sim my-expansion/ --impact my-expansion --games 4000
   deckwright sim --players 2 --heroes jake-zane,li-mei-chen --policy bold --json
   deckwright sim --seed 7 --from 123 --games 1 --trace     # replay game 123 of seed 7
@@ -73,11 +92,14 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.BoolVar(&f.trace, "trace", false, "play one game (the first) and print every roll, choice and card (with --json: one event a line)")
 	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON (with per-card metrics, coverage and flags)")
 	fl.StringVar(&f.report, "report", "", "write a self-contained HTML report (charts, card table, coverage) to this file")
-	fl.StringVar(&f.impact, "impact", "", "measure each card's effect by paired games without it: a layer's set ID, or all")
+	fl.StringVar(&f.impact, "impact", "", "measure each card of a layer (its set ID, or all) by paired games on the same seeds, with it and with a random other card of its deck in its place: the effect on the win rate of whoever gets it (cooperative: the heroes') and on game length")
 	fl.IntVar(&f.impactGames, "impact-games", 0, "games per card for --impact (default: --games)")
 	fl.StringVar(&f.compare, "compare", "", "compare with a baseline build on the same seeds: a path, or base for the bundled set")
 	fl.BoolVar(&f.allowErrors, "allow-errors", false, "exit 0 even when games failed with an error (they are still listed); without it such a run exits 1")
-	fl.StringVar(&f.failOn, "fail-on", "", "with --compare, exit 1 when a significant move exceeds a bound: win=0.05,rounds=2,card-win=0.1,pass=0.1")
+	fl.StringVar(&f.failOn, "fail-on", "", "with --compare, exit 1 when a significant difference exceeds a bound: hero=0.05 and card=0.05 for the heroes and cards the build adds or changes (against their reference), win, rounds, card-win and pass for how far the baseline's metrics move")
+	fl.StringVar(&f.until, "until-decided", "", "play on past --games, doubling, until every verdict is decided or the budget is spent: games (200000, 200k), time (10m), or both (200k,10m)")
+	fl.Float64Var(&f.band, "band", game.DefaultBalance.Band, "practical band of a verdict at 4 players, as a win-rate difference (0.05 = 5 points); in proportion to the fair share at other counts")
+	fl.Float64Var(&f.fdr, "fdr", game.DefaultBalance.FDR, "false discovery rate controlled over everything a run tests (0.05: of the differences called significant, 5% may be chance)")
 	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+moduleNames()+"), and/or the level: basic or advanced (as --level)")
 	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion("competitive", "coop", "team", "solo"))
 	_ = c.RegisterFlagCompletionFunc("policy", fixedCompletion("cautious", "bold", "random", "mix"))
@@ -117,6 +139,23 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if f.failOn != "" && f.compare == "" {
 		return usageErr("--fail-on needs --compare")
 	}
+	if !(f.band > 0 && f.band < 0.5) {
+		return usageErr("--band must be a win-rate difference above 0 and below 0.5 (0.05 is 5 points), not %g", f.band)
+	}
+	if !(f.fdr > 0 && f.fdr <= 0.5) {
+		return usageErr("--fdr must be above 0 and at most 0.5 (0.05 is 5%%), not %g", f.fdr)
+	}
+	var until *game.Until
+	if f.until != "" {
+		u, err := game.ParseUntil(f.until)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		if u.Games > 0 && u.Games < f.games {
+			return usageErr("--until-decided %s: the budget is below --games %d", f.until, f.games)
+		}
+		until = &u
+	}
 	b, err := loadBuild(args, f.game, false)
 	if err != nil {
 		return err
@@ -152,32 +191,34 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	}
 	req := game.SimRequest{Games: f.games, Players: lo, PlayersMax: hi, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,
 		Seed: f.seed, Mode: f.mode, Level: f.level, Policy: f.policy, Org: f.org, Variants: f.variants,
-		Teams: f.teams, Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, KeepGames: f.compare != ""}
+		Teams: f.teams, Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, KeepGames: f.compare != "",
+		Balance: game.Balance{Band: f.band, FDR: f.fdr}, Until: until}
 	if f.heroes != "" && f.heroes != "random" {
 		for _, h := range strings.Split(f.heroes, ",") {
 			req.Heroes = append(req.Heroes, strings.TrimSpace(h))
 		}
 	}
 	stderr := c.ErrOrStderr()
+	var prog *simProgress
 	if f.trace {
 		// One game's log on standard output: readable lines, or with
 		// --json one game.Event a line (JSON Lines), and then no report.
-		req.Games = 1
+		req.Games, req.Until = 1, nil
 		// Text traces quote content: control characters are escaped (JSON
 		// lines escape them themselves).
 		req.Trace = diag.EscapeWriter(c.OutOrStdout())
 		req.TraceJSON = f.asJSON
-	} else if isTerminal(stderr) {
-		start := time.Now()
-		req.Progress = func(done int) {
-			if done < 0 {
-				fmt.Fprintf(stderr, "\r\033[Kimpact: %d cards measured", -done)
+	} else {
+		prog = newSimProgress(stderr, isTerminal(stderr))
+		prog.begin("", req.Games)
+		req.Progress = prog.games
+		req.ImpactProgress = prog.card
+		req.Look = func(look, games, undecided int) {
+			if undecided < 0 {
+				prog.begin(fmt.Sprintf("look %d", look), games)
 				return
 			}
-			fmt.Fprintf(stderr, "\r%s", sim.Bar(done, req.Games, time.Since(start)))
-			if done >= req.Games {
-				fmt.Fprint(stderr, "\r\033[K")
-			}
+			prog.note("look %d: %d games more, %d verdict%s undecided", look, games, undecided, plural(undecided))
 		}
 	}
 	// From here an interrupt (SIGINT, SIGTERM) stops the run between games
@@ -190,17 +231,23 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	if isTerminal(stderr) && (f.impact != "" || ctx.Err() != nil) {
-		fmt.Fprint(stderr, "\r\033[K")
-	}
 	if base != nil && ctx.Err() == nil {
 		breq := req
-		breq.Progress, breq.ImpactLayer = nil, ""
+		breq.ImpactLayer, breq.Until, breq.Look, breq.ImpactProgress = "", nil, nil, nil
+		breq.Games = rep.Games // as many as the run played (--until-decided may have played more)
+		if prog != nil {
+			prog.begin("baseline", breq.Games)
+		}
 		brep, err := simr.Simulate(base.tables, breq)
 		if err != nil {
 			return usageErr("baseline: %v", err)
 		}
-		rep.Comparison = game.Compare(f.compare, brep, rep, limits)
+		if ctx.Err() == nil {
+			rep.Comparison = game.Compare(f.compare, brep, rep, game.Changes(base.tables, b.tables), limits)
+		}
+	}
+	if prog != nil {
+		prog.done()
 	}
 	interrupted := ctx.Err() != nil
 	if interrupted {
@@ -404,9 +451,29 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 				fmt.Fprintf(tw, "  … and %d more (see --report or --json)\n", len(r.Flags)-12)
 				break
 			}
-			fmt.Fprintf(tw, "  %-10s %s: %s  [%s]\n", fl.Kind, fl.Card, fl.Message, fl.Where)
+			fmt.Fprintf(tw, "  %-12s %s %s: %s  [%s]\n", fl.Kind, fl.Subject, fl.ID, fl.Message, fl.Where)
 		}
 		fmt.Fprintln(tw)
+	}
+	if d := r.Decision; d != nil {
+		fmt.Fprintf(tw, "until decided (%s): %d look%s, %d games, each look at level %.3g: ", d.Budget, d.Looks, plural(d.Looks), r.Games, d.Level)
+		if d.Decided {
+			fmt.Fprintf(tw, "every verdict decided\n\n")
+		} else {
+			fmt.Fprintf(tw, "%d still undecided\n", len(d.Undecided))
+			for i, p := range d.Undecided {
+				if i == 8 {
+					fmt.Fprintf(tw, "  … and %d more (see --json)\n", len(d.Undecided)-8)
+					break
+				}
+				who := p.ID
+				if p.Players > 0 {
+					who += fmt.Sprintf(" (%d players)", p.Players)
+				}
+				fmt.Fprintf(tw, "  %s %s: about %d more games  [%s]\n", p.Subject, who, p.MoreGames, p.Where)
+			}
+			fmt.Fprintln(tw)
+		}
 	}
 	fmt.Fprintf(tw, "%s\tmedian %d\tp10 %d\tp90 %d\tmean %.1f\n", terms.Rounds, r.Rounds.Median, r.Rounds.P10, r.Rounds.P90, r.Rounds.Mean)
 	fmt.Fprintf(tw, "per game\t%.2f %s\t%.2f %s\n", r.LossesPerGame, terms.Losses, r.PrizesPerGame, terms.Prizes)
@@ -434,8 +501,12 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\n", name, x.Games, x.Wins, 100*x.Rate, 100*x.Low, 100*x.High)
 		}
 	}
-	rates(terms.Player, r.Heroes)
-	if r.Mode == "competitive" || r.Mode == "team" {
+	if len(r.Verdicts) > 0 {
+		printSideVerdicts(tw, r, terms)
+	} else {
+		rates(terms.Player, r.Heroes)
+	}
+	if r.Mode == "competitive" || r.Mode == "team" || r.Mode == "short" {
 		rates("seat", r.Seats)
 	}
 	if len(r.Policies) > 1 {
@@ -445,6 +516,10 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 	if len(r.ByOrg) > 1 {
 		rates("organization", r.ByOrg)
 	}
+	if len(b.tables.Layers) > 1 {
+		printLayerCards(tw, r, b.tables.Layers[0].ID, terms)
+	}
+	printImpact(tw, r, terms)
 	if len(r.NeverDrawn) > 0 {
 		fmt.Fprintf(tw, "\nnever drawn\t%s\n", strings.Join(r.NeverDrawn, ", "))
 	}
@@ -452,17 +527,7 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 		fmt.Fprintf(tw, "rules never triggered\t%s\n", strings.Join(cov.RulesNeverTriggered, "; "))
 	}
 	if cmp := r.Comparison; cmp != nil {
-		fmt.Fprintf(tw, "\nagainst %s (same seeds)\tbaseline\tnow\tchange\t95%% CI\n", cmp.Baseline)
-		if len(cmp.Moves) == 0 {
-			fmt.Fprintf(tw, "no metric moved significantly\n")
-		}
-		for _, m := range cmp.Moves {
-			name := m.Metric
-			if m.Card != "" {
-				name += " " + m.Card
-			}
-			fmt.Fprintf(tw, "%s\t%.3g\t%.3g\t%+.3g\t%+.3g to %+.3g\n", name, m.Baseline, m.Current, m.Delta, m.Low, m.High)
-		}
+		printComparison(tw, cmp, r)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -483,9 +548,180 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 			card := ""
 			if in.Card != "" {
 				card = " [card " + in.Card + "]"
+				if in.Where != "" {
+					card = " [card " + in.Card + " at " + in.Where + "]"
+				}
 			}
 			fmt.Fprintf(w, "  game %d (seed %d), %s %d: %s%s\n    replay: %s\n", in.Index, in.Seed, terms.Round, in.Round, in.Message, card, in.Replay)
 		}
 	}
 	return nil
+}
+
+// printSideVerdicts prints each side's verdict at each player count.
+func printSideVerdicts(tw io.Writer, r *game.SimReport, terms game.Terms) {
+	byCount := len(r.PlayerCounts) > 1
+	against := "against the fair share"
+	if r.SharedWins {
+		against = "against the games without it"
+	}
+	band := fmt.Sprintf("±%.1f points at 4 players (in proportion to the fair share at other counts)", 100*r.Balance.Band)
+	if r.SharedWins {
+		band = fmt.Sprintf("±%.1f points", 100*r.Balance.Band)
+	}
+	fmt.Fprintf(tw, "\n%s verdicts: win rate %s; flagged beyond %s when significant (false discovery rate %g%% over %d tests)\n",
+		terms.Player, against, band, 100*r.Balance.FDR, r.Tested)
+	head := terms.Player
+	if byCount {
+		head += "\tplayers"
+	}
+	ci := ciHeader(r.Balance.Level)
+	fmt.Fprintf(tw, "%s\tgames\twins\twin rate\t%s\tagainst\tdifference, points\tverdict\n", head, ci)
+	for _, v := range r.Verdicts {
+		name := v.Name
+		if name == "" {
+			name = v.ID
+		}
+		if byCount {
+			name += "\t" + strconv.Itoa(v.Players)
+		}
+		verdict := v.Verdict
+		if v.MoreGames > 0 {
+			verdict += fmt.Sprintf(" (about %d more games)", v.MoreGames)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\t%.1f%%\t%+.1f (%+.1f to %+.1f)\t%s\n", name, v.Games, v.Wins, 100*v.Rate, 100*v.Low, 100*v.High,
+			100*v.RefRate, 100*v.Delta, 100*v.DeltaLow, 100*v.DeltaHigh, verdict)
+	}
+}
+
+// printLayerCards prints the verdict on every card the expansions add: the
+// answer to "is my new card broken, dead, or fine?".
+func printLayerCards(tw io.Writer, r *game.SimReport, base string, terms game.Terms) {
+	var cards []*game.CardReport
+	for i := range r.Cards {
+		if c := &r.Cards[i]; c.Layer != "" && c.Layer != base {
+			cards = append(cards, c)
+		}
+	}
+	if len(cards) == 0 {
+		return
+	}
+	fmt.Fprintf(tw, "\nnew cards\tdeck\tdrawn\tpass\tvs deck, points\timpact, points\tverdict\n")
+	for _, c := range cards {
+		pass := "n/a"
+		if c.PassRate != nil {
+			pass = fmt.Sprintf("%.1f%%", 100**c.PassRate)
+		}
+		// The verdict: its flags, else the surest of its two measures.
+		peers, impact, verdict := "n/a", "n/a", "n/a"
+		if v := c.Peers; v != nil {
+			peers = fmt.Sprintf("%+.1f (%+.1f to %+.1f)", 100*v.Delta, 100*v.DeltaLow, 100*v.DeltaHigh)
+			verdict = v.Verdict
+		}
+		if im := c.Impact; im != nil && im.Win != nil {
+			impact = fmt.Sprintf("%+.1f (%+.1f to %+.1f)", 100*im.Win.Delta, 100*im.Win.Low, 100*im.Win.High)
+			if verdict == "n/a" || verdict == game.Undecided {
+				verdict = im.Verdict
+			}
+		}
+		if len(c.Flags) > 0 {
+			verdict = strings.Join(c.Flags, ", ")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", c.ID, game.DeckName(c.Deck), c.Drawn, pass, peers, impact, verdict)
+	}
+}
+
+// printImpact lists the paired effects --impact found significant,
+// largest first.
+func printImpact(tw io.Writer, r *game.SimReport, terms game.Terms) {
+	type row struct {
+		id      string
+		win, rd *game.Effect
+		size    float64
+	}
+	var rows []row
+	measured := 0
+	measure := ""
+	for i := range r.Cards {
+		im := r.Cards[i].Impact
+		if im == nil {
+			continue
+		}
+		measured++
+		measure = im.Measure
+		x := row{id: r.Cards[i].ID}
+		if im.Win != nil && im.Win.Significant {
+			x.win, x.size = im.Win, math.Abs(im.Win.Delta)
+		}
+		if im.Rounds != nil && im.Rounds.Significant {
+			x.rd = im.Rounds
+			x.size = max(x.size, math.Abs(im.Rounds.Delta)/10)
+		}
+		if x.win != nil || x.rd != nil {
+			rows = append(rows, x)
+		}
+	}
+	if measured == 0 {
+		return
+	}
+	fmt.Fprintf(tw, "\nimpact: %d cards by paired games with and without each (same seeds); %d significant, largest first\n", measured, len(rows))
+	if len(rows) == 0 {
+		return
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].size > rows[j].size })
+	fmt.Fprintf(tw, "card\t%s, points\t%s\n", measure, terms.Rounds)
+	for _, x := range rows {
+		win, rd := "n/a", "n/a"
+		if x.win != nil {
+			win = fmt.Sprintf("%+.1f (%+.1f to %+.1f), %s", 100*x.win.Delta, 100*x.win.Low, 100*x.win.High, qShort(x.win.Q))
+		}
+		if x.rd != nil {
+			rd = fmt.Sprintf("%+.2f (%+.2f to %+.2f), %s", x.rd.Delta, x.rd.Low, x.rd.High, qShort(x.rd.Q))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", x.id, win, rd)
+	}
+}
+
+// printComparison prints what the build changed, how its new content
+// fares against the baseline, and what moved.
+func printComparison(tw io.Writer, cmp *game.Comparison, r *game.SimReport) {
+	fmt.Fprintf(tw, "\nchanges against %s: %d row%s\n", cmp.Baseline, len(cmp.Changes), plural(len(cmp.Changes)))
+	for _, c := range cmp.Changes {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Kind, c.Sheet, c.ID, c.Where)
+	}
+	if len(cmp.New) > 0 {
+		fmt.Fprintf(tw, "\nnew and changed, against %s\tplayers\trate\treference\tdifference, points\tverdict\n", cmp.Baseline)
+		for _, v := range cmp.New {
+			players := ""
+			if v.Players > 0 {
+				players = strconv.Itoa(v.Players)
+			}
+			fmt.Fprintf(tw, "%s %s\t%s\t%.1f%%\t%.1f%%\t%+.1f (%+.1f to %+.1f)\t%s\n", v.Subject, v.ID, players, 100*v.Rate, 100*v.RefRate,
+				100*v.Delta, 100*v.DeltaLow, 100*v.DeltaHigh, v.Verdict)
+		}
+	}
+	fmt.Fprintf(tw, "\nagainst %s (same seeds)\tbaseline\tnow\tchange\t%s\n", cmp.Baseline, ciHeader(r.Balance.Level))
+	if len(cmp.Moves) == 0 {
+		fmt.Fprintf(tw, "no metric moved significantly (false discovery rate %g%% over %d comparisons)\n", 100*r.Balance.FDR, cmp.Tested)
+	}
+	for _, m := range cmp.Moves {
+		name := m.Metric
+		if m.Card != "" {
+			name += " " + m.Card
+		}
+		fmt.Fprintf(tw, "%s\t%.3g\t%.3g\t%+.3g\t%+.3g to %+.3g\n", name, m.Baseline, m.Current, m.Delta, m.Low, m.High)
+	}
+}
+
+// ciHeader names the confidence of a run's intervals: "95% CI".
+func ciHeader(level float64) string {
+	c := strconv.FormatFloat(100*(1-level), 'f', 1, 64)
+	return strings.TrimSuffix(c, ".0") + "% CI"
+}
+
+func qShort(q float64) string {
+	if q < 0.001 {
+		return "q < 0.001"
+	}
+	return fmt.Sprintf("q = %.3f", q)
 }

@@ -52,7 +52,7 @@ func (g *Game) partyHealth(p *Player) (float64, int) {
 // chooseDeed picks the Party's next Deed (FL-EXP-03): it honours the
 // must-encounter obligation, heals when hurt, takes Missions, Resources and
 // Points of Interest it stands on, and otherwise moves toward the best goal.
-func (g *Game) chooseDeed(p *Player) choice {
+func (g *Game) chooseDeed(p *Player) (ch choice) {
 	h := p.party.hex
 	hx := &g.c.Hexes[h]
 	frac, size := g.partyHealth(p)
@@ -61,6 +61,11 @@ func (g *Game) chooseDeed(p *Player) choice {
 	onMission := g.missionHere(h)
 	res := g.resourceChoice(p, h, frac, size)
 	target := g.pvpTarget(p, frac)
+	defer func() {
+		if ch.deed == DeedPVP && ch.target >= 0 && g.stats != nil {
+			g.stats.rule(RulePartyPVP)
+		}
+	}()
 	hurtLimit := 0.5
 	if p.policy == Bold {
 		hurtLimit = 0.3
@@ -455,6 +460,30 @@ func (g *Game) pickGoal(p *Player, frac float64, size int) int16 {
 		}
 	}
 	g.multiGoals(p, consider)
+	// A rival Party the bot expects to beat is worth hunting down: a win
+	// is Prestige and a Loot Deck of its dead, and slows the leader most
+	// (the PVP Deed is taken on arrival, see pvpTarget).
+	if len(g.players) > 1 && frac >= 0.6 && size >= 3 && p.policy != Random {
+		ratio, value := 1.6, 3.0
+		if p.policy == Bold {
+			ratio, value = 1.2, 5.0
+		}
+		mine := g.combatStrength(p)
+		leader := g.rival(p)
+		for _, s := range g.order {
+			o := g.p(s)
+			if s == p.seat || o.party.alive() == 0 || o.party.hex == o.fac.StartHex {
+				continue
+			}
+			if mine > ratio*g.combatStrength(o) {
+				v := value
+				if o == leader {
+					v += 2
+				}
+				consider(o.party.hex, v)
+			}
+		}
+	}
 	home := 1.0
 	if frac < 0.65 || g.partyDamage(p, Infected)+g.partyDamage(p, Radiation) > 0 {
 		home += 6

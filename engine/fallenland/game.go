@@ -22,6 +22,10 @@ type Options struct {
 	Variants  Variants
 	// Exclude removes cards (by Card.N) from their decks.
 	Exclude map[int]bool
+	// Substitute puts a random other card of its deck in place of each of
+	// these cards (by Card.N): the other half of a paired impact run
+	// (game.Substitute).
+	Substitute map[int]bool
 }
 
 // Variants are the named rule variants of RULES.md §15; the zero value is

@@ -58,6 +58,9 @@ func (g *Game) reset(seed uint64, opt Options) {
 			}
 			cards = append(cards, x)
 		}
+		if opt.Substitute != nil {
+			cards = game.Substitute(cards, func(x int16) bool { return opt.Substitute[g.cardN(d, x)] }, seed)
+		}
 		g.decks[d].Reset(cards, rng.New(seed, rng.Stream("deck:"+DeckNames[d])))
 	}
 	if cap(g.players) < opt.Players {

@@ -48,7 +48,7 @@ func cardReports(c *Content, st *Stats) []game.CardReport {
 			// An Encounter or Mission with checks is "faced" when resolved
 			// (Flight counts) and "overcome" when it succeeded.
 			r.Faced, r.Overcome = cs.Resolved+cs.Fled, cs.Succeeded
-			r.PassRate = round4(float64(cs.Succeeded) / float64(r.Faced))
+			r.PassRate = game.Ratio(cs.Succeeded, r.Faced)
 		}
 		out = append(out, r)
 	}
@@ -88,37 +88,40 @@ func coverage(c *Content, opt SimOptions, st *Stats, cards []game.CardReport) *g
 	return cov
 }
 
-// impact measures each card of a layer (or every card) by paired runs
-// without it on the same seeds; for competitive games the measure is the
-// game length (as in Fortune and Glory's competitive game).
-func impact(c *Content, opt SimOptions, req game.SimRequest, rep *game.SimReport) error {
-	rows := map[string]*table.Row{}
-	for _, r := range c.Cards {
-		rows[r.ID] = r
-	}
+// impactTargets are the cards --impact measures (by Card.N): every card
+// of a layer (or every card) that the run's decks hold.
+func impactTargets(c *Content, layer string) ([]int, error) {
 	var targets []int
-	for i := range rep.Cards {
-		card := &rep.Cards[i]
-		row := rows[card.ID]
-		if row == nil || row.Int("count") == 0 {
+	for n, row := range c.Cards {
+		if !reportable(deckOf(row)) || row.Int("count") == 0 {
 			continue
 		}
-		if req.ImpactLayer == "all" || card.Layer == req.ImpactLayer {
-			targets = append(targets, i)
+		if layer == "all" || row.Layer() == layer {
+			targets = append(targets, n)
 		}
 	}
 	if len(targets) == 0 {
-		return fmt.Errorf("--impact %s: no cards to test (a layer's set ID, or all)", req.ImpactLayer)
+		return nil, fmt.Errorf("--impact %s: no cards to test (a layer's set ID, or all)", layer)
 	}
-	game.MeasureImpact(rep, targets, req.ImpactGames, false, func(id string, games int) []game.Outcome {
+	return targets, nil
+}
+
+// measureImpact measures each target card by paired runs: the games of
+// the main run against the same seeds with a random other card of its
+// deck in its place (see game.MeasureImpact).
+func measureImpact(c *Content, opt SimOptions, req game.SimRequest, rep *game.SimReport, targets []int) {
+	ids := make([]string, len(targets))
+	for k, n := range targets {
+		ids[k] = c.Cards[n].ID
+	}
+	game.MeasureImpact(rep, ids, req.ImpactGames, func(id string, games int) []game.Outcome {
 		o := opt
-		o.Games, o.Stats, o.KeepGames, o.Progress = games, false, true, nil
-		o.Exclude, _ = game.CardIndexes(c.Cards, []string{id}) // id is a card of the report
+		o.Games, o.Stats, o.KeepGames, o.Progress, o.Track = games, false, true, nil, nil
+		o.Substitute, _ = game.CardIndexes(c.Cards, []string{id}) // id is a card of the report
 		tally, st := Simulate(c, o)
 		if st.Stopped {
 			return nil
 		}
 		return outcomes(c, tally.PerGame)
-	}, req.Progress)
-	return nil
+	}, req.ImpactProgress)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/rng"
@@ -26,6 +27,11 @@ type SimOptions struct {
 	PlayersMax int
 	KeepGames  bool
 	Stop       <-chan struct{} // closed: the run ends between games
+	// Track (with Stats and KeepGames) records in each outcome who got
+	// each of these cards (by Card.N): the cards --impact measures.
+	Track []int
+	// Balance is how the report's verdicts are reached.
+	Balance game.Balance
 }
 
 // GameOutcome is one game's result, kept for paired comparisons.
@@ -33,6 +39,8 @@ type GameOutcome struct {
 	Turns  int16
 	End    uint8 // 0 finished, 2 stall, 3 error
 	Winner int16 // the winning Faction's index, -1 none
+	Won    uint8 // the seats that won (shared wins too), one bit a seat
+	Held   []uint16
 }
 
 // Tally is one worker's (then the whole run's) counts.
@@ -142,6 +150,8 @@ func (w *simWorker) record(index int, res Result, err error) {
 	}
 	t.Ends[res.End]++
 	t.Rounds.Add(res.Turns)
+	n := len(res.Factions)
+	t.Finished(n, res.Winner >= 0)
 	for seat, fi := range res.Factions {
 		id := c.Factions[fi].ID
 		pol := res.Policies[seat].String()
@@ -149,7 +159,10 @@ func (w *simWorker) record(index int, res Result, err error) {
 		for _, s := range res.Shared {
 			won = won || s == seat
 		}
-		t.Seat(id, seat, pol, won)
+		t.Seat(n, id, seat, pol, won)
+		if won && t.PerGame != nil {
+			t.PerGame[index-w.opt.From].Won |= 1 << seat
+		}
 		if seat < len(res.Deaths) {
 			t.Deaths += res.Deaths[seat]
 		}
@@ -157,8 +170,11 @@ func (w *simWorker) record(index int, res Result, err error) {
 	for _, p := range w.g.players {
 		t.Captures += p.captures
 	}
-	if w.g.stats != nil {
-		w.g.stats.endGame(w.g)
+	if st := w.g.stats; st != nil {
+		st.endGame(w.g)
+		if t.PerGame != nil {
+			t.PerGame[index-w.opt.From].Held = st.held
+		}
 	}
 }
 
@@ -184,6 +200,9 @@ func Simulate(c *Content, opt SimOptions) (*Tally, sim.Stats) {
 				w.g.stats = NewStats(c)
 				w.g.fx.Coverage = w.g.stats.Coverage
 				w.tally.Stats = w.g.stats
+				if opt.Track != nil && opt.KeepGames {
+					w.g.stats.track(opt.Track)
+				}
 			}
 			workers = append(workers, w)
 			return w
@@ -236,7 +255,7 @@ func findFaction(c *Content, id string) int {
 func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 	opt := SimOptions{Options: Options{Players: req.Players, MaxRounds: req.MaxRounds}, Policy: req.Policy, Games: req.Games,
 		Seed: req.Seed, From: req.From, Workers: req.Workers, Stats: req.Stats, Progress: req.Progress, PlayersMax: req.PlayersMax,
-		KeepGames: req.KeepGames || req.ImpactLayer != "", Stop: req.Stop}
+		KeepGames: req.KeepGames || req.ImpactLayer != "", Stop: req.Stop, Balance: req.Balance}
 	switch req.Mode {
 	case "", "competitive":
 	case "short":
@@ -318,15 +337,32 @@ func (m module) Simulate(t *table.Tables, req game.SimRequest) (*game.SimReport,
 		(&simWorker{g: g, opt: opt, tally: tally}).record(opt.From, res, err)
 		return m.report(c, opt, tally, sim.Stats{Games: 1}), nil
 	}
-	tally, stats := Simulate(c, opt)
-	rep := m.report(c, opt, tally, stats)
+	var targets []int
+	if req.ImpactLayer != "" {
+		if targets, err = impactTargets(c, req.ImpactLayer); err != nil {
+			return nil, err
+		}
+		opt.Stats, opt.Track = true, targets
+	}
+	tally := newTally(max(opt.Players, opt.PlayersMax))
+	var elapsed time.Duration
+	play := func(from, games int) *game.SimReport {
+		o := opt
+		o.From, o.Games = opt.From+from, games
+		t, st := Simulate(c, o)
+		tally.merge(t)
+		if t.PerGame != nil {
+			tally.PerGame = append(tally.PerGame, t.PerGame[:st.Games]...) // the games played, if the run was stopped
+		}
+		elapsed += st.Elapsed
+		return m.report(c, opt, tally, sim.Stats{Games: tally.Games, Elapsed: elapsed})
+	}
+	rep := game.Play(req, play)
 	if opt.KeepGames {
 		rep.Outcomes = outcomes(c, tally.PerGame)
 	}
 	if req.ImpactLayer != "" && !sim.Stopped(req.Stop) {
-		if err := impact(c, opt, req, rep); err != nil {
-			return nil, err
-		}
+		measureImpact(c, opt, req, rep, targets)
 	}
 	return rep, nil
 }
@@ -335,7 +371,7 @@ func (m module) Simulate(t *table.Tables, req game.SimRequest) (*game.SimReport,
 func outcomes(c *Content, per []GameOutcome) []game.Outcome {
 	out := make([]game.Outcome, len(per))
 	for i, o := range per {
-		out[i] = game.Outcome{Done: o.End < 2, Rounds: int(o.Turns)}
+		out[i] = game.Outcome{Done: o.End < 2, Rounds: int(o.Turns), Won: o.Won, Held: o.Held}
 		if o.Winner >= 0 {
 			out[i].Winner = c.Factions[o.Winner].ID
 		}
@@ -356,27 +392,37 @@ func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game
 		mode = "short"
 	}
 	r := &game.SimReport{Game: GameID, Seed: opt.Seed, Mode: mode, Players: opt.Players, PlayersMax: opt.PlayersMax,
-		Policy: opt.Policy, Terms: Terms,
+		Policy: opt.Policy, Terms: Terms, Balance: opt.Balance,
 		Stalls: []game.Incident{}, Errors: []game.Incident{}, NeverDrawn: []string{}, GamesPerSecond: st.GamesPerSecond()}
 	sides := make([]game.Side, len(c.Factions))
 	for i, f := range c.Factions {
-		sides[i] = game.Side{ID: f.ID, Name: f.Name}
+		sides[i] = game.Side{ID: f.ID, Name: f.Name, Where: f.Row.Where()}
 	}
-	r.AddTally(&t.Tally, sides, policyNames)
+	r.AddTally(&t.Tally, sides, policyNames, false)
 	if finished := t.Rounds.N(); finished > 0 {
 		r.LossesPerGame = round2(float64(t.Deaths) / float64(finished))
 		r.PrizesPerGame = round2(float64(t.Captures) / float64(finished))
 	}
 	r.AddFailures(t.Failures)
+	rows := map[string]*table.Row{}
+	for _, row := range c.Cards {
+		rows[row.ID] = row
+	}
+	for _, list := range [][]game.Incident{r.Stalls, r.Errors} {
+		for i := range list {
+			if row := rows[list[i].Card]; row != nil {
+				list[i].Where = row.Where()
+			}
+		}
+	}
 	if t.Stats != nil {
 		r.Cards = cardReports(c, t.Stats)
 		r.Coverage = coverage(c, opt, t.Stats, r.Cards)
 		r.NeverDrawn = r.Coverage.NeverDrawn
 		r.CountCardErrors()
-		r.Flags = game.FlagCards(r.Cards, r.Coverage, r.Terms)
 	}
+	r.Judge()
 	return r
 }
 
 func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }
-func round4(x float64) float64 { return float64(int64(x*10000+0.5)) / 10000 }

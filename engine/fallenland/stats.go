@@ -65,6 +65,7 @@ const (
 	RuleDraft
 	RuleAuctionBid
 	RuleAuctionCards
+	RulePartyPVP
 	NumRules
 )
 
@@ -80,6 +81,7 @@ var RuleNames = [NumRules]string{
 	"Spoils sold to the Bank", "Auction House sale", "Spoils Event", "Jinxed card", "Ally hired", "Vehicle destroyed",
 	"Action card played on an opponent", "NPCM or hit man hired", "Solo PVP", "PVP", "PVP Flight contest", "First Strike",
 	"Loot Deck", "Multiple Party card waits for Parties", "Draft Setup", "Auction House bidding", "Auction House paid in cards",
+	"a Party attacks a Party (PVP Deed)",
 }
 
 // CardStats are one card's counters over a run: the generic ones (Score
@@ -103,7 +105,15 @@ type Stats struct {
 	SeatGames, SeatWins uint64
 	touched             [8][]uint64
 	factions            int
+	// The cards --impact measures (by Card.N); endGame sums up who got
+	// each in held.
+	tracked []int
+	held    []uint16
 }
+
+// track makes the collector record, game by game, who got each of cards
+// (by Card.N): Held of the run's outcomes.
+func (s *Stats) track(cards []int) { s.tracked = cards }
 
 // NewStats makes a collector for content.
 func NewStats(c *Content) *Stats {
@@ -198,6 +208,16 @@ func (s *Stats) fled(c *Card) { s.Cards[c.N].Fled++ }
 
 // endGame credits each card's holders with the game's outcome.
 func (s *Stats) endGame(g *Game) {
+	if s.tracked != nil {
+		s.held = make([]uint16, len(s.tracked))
+		for i, n := range s.tracked {
+			for seat := range min(len(g.players), len(s.touched)) {
+				if s.touched[seat][n>>6]&(1<<(n&63)) != 0 {
+					s.held[i] |= 1<<seat | game.Seen
+				}
+			}
+		}
+	}
 	for seat := range g.players {
 		won := g.result.Winner == seat
 		for _, x := range g.result.Shared {
@@ -231,6 +251,7 @@ func (s *Stats) clearGame() {
 	for i := range s.touched {
 		clear(s.touched[i])
 	}
+	s.held = nil
 }
 
 // Merge adds another worker's counters.

@@ -3,6 +3,8 @@ package fng
 import (
 	"fmt"
 	"math"
+	"sort"
+	"sync"
 
 	"github.com/deckwright/deckwright/engine/dice"
 )
@@ -645,7 +647,11 @@ func (g *Game) wantsAdventure(h *Hero, site int) bool {
 	if len(h.artifacts) > 0 && g.health(h) <= 2 {
 		return false // don't risk losing what it carries
 	}
-	return g.health(h) >= 2 || h.progress == int16(site)
+	// A hurt hero without the Glory to heal in a city adventures anyway:
+	// camping after the first Danger heals it fully (so, at worst, does a
+	// KO), where waiting heals nothing and it would never hunt again.
+	cannotHeal := h.glory < g.c.Rules.HealCost && g.c.Rules.HealCost > 0
+	return g.health(h) >= 2 || h.progress == int16(site) || cannotHeal
 }
 
 // leader is the rival a hero plays opponent cards on: the most Fortune,
@@ -685,20 +691,24 @@ func (g *Game) cityShopping(h *Hero) {
 	}
 	if n > 0 {
 		g.buyHealing(h, n)
+		g.countRule(RuleHealInCity)
 	}
 	for i := 0; i < 6; i++ {
 		bought := false
 		if g.canBuy(h, true, buffer) {
 			g.buyItem(h, true)
+			g.countRule(RuleBuyAlly)
 			bought = true
 		}
 		if g.canBuy(h, false, buffer) {
 			g.buyItem(h, false)
+			g.countRule(RuleBuyGear)
 			bought = true
 		}
 		if !bought {
 			if it := g.commonChoice(h, buffer); it >= 0 {
 				g.buyCommon(h, it)
+				g.countRule(RuleBuyCommon)
 				bought = true
 			}
 		}
@@ -881,4 +891,223 @@ func (g *Game) zeppelinScore(h *Hero) float64 {
 		score /= 2
 	}
 	return score
+}
+
+// walkPlans plan the bots' walking: for a target t, how many movement
+// rolls (a d6) each space is from it, and where a hero heads with each
+// roll. Unlike the least movement (Dist), the expected rolls know that a
+// sea costing 4 is crossed only on a roll of 4 or more: a bot short of a
+// sea's cost can use its roll to reach a better shore, or a cheaper sea,
+// instead of standing still. A target's plan is worked out the first time
+// a bot heads there (a few hundred microseconds), once for all the
+// workers: it depends on the map alone.
+type walkPlans struct {
+	spaces []Space
+	dist   [][]int16
+	near6  [][]int16 // the spaces within 6 movement of each, nearest first
+	near   [][]int16 // within maxWalkRoll
+	once   []sync.Once
+	turns  [][]float32
+	goals  [][]int16
+}
+
+// maxWalkRoll is the most movement the plans cover; more (a big movement
+// bonus) simply heads for the target.
+const maxWalkRoll = 12
+
+func newWalkPlans(spaces []Space, dist [][]int16) *walkPlans {
+	n := len(spaces)
+	return &walkPlans{spaces: spaces, dist: dist, near6: nearest(dist, 6), near: nearest(dist, maxWalkRoll),
+		once: make([]sync.Once, n), turns: make([][]float32, n), goals: make([][]int16, n)}
+}
+
+// nearest lists, for each space, the spaces within reach movement of
+// it, nearest first.
+func nearest(dist [][]int16, reach int16) [][]int16 {
+	n := len(dist)
+	near := make([][]int16, n)
+	for s := range n {
+		for t := range n {
+			if dist[s][t] <= reach {
+				near[s] = append(near[s], int16(t))
+			}
+		}
+		sort.SliceStable(near[s], func(i, j int) bool { return dist[s][near[s][i]] < dist[s][near[s][j]] })
+	}
+	return near
+}
+
+// plan returns target t's expected rolls by space, and the space each
+// space heads for with each movement: goals[s*maxWalkRoll+points-1].
+func (w *walkPlans) plan(t int16) (turns []float32, goals []int16) {
+	w.once[t].Do(func() {
+		w.turns[t] = w.walkTurns(int(t))
+		w.goals[t] = w.walkGoals(int(t), w.turns[t])
+	})
+	return w.turns[t], w.goals[t]
+}
+
+// walkTurns works out the expected rolls E from every space to t, the
+// best space within each roll's reach taken each time: E(t) = 0,
+// E(s) = 1 + the mean over the six faces r of the least E within r of s
+// (staying included). Gauss–Seidel sweeps outward from the target, each
+// update solving its own equation (the small rolls that stay), converge
+// in a few passes.
+func (w *walkPlans) walkTurns(t int) []float32 {
+	dist, near := w.dist, w.near6
+	n := len(dist)
+	e := make([]float64, n)
+	order := make([]int, n)
+	for s := range n {
+		e[s] = float64(dist[s][t]) / 3.5
+		order[s] = s
+	}
+	sort.SliceStable(order, func(i, j int) bool { return dist[order[i]][t] < dist[order[j]][t] })
+	for sweep := 0; sweep < 100; sweep++ {
+		change := 0.0
+		for _, s := range order {
+			if s == t {
+				e[s] = 0
+				continue
+			}
+			// m[r] is the best other space a roll of r+1 reaches; the rolls
+			// whose best is no better than staying stay, so E(s) = (1 +
+			// Σ m over the moving rolls/6) / (1 − staying rolls/6), the
+			// staying rolls the small ones (m falls as the roll grows).
+			var m [6]float64
+			best, k := math.Inf(1), 0
+			for r := range 6 {
+				for k < len(near[s]) && dist[s][near[s][k]] <= int16(r+1) {
+					if x := int(near[s][k]); x != s {
+						best = min(best, e[x])
+					}
+					k++
+				}
+				m[r] = best
+			}
+			for stay := range 6 {
+				sum := 0.0
+				for r := stay; r < 6; r++ {
+					sum += m[r]
+				}
+				if v := (1 + sum/6) / (1 - float64(stay)/6); (stay == 0 || m[stay-1] >= v) && m[stay] < v {
+					change = max(change, math.Abs(v-e[s]))
+					e[s] = v
+					break
+				}
+			}
+		}
+		if change < 1e-5 {
+			break
+		}
+	}
+	out := make([]float32, n)
+	for s := range n {
+		out[s] = float32(e[s])
+	}
+	return out
+}
+
+// walkGoals works out, for every space s and movement 1 to maxWalkRoll,
+// the space a hero heads for on its way to t (see walkGoal).
+func (w *walkPlans) walkGoals(t int, turns []float32) []int16 {
+	spaces, dist, near := w.spaces, w.dist, w.near
+	n := len(spaces)
+	// end[s*(maxWalkRoll+1)+p]: where the shortest way to t ends from s
+	// with p points, as nextStep walks it (henchmen aside): one step, then
+	// the end from there with the points left.
+	end := make([]int16, n*(maxWalkRoll+1))
+	for p := 0; p <= maxWalkRoll; p++ {
+		for s := range n {
+			next, bestD := int16(-1), dist[s][t]
+			if s != t {
+				for _, a := range spaces[s].Adj {
+					cost := int(spaces[a].Cost)
+					if cost <= p && (dist[a][t] < bestD || dist[a][t] == bestD && next >= 0 && cost < int(spaces[next].Cost)) {
+						next, bestD = a, dist[a][t]
+					}
+				}
+			}
+			if next < 0 {
+				end[s*(maxWalkRoll+1)+p] = int16(s)
+			} else {
+				end[s*(maxWalkRoll+1)+p] = end[int(next)*(maxWalkRoll+1)+p-int(spaces[next].Cost)]
+			}
+		}
+	}
+	out := make([]int16, n*maxWalkRoll)
+	for s := range n {
+		best, k := int16(s), 0
+		for p := 1; p <= maxWalkRoll; p++ {
+			for ; k < len(near[s]) && int(dist[s][near[s][k]]) <= p; k++ {
+				x := near[s][k]
+				switch {
+				case turns[x] < turns[best]-1e-6,
+					turns[x] < turns[best]+1e-6 && dist[x][t] < dist[best][t],
+					turns[x] < turns[best]+1e-6 && dist[x][t] == dist[best][t] && dist[s][x] < dist[s][best]:
+					best = x
+				}
+			}
+			goal := int16(t)
+			if turns[best] < turns[end[s*(maxWalkRoll+1)+p]]-1e-6 {
+				goal = best
+			}
+			out[s*maxWalkRoll+p-1] = goal
+		}
+	}
+	return out
+}
+
+// walkGoal is the space a hero with points of movement heads for this
+// move on its way to target: the target itself (walking the shortest way
+// as far as the points go) unless a space within reach leaves the target
+// fewer rolls away — then the best such space (then the nearest to the
+// target in movement, then the cheapest to reach).
+func (g *Game) walkGoal(from, target int16, points int) int16 {
+	w := g.c.walk
+	if from == target || target < 0 || points < 1 || points > maxWalkRoll || w == nil {
+		return target
+	}
+	_, goals := w.plan(target)
+	return goals[int(from)*maxWalkRoll+points-1]
+}
+
+// rivalOnly reports whether a card's effect acts only on a hero of
+// another side (Double Cross steals from one): it has no use where no
+// rival stands (never in the cooperative and solo games, whose heroes are
+// all one side).
+func rivalOnly(c *Card) bool {
+	if c.Effect == nil {
+		return false
+	}
+	any := false
+	for _, u := range c.Effect.Uses {
+		if !u.Verb {
+			continue
+		}
+		if u.Name != "stealArtifact" {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+// rivalWorthRobbing reports whether a hero of another side in h's space
+// carries an artifact: the only time a card that robs one is worth playing.
+func (g *Game) rivalWorthRobbing(h *Hero) bool {
+	for seat := range g.heroes {
+		o := &g.heroes[seat]
+		if o != h && !g.side(o, h) && o.space == h.space && len(o.artifacts) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// countRule counts a rule the bots chose to use, when collecting stats.
+func (g *Game) countRule(r Rule) {
+	if g.stats != nil {
+		g.stats.rule(r)
+	}
 }

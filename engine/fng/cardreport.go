@@ -30,6 +30,7 @@ func cardReports(c *Content, opt SimOptions, st *Stats) []game.CardReport {
 	for i := range c.Heroes {
 		heroes[i] = c.Heroes[i].ID
 	}
+	rivals := rivalOnlyCards(c)
 	out := make([]game.CardReport, 0, len(c.Cards))
 	for n, row := range c.Cards {
 		cs := &st.Cards[n]
@@ -39,13 +40,14 @@ func cardReports(c *Content, opt SimOptions, st *Stats) []game.CardReport {
 		}
 		r := game.CardReport{ID: row.ID, Name: row.Str("name"), Deck: deck, Layer: row.Layer(), Where: row.Where(),
 			HasAbility: row.Has("effect") && (deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "common_items") &&
-				usableIn(row, opt.Mode),
-			Dealt: deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "villain_events"}
+				usableIn(row, opt.Mode) && !(rivals[n] && (opt.Mode == Cooperative || opt.Mode == Solo)),
+			Dealt:  deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "villain_events",
+			Earned: deck == "artifacts" || deck == "adventures"}
 		cs.Fill(&r, heroes, st.HeroWins, st.HeroGames)
 		if cs.Faced > 0 {
 			// A Danger's pass rate is its whole front overcome, not each test.
 			r.Faced, r.Overcome = cs.Faced, cs.Overcome
-			r.PassRate = round4(float64(cs.Overcome) / float64(cs.Faced))
+			r.PassRate = game.Ratio(cs.Overcome, cs.Faced)
 		}
 		out = append(out, r)
 	}
@@ -61,6 +63,25 @@ func usableIn(row *table.Row, mode Mode) bool {
 	}
 	only := row.List("timing")
 	return row.Str("target") != "opponent" && row.Str("target") != "others" && !(len(only) == 1 && only[0] == "cancel")
+}
+
+// rivalOnlyCards lists the cards (by N) whose effect acts only on a
+// hero of another side (rivalOnly).
+func rivalOnlyCards(c *Content) map[int]bool {
+	out := map[int]bool{}
+	for _, list := range [][]EventDef{c.Events, c.City, c.VillainEvents} {
+		for i := range list {
+			if rivalOnly(&list[i].Card) {
+				out[list[i].N] = true
+			}
+		}
+	}
+	for i := range c.Items {
+		if rivalOnly(&c.Items[i].Card) {
+			out[c.Items[i].N] = true
+		}
+	}
+	return out
 }
 
 // reportable: the decks whose cards the report rates (not heroes, map

@@ -198,7 +198,7 @@ func (g *Game) offerSelf(seat int, t Timing) {
 		}
 		g.runCard(seat, def.Effect, &def.Card)
 		if g.stats != nil {
-			g.stats.use(g, &def.Card)
+			g.stats.use(seat, &def.Card)
 		}
 	}
 }
@@ -300,6 +300,9 @@ func (g *Game) usable(seat int, c *Card) bool {
 
 // wantsToUse is the bot's decision to use an ability that helps itself.
 func (g *Game) wantsToUse(h *Hero, c *Card, t Timing) bool {
+	if rivalOnly(c) && !g.rivalWorthRobbing(h) {
+		return false // nobody here to rob: keep it
+	}
 	// Harm aimed at rivals is a reason to play a card; harm to the player
 	// is not.
 	switch c.Target {
@@ -368,7 +371,7 @@ func (g *Game) playCard(seat int, c *Card, e *EventDef, city bool, id int16) {
 	}
 	attached := false
 	if g.stats != nil {
-		g.stats.use(g, c)
+		g.stats.use(seat, c)
 	}
 	var buf [8]int
 	targets := g.targets(seat, c.Target, buf[:0])
@@ -405,7 +408,7 @@ func (g *Game) playAgainst(from, target int, e *EventDef, hc handCard) {
 		g.logf("%s plays %s on %s", g.h(from).def.Name, e.Name, g.h(target).def.Name)
 	}
 	if g.stats != nil {
-		g.stats.use(g, &e.Card)
+		g.stats.use(from, &e.Card)
 		g.stats.rule(RuleOpponentCard)
 	}
 	if g.canceled(target, &e.Card) {
@@ -600,7 +603,7 @@ func (g *Game) useItem(seat int, id int16) {
 	g.runCard(seat, it.Effect, &it.Card)
 	g.using = prev
 	if g.stats != nil {
-		g.stats.use(g, &it.Card)
+		g.stats.use(seat, &it.Card)
 		if it.Activate {
 			g.stats.rule(RuleActivate)
 		}

@@ -321,6 +321,9 @@ type Content struct {
 	// Dist[a][b] is the least movement to go from a to b; Hops[a][b] the
 	// fewest spaces (for the zeppelin, to which a sea costs 1).
 	Dist, Hops [][]int16
+	// walk plans the bots' routes by expected movement rolls, target by
+	// target as the bots first need one (see walkPlans).
+	walk *walkPlans
 
 	Heroes        []HeroDef
 	Villains      []VillainDef
@@ -521,6 +524,7 @@ func (l *loader) spaces() {
 		flat[i] = Space{Adj: s.Adj, Cost: 1}
 	}
 	l.c.Hops = distances(flat)
+	l.c.walk = newWalkPlans(l.c.Spaces, l.c.Dist)
 }
 
 // distances computes the least movement between every pair of spaces

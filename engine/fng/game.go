@@ -66,9 +66,12 @@ type Options struct {
 	Variants Variants
 	// Teams, for the team game: the team of each seat.
 	Teams []int
-	// Exclude removes cards (by Card.N) from their decks: the other half of
-	// a paired impact run.
+	// Exclude removes cards (by Card.N) from their decks.
 	Exclude map[int]bool
+	// Substitute puts a random other card of its deck in place of each of
+	// these cards (by Card.N): the other half of a paired impact run
+	// (game.Substitute). A card outside the shuffled decks is left out.
+	Substitute map[int]bool
 }
 
 // Variants are named rule variants and optional rules; the rulebook's

@@ -197,6 +197,7 @@ func (g *Game) soloMovement(h *Hero, bonus int) int {
 // time along shortest paths, taking flights where the bot wants them.
 func (g *Game) travel(h *Hero, points int, target int16) {
 	c := g.c
+	goal := g.walkGoal(h.space, target, points)
 	for steps := 0; steps < 64; steps++ {
 		if h.space == target {
 			return
@@ -209,10 +210,11 @@ func (g *Game) travel(h *Hero, points int, target int16) {
 					g.henchmanFight(h.seat, to)
 					return
 				}
+				goal = g.walkGoal(h.space, target, points)
 				continue
 			}
 		}
-		next := g.nextStep(h.space, target, points)
+		next := g.nextStep(h.space, goal, points)
 		if next < 0 {
 			return
 		}

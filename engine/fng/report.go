@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/sim"
@@ -48,7 +49,7 @@ func (m module) options(c *Content, req game.SimRequest) (SimOptions, error) {
 	}
 	opt := SimOptions{Options: Options{Mode: mode, Players: req.Players, Advanced: advanced, MaxRounds: req.MaxRounds,
 		Org: req.Org}, Policy: req.Policy, Games: req.Games, Seed: req.Seed, From: req.From, Workers: req.Workers, Stats: req.Stats,
-		Progress: req.Progress, PlayersMax: req.PlayersMax, KeepGames: req.KeepGames || req.ImpactLayer != "", Stop: req.Stop}
+		Progress: req.Progress, PlayersMax: req.PlayersMax, KeepGames: req.KeepGames || req.ImpactLayer != "", Stop: req.Stop, Balance: req.Balance}
 	if len(req.Exclude) > 0 {
 		if opt.Exclude, err = game.CardIndexes(c.Cards, req.Exclude); err != nil {
 			return opt, err
@@ -186,15 +187,32 @@ func (m module) Simulate(t *table.Tables, req game.SimRequest) (*game.SimReport,
 		(&simWorker{g: g, opt: opt, tally: tally}).record(opt.From, res, err)
 		return m.report(c, opt, tally, sim.Stats{Games: 1}), nil
 	}
-	tally, stats := Simulate(c, opt)
-	rep := m.report(c, opt, tally, stats)
-	if req.KeepGames || req.ImpactLayer != "" {
+	var targets []int
+	if req.ImpactLayer != "" {
+		if targets, err = impactTargets(c, opt, req.ImpactLayer); err != nil {
+			return nil, err
+		}
+		opt.Stats, opt.Track = true, targets
+	}
+	tally := newTally(max(opt.Players, opt.PlayersMax))
+	var elapsed time.Duration
+	play := func(from, games int) *game.SimReport {
+		o := opt
+		o.From, o.Games = opt.From+from, games
+		t, st := Simulate(c, o)
+		tally.merge(t)
+		if t.PerGame != nil {
+			tally.PerGame = append(tally.PerGame, t.PerGame[:st.Games]...) // the games played, if the run was stopped
+		}
+		elapsed += st.Elapsed
+		return m.report(c, opt, tally, sim.Stats{Games: tally.Games, Elapsed: elapsed})
+	}
+	rep := game.Play(req, play)
+	if opt.KeepGames {
 		rep.Outcomes = outcomes(c, tally.PerGame)
 	}
 	if req.ImpactLayer != "" && !sim.Stopped(req.Stop) {
-		if err := impact(c, opt, req, rep); err != nil {
-			return nil, err
-		}
+		measureImpact(c, opt, req, rep, targets)
 	}
 	return rep, nil
 }
@@ -203,7 +221,7 @@ func (m module) Simulate(t *table.Tables, req game.SimRequest) (*game.SimReport,
 func outcomes(c *Content, per []GameOutcome) []game.Outcome {
 	out := make([]game.Outcome, len(per))
 	for i, o := range per {
-		out[i] = game.Outcome{Done: o.End < 2, Rounds: int(o.Rounds), Win: o.HeroWin}
+		out[i] = game.Outcome{Done: o.End < 2, Rounds: int(o.Rounds), Win: o.HeroWin, Won: o.Won, Held: o.Held}
 		if o.Winner >= 0 {
 			out[i].Winner = c.Heroes[o.Winner].ID
 		}
@@ -225,13 +243,13 @@ func level(advanced bool) string {
 // report turns a tally into the generic report.
 func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game.SimReport {
 	r := &game.SimReport{Game: GameID, Seed: opt.Seed, Mode: opt.Mode.String(), Players: opt.Players, PlayersMax: opt.PlayersMax,
-		Level: level(opt.Advanced), Policy: opt.Policy, Terms: Terms,
+		Level: level(opt.Advanced), Policy: opt.Policy, Terms: Terms, Balance: opt.Balance,
 		Stalls: []game.Incident{}, Errors: []game.Incident{}, NeverDrawn: []string{}, GamesPerSecond: st.GamesPerSecond()}
 	sides := make([]game.Side, len(c.Heroes))
 	for i, h := range c.Heroes {
-		sides[i] = game.Side{ID: h.ID, Name: h.Name}
+		sides[i] = game.Side{ID: h.ID, Name: h.Name, Where: h.Row.Where()}
 	}
-	r.AddTally(&t.Tally, sides, policyNames)
+	r.AddTally(&t.Tally, sides, policyNames, opt.Mode == Cooperative || opt.Mode == Solo)
 	finished := t.Rounds.N()
 	if finished > 0 {
 		r.LossesPerGame = round2(float64(t.KOs) / float64(finished))
@@ -251,13 +269,20 @@ func (m module) report(c *Content, opt SimOptions, t *Tally, st sim.Stats) *game
 		}
 	}
 	r.AddFailures(t.Failures)
+	for _, list := range [][]game.Incident{r.Stalls, r.Errors} {
+		for i := range list {
+			if row := findRow(c, list[i].Card); row != nil {
+				list[i].Where = row.Where()
+			}
+		}
+	}
 	if t.Stats != nil {
 		r.Cards = cardReports(c, opt, t.Stats)
 		r.Coverage = coverage(c, opt, t.Stats, r.Cards)
 		r.NeverDrawn = r.Coverage.NeverDrawn
 		r.CountCardErrors()
-		r.Flags = game.FlagCards(r.Cards, r.Coverage, r.Terms)
 	}
+	r.Judge()
 	if opt.Mode == Cooperative || opt.Mode == Solo {
 		for _, n := range sortedInts(t.ByPlayers) {
 			label := fmt.Sprintf("%d heroes", n)
@@ -283,4 +308,3 @@ func sortedInts(m map[int]int) []int {
 }
 
 func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }
-func round4(x float64) float64 { return float64(int64(x*10000+0.5)) / 10000 }

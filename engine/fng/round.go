@@ -79,7 +79,7 @@ func (g *Game) reset(seed uint64, opt Options) {
 func (g *Game) resetDecks() {
 	adv := g.opt.Advanced
 	c := g.c
-	ex := g.opt.Exclude
+	ex, sub := g.opt.Exclude, g.opt.Substitute
 	fill := func(d *deck.Deck, name string, cards []int16, card func(int16) *Card) {
 		buf := d.Reuse()
 		for _, x := range cards {
@@ -87,6 +87,9 @@ func (g *Game) resetDecks() {
 			if (adv || !cd.Advanced) && !ex[cd.N] {
 				buf = append(buf, x)
 			}
+		}
+		if sub != nil {
+			buf = game.Substitute(buf, func(x int16) bool { return sub[card(x).N] }, g.seed)
 		}
 		d.Reset(buf, rng.New(g.seed, deckStream(name)))
 	}
@@ -102,7 +105,7 @@ func (g *Game) resetDecks() {
 	fill(&g.locations, "locations", c.DeckLocations, func(i int16) *Card { return &c.Locations[i].Card })
 	fill(&g.villainEvents, "villain-events", c.DeckVillainEvents, func(i int16) *Card { return &c.VillainEvents[i].Card })
 	for _, id := range c.CommonItems {
-		if ex[c.Items[id].N] {
+		if ex[c.Items[id].N] || sub[c.Items[id].N] {
 			g.commonLeft[id] = 0
 		}
 	}

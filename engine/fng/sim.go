@@ -32,6 +32,11 @@ type SimOptions struct {
 	KeepGames bool
 	// Stop, when closed, ends the run between games.
 	Stop <-chan struct{}
+	// Track (with Stats and KeepGames) records in each outcome who got
+	// each of these cards (by Card.N): the cards --impact measures.
+	Track []int
+	// Balance is how the report's verdicts are reached.
+	Balance game.Balance
 }
 
 // GameOutcome is one game's result, kept for paired comparisons.
@@ -40,6 +45,8 @@ type GameOutcome struct {
 	End     uint8 // 0 fortune, 1 track, 2 stall, 3 error
 	HeroWin bool  // cooperative: the heroes won
 	Winner  int16 // competitive: the winning hero's index, -1 none
+	Won     uint8 // the seats that won, one bit a seat
+	Held    []uint16
 }
 
 // Tally is one worker's (then the whole run's) counts.
@@ -156,6 +163,9 @@ func (w *simWorker) record(index int, res Result, err error) {
 			t.Ends["error"]++
 		}
 		t.Failures = append(t.Failures, game.Failed{Index: index, Failure: f})
+		if w.g.stats != nil {
+			w.g.stats.clearGame()
+		}
 		return
 	}
 	t.Ends[res.End]++
@@ -168,6 +178,7 @@ func (w *simWorker) record(index int, res Result, err error) {
 		t.HeroWins++
 	}
 	n := len(res.Heroes)
+	t.Finished(n, heroesWon || res.Winner >= 0 || res.Team >= 0)
 	t.ByPlayers[n]++
 	t.ByOrg[res.Org]++
 	if heroesWon {
@@ -178,14 +189,20 @@ func (w *simWorker) record(index int, res Result, err error) {
 		id := c.Heroes[hi].ID
 		pol := res.Policies[seat].String()
 		won := res.Winner == seat || heroesWon || (w.opt.Mode == Team && res.Team >= 0 && seat < len(w.opt.Teams) && w.opt.Teams[seat] == res.Team)
-		t.Seat(id, seat, pol, won)
+		t.Seat(n, id, seat, pol, won)
+		if won && t.PerGame != nil {
+			t.PerGame[index-w.opt.From].Won |= 1 << seat
+		}
 		if seat < len(res.KOs) {
 			t.KOs += res.KOs[seat]
 			t.Artifacts += res.Artifacts[seat]
 		}
 	}
-	if w.g.stats != nil {
-		w.g.stats.endGame(w.g)
+	if st := w.g.stats; st != nil {
+		st.endGame(w.g)
+		if t.PerGame != nil {
+			t.PerGame[index-w.opt.From].Held = st.held
+		}
 	}
 }
 
@@ -228,6 +245,9 @@ func Simulate(c *Content, opt SimOptions) (*Tally, sim.Stats) {
 				w.g.stats = NewStats(c)
 				w.g.fx.Coverage = w.g.stats.Coverage
 				w.tally.Stats = w.g.stats
+				if opt.Track != nil && opt.KeepGames {
+					w.g.stats.track(opt.Track)
+				}
 			}
 			workers = append(workers, w)
 			return w

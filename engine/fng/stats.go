@@ -60,6 +60,10 @@ const (
 	RuleExchange
 	RuleFinalFight
 	RuleKeepOne
+	RuleBuyGear
+	RuleBuyAlly
+	RuleBuyCommon
+	RuleHealInCity
 	NumRules
 )
 
@@ -75,6 +79,7 @@ var RuleNames = [NumRules]string{
 	"villain KO'd", "Nazi bodyguards", "Nazi Gold escorted by a villain", "the zeppelin moves", "sneak aboard the zeppelin",
 	"Vile Tactics", "destroy an outpost", "Occupation", "the Mob's turf blocks Occupation", "heroes work together",
 	"heroes exchange cards", "an adventure's final fight", "keep one of several Events drawn",
+	"buy a Gear card", "buy an Allies card", "buy a Common Item", "heal in a city",
 }
 
 // CardStats are one card's counters over a run: the generic ones (Score
@@ -98,6 +103,18 @@ type Stats struct {
 	// Per game: which cards each seat drew or used.
 	touched [8][]uint64
 	heroes  int
+	// The cards --impact measures (by Card.N), and per game which were
+	// drawn at all: endGame sums up who got each in held.
+	tracked []int
+	seen    []uint64
+	held    []uint16
+}
+
+// track makes the collector record, game by game, who got each of cards
+// (by Card.N): Held of the run's outcomes.
+func (s *Stats) track(cards []int) {
+	s.tracked = cards
+	s.seen = make([]uint64, len(s.touched[0]))
 }
 
 // NewStats makes a collector for content.
@@ -112,7 +129,12 @@ func NewStats(c *Content) *Stats {
 
 func (s *Stats) rule(r Rule) { s.Rules[r]++ }
 
-func (s *Stats) draw(c *Card) { s.Cards[c.N].Drawn++ }
+func (s *Stats) draw(c *Card) {
+	s.Cards[c.N].Drawn++
+	if s.seen != nil {
+		s.seen[c.N>>6] |= 1 << (c.N & 63)
+	}
+}
 
 // drew counts a card drawn by heroes, who become its holders.
 func (s *Stats) drew(c *Card, seats ...int) {
@@ -122,10 +144,12 @@ func (s *Stats) drew(c *Card, seats ...int) {
 	}
 }
 
-// use counts a card's use and marks the hero using it as a holder.
-func (s *Stats) use(g *Game, c *Card) {
+// use counts a card's use and marks the hero of seat, who used it, as a
+// holder (not the hero a card is played on: a rival's card played on the
+// leader is the rival's).
+func (s *Stats) use(seat int, c *Card) {
 	s.Cards[c.N].Used++
-	s.touch(g.cur, c)
+	s.touch(seat, c)
 }
 
 // touch marks a hero as having drawn or used a card this game.
@@ -210,6 +234,21 @@ func (s *Stats) recovered(g *Game, h *Hero, site int) {
 
 // endGame credits each card's holders with the game's outcome.
 func (s *Stats) endGame(g *Game) {
+	if s.tracked != nil {
+		s.held = make([]uint16, len(s.tracked))
+		for i, n := range s.tracked {
+			w, bit := n>>6, uint64(1)<<(n&63)
+			if s.seen[w]&bit != 0 {
+				s.held[i] |= game.Seen
+			}
+			for seat := range g.heroes {
+				if s.touched[seat][w]&bit != 0 {
+					s.held[i] |= 1<<seat | game.Seen
+				}
+			}
+		}
+		clear(s.seen)
+	}
 	for seat := range g.heroes {
 		won := g.result.Winner == seat || (g.shared() && g.opt.Mode != Team && g.result.End == "fortune") ||
 			(g.opt.Mode == Team && g.result.Team == g.heroes[seat].team)
@@ -229,6 +268,15 @@ func (s *Stats) endGame(g *Game) {
 		}
 		clear(s.touched[seat])
 	}
+}
+
+// clearGame forgets a game that did not finish (a stall or an error).
+func (s *Stats) clearGame() {
+	for i := range s.touched {
+		clear(s.touched[i])
+	}
+	clear(s.seen)
+	s.held = nil
 }
 
 // Merge adds another worker's counters.

@@ -10,11 +10,15 @@ import (
 	"github.com/deckwright/deckwright/engine/sim"
 )
 
-// Thresholds for --fail-on: the largest significant move a designer's CI
-// accepts, by metric (win, rounds, card-win, pass).
+// Thresholds for --fail-on: the largest significant difference a
+// designer's CI accepts, by metric. win, rounds, card-win and pass bound
+// how far the baseline's metrics move; hero and card bound how far a side
+// or card the build adds or replaces lies from its reference.
 type Thresholds map[string]float64
 
-// ParseThresholds reads "win=0.05,rounds=2,card-win=0.1".
+var metrics = []string{"hero", "card", "win", "rounds", "card-win", "pass"}
+
+// ParseThresholds reads "hero=0.05,card=0.05,rounds=2".
 func ParseThresholds(s string) (Thresholds, error) {
 	t := Thresholds{}
 	if strings.TrimSpace(s) == "" {
@@ -25,13 +29,15 @@ func ParseThresholds(s string) (Thresholds, error) {
 		if !ok {
 			return nil, fmt.Errorf("--fail-on: %q is not metric=bound", part)
 		}
-		switch k {
-		case "win", "rounds", "card-win", "pass":
-		default:
-			return nil, fmt.Errorf("--fail-on: unknown metric %q (win, rounds, card-win, pass)", k)
+		known := false
+		for _, m := range metrics {
+			known = known || k == m
+		}
+		if !known {
+			return nil, fmt.Errorf("--fail-on: unknown metric %q (%s)", k, strings.Join(metrics, ", "))
 		}
 		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f < 0 {
+		if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) {
 			return nil, fmt.Errorf("--fail-on: %q is not a bound", v)
 		}
 		t[k] = f
@@ -39,13 +45,88 @@ func ParseThresholds(s string) (Thresholds, error) {
 	return t, nil
 }
 
-// Compare sets a run against a baseline run of the same seeds and options:
-// game-level metrics paired game by game, cards matched by ID. It keeps
-// the moves whose 95% interval excludes zero, cards first, largest first,
-// and names the thresholds they break.
-func Compare(baseline string, base, cur *SimReport, limits Thresholds) *Comparison {
-	cmp := &Comparison{Baseline: baseline, Games: cur.Games, Moves: []Movement{}}
-	var cards []Movement
+// Compare sets a run against a baseline run of the same seeds and options.
+// It lists the rows the build changes; judges each side and dealt card it
+// adds or replaces against the baseline (a side against the baseline's
+// fair share or its side's win rate, a card against its deck's cards in
+// the baseline); and finds the metrics that moved — game length and the
+// side's win rate paired game by game, each side's win rate, each card's
+// holders' win rate and pass rate. Every p-value enters one
+// Benjamini–Hochberg correction, so the moves listed are significant
+// after it; it names the bounds they break.
+func Compare(baseline string, base, cur *SimReport, changes []Change, limits Thresholds) *Comparison {
+	bal := cur.Balance.Or(DefaultBalance)
+	cmp := &Comparison{Baseline: baseline, Games: cur.Games, Changes: changes, New: []Verdict{}, Moves: []Movement{}}
+	if cmp.Changes == nil {
+		cmp.Changes = []Change{}
+	}
+	changed := map[string]bool{}
+	for _, c := range changes {
+		if c.Kind != "removed" {
+			changed[c.ID] = true
+		}
+	}
+	var f family
+
+	// New and replaced sides, against the baseline at each player count.
+	baseCounts := map[int]PlayerCount{}
+	for _, pc := range base.PlayerCounts {
+		baseCounts[pc.Players] = pc
+	}
+	for _, v := range cur.Verdicts {
+		pc, ok := baseCounts[v.Players]
+		if !changed[v.ID] || !ok || pc.Games == 0 {
+			continue
+		}
+		nv := Verdict{Subject: v.Subject, ID: v.ID, Name: v.Name, Where: v.Where, Players: v.Players, Measure: v.Measure,
+			Band: v.Band, runGames: v.runGames}
+		if v.fixed {
+			nv.fixedShare(v.Wins, v.Games, frac0(pc.SeatWins, pc.SeatGames), bal)
+			nv.Reference = "the baseline's fair share"
+		} else {
+			nv.against(v.Wins, v.Games, pc.Won, pc.Games, bal)
+			nv.Reference = "the baseline's " + countGames(v.Players, cur.Terms) + " games"
+		}
+		cmp.New = append(cmp.New, nv)
+	}
+	// New and replaced dealt cards, against their deck in the baseline.
+	type pool struct{ wins, holders int }
+	baseDecks := map[string]pool{}
+	for _, c := range base.Cards {
+		if c.Dealt {
+			p := baseDecks[c.Deck]
+			p.wins += int(c.HolderWins)
+			p.holders += int(c.Holders)
+			baseDecks[c.Deck] = p
+		}
+	}
+	band := bal.Band
+	if !cur.SharedWins {
+		band = bal.BandAt(cur.fairShare())
+	}
+	terms := cur.Terms.Or(DefaultTerms)
+	for _, c := range cur.Cards {
+		p := baseDecks[c.Deck]
+		if !changed[c.ID] || !c.Dealt || c.Holders == 0 || p.holders == 0 {
+			continue
+		}
+		nv := Verdict{Subject: "card", ID: c.ID, Name: c.Name, Where: c.Where, Band: round(band), runGames: cur.Games,
+			Measure:   fmt.Sprintf("win rate of %s who drew or used it", terms.Players),
+			Reference: fmt.Sprintf("%s who drew or used %s cards in the baseline", terms.Players, DeckName(c.Deck))}
+		nv.against(int(c.HolderWins), int(c.Holders), p.wins, p.holders, bal)
+		cmp.New = append(cmp.New, nv)
+	}
+	for i := range cmp.New {
+		f.verdict(&cmp.New[i], bal.Level)
+	}
+
+	// Moves of what both builds have.
+	var cards, game []Movement
+	keep := func(list *[]Movement, m Movement, p float64) {
+		*list = append(*list, m)
+		idx := len(*list) - 1
+		f.add(p, func(q float64, _ int) { (*list)[idx].Q = round(q) })
+	}
 	baseCards := map[string]*CardReport{}
 	for i := range base.Cards {
 		baseCards[base.Cards[i].ID] = &base.Cards[i]
@@ -56,55 +137,80 @@ func Compare(baseline string, base, cur *SimReport, limits Thresholds) *Comparis
 		if b == nil {
 			continue
 		}
-		bw, cw := int(math.Round(b.HolderRate*float64(b.Holders))), int(math.Round(c.HolderRate*float64(c.Holders)))
-		if m, ok := moved("card-win", c.ID, bw, int(b.Holders), cw, int(c.Holders)); ok {
-			cards = append(cards, m)
+		if m, p, ok := proportions("card-win", c.ID, int(b.HolderWins), int(b.Holders), int(c.HolderWins), int(c.Holders), bal); ok {
+			keep(&cards, m, p)
 		}
-		if m, ok := moved("pass", c.ID, int(b.Passed), int(b.Tests), int(c.Passed), int(c.Tests)); ok {
-			cards = append(cards, m)
+		bp, bn, cp, cn := b.Passed, b.Tests, c.Passed, c.Tests
+		if b.Faced > 0 || c.Faced > 0 {
+			bp, bn, cp, cn = b.Overcome, b.Faced, c.Overcome, c.Faced
+		}
+		if m, p, ok := proportions("pass", c.ID, int(bp), int(bn), int(cp), int(cn), bal); ok {
+			keep(&cards, m, p)
 		}
 	}
-	sort.SliceStable(cards, func(i, j int) bool { return math.Abs(cards[i].Delta) > math.Abs(cards[j].Delta) })
-	cmp.Moves = append(cmp.Moves, cards...)
 	// Game level, paired game by game on the same seeds.
 	var rounds, wins sim.Paired
 	n := min(len(base.Outcomes), len(cur.Outcomes))
-	bw, cw, played := 0, 0, 0
+	bw, cw := 0, 0
 	for i := range n {
 		b, c := base.Outcomes[i], cur.Outcomes[i]
 		if !b.Done || !c.Done {
 			continue
 		}
-		played++
-		rounds.Add(float64(c.Rounds - b.Rounds))
-		wins.Add(b2f(c.Win) - b2f(b.Win))
-		if b.Win {
-			bw++
-		}
-		if c.Win {
-			cw++
-		}
+		rounds.Add(c.Rounds - b.Rounds)
+		wins.Add(b2i(c.Win) - b2i(b.Win))
+		bw += b2i(b.Win)
+		cw += b2i(c.Win)
 	}
-	if ci := rounds.Interval(); played > 1 && (ci.Low > 0 || ci.High < 0) {
-		cmp.Moves = append(cmp.Moves, Movement{Metric: "rounds", Baseline: base.Rounds.Mean, Current: cur.Rounds.Mean,
-			Delta: round(rounds.Mean()), Low: round(ci.Low), High: round(ci.High), P: round(rounds.PValue())})
+	if rounds.N > 1 {
+		ci := rounds.IntervalZ(bal.z())
+		keep(&game, Movement{Metric: "rounds", Baseline: base.Rounds.Mean, Current: cur.Rounds.Mean,
+			Delta: round(rounds.Mean()), Low: round(ci.Low), High: round(ci.High), P: round(rounds.PValue())}, rounds.PValue())
 	}
-	if cur.Coop != nil {
-		if ci := wins.Interval(); played > 1 && (ci.Low > 0 || ci.High < 0) {
-			cmp.Moves = append(cmp.Moves, Movement{Metric: "win", Card: "heroes", Baseline: frac(bw, played), Current: frac(cw, played),
-				Delta: round(wins.Mean()), Low: round(ci.Low), High: round(ci.High), P: round(wins.PValue())})
-		}
-	} else {
-		baseHeroes := map[string]Rate{}
+	if cur.SharedWins && wins.N > 1 {
+		ci := wins.IntervalZ(bal.z())
+		keep(&game, Movement{Metric: "win", Card: terms.Players, Baseline: frac(bw, int(wins.N)), Current: frac(cw, int(wins.N)),
+			Delta: round(wins.Mean()), Low: round(ci.Low), High: round(ci.High), P: round(wins.PValue())}, wins.PValue())
+	}
+	if !cur.SharedWins {
+		baseSides := map[string]Rate{}
 		for _, h := range base.Heroes {
-			baseHeroes[h.ID] = h
+			baseSides[h.ID] = h
 		}
 		for _, h := range cur.Heroes {
-			if b, ok := baseHeroes[h.ID]; ok {
-				if m, ok := moved("win", h.ID, b.Wins, b.Games, h.Wins, h.Games); ok {
-					cmp.Moves = append(cmp.Moves, m)
+			if b, ok := baseSides[h.ID]; ok {
+				if m, p, ok := proportions("win", h.ID, b.Wins, b.Games, h.Wins, h.Games, bal); ok {
+					keep(&game, m, p)
 				}
 			}
+		}
+	}
+
+	cmp.Tested = f.correct()
+	significant := func(list []Movement) []Movement {
+		var out []Movement
+		for _, m := range list {
+			if m.Q < bal.Level {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	cards, game = significant(cards), significant(game)
+	sort.SliceStable(cards, func(i, j int) bool { return math.Abs(cards[i].Delta) > math.Abs(cards[j].Delta) })
+	cmp.Moves = append(append(cmp.Moves, cards...), game...)
+
+	for _, v := range cmp.New {
+		metric := "hero"
+		if v.Subject == "card" {
+			metric = "card"
+		}
+		if bound, ok := limits[metric]; ok && v.enough() && v.Q < bal.Level && math.Abs(v.Delta) > bound {
+			who := v.ID
+			if v.Players > 0 {
+				who += fmt.Sprintf(" at %d players", v.Players)
+			}
+			cmp.Failed = append(cmp.Failed, fmt.Sprintf("new %s %s is %+.3g from %s (bound %g)", v.Subject, who, v.Delta, v.Reference, bound))
 		}
 	}
 	for _, m := range cmp.Moves {
@@ -119,31 +225,17 @@ func Compare(baseline string, base, cur *SimReport, limits Thresholds) *Comparis
 	return cmp
 }
 
-// moved compares two proportions and keeps the move if its interval
-// excludes zero.
-func moved(metric, card string, k1, n1, k2, n2 int) (Movement, bool) {
-	if n1 < 20 || n2 < 20 {
-		return Movement{}, false
+// proportions compares two proportions (baseline k1/n1, now k2/n2): the
+// move, its interval and its p-value. Too few trials on either side is
+// no comparison.
+func proportions(metric, card string, k1, n1, k2, n2 int, bal Balance) (Movement, float64, bool) {
+	if n1 < minTrials || n2 < minTrials {
+		return Movement{}, 0, false
 	}
-	d, ci := sim.DiffInterval(k2, n2, k1, n1)
-	if ci.Low <= 0 && ci.High >= 0 {
-		return Movement{}, false
-	}
-	p1, p2 := float64(k1)/float64(n1), float64(k2)/float64(n2)
-	pooled := float64(k1+k2) / float64(n1+n2)
-	se := math.Sqrt(pooled * (1 - pooled) * (1/float64(n1) + 1/float64(n2)))
-	p := 0.0
-	if se > 0 {
-		p = sim.TwoSided(d / se)
-	}
-	return Movement{Metric: metric, Card: card, Baseline: round(p1), Current: round(p2), Delta: round(d), Low: round(ci.Low), High: round(ci.High), P: round(p)}, true
-}
-
-func b2f(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
+	d, ci := sim.DiffIntervalZ(k2, n2, k1, n1, bal.z())
+	p := sim.TwoProportions(k2, n2, k1, n1)
+	return Movement{Metric: metric, Card: card, Baseline: frac(k1, n1), Current: frac(k2, n2), Delta: round(d),
+		Low: round(ci.Low), High: round(ci.High), P: round(p)}, p, true
 }
 
 func frac(k, n int) float64 {

@@ -84,9 +84,9 @@ func (c *CardCounts) Merge(o *CardCounts) {
 // per draw (or per use, for a card never drawn), and how much more often
 // its holders won than everyone else (of wins out of games in all).
 func (c *CardCounts) Fill(r *CardReport, sides []string, wins, games uint64) {
-	r.Drawn, r.Used, r.Tests, r.Passed, r.Losses, r.Holders = c.Drawn, c.Used, c.Tests, c.Passed, c.Losses, c.Holders
+	r.Drawn, r.Used, r.Tests, r.Passed, r.Losses, r.Holders, r.HolderWins = c.Drawn, c.Used, c.Tests, c.Passed, c.Losses, c.Holders, c.HolderWins
 	if c.Tests > 0 {
-		r.PassRate = round(float64(c.Passed) / float64(c.Tests))
+		r.PassRate = Ratio(c.Passed, c.Tests)
 	}
 	if c.Clean > 0 {
 		exp, v := float64(c.Expected)/1e9, float64(c.Variance)/1e9
@@ -112,14 +112,24 @@ func (c *CardCounts) Fill(r *CardReport, sides []string, wins, games uint64) {
 		r.DamagePer = round2(float64(c.Damage) / float64(per))
 	}
 	if c.Holders > 0 {
-		r.HolderRate = round(float64(c.HolderWins) / float64(c.Holders))
+		h := &Holding{Rate: round(float64(c.HolderWins) / float64(c.Holders))}
 		ow, og := wins-c.HolderWins, games-c.Holders
 		if og > 0 {
-			r.OthersRate = round(float64(ow) / float64(og))
+			h.Others = round(float64(ow) / float64(og))
 		}
 		d, ci := sim.DiffInterval(int(c.HolderWins), int(c.Holders), int(ow), int(og))
-		r.Lift, r.LiftLow, r.LiftHigh = round(d), round(ci.Low), round(ci.High)
+		h.Lift, h.Low, h.High = round(d), round(ci.Low), round(ci.High)
+		r.Holding = h
 	}
+}
+
+// Ratio is k/n to 4 places, or nil (not measured) when n is 0.
+func Ratio(k, n uint64) *float64 {
+	if n == 0 {
+		return nil
+	}
+	v := round(float64(k) / float64(n))
+	return &v
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }

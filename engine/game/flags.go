@@ -4,157 +4,160 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/deckwright/deckwright/engine/sim"
 )
 
 // Flag kinds, most serious first. An erroring card comes first: its
 // effect fails, so its other numbers mean nothing.
-var flagOrder = map[string]int{"erroring": -1, "broken": 0, "impossible": 1, "dead": 2, "outlier": 3, "mismatch": 4}
-
-// Thresholds of the flags. They are deliberately conservative: a flag is
-// something a designer should look at, not noise.
 const (
-	minHolders     = 30   // players holding a card before its win rate counts
-	brokenLift     = 0.20 // holders win this much more often …
-	brokenLiftLow  = 0.10 // … and surely at least this much more
+	KindErroring     = "erroring"
+	KindOverpowered  = Overpowered
+	KindUnderpowered = Underpowered
+	KindImpossible   = "impossible"
+	KindDead         = "dead"
+	KindOutlier      = "outlier"
+	KindMismatch     = "mismatch"
+)
+
+var flagOrder = map[string]int{KindErroring: -1, KindOverpowered: 0, KindUnderpowered: 1, KindImpossible: 2, KindDead: 3, KindOutlier: 4, KindMismatch: 5}
+
+// Thresholds of the descriptive flags (dead, impossible, outlier). They
+// are deliberately conservative: a flag is something a designer should
+// look at, not noise.
+const (
+	minHolders     = 30   // players holding an earned card before its lift counts
+	prizeLift      = 0.20 // an earned card's holders win this much more than its deck's typical …
+	prizeLiftLow   = 0.10 // … and surely at least this much more
 	minTests       = 20   // tests before "never passed" counts
 	minDrawsDead   = 20   // draws before "never used" counts
 	outlierZ       = 3.5  // a card this many deviations from its deck
-	mismatchZ      = 4.5  // observed pass rate this far from the exact chance
-	minCleanTests  = 30
+	mismatchBand   = 0.03 // unaided tests this far from the dice's chance …
+	minCleanTests  = 30   // … over at least this many tests
 	tooHard        = 0.05
+	nearlyNever    = 0.01 // overcome surely less often than this: as good as impossible
 	tooEasy        = 0.995
 	minOutlierTest = 100
 )
 
-// FlagCards finds broken, impossible, dead, outlier and mismatched cards,
-// writes each card's flags into it, and returns them all, most serious
-// first (within a kind, strongest first). Messages use the game's terms.
-func FlagCards(cards []CardReport, cov *Coverage, terms Terms) []Flag {
-	terms = terms.Or(DefaultTerms)
+// flags lists every finding, most serious first (within a kind,
+// strongest first), and writes each card's flags into it.
+func (r *SimReport) flags(terms Terms) []Flag {
 	type scored struct {
 		Flag
 		strength float64
 	}
 	var out []scored
-	add := func(c *CardReport, kind string, strength float64, format string, args ...any) {
-		f := Flag{Kind: kind, Card: c.ID, Where: c.Where, Message: fmt.Sprintf(format, args...)}
-		c.Flags = append(c.Flags, kind)
-		out = append(out, scored{f, strength})
+	ci := ciLabel(r.Balance.Level)
+	for _, v := range r.Verdicts {
+		if v.Verdict == Overpowered || v.Verdict == Underpowered {
+			f := Flag{Kind: v.Verdict, Subject: v.Subject, ID: v.ID, Name: v.Name, Where: v.Where, Players: v.Players}
+			if v.fixed {
+				f.Message = fmt.Sprintf("won %s of %s games (%s %s); %s is %s: %s, beyond the ±%.1f-point band (%s)",
+					pct1(v.Rate), countGames(v.Players, terms), ci, rangePct(v.Low, v.High), v.Reference, pct1(v.RefRate),
+					points(v.Delta), 100*v.Band, qText(v.Q))
+			} else {
+				f.Message = fmt.Sprintf("%s won %s of %s games with it and %s without: %s (%s %s), beyond the ±%.1f-point band (%s)",
+					terms.Players, pct1(v.Rate), countGames(v.Players, terms), pct1(v.RefRate), points(v.Delta), ci,
+					rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
+			}
+			out = append(out, scored{f, math.Abs(v.Delta)})
+		}
 	}
 	never := map[string]bool{}
-	if cov != nil {
-		for _, id := range cov.NeverDrawn {
+	if r.Coverage != nil {
+		for _, id := range r.Coverage.NeverDrawn {
 			never[id] = true
 		}
 	}
-	// Deck statistics for outliers: mean and deviation of score and money
-	// per draw.
-	type moments struct{ n, s, ss float64 }
-	deckScore, deckMoney := map[string]*moments{}, map[string]*moments{}
+	cards := r.Cards
+	add := func(c *CardReport, kind string, strength float64, format string, args ...any) {
+		f := Flag{Kind: kind, Subject: "card", ID: c.ID, Name: c.Name, Where: c.Where, Message: fmt.Sprintf(format, args...)}
+		c.Flags = append(c.Flags, kind)
+		out = append(out, scored{f, strength})
+	}
+	deckScore, deckMoney := deckMoments(cards)
+	typical := typicalLifts(cards)
 	for i := range cards {
 		c := &cards[i]
-		if c.Drawn == 0 || c.Errors > 0 {
-			continue
-		}
-		for _, m := range []struct {
-			d map[string]*moments
-			v float64
-		}{{deckScore, c.ScorePer}, {deckMoney, c.MoneyPer}} {
-			x := m.d[c.Deck]
-			if x == nil {
-				x = &moments{}
-				m.d[c.Deck] = x
-			}
-			x.n++
-			x.s += m.v
-			x.ss += m.v * m.v
-		}
-	}
-	// Holding some cards goes with winning by nature (an artifact is how a
-	// Fortune and Glory hero wins): a card is broken when its lift stands out from its deck's.
-	lifts := map[string][]float64{}
-	for i := range cards {
-		if c := &cards[i]; c.Holders >= minHolders && c.Errors == 0 {
-			lifts[c.Deck] = append(lifts[c.Deck], c.Lift)
-		}
-	}
-	typical := map[string]float64{}
-	for deck, l := range lifts {
-		sort.Float64s(l)
-		typical[deck] = l[len(l)/2]
-	}
-	// A card's z-score is against the rest of its deck: counting the card
-	// itself would cap z at √(n−1) and hide outliers in small decks.
-	zscore := func(d map[string]*moments, deck string, v float64) float64 {
-		x := d[deck]
-		if x == nil || x.n-1 < 5 {
-			return 0
-		}
-		n, sum, sq := x.n-1, x.s-v, x.ss-v*v
-		mean := sum / n
-		sd := math.Sqrt(max(sq/n-mean*mean, 0))
-		if sd < 0.25 {
-			sd = 0.25
-		}
-		return (v - mean) / sd
-	}
-	for i := range cards {
-		c := &cards[i]
+		c.Flags = nil
 		if c.Errors > 0 {
 			// Not scored: what the games it broke measured is not the card.
-			add(c, "erroring", float64(c.Errors), "its effect failed in %d game%s, so it is not scored: %s", c.Errors, plural(c.Errors), c.FirstError)
+			add(c, KindErroring, float64(c.Errors), "its effect failed in %d game%s, so it is not scored: %s", c.Errors, plural(c.Errors), c.FirstError)
 			continue
 		}
-		base := typical[c.Deck]
-		standsOut := c.Holders >= minHolders && c.Lift-base >= brokenLift && c.LiftLow-base >= brokenLiftLow
-		switch {
-		case standsOut && c.Dealt:
-			add(c, "broken", c.Lift-base, "%s who drew or used it won %.0f%% of games, others %.0f%% (%+.0f points, 95%% CI %+.0f to %+.0f; typical for its deck %+.0f)",
-				terms.Players, 100*c.HolderRate, 100*c.OthersRate, 100*c.Lift, 100*c.LiftLow, 100*c.LiftHigh, 100*base)
-		case standsOut:
-			add(c, "outlier", c.Lift-base, "%s who won it won %.0f%% of games (%+.0f points over others; typical for its deck %+.0f): a prize that decides games",
-				terms.Players, 100*c.HolderRate, 100*c.Lift, 100*base)
-		case c.Impact != nil && c.Impact.Significant && math.Abs(c.Impact.WinDelta) >= 0.05:
-			add(c, "broken", math.Abs(c.Impact.WinDelta), "with it in the deck the win rate moves %+.1f points (95%% CI %+.1f to %+.1f, q = %.3f)",
-				100*c.Impact.WinDelta, 100*c.Impact.WinLow, 100*c.Impact.WinHigh, c.Impact.Q)
+		strong := false
+		if v := c.Peers; v != nil && (v.Verdict == Overpowered || v.Verdict == Underpowered) {
+			add(c, v.Verdict, math.Abs(v.Delta), "%s who drew or used it won %s of games (%s %s); %s won %s: %s (%s %s), beyond the ±%.1f-point band (%s)",
+				terms.Players, pct1(v.Rate), ci, rangePct(v.Low, v.High), v.Reference, pct1(v.RefRate), points(v.Delta), ci,
+				rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
+			strong = true
 		}
-		// Impossible: a Danger nobody overcomes, or a test nobody passes
-		// unaided (help from cards may still scrape a pass now and then).
+		if im := c.Impact; im != nil && (im.Verdict == Overpowered || im.Verdict == Underpowered) && !strong {
+			e := im.Win
+			add(c, im.Verdict, math.Abs(e.Delta), "paired games on the same seeds, with it and with a random other card of its deck in its place: %s moves %s (%s %s over %d pairs), beyond the ±%.1f-point band (%s)",
+				im.Measure, points(e.Delta), ci, rangePoints(e.Low, e.High), e.Pairs, 100*im.Band, qText(e.Q))
+			strong = true
+		}
+		if h := c.Holding; h != nil && c.Earned && c.Holders >= minHolders {
+			base := typical[c.Deck]
+			if h.Lift-base >= prizeLift && h.Low-base >= prizeLiftLow {
+				add(c, KindOutlier, h.Lift-base, "%s who won it won %.0f%% of games (%+.0f points over others; typical for its deck %+.0f): a prize that decides games",
+					terms.Players, 100*h.Rate, 100*h.Lift, 100*base)
+			}
+		}
+		// Impossible: a Danger nobody overcomes, a test nobody passes, or
+		// one nobody passes unaided whose dice say as much (help from
+		// cards, a Danger discarded, may still scrape a pass now and then).
+		impossible := true
 		switch e := c.Exact; {
 		case c.Faced >= minTests && c.Overcome == 0:
-			add(c, "impossible", float64(c.Faced), "never overcome in %d attempts", c.Faced)
-		case c.Faced > 0:
-		case e != nil && e.Tests >= minTests && e.Observed == 0:
-			add(c, "impossible", float64(e.Tests), "its test was never passed unaided in %d tries (exact chance %.2g%%; %d of %d passed with help)",
-				e.Tests, 100*e.Expected, c.Passed, c.Tests)
-		case c.Tests >= minTests && c.Passed == 0:
-			add(c, "impossible", float64(c.Tests), "its test was never passed in %d tries", c.Tests)
+			add(c, KindImpossible, float64(c.Faced), "never overcome in %d attempts", c.Faced)
+		case c.Faced >= minTests && sim.Wilson(int(c.Overcome), int(c.Faced)).High < nearlyNever:
+			add(c, KindImpossible, float64(c.Faced), "overcome only %d of %d times (95%% CI up to %.2g%%): as good as impossible",
+				c.Overcome, c.Faced, 100*sim.Wilson(int(c.Overcome), int(c.Faced)).High)
+		case e != nil && e.Tests >= minTests && e.Observed == 0 && e.Expected < tooHard/5:
+			if c.Faced > 0 {
+				add(c, KindImpossible, float64(e.Tests), "its test was never passed unaided in %d tries (exact chance %.2g%%); overcome %d of %d times, only with help",
+					e.Tests, 100*e.Expected, c.Overcome, c.Faced)
+			} else {
+				add(c, KindImpossible, float64(e.Tests), "its test was never passed unaided in %d tries (exact chance %.2g%%; %d of %d passed with help)",
+					e.Tests, 100*e.Expected, c.Passed, c.Tests)
+			}
+		case c.Faced == 0 && c.Tests >= minTests && c.Passed == 0:
+			add(c, KindImpossible, float64(c.Tests), "its test was never passed in %d tries", c.Tests)
+		default:
+			impossible = false
 		}
 		switch {
 		case never[c.ID]:
-			add(c, "dead", 0, "never drawn")
+			add(c, KindDead, 0, "never drawn in %d games", r.Games)
 		case c.HasAbility && c.Drawn >= minDrawsDead && c.Used == 0:
-			add(c, "dead", float64(c.Drawn), "drawn %d times, never used: its timing or condition never fits", c.Drawn)
+			add(c, KindDead, float64(c.Drawn), "drawn %d times, never used: its timing or condition never fits", c.Drawn)
 		}
 		// A Danger nearly always or nearly never overcome (other cards'
 		// tests, such as escapes, may be easy by design).
-		if c.Faced >= minOutlierTest && c.Overcome > 0 {
-			switch {
-			case c.PassRate < tooHard:
-				add(c, "outlier", 1-c.PassRate, "overcome only %.1f%% of %d times", 100*c.PassRate, c.Faced)
-			case c.PassRate > tooEasy:
-				add(c, "outlier", c.PassRate, "overcome %.1f%% of %d times: hardly a danger", 100*c.PassRate, c.Faced)
+		if c.Faced >= minOutlierTest && c.Overcome > 0 && c.PassRate != nil && !impossible {
+			switch pr := *c.PassRate; {
+			case pr < tooHard:
+				add(c, KindOutlier, 1-pr, "overcome only %.1f%% of %d times", 100*pr, c.Faced)
+			case pr > tooEasy:
+				add(c, KindOutlier, pr, "overcome %.1f%% of %d times: hardly a danger", 100*pr, c.Faced)
 			}
 		}
-		if z := zscore(deckScore, c.Deck, c.ScorePer); z >= outlierZ && c.Drawn >= minDrawsDead {
-			add(c, "outlier", z, "gives %.1f %s a draw, %.1f deviations above its deck", c.ScorePer, terms.Score, z)
+		// A number far from its deck's, not shown to change who wins: an
+		// outlier (a card already judged over- or underpowered says more).
+		if !strong && c.Drawn >= minDrawsDead {
+			if z := deckScore.z(c.Deck, c.ScorePer); z >= outlierZ {
+				add(c, KindOutlier, z, "gives %.1f %s a draw, %.1f deviations above its deck", c.ScorePer, terms.Score, z)
+			}
+			if z := deckMoney.z(c.Deck, c.MoneyPer); z >= outlierZ {
+				add(c, KindOutlier, z, "gives %.1f %s a draw, %.1f deviations above its deck", c.MoneyPer, terms.Money, z)
+			}
 		}
-		if z := zscore(deckMoney, c.Deck, c.MoneyPer); z >= outlierZ && c.Drawn >= minDrawsDead {
-			add(c, "outlier", z, "gives %.1f %s a draw, %.1f deviations above its deck", c.MoneyPer, terms.Money, z)
-		}
-		if e := c.Exact; e != nil && e.Tests >= minCleanTests && math.Abs(e.Z) >= mismatchZ {
-			add(c, "mismatch", math.Abs(e.Z), "unaided tests passed %.1f%% but the dice give %.1f%% (z = %.1f): the card plays differently than printed",
-				100*e.Observed, 100*e.Expected, e.Z)
+		if e := c.Exact; e != nil && e.Tests >= minCleanTests && e.Q < r.Balance.Level && math.Abs(e.Observed-e.Expected) >= mismatchBand {
+			add(c, KindMismatch, math.Abs(e.Z), "unaided tests passed %.1f%% but the dice give %.1f%% (z = %.1f, %s): the card plays differently than printed",
+				100*e.Observed, 100*e.Expected, e.Z, qText(e.Q))
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -169,6 +172,97 @@ func FlagCards(cards []CardReport, cov *Coverage, terms Terms) []Flag {
 		flags[i] = f.Flag
 	}
 	return flags
+}
+
+// moments are the mean and deviation of a per-draw amount by deck.
+type moments map[string]*struct{ n, s, ss float64 }
+
+func deckMoments(cards []CardReport) (score, money moments) {
+	score, money = moments{}, moments{}
+	for i := range cards {
+		c := &cards[i]
+		if c.Drawn == 0 || c.Errors > 0 {
+			continue
+		}
+		score.add(c.Deck, c.ScorePer)
+		money.add(c.Deck, c.MoneyPer)
+	}
+	return score, money
+}
+
+func (m moments) add(deck string, v float64) {
+	x := m[deck]
+	if x == nil {
+		x = &struct{ n, s, ss float64 }{}
+		m[deck] = x
+	}
+	x.n++
+	x.s += v
+	x.ss += v * v
+}
+
+// z is a card's z-score against the rest of its deck: counting the card
+// itself would cap z at √(n−1) and hide outliers in small decks.
+func (m moments) z(deck string, v float64) float64 {
+	x := m[deck]
+	if x == nil || x.n-1 < 5 {
+		return 0
+	}
+	n, sum, sq := x.n-1, x.s-v, x.ss-v*v
+	mean := sum / n
+	sd := math.Sqrt(max(sq/n-mean*mean, 0))
+	if sd < 0.25 {
+		sd = 0.25
+	}
+	return (v - mean) / sd
+}
+
+// typicalLifts is each deck's median holders' lift: holding some cards
+// goes with winning by nature (an artifact is how a Fortune and Glory hero
+// wins), so an earned card stands out only against its own deck.
+func typicalLifts(cards []CardReport) map[string]float64 {
+	lifts := map[string][]float64{}
+	for i := range cards {
+		if c := &cards[i]; c.Holding != nil && c.Holders >= minHolders && c.Errors == 0 {
+			lifts[c.Deck] = append(lifts[c.Deck], c.Holding.Lift)
+		}
+	}
+	typical := map[string]float64{}
+	for deck, l := range lifts {
+		sort.Float64s(l)
+		typical[deck] = l[len(l)/2]
+	}
+	return typical
+}
+
+// ciLabel names the confidence of a look's intervals: "95% CI".
+func ciLabel(level float64) string {
+	c := 100 * (1 - level)
+	if math.Abs(c-math.Round(c)) < 1e-9 {
+		return fmt.Sprintf("%.0f%% CI", c)
+	}
+	return fmt.Sprintf("%.1f%% CI", c)
+}
+
+func pct1(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
+
+func rangePct(lo, hi float64) string { return fmt.Sprintf("%.1f–%.1f%%", 100*lo, 100*hi) }
+
+func points(d float64) string {
+	if math.Abs(d) < 0.0005 {
+		return "±0.0 points"
+	}
+	return fmt.Sprintf("%+.1f points", 100*d)
+}
+
+func rangePoints(lo, hi float64) string { return fmt.Sprintf("%+.1f to %+.1f", 100*lo, 100*hi) }
+
+// qText is a q-value as people read it: "q = 0.012", "q < 0.001".
+func qText(q float64) string {
+	if q < 0.001 {
+		return "q < 0.001"
+	}
+	return fmt.Sprintf("q = %.3f", q)
 }
 
 func plural(n int) string {

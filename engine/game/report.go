@@ -15,19 +15,19 @@ type CardReport struct {
 	Name  string `json:"name"`
 	Deck  string `json:"deck"`
 	Layer string `json:"layer,omitempty"`
-	Where string `json:"where"` // the source cell: file:Sheet!row
+	Where string `json:"where"` // the cell of the card's ID: file:Sheet!A7
 	Drawn uint64 `json:"drawn"`
 	Used  uint64 `json:"used"`
-	// Tests on the card: observed pass rate, and for the tests taken
-	// without help (no exert, no added dice) the exact chance and how far
-	// the observed rate lies from it (z).
+	// Tests on the card: observed pass rate (absent when it has none),
+	// and for the tests taken without help (no exert, no added dice) the
+	// exact chance and how far the observed rate lies from it (z).
 	Tests  uint64 `json:"tests"`
 	Passed uint64 `json:"passed"`
 	// A Danger: times faced and overcome; PassRate is Overcome/Faced for
 	// Dangers, Passed/Tests for other cards.
 	Faced    uint64      `json:"faced,omitempty"`
 	Overcome uint64      `json:"overcome,omitempty"`
-	PassRate float64     `json:"pass_rate"`
+	PassRate *float64    `json:"pass_rate,omitempty"`
 	Exact    *ExactCheck `json:"exact,omitempty"`
 	PerHero  []HeroOdds  `json:"per_hero,omitempty"`
 	// Per draw (or use when never drawn), in the game's Terms: Glory or
@@ -37,22 +37,29 @@ type CardReport struct {
 	MoneyPer  float64 `json:"money_per"`
 	DamagePer float64 `json:"damage_per"`
 	Losses    uint64  `json:"losses"`
-	// Win rate of heroes who drew or used it against heroes who did not.
-	Holders    uint64   `json:"holders"`
-	HolderRate float64  `json:"holder_win_rate"`
-	OthersRate float64  `json:"others_win_rate"`
-	Lift       float64  `json:"lift"`
-	LiftLow    float64  `json:"lift_ci_low"`
-	LiftHigh   float64  `json:"lift_ci_high"`
-	Impact     *Impact  `json:"impact,omitempty"`
-	Flags      []string `json:"flags,omitempty"`
+	// Players who drew or used it, and how many of them won.
+	Holders    uint64 `json:"holders"`
+	HolderWins uint64 `json:"holder_wins"`
+	// Holding sets its holders' win rate against everyone else's: a
+	// description only, since who gets a card is not random (buyers are
+	// already winning). Absent when nobody held it.
+	Holding *Holding `json:"holding,omitempty"`
+	// Peers judges a card dealt by chance against its deck's other
+	// cards: among players who drew from the deck, which card they got
+	// is the luck of the draw, so the difference is the card's own.
+	Peers *Verdict `json:"peers,omitempty"`
+	// Impact is the card's effect measured by paired games (--impact).
+	Impact *Impact  `json:"impact,omitempty"`
+	Flags  []string `json:"flags,omitempty"`
 	// HasAbility: the card has something to use (an Event, an item's
 	// ability), so being drawn and never used means it is dead.
 	HasAbility bool `json:"has_ability"`
-	// Dealt: heroes get the card by chance (an Event, a Gear), so its
-	// holders winning more is the card's doing. Earned cards (an artifact
-	// a hero fought for) go with winning by nature.
-	Dealt bool `json:"dealt"`
+	// Dealt: players get the card by chance (an Event, a Gear), so it
+	// can be judged against its deck's other cards. Earned: players get
+	// it by winning it (an artifact recovered), so its holders go with
+	// winning by nature.
+	Dealt  bool `json:"dealt"`
+	Earned bool `json:"earned,omitempty"`
 	// Errors counts the games that failed while the card's effect ran,
 	// with the first failure: such a card is flagged as erroring and its
 	// other numbers are not scored.
@@ -62,7 +69,7 @@ type CardReport struct {
 
 // CountCardErrors counts, into each card's report, the games that failed
 // while its effect ran (the errors naming the card). Modules call it
-// before FlagCards.
+// before Judge.
 func (r *SimReport) CountCardErrors() {
 	index := make(map[string]int, len(r.Cards))
 	for i := range r.Cards {
@@ -81,12 +88,23 @@ func (r *SimReport) CountCardErrors() {
 	}
 }
 
+// Holding is how often a card's holders won against everyone else.
+type Holding struct {
+	Rate   float64 `json:"rate"`
+	Others float64 `json:"others_rate"`
+	Lift   float64 `json:"lift"`
+	Low    float64 `json:"lift_ci_low"`
+	High   float64 `json:"lift_ci_high"`
+}
+
 // ExactCheck compares unaided tests with their exact pass chance.
 type ExactCheck struct {
 	Tests    uint64  `json:"tests"`
 	Observed float64 `json:"observed"`
 	Expected float64 `json:"expected"`
 	Z        float64 `json:"z"`
+	P        float64 `json:"p"`
+	Q        float64 `json:"q"`
 }
 
 // HeroOdds is one hero's record on a card's unaided tests.
@@ -98,18 +116,30 @@ type HeroOdds struct {
 }
 
 // Impact is a card's effect measured by paired games with and without it
-// on the same seeds.
+// on the same seeds (common random numbers), over the games in which it
+// was drawn: on the win rate of the player who got it (in a game of
+// rivals) or of the players' side (cooperative), and on game length. A
+// metric that could not be measured is absent.
 type Impact struct {
-	Games       int     `json:"games"`
-	WinDelta    float64 `json:"win_delta"` // the heroes' (cooperative) or the drawer's side win rate
-	WinLow      float64 `json:"win_ci_low"`
-	WinHigh     float64 `json:"win_ci_high"`
-	RoundsDelta float64 `json:"rounds_delta"`
-	RoundsLow   float64 `json:"rounds_ci_low"`
-	RoundsHigh  float64 `json:"rounds_ci_high"`
+	Games   int     `json:"games"`   // paired games played
+	Measure string  `json:"measure"` // what Win measures, in the game's words
+	Win     *Effect `json:"win,omitempty"`
+	Rounds  *Effect `json:"rounds,omitempty"`
+	Band    float64 `json:"band"`
+	Verdict string  `json:"verdict,omitempty"` // on Win: overpowered, underpowered, fine, undecided
+}
+
+// Effect is a paired difference: its mean over Pairs, interval, p-value
+// and q-value (corrected over everything the run tested).
+type Effect struct {
+	Pairs       int     `json:"pairs"`
+	Delta       float64 `json:"delta"`
+	Low         float64 `json:"ci_low"`
+	High        float64 `json:"ci_high"`
 	P           float64 `json:"p"`
-	Q           float64 `json:"q"` // Benjamini–Hochberg adjusted over every card tested
+	Q           float64 `json:"q"`
 	Significant bool    `json:"significant"`
+	p           float64
 }
 
 // Coverage lists content a run never reached or never exercised.
@@ -132,20 +162,45 @@ type BranchNote struct {
 	Text   string `json:"text"`
 }
 
-// Flag is a finding a designer should look at, most serious first.
+// Flag is a finding a designer should look at, most serious first: a
+// side or card whose verdict is over- or underpowered, a card that is
+// dead, impossible, an outlier in its deck, or plays differently than
+// its dice say.
 type Flag struct {
-	Kind    string `json:"kind"` // broken, dead, outlier, mismatch
-	Card    string `json:"card"`
-	Where   string `json:"where"`
+	Kind    string `json:"kind"`    // overpowered, underpowered, impossible, dead, outlier, mismatch
+	Subject string `json:"subject"` // card, or the game's word for a side: hero, faction
+	ID      string `json:"id"`
+	Name    string `json:"name,omitempty"`
+	Where   string `json:"where"` // the cell of the row's ID
+	Players int    `json:"players,omitempty"`
 	Message string `json:"message"`
 }
 
 // Comparison is the difference between two builds on the same seeds.
 type Comparison struct {
-	Baseline string     `json:"baseline"`
-	Games    int        `json:"games"`
-	Moves    []Movement `json:"moves"` // metrics that moved significantly, cards first
-	Failed   []string   `json:"failed,omitempty"`
+	Baseline string `json:"baseline"`
+	Games    int    `json:"games"`
+	// Changes are the rows the build adds, replaces or removes.
+	Changes []Change `json:"changes"`
+	// New judges the sides and cards the build adds or replaces against
+	// the baseline's: a new hero against the baseline's fair share, a new
+	// card against its deck in the baseline.
+	New []Verdict `json:"new"`
+	// Moves are the metrics that moved significantly, cards first.
+	Moves []Movement `json:"moves"`
+	// Tested counts the comparisons the false discovery rate was
+	// controlled over.
+	Tested int      `json:"tested"`
+	Failed []string `json:"failed,omitempty"`
+}
+
+// Change is a row the build adds, replaces or removes.
+type Change struct {
+	Kind  string `json:"kind"` // added, replaced, removed
+	Sheet string `json:"sheet"`
+	ID    string `json:"id"`
+	Name  string `json:"name,omitempty"`
+	Where string `json:"where"` // the cell of its ID (in the baseline, for a row removed)
 }
 
 // Movement is one metric's change between builds.
@@ -158,6 +213,7 @@ type Movement struct {
 	Low      float64 `json:"ci_low"`
 	High     float64 `json:"ci_high"`
 	P        float64 `json:"p"`
+	Q        float64 `json:"q"`
 }
 
 // Site is a compiled effect or condition and the cell it was written in,

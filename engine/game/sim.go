@@ -55,6 +55,18 @@ type SimRequest struct {
 	// report covers the games finished, always the first ones, and the
 	// caller marks it partial.
 	Stop <-chan struct{}
+	// Balance sets how verdicts are reached; zero fields take
+	// DefaultBalance's.
+	Balance Balance
+	// Until, if set, plays on past Games until every verdict is decided
+	// or its budget is spent (--until-decided).
+	Until *Until
+	// Look, with Until, is told before each look how many games it will
+	// play (undecided −1), and after it how many verdicts are undecided.
+	Look func(look, games, undecided int)
+	// ImpactProgress is told as each card's paired games begin (card of
+	// cards, its ID).
+	ImpactProgress func(card, cards int, id string)
 }
 
 // SimReport is a run's summary. Every field but GamesPerSecond is the same
@@ -82,6 +94,19 @@ type SimReport struct {
 	Errors         []Incident     `json:"errors"`
 	GamesPerSecond float64        `json:"games_per_second"`
 	Terms          Terms          `json:"terms"` // the game's words for the above
+	// How verdicts were reached, and whether the players win or lose
+	// together (cooperative, solo), which decides what a side is set
+	// against.
+	Balance    Balance `json:"balance"`
+	SharedWins bool    `json:"shared_wins"`
+	// The finished games by player count, and each side's verdict at
+	// each count. Tested counts the hypotheses the false discovery rate
+	// was controlled over (sides, cards, paired effects, dice checks).
+	PlayerCounts []PlayerCount `json:"player_counts"`
+	Verdicts     []Verdict     `json:"verdicts"`
+	Tested       int           `json:"tested"`
+	// Decision summarises an --until-decided run.
+	Decision *Decision `json:"until_decided,omitempty"`
 	// Per-card metrics, coverage and flags (when the run collected them).
 	Cards      []CardReport `json:"cards,omitempty"`
 	Coverage   *Coverage    `json:"coverage,omitempty"`
@@ -110,10 +135,7 @@ func (r *SimReport) MarkPartial(requested int) {
 		}
 	}
 	if measured {
-		for i := range r.Cards {
-			r.Cards[i].Flags = nil
-		}
-		r.Flags = FlagCards(r.Cards, r.Coverage, r.Terms)
+		r.Judge()
 	}
 	r.Comparison = nil
 }
@@ -124,6 +146,25 @@ type Outcome struct {
 	Rounds int
 	Win    bool   // the heroes won (cooperative); for competitive games see Winner
 	Winner string // the winning hero's ID, "" for none
+	Won    uint8  // the seats that won, one bit a seat
+	// Held, in the run measured by --impact, says for each card measured
+	// who got it in this game: one bit a seat that drew or used it, and
+	// Seen if it was drawn at all.
+	Held []uint16
+}
+
+// Seen is the bit of Outcome.Held that says a card was drawn in a game.
+const Seen = 1 << 8
+
+// PlayerCount is the record of the games finished at one player count:
+// games, the games the players' side won (cooperative; in a game of rivals
+// the games someone won), and the seats' games and wins.
+type PlayerCount struct {
+	Players   int `json:"players"`
+	Games     int `json:"games"`
+	Won       int `json:"won"`
+	SeatGames int `json:"seat_games"`
+	SeatWins  int `json:"seat_wins"`
 }
 
 // Quantiles summarise game lengths in rounds.
@@ -162,18 +203,24 @@ type Incident struct {
 	Round   int      `json:"round"`
 	Message string   `json:"message"`
 	Card    string   `json:"card,omitempty"`
+	Where   string   `json:"where,omitempty"` // the cell of the card's ID
 	InPlay  []string `json:"in_play,omitempty"`
 	Replay  string   `json:"replay"`
 	Stack   string   `json:"-"`
 }
 
-// Side names one side a report lists: a hero, a faction.
-type Side struct{ ID, Name string }
+// Side names one side a report lists: a hero, a faction; Where is the
+// cell of its row's ID.
+type Side struct{ ID, Name, Where string }
 
 // AddTally fills a report's generic parts from a run's tally: games,
-// endings, lengths, and win rates by side (in the order given, those that
-// played), by seat and by policy (in the order given).
-func (r *SimReport) AddTally(t *sim.Tally, sides []Side, policies []string) {
+// endings, lengths, win rates by side (in the order given, those that
+// played), by seat and by policy (in the order given), and each side's
+// verdict at each player count. shared says the players win or lose
+// together. r.Balance must be set first.
+func (r *SimReport) AddTally(t *sim.Tally, sides []Side, policies []string, shared bool) {
+	r.Balance = r.Balance.Or(DefaultBalance)
+	r.SharedWins = shared
 	r.Games, r.Ends = t.Games, t.Ends
 	if r.Wins == nil {
 		r.Wins = map[string]int{}
@@ -184,11 +231,35 @@ func (r *SimReport) AddTally(t *sim.Tally, sides []Side, policies []string) {
 			r.Heroes = append(r.Heroes, NewRate(s.ID, s.Name, c.Won, c.Played))
 		}
 	}
-	for i, c := range t.Seats {
-		if c.Played > 0 {
-			r.Seats = append(r.Seats, NewRate(fmt.Sprintf("seat %d", i+1), "", c.Won, c.Played))
+	counts := sortedCounts(t.Tables)
+	if len(counts) > 1 {
+		// Seats by player count: a seat of a 1-player game wins on its own
+		// terms, and pooled would say nothing about seat order.
+		for _, n := range counts {
+			for i, c := range t.Tables[n].Seats {
+				if c.Played > 0 {
+					r.Seats = append(r.Seats, NewRate(fmt.Sprintf("seat %d of %d", i+1, n), "", c.Won, c.Played))
+				}
+			}
+		}
+	} else {
+		for i, c := range t.Seats {
+			if c.Played > 0 {
+				r.Seats = append(r.Seats, NewRate(fmt.Sprintf("seat %d", i+1), "", c.Won, c.Played))
+			}
 		}
 	}
+	r.PlayerCounts = []PlayerCount{}
+	for _, n := range counts {
+		tb := t.Tables[n]
+		pc := PlayerCount{Players: n, Games: tb.Games.Played, Won: tb.Games.Won}
+		for _, c := range tb.Sides {
+			pc.SeatGames += c.Played
+			pc.SeatWins += c.Won
+		}
+		r.PlayerCounts = append(r.PlayerCounts, pc)
+	}
+	r.Verdicts = sideVerdicts(t, sides, shared, r.Terms, r.Balance)
 	for _, p := range policies {
 		if c := t.Policies[p]; c.Played > 0 {
 			r.Policies = append(r.Policies, NewRate(p, "", c.Won, c.Played))

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"math"
 	"sort"
 	"strings"
 
@@ -21,6 +20,10 @@ func Write(w io.Writer, title string, r *game.SimReport) error {
 		Length:  lengthChart(r.Rounds.Histogram),
 		Rates:   rateChart(append(append([]game.Rate{}, r.Heroes...), r.ByPlayers...)),
 		Scatter: scatter(r.Cards),
+	}
+	data.Side = strings.ToUpper(data.T.Player[:1]) + data.T.Player[1:]
+	for _, c := range r.Cards {
+		data.Impact = data.Impact || c.Impact != nil
 	}
 	if r.Coop != nil {
 		data.Track = lengthChart(r.Coop.TrackHistogram)
@@ -36,6 +39,8 @@ type view struct {
 	Track   template.HTML
 	Rates   template.HTML
 	Scatter template.HTML
+	Side    string // the game's word for a side, capitalised: "Hero"
+	Impact  bool   // --impact measured cards
 }
 
 const (
@@ -102,8 +107,10 @@ func rateChart(rates []game.Rate) template.HTML {
 	return template.HTML(b.String())
 }
 
-// scatter plots each tested card: pass rate against impact (the paired
-// win-rate effect when measured, else the holders' lift).
+// scatter plots each card with tests and a measured effect: pass rate
+// against its effect on winning (the paired effect when --impact measured
+// it, else the difference from its deck's other cards). Cards without
+// both are not drawn: no dot stands for "not measured".
 func scatter(cards []game.CardReport) template.HTML {
 	type pt struct {
 		x, y    float64
@@ -113,23 +120,17 @@ func scatter(cards []game.CardReport) template.HTML {
 	var pts []pt
 	lo, hi := -0.1, 0.1
 	for _, c := range cards {
-		if c.Tests == 0 {
-			continue
-		}
-		y := c.Lift
-		if c.Impact != nil {
-			y = c.Impact.WinDelta
-		}
-		if math.IsNaN(y) {
+		y, ok := effectOf(&c)
+		if c.PassRate == nil || !ok {
 			continue
 		}
 		lo, hi = min(lo, y), max(hi, y)
-		pts = append(pts, pt{c.PassRate, y, c.ID, len(c.Flags) > 0})
+		pts = append(pts, pt{*c.PassRate, y, c.ID, len(c.Flags) > 0})
 	}
 	if len(pts) == 0 {
 		return ""
 	}
-	sort.Slice(pts, func(i, j int) bool { return !pts[i].flagged && pts[j].flagged })
+	sort.SliceStable(pts, func(i, j int) bool { return !pts[i].flagged && pts[j].flagged })
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" role="img">`, chartW, chartH+20)
 	px := func(v float64) float64 { return pad + v*float64(chartW-2*pad) }
@@ -146,19 +147,50 @@ func scatter(cards []game.CardReport) template.HTML {
 		if p.flagged {
 			class = "pt flagged"
 		}
-		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3.5" class="%s"><title>%s: pass %.0f%%, impact %+.1f points</title></circle>`,
+		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3.5" class="%s"><title>%s: pass %.0f%%, effect %+.1f points</title></circle>`,
 			px(p.x), py(p.y), class, template.HTMLEscapeString(p.id), 100*p.x, 100*p.y)
 	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
 }
 
+// effectOf is a card's measured effect on winning: the paired effect of
+// --impact, else the difference from its deck's other cards.
+func effectOf(c *game.CardReport) (float64, bool) {
+	if c.Impact != nil && c.Impact.Win != nil {
+		return c.Impact.Win.Delta, true
+	}
+	if c.Peers != nil {
+		return c.Peers.Delta, true
+	}
+	return 0, false
+}
+
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
+// na is a measured rate as a percentage, or "n/a" when not measured.
+func na(x *float64) string {
+	if x == nil {
+		return "n/a"
+	}
+	return pct(*x)
+}
+
+// pts is a difference in points with its interval: "+8.2 (+4.9 to +11.5)".
+func pts(d, lo, hi float64) string {
+	return fmt.Sprintf("%+.1f (%+.1f to %+.1f)", 100*d, 100*lo, 100*hi)
+}
+
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct":  pct,
-	"f2":   func(x float64) string { return fmt.Sprintf("%.2f", x) },
-	"join": func(s []string) string { return strings.Join(s, ", ") },
+	"pct":    pct,
+	"na":     na,
+	"pts":    pts,
+	"f2":     func(x float64) string { return fmt.Sprintf("%.2f", x) },
+	"mul100": func(x float64) float64 { return 100 * x },
+	"join":   func(s []string) string { return strings.Join(s, ", ") },
+	"ci": func(level float64) string {
+		return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.1f", 100*(1-level)), "0"), ".") + "% CI"
+	},
 }).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>{{.Title}}</title>
@@ -179,7 +211,8 @@ table{border-collapse:collapse;width:100%;background:#fff;font-size:12px}
 th,td{border-bottom:1px solid #eee;padding:4px 6px;text-align:right}
 th{cursor:pointer;background:#f3eee6;position:sticky;top:0}
 td.l,th.l{text-align:left}
-.flag{font-weight:600}.broken{color:#c0392b}.impossible{color:#8e44ad}.dead{color:#7f8c8d}.outlier{color:#d35400}.mismatch{color:#2c3e50}
+.flag{font-weight:600}.overpowered{color:#c0392b}.underpowered{color:#2471a3}.impossible{color:#8e44ad}.dead{color:#7f8c8d}.outlier{color:#d35400}.mismatch{color:#2c3e50}
+.fine{color:#1e8449}.undecided{color:#7f8c8d}.na{color:#999}
 .where{font-family:ui-monospace,monospace;font-size:11px;color:#555}
 ul.cov{columns:2;font-size:12px}
 #status{display:none}
@@ -189,8 +222,17 @@ ul.cov{columns:2;font-size:12px}
 <div>{{.R.Games}} {{.R.Mode}} games · {{.R.Players}}{{if .R.PlayersMax}}–{{.R.PlayersMax}}{{end}} {{.T.Players}} · {{with .R.Level}}{{.}} game · {{end}}{{.R.Policy}} bots · seed {{.R.Seed}}</div></header>
 <main>
 <h2>Flags</h2>
-{{if .R.Flags}}<ol>{{range .R.Flags}}<li><span class="flag {{.Kind}}">{{.Kind}}</span> <b>{{.Card}}</b> — {{.Message}} <span class="where">{{.Where}}</span></li>{{end}}</ol>
-{{else}}<p>No card stands out: nothing broken, dead, impossible or out of line.</p>{{end}}
+{{if .R.Flags}}<ol>{{range .R.Flags}}<li><span class="flag {{.Kind}}">{{.Kind}}</span> {{.Subject}} <b>{{.ID}}</b>{{if .Players}} ({{.Players}} players){{end}} — {{.Message}} <span class="where">{{.Where}}</span></li>{{end}}</ol>
+{{else}}<p>Nothing stands out: no {{.T.Player}} or card over- or underpowered, dead, impossible or out of line.</p>{{end}}
+<p>Verdicts: {{.T.Players}} {{if .R.SharedWins}}against the games without them{{else}}against their fair share{{end}}, cards dealt by chance against their deck's other cards{{if .Impact}} and by paired games with and without them{{end}};
+flagged when significant after controlling the false discovery rate at {{pct .R.Balance.FDR}} over {{.R.Tested}} tests and beyond a practical band of ±{{printf "%.1f" (mul100 .R.Balance.Band)}} points at 4 players. Intervals are {{ci .R.Balance.Level}}s.</p>
+{{with .R.Decision}}<p>--until-decided ({{.Budget}}): {{.Looks}} looks, each at level {{.Level}}; {{if .Decided}}every verdict decided.{{else}}{{len .Undecided}} still undecided:{{end}}</p>
+{{if .Undecided}}<ul>{{range .Undecided}}<li>{{.Subject}} <b>{{.ID}}</b>{{if .Players}} ({{.Players}} players){{end}}: about {{.MoreGames}} more games <span class="where">{{.Where}}</span></li>{{end}}</ul>{{end}}{{end}}
+
+<h2>{{.Side}} verdicts</h2>
+{{if .R.Verdicts}}<table><tr><th class="l">{{.T.Player}}</th><th>players</th><th>games</th><th>wins</th><th>win rate</th><th>{{ci .R.Balance.Level}}</th><th class="l">against</th><th>reference</th><th>difference, points</th><th>band</th><th>q</th><th class="l">verdict</th><th class="l">source</th></tr>
+{{range .R.Verdicts}}<tr><td class="l">{{.Name}}</td><td>{{.Players}}</td><td>{{.Games}}</td><td>{{.Wins}}</td><td>{{pct .Rate}}</td><td>{{pct .Low}}–{{pct .High}}</td><td class="l">{{.Reference}}</td><td>{{pct .RefRate}}</td><td>{{pts .Delta .DeltaLow .DeltaHigh}}</td><td>±{{printf "%.1f" (mul100 .Band)}}</td><td>{{.Q}}</td><td class="l {{.Verdict}}">{{.Verdict}}{{if .MoreGames}} (about {{.MoreGames}} more games){{end}}</td><td class="l where">{{.Where}}</td></tr>{{end}}</table>
+{{else}}<p class="na">n/a: no {{.T.Player}} played enough games to judge.</p>{{end}}
 
 <h2>Games</h2>
 <div class="grid2">
@@ -199,26 +241,37 @@ ul.cov{columns:2;font-size:12px}
 <div class="card"><h3>Win rates with 95% intervals</h3>{{.Rates}}</div>
 {{if .R.Coop}}<div class="card"><h3>Final villain track</h3>{{.Track}}
 <p>Heroes won {{pct .R.Coop.HeroWins.Rate}} ({{pct .R.Coop.HeroWins.Low}}–{{pct .R.Coop.HeroWins.High}}) against {{.R.Coop.Organization}}; the villains took {{f2 .R.Coop.VillainArtifactsMean}} artifacts a game.</p></div>{{end}}
-<div class="card"><h3>Cards: pass rate against impact</h3>{{.Scatter}}
-<p>Each dot is a card with tests; red dots are flagged. Impact is the paired win-rate effect when measured (--impact), else how much more often holders win.</p></div>
+<div class="card"><h3>Cards: pass rate against effect on winning</h3>{{.Scatter}}
+<p>Each dot is a card with tests and a measured effect; red dots are flagged. The effect is the paired win-rate effect when measured (--impact), else the difference from the deck's other cards.</p></div>
 </div>
 <p>Endings: {{range $k, $v := .R.Ends}}{{$k}} {{$v}} · {{end}}</p>
 {{if .R.Seats}}<table><tr><th class="l">seat</th><th>games</th><th>wins</th><th>rate</th><th>95% CI</th></tr>
 {{range .R.Seats}}<tr><td class="l">{{.ID}}</td><td>{{.Games}}</td><td>{{.Wins}}</td><td>{{pct .Rate}}</td><td>{{pct .Low}}–{{pct .High}}</td></tr>{{end}}</table>{{end}}
 {{if .R.ByOrg}}<h3>By organization</h3><table><tr><th class="l">organization</th><th>games</th><th>hero wins</th><th>rate</th><th>95% CI</th></tr>
 {{range .R.ByOrg}}<tr><td class="l">{{.ID}}</td><td>{{.Games}}</td><td>{{.Wins}}</td><td>{{pct .Rate}}</td><td>{{pct .Low}}–{{pct .High}}</td></tr>{{end}}</table>{{end}}
-{{if .R.Comparison}}<h2>Against {{.R.Comparison.Baseline}}</h2>
-<table><tr><th class="l">metric</th><th class="l">card</th><th>baseline</th><th>now</th><th>change</th><th>95% CI</th><th>p</th></tr>
-{{range .R.Comparison.Moves}}<tr><td class="l">{{.Metric}}</td><td class="l">{{.Card}}</td><td>{{.Baseline}}</td><td>{{.Current}}</td><td>{{.Delta}}</td><td>{{.Low}} to {{.High}}</td><td>{{.P}}</td></tr>{{end}}</table>{{end}}
+{{with .R.Comparison}}<h2>Against {{.Baseline}} (same seeds)</h2>
+<h3>What changed ({{len .Changes}} rows)</h3>
+{{if .Changes}}<table><tr><th class="l">change</th><th class="l">sheet</th><th class="l">ID</th><th class="l">name</th><th class="l">source</th></tr>
+{{range .Changes}}<tr><td class="l">{{.Kind}}</td><td class="l">{{.Sheet}}</td><td class="l">{{.ID}}</td><td class="l">{{.Name}}</td><td class="l where">{{.Where}}</td></tr>{{end}}</table>{{else}}<p>No row added, replaced or removed.</p>{{end}}
+{{if .New}}<h3>New and changed, against the baseline</h3>
+<table><tr><th class="l">subject</th><th class="l">ID</th><th>players</th><th>rate</th><th class="l">against</th><th>reference</th><th>difference, points</th><th>q</th><th class="l">verdict</th><th class="l">source</th></tr>
+{{range .New}}<tr><td class="l">{{.Subject}}</td><td class="l">{{.ID}}</td><td>{{if .Players}}{{.Players}}{{end}}</td><td>{{pct .Rate}}</td><td class="l">{{.Reference}}</td><td>{{pct .RefRate}}</td><td>{{pts .Delta .DeltaLow .DeltaHigh}}</td><td>{{.Q}}</td><td class="l {{.Verdict}}">{{.Verdict}}</td><td class="l where">{{.Where}}</td></tr>{{end}}</table>{{end}}
+<h3>Significant moves ({{len .Moves}} of {{.Tested}} comparisons, false discovery rate controlled)</h3>
+{{if .Moves}}<table><tr><th class="l">metric</th><th class="l">of</th><th>baseline</th><th>now</th><th>change</th><th>interval</th><th>q</th></tr>
+{{range .Moves}}<tr><td class="l">{{.Metric}}</td><td class="l">{{.Card}}</td><td>{{.Baseline}}</td><td>{{.Current}}</td><td>{{.Delta}}</td><td>{{.Low}} to {{.High}}</td><td>{{.Q}}</td></tr>{{end}}</table>{{else}}<p>No metric moved significantly.</p>{{end}}{{end}}
 
 <h2>Cards</h2>
 <p>Click a column to sort. Pass rates compare unaided tests with the exact chance of the dice.</p>
+<p>"vs deck" sets the win rate of the {{.T.Players}} who drew or used a card dealt by chance against that of the {{.T.Players}} who drew or used its deck's other cards, in points ({{ci .R.Balance.Level}}); "impact" is the paired effect of --impact on {{if .R.SharedWins}}the {{.T.Players}}' win rate{{else}}the win rate of the {{.T.Player}} who got it{{end}}, and on game length in {{.T.Rounds}}. n/a: not measured.</p>
 <table id="cards"><thead><tr><th class="l">card</th><th class="l">deck</th><th>drawn</th><th>used</th><th>tests</th><th>pass</th><th>exact</th><th>z</th>
-<th>{{.T.Score}}/draw</th><th>{{.T.Money}}/draw</th><th>{{.T.Damage}}/draw</th><th>{{.T.Losses}}</th><th>holders</th><th>holder win</th><th>others</th><th>lift</th><th>impact</th><th class="l">flags</th><th class="l">source</th></tr></thead><tbody>
-{{range .R.Cards}}<tr><td class="l" title="{{.Name}}">{{.ID}}</td><td class="l">{{.Deck}}</td><td>{{.Drawn}}</td><td>{{.Used}}</td><td>{{.Tests}}</td><td>{{pct .PassRate}}</td>
-<td>{{if .Exact}}{{pct .Exact.Expected}}{{end}}</td><td>{{if .Exact}}{{.Exact.Z}}{{end}}</td>
-<td>{{f2 .ScorePer}}</td><td>{{f2 .MoneyPer}}</td><td>{{f2 .DamagePer}}</td><td>{{.Losses}}</td><td>{{.Holders}}</td><td>{{pct .HolderRate}}</td><td>{{pct .OthersRate}}</td><td>{{pct .Lift}}</td>
-<td>{{if .Impact}}{{pct .Impact.WinDelta}}{{end}}</td><td class="l">{{join .Flags}}</td><td class="l where">{{.Where}}</td></tr>{{end}}
+<th>{{.T.Score}}/draw</th><th>{{.T.Money}}/draw</th><th>{{.T.Damage}}/draw</th><th>{{.T.Losses}}</th><th>holders</th><th>holder win</th><th>vs deck, points</th><th>impact on winning</th><th>impact on {{.T.Rounds}}</th><th class="l">verdict</th><th class="l">flags</th><th class="l">source</th></tr></thead><tbody>
+{{range .R.Cards}}<tr><td class="l" title="{{.Name}}">{{.ID}}</td><td class="l">{{.Deck}}</td><td>{{.Drawn}}</td><td>{{.Used}}</td><td>{{.Tests}}</td><td>{{na .PassRate}}</td>
+<td>{{if .Exact}}{{pct .Exact.Expected}}{{else}}n/a{{end}}</td><td>{{if .Exact}}{{.Exact.Z}}{{else}}n/a{{end}}</td>
+<td>{{f2 .ScorePer}}</td><td>{{f2 .MoneyPer}}</td><td>{{f2 .DamagePer}}</td><td>{{.Losses}}</td><td>{{.Holders}}</td><td>{{with .Holding}}{{pct .Rate}}{{else}}n/a{{end}}</td>
+<td>{{with .Peers}}{{pts .Delta .DeltaLow .DeltaHigh}}{{else}}n/a{{end}}</td>
+<td>{{with .Impact}}{{with .Win}}{{pts .Delta .Low .High}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>
+<td>{{with .Impact}}{{with .Rounds}}{{printf "%+.2f (%+.2f to %+.2f)" .Delta .Low .High}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>
+<td class="l">{{with .Impact}}{{.Verdict}}{{else}}{{with .Peers}}{{.Verdict}}{{else}}n/a{{end}}{{end}}</td><td class="l">{{join .Flags}}</td><td class="l where">{{.Where}}</td></tr>{{end}}
 </tbody></table>
 
 {{with .R.Coverage}}<h2>Coverage</h2>
@@ -235,7 +288,7 @@ ul.cov{columns:2;font-size:12px}
 
 {{if or .R.Stalls .R.Errors}}<h2>Stalls and errors</h2><ul>
 {{range .R.Stalls}}<li>stall: game {{.Index}} (seed {{.Seed}}), {{$.T.Round}} {{.Round}}: {{.Message}}<br><code>{{.Replay}}</code></li>{{end}}
-{{range .R.Errors}}<li>error: game {{.Index}} (seed {{.Seed}}), {{$.T.Round}} {{.Round}}: {{.Message}} {{.Card}}<br><code>{{.Replay}}</code></li>{{end}}
+{{range .R.Errors}}<li>error: game {{.Index}} (seed {{.Seed}}), {{$.T.Round}} {{.Round}}: {{.Message}} {{.Card}} <span class="where">{{.Where}}</span><br><code>{{.Replay}}</code></li>{{end}}
 </ul>{{end}}
 </main>
 <div id="status"></div>

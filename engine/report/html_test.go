@@ -15,19 +15,32 @@ import (
 	"github.com/deckwright/deckwright/engine/game"
 )
 
+func ptr(x float64) *float64 { return &x }
+
 func sample() *game.SimReport {
 	return &game.SimReport{Game: "fortune-and-glory", Games: 200, Seed: 1, Mode: "coop", Players: 3, Level: "advanced", Policy: "mix",
-		Rounds: game.Quantiles{Median: 11, P10: 8, P90: 16, Mean: 11.6, Histogram: []int64{0, 0, 0, 0, 0, 2, 5, 9, 20, 30, 28, 26, 22, 18, 14, 10, 8, 5, 3}},
-		Ends:   map[string]int{"fortune": 110, "track": 90},
-		Heroes: []game.Rate{{ID: "jake-zane", Name: "Jake Zane", Games: 75, Wins: 40, Rate: 0.533, Low: 0.42, High: 0.64}, {ID: "li-mei-chen", Name: "Li Mei Chen <&>", Games: 80, Wins: 44, Rate: 0.55, Low: 0.44, High: 0.65}},
-		Coop:   &game.CoopReport{HeroWins: game.Rate{ID: "heroes", Games: 200, Wins: 110, Rate: 0.55, Low: 0.48, High: 0.62}, TrackHistogram: []int64{0, 3, 8, 20, 40, 30}, Organization: "nazi"},
+		Rounds:  game.Quantiles{Median: 11, P10: 8, P90: 16, Mean: 11.6, Histogram: []int64{0, 0, 0, 0, 0, 2, 5, 9, 20, 30, 28, 26, 22, 18, 14, 10, 8, 5, 3}},
+		Ends:    map[string]int{"fortune": 110, "track": 90},
+		Heroes:  []game.Rate{{ID: "jake-zane", Name: "Jake Zane", Games: 75, Wins: 40, Rate: 0.533, Low: 0.42, High: 0.64}, {ID: "li-mei-chen", Name: "Li Mei Chen <&>", Games: 80, Wins: 44, Rate: 0.55, Low: 0.44, High: 0.65}},
+		Coop:    &game.CoopReport{HeroWins: game.Rate{ID: "heroes", Games: 200, Wins: 110, Rate: 0.55, Low: 0.48, High: 0.62}, TrackHistogram: []int64{0, 3, 8, 20, 40, 30}, Organization: "nazi"},
+		Balance: game.DefaultBalance, Tested: 12, SharedWins: true, Terms: game.Terms{Player: "hero", Players: "heroes", Rounds: "rounds"},
+		Verdicts: []game.Verdict{{Subject: "hero", ID: "jake-zane", Name: "Jake Zane", Where: "base.xlsx:Heroes!A2", Players: 3, Games: 75, Wins: 40,
+			Rate: 0.533, Low: 0.42, High: 0.64, Reference: "3-player games without it", RefRate: 0.55, Delta: -0.017, DeltaLow: -0.15, DeltaHigh: 0.12,
+			Band: 0.05, Q: 0.9, Verdict: "undecided", MoreGames: 5400}},
 		Cards: []game.CardReport{
-			{ID: "ancient-trap", Name: "Ancient Trap", Deck: "dangers", Where: "base.xlsx:Dangers!3", Drawn: 120, Tests: 150, Passed: 90, Faced: 120, Overcome: 80, PassRate: 0.67, Lift: 0.01},
-			{ID: "lucky-strike", Name: "Lucky Strike", Deck: "events", Where: "planted.xlsx:Events!2", Drawn: 50, Used: 50, Tests: 10, Passed: 9, PassRate: 0.9, Lift: 0.6, Flags: []string{"broken"}},
+			{ID: "ancient-trap", Name: "Ancient Trap", Deck: "dangers", Where: "base.xlsx:Dangers!A3", Drawn: 120, Tests: 150, Passed: 90, Faced: 120, Overcome: 80, PassRate: ptr(0.67),
+				Impact: &game.Impact{Games: 200, Rounds: &game.Effect{Pairs: 120, Delta: 0.4, Low: 0.1, High: 0.7}}},
+			{ID: "lucky-strike", Name: "Lucky Strike", Deck: "events", Where: "planted.xlsx:Events!A2", Drawn: 50, Used: 50, Tests: 10, Passed: 9, PassRate: ptr(0.9),
+				Holders: 50, HolderWins: 45, Dealt: true, Flags: []string{"overpowered"},
+				Peers: &game.Verdict{Delta: 0.6, DeltaLow: 0.45, DeltaHigh: 0.7, Verdict: "overpowered"}},
+			{ID: "quiet-card", Name: "Quiet Card", Deck: "events", Where: "base.xlsx:Events!A9"},
 		},
-		Flags:    []game.Flag{{Kind: "broken", Card: "lucky-strike", Where: "planted.xlsx:Events!2", Message: "heroes who drew it won 90%"}},
+		Flags:    []game.Flag{{Kind: "overpowered", Subject: "card", ID: "lucky-strike", Where: "planted.xlsx:Events!A2", Message: "heroes who drew it won 90%"}},
 		Coverage: &game.Coverage{NeverDrawn: []string{"quiet-card"}, RulesNeverTriggered: []string{"auction"}},
 		Stalls:   []game.Incident{{Index: 4, Seed: 99, Round: 100, Message: "round cap", Replay: "deckwright sim --seed 1 --from 4 --games 1 --trace"}},
+		Comparison: &game.Comparison{Baseline: "base", Tested: 7, Changes: []game.Change{{Kind: "added", Sheet: "Events", ID: "lucky-strike", Where: "planted.xlsx:Events!A2"}},
+			New:   []game.Verdict{{Subject: "card", ID: "lucky-strike", Rate: 0.9, RefRate: 0.3, Delta: 0.6, DeltaLow: 0.5, DeltaHigh: 0.7, Reference: "heroes who drew or used Events cards in the baseline", Verdict: "overpowered"}},
+			Moves: []game.Movement{{Metric: "rounds", Baseline: 12, Current: 11, Delta: -1, Low: -1.4, High: -0.6, Q: 0.001}}},
 	}
 }
 
@@ -37,8 +50,14 @@ func TestWriteContainsEverySection(t *testing.T) {
 	out := b.String()
 	for _, want := range []string{
 		"<title>Balance &lt;report&gt;</title>", // escaped
-		`<span class="flag broken">broken</span> <b>lucky-strike</b>`,
-		"planted.xlsx:Events!2",     // each card names its source cell
+		`<span class="flag overpowered">overpowered</span> card <b>lucky-strike</b>`,
+		"planted.xlsx:Events!A2", // each card names the cell of its ID
+		"Hero verdicts", `<td class="l undecided">undecided (about 5400 more games)</td>`, "base.xlsx:Heroes!A2",
+		"over 12 tests", "±5.0 points at 4 players", "95% CIs",
+		`<td>&#43;60.0 (&#43;45.0 to &#43;70.0)</td>`, // a card against its deck, in points with its interval
+		`<td>&#43;0.40 (&#43;0.10 to &#43;0.70)</td>`, // impact on game length
+		"heroes against the games without them",
+		"What changed (1 rows)", "New and changed, against the baseline", "Significant moves (1 of 7 comparisons",
 		"Li Mei Chen &lt;&amp;&gt;", // names are escaped in tables and charts
 		`<svg class="chart"`,        // charts are inline SVG
 		"Never drawn (1)", "quiet-card", "Rules never triggered (1)",
@@ -47,6 +66,12 @@ func TestWriteContainsEverySection(t *testing.T) {
 	} {
 		assert.Contains(t, out, want)
 	}
+	// Not measured is "n/a", never "0.0%": quiet-card has no tests, no
+	// holders, no impact.
+	row := out[strings.Index(out, `title="Quiet Card"`):]
+	row = row[:strings.Index(row, "</tr>")]
+	assert.Equal(t, 8, strings.Count(row, ">n/a<"), "pass, exact, z, holder win, vs deck, two impacts, verdict: %s", row)
+	assert.NotContains(t, row, "0.0%")
 	assert.NotContains(t, out, "http://", "the report must open offline: no remote resources")
 	assert.NotContains(t, out, "https://")
 	assert.Equal(t, 4, strings.Count(out, `<svg class="chart"`), "length, win rates, track and card scatter")

@@ -152,9 +152,28 @@ func Bar(done, total int, elapsed time.Duration) string {
 	if elapsed > 0 {
 		rate = float64(done) / elapsed.Seconds()
 	}
-	eta := "?"
-	if rate > 0 {
-		eta = (time.Duration(float64(total-done)/rate) * time.Second / time.Second).Round(time.Second).String()
+	return fmt.Sprintf("[%s] %d/%d games  %.0f/s  ETA %s", bar, done, total, rate, ETA(done, total, elapsed))
+}
+
+// ETA is the time left for total games at the rate done took elapsed,
+// to the second ("1m5s"), or "?" before anything is done.
+func ETA(done, total int, elapsed time.Duration) string {
+	if done <= 0 || elapsed <= 0 {
+		return "?"
 	}
-	return fmt.Sprintf("[%s] %d/%d games  %.0f/s  ETA %s", bar, done, total, rate, eta)
+	left := time.Duration(float64(elapsed) * float64(max(total-done, 0)) / float64(done))
+	return left.Round(time.Second).String()
+}
+
+// Line is a progress line for logs (standard error not a terminal):
+// "12345/20000 games (62%), 9876/s, ETA 1s".
+func Line(done, total int, elapsed time.Duration) string {
+	rate, pct := 0.0, 0.0
+	if elapsed > 0 {
+		rate = float64(done) / elapsed.Seconds()
+	}
+	if total > 0 {
+		pct = 100 * float64(done) / float64(total)
+	}
+	return fmt.Sprintf("%d/%d games (%.0f%%), %.0f/s, ETA %s", done, total, pct, rate, ETA(done, total, elapsed))
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -27,13 +28,18 @@ func TestIntervalsCoverTrueValue(t *testing.T) {
 			_, ci := DiffInterval(binom(&r, 400, 0.3), 400, binom(&r, 300, 0.2), 300)
 			return ci.Low <= 0.1 && 0.1 <= ci.High
 		}},
-		{"paired mean 0.25", func() bool {
+		{"paired mean 0.5", func() bool {
 			var p Paired
 			for range 300 {
-				p.Add(float64(r.D6()) - 3.25) // mean 0.25
+				p.Add(r.D6() - 3) // mean 0.5
 			}
 			ci := p.Interval()
-			return ci.Low <= 0.25 && 0.25 <= ci.High
+			return ci.Low <= 0.5 && 0.5 <= ci.High
+		}},
+		{"wilson at 99% p=0.3 n=80", func() bool {
+			k := binom(&r, 80, 0.3)
+			ci := WilsonZ(k, 80, Z(0.01))
+			return ci.Low <= 0.3 && 0.3 <= ci.High
 		}},
 	}
 	for _, tt := range tests {
@@ -45,7 +51,11 @@ func TestIntervalsCoverTrueValue(t *testing.T) {
 				}
 			}
 			cover := float64(hits) / trials
-			assert.InDelta(t, 0.95, cover, 0.02, "coverage %.3f", cover)
+			want := 0.95
+			if strings.Contains(tt.name, "99%") {
+				want = 0.99
+			}
+			assert.InDelta(t, want, cover, 0.02, "coverage %.3f", cover)
 		})
 	}
 }
@@ -63,9 +73,9 @@ func binom(r *rng.Rand, n int, p float64) int {
 func TestPairedPValue(t *testing.T) {
 	var null, shift Paired
 	r := rng.New(2, 2)
-	for range 2000 {
-		null.Add(float64(r.D6() - r.D6()))
-		shift.Add(float64(r.D6()-r.D6()) + 0.5)
+	for i := range 2000 {
+		null.Add(r.D6() - r.D6())
+		shift.Add(r.D6() - r.D6() + i%2) // half a pip on average
 	}
 	assert.Greater(t, null.PValue(), 0.01, "no difference: not significant")
 	assert.Less(t, shift.PValue(), 1e-6, "a half-pip shift over 2000 pairs is")
@@ -143,18 +153,56 @@ func TestRunDeterministicAcrossWorkers(t *testing.T) {
 func TestBar(t *testing.T) {
 	assert.Contains(t, Bar(50, 100, 0), "50/100 games")
 	assert.False(t, math.IsNaN(Wilson(0, 0).High))
+	// Half the games in 10 s: 10 s to go, in seconds (not nanoseconds).
+	assert.Equal(t, "[===============>              ] 500/1000 games  50/s  ETA 10s", Bar(500, 1000, 10*time.Second))
+	assert.Equal(t, "1m30s", ETA(100, 1000, 10*time.Second))
+	assert.Equal(t, "?", ETA(0, 1000, time.Second), "nothing done yet: no estimate")
+	assert.Equal(t, "0s", ETA(1000, 1000, time.Second))
+	assert.Equal(t, "250/1000 games (25%), 50/s, ETA 15s", Line(250, 1000, 5*time.Second))
+}
+
+// The score test and the Wilson interval agree: p < 0.05 exactly when the
+// proportion tested lies outside the 95% interval.
+func TestScoreTestMatchesWilson(t *testing.T) {
+	for _, tc := range []struct{ k, n int }{{30, 100}, {3, 40}, {500, 2000}, {0, 25}} {
+		ci := Wilson(tc.k, tc.n)
+		for _, p0 := range []float64{0.01, 0.1, 0.2, 0.25, 0.3, 0.5} {
+			outside := p0 < ci.Low || p0 > ci.High
+			assert.Equal(t, outside, ScoreTest(tc.k, tc.n, p0) < 0.05, "k=%d n=%d p0=%g", tc.k, tc.n, p0)
+		}
+	}
+	assert.InDelta(t, 1.959964, Z(0.05), 1e-6)
+	assert.InDelta(t, 2.575829, Z(0.01), 1e-6)
+	assert.Equal(t, 1.0, TwoProportions(10, 100, 10, 100))
+	assert.Less(t, TwoProportions(60, 100, 30, 100), 1e-4)
+}
+
+// Paired sums are integers: two halves merge into exactly the whole.
+func TestPairedMerge(t *testing.T) {
+	var whole, a, b Paired
+	for i, d := range []int{1, -1, 0, 2, 3, -2, 1} {
+		whole.Add(d)
+		if i < 3 {
+			a.Add(d)
+		} else {
+			b.Add(d)
+		}
+	}
+	a.Merge(b)
+	assert.Equal(t, whole, a)
 }
 
 // Two workers' tallies merge into what one worker would have counted.
 func TestTallyMerge(t *testing.T) {
 	one, a, b := NewTally(2), NewTally(2), NewTally(2)
 	games := []struct {
-		side   string
-		seat   int
-		policy string
-		won    bool
-		rounds int
-	}{{"jake", 0, "bold", true, 9}, {"li", 1, "cautious", false, 9}, {"li", 0, "bold", false, 12}, {"jake", 1, "bold", true, 12}}
+		players int
+		side    string
+		seat    int
+		policy  string
+		won     bool
+		rounds  int
+	}{{2, "jake", 0, "bold", true, 9}, {2, "li", 1, "cautious", false, 9}, {1, "li", 0, "bold", false, 12}, {2, "jake", 1, "bold", true, 12}}
 	for i, g := range games {
 		w := &a
 		if i >= 2 {
@@ -162,7 +210,8 @@ func TestTallyMerge(t *testing.T) {
 		}
 		for _, x := range []*Tally{&one, w} {
 			x.Games++
-			x.Seat(g.side, g.seat, g.policy, g.won)
+			x.Seat(g.players, g.side, g.seat, g.policy, g.won)
+			x.Finished(g.players, g.won)
 			x.Rounds.Add(g.rounds)
 			x.Ends["fortune"]++
 		}
@@ -173,6 +222,12 @@ func TestTallyMerge(t *testing.T) {
 	assert.Equal(t, []Count{{2, 1}, {2, 1}}, a.Seats)
 	assert.Equal(t, Count{Played: 3, Won: 2}, a.Policies["bold"])
 	assert.Equal(t, 4, a.Ends["fortune"])
+	// By player count: the 1-player game is apart from the 2-player ones.
+	require.Len(t, a.Tables, 2)
+	assert.Equal(t, Count{Played: 1, Won: 0}, a.Tables[1].Sides["li"])
+	assert.Equal(t, Count{Played: 1, Won: 0}, a.Tables[2].Sides["li"])
+	assert.Equal(t, []Count{{1, 1}, {2, 1}}, a.Tables[2].Seats)
+	assert.Equal(t, Count{Played: 3, Won: 2}, a.Tables[2].Games)
 }
 
 // indexWorker records the games it played; at index stopAt it closes the

@@ -138,9 +138,10 @@ func (r *Row) Pos(column string) diag.Pos {
 	return p
 }
 
-// Where renders the row's position for messages and reports:
-// "base.xlsx:Dangers!7".
-func (r *Row) Where() string { return r.Pos("").String() }
+// Where renders the cell of the row's ID for messages and reports, as the
+// compiler's diagnostics name cells: "base.xlsx:Dangers!A7" (the row
+// alone, "base.xlsx:Dangers!7", when the sheet's ID column is unknown).
+func (r *Row) Where() string { return r.Pos(ColID).String() }
 
 func columnNumber(letters string) int {
 	n := 0

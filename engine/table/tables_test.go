@@ -97,7 +97,7 @@ func TestDecodeRoundTrip(t *testing.T) {
 	dog := tb.Table("common_items").Find("dog")
 	assert.Equal(t, "exp.xlsx:Items!C7", dog.Pos("keywords").String())
 	assert.Equal(t, "exp.xlsx:Items!7", dog.Pos("cost").String(), "a column the layer's sheet lacks points at the row")
-	assert.Equal(t, "exp.xlsx:Items!7", dog.Where())
+	assert.Equal(t, "exp.xlsx:Items!A7", dog.Where(), "a row is named by the cell of its ID")
 	assert.Equal(t, "exp", dog.Layer())
 	assert.Equal(t, sample().Layers, tb.Layers)
 	assert.True(t, bytes.Equal(data, encode(t, tb)))

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/deckwright/deckwright/engine/sim"
+)
+
+// logEvery is how often a long run prints a progress line when standard
+// error is not a terminal (a CI log): often enough to show it is alive,
+// seldom enough not to flood the log. Runs shorter than that print none.
+var logEvery = 5 * time.Second
+
+// simProgress shows a sim run's progress on standard error: a bar redrawn
+// in place on a terminal, else a line every logEvery.
+type simProgress struct {
+	mu    sync.Mutex
+	w     io.Writer
+	tty   bool
+	what  string // "games", or "look 2" and the like
+	total int
+	start time.Time
+	last  time.Time // when the last log line was printed
+}
+
+func newSimProgress(w io.Writer, tty bool) *simProgress {
+	now := time.Now()
+	return &simProgress{w: w, tty: tty, start: now, last: now}
+}
+
+// begin starts a stretch of total games, named what in log lines.
+func (p *simProgress) begin(what string, total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.what, p.total, p.start = what, total, time.Now()
+}
+
+// games is told how many games of the stretch are done.
+func (p *simProgress) games(done int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	elapsed := time.Since(p.start)
+	if p.tty {
+		fmt.Fprintf(p.w, "\r%s", sim.Bar(done, p.total, elapsed))
+		if done >= p.total {
+			fmt.Fprint(p.w, "\r\033[K")
+		}
+		return
+	}
+	if time.Since(p.last) >= logEvery && done < p.total {
+		p.last = time.Now()
+		prefix := ""
+		if p.what != "" {
+			prefix = p.what + ": "
+		}
+		fmt.Fprintf(p.w, "deckwright sim: %s%s\n", prefix, sim.Line(done, p.total, elapsed))
+	}
+}
+
+// card is told as each card's paired games begin.
+func (p *simProgress) card(k, n int, id string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\033[Kimpact: card %d of %d (%s)", k, n, id)
+		return
+	}
+	if time.Since(p.last) >= logEvery {
+		p.last = time.Now()
+		fmt.Fprintf(p.w, "deckwright sim: impact: card %d of %d (%s)\n", k, n, id)
+	}
+}
+
+// note prints a line (a look's result), clearing a bar first.
+func (p *simProgress) note(format string, args ...any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.tty {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+	fmt.Fprintf(p.w, "deckwright sim: "+format+"\n", args...)
+}
+
+// done clears the bar.
+func (p *simProgress) done() {
+	if p.tty {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}

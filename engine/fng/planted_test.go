@@ -1,0 +1,221 @@
+package fng
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/content/planted"
+	"github.com/deckwright/deckwright/engine/game"
+)
+
+// fngCards is an expansion of planted cards: strong and weak cards in
+// four decks dealt by chance, a card that can never be used, a Danger
+// nobody passes, and harmless copies of base cards under new names.
+func fngCards(b *planted.Base) []planted.Plant {
+	return []planted.Plant{
+		b.Like("Gear", "trusty-revolver", "thunder-gun", game.Overpowered, map[string]string{"Count": "2", "Bonus": "Combat +4, Agility +3"}),
+		b.Like("Gear", "trusty-revolver", "lead-weights", game.Underpowered, map[string]string{"Count": "2", "Bonus": "Combat -3, Agility -3, Cunning -3, Lore -3"}),
+		b.Copy("Gear", "trusty-revolver", "old-revolver"),
+		b.Like("Events", "stroke-of-luck", "golden-idol", game.Overpowered, map[string]string{"Count": "2", "Effect": "gainGlory(5); gainFortune(4)"}),
+		b.Like("Events", "stroke-of-luck", "cursed-letter", game.Underpowered, map[string]string{"Count": "2", "Effect": "loseFortune(4); loseGlory(4); wound(2)"}),
+		b.Like("Events", "stroke-of-luck", "never-ever", game.KindDead, map[string]string{"Count": "2", "Immediately": "FALSE", "Timing": "test", "Condition": "round > 500", "Effect": "addDice(3)"}),
+		b.Copy("Events", "stroke-of-luck", "lucky-coin"),
+		b.Like("Allies", "moose-malone", "war-hero", game.Overpowered, map[string]string{"Count": "2", "Bonus": "Combat +3, Agility +3, Cunning +3, Lore +3"}),
+		b.Copy("Allies", "moose-malone", "moose-cousin"),
+		b.Like("City", "lecture-at-the-museum", "windfall", game.Overpowered, map[string]string{"Count": "2", "Effect": "gainFortune(5)"}),
+		b.Like("City", "lecture-at-the-museum", "pickpockets", game.Underpowered, map[string]string{"Count": "2", "Effect": "loseFortune(4); loseGlory(3)"}),
+		b.Copy("City", "lecture-at-the-museum", "evening-lecture"),
+		b.Like("Dangers", "ancient-puzzle", "sheer-wall", game.KindImpossible, map[string]string{"Test": "Agility 6+ x9 and Lore 6+ x9", "Cliffhanger Test": "Agility 3+"}),
+		b.Copy("Dangers", "ancient-puzzle", "puzzle-box"),
+	}
+}
+
+// fngHeroes is an expansion of planted heroes: one far too strong (every
+// skill 6, 10 wounds), one far too weak, and a harmless copy.
+func fngHeroes(b *planted.Base) []planted.Plant {
+	return []planted.Plant{
+		b.Like("Heroes", "li-mei-chen", "iron-titan", game.Overpowered, map[string]string{"Combat": "6", "Agility": "6", "Cunning": "6", "Lore": "6", "Wounds": "10"}),
+		b.Like("Heroes", "li-mei-chen", "feeble-clerk", game.Underpowered, map[string]string{"Combat": "1", "Agility": "1", "Cunning": "1", "Lore": "1",
+			"Wounds": "3", "Bonus": "", "Timing": "", "Condition": "", "Effect": "", "Activate": "FALSE"}),
+		b.Copy("Heroes", "li-mei-chen", "mei-ling"),
+	}
+}
+
+// The acceptance test of issue 11 for Fortune and Glory: at a fixed seed
+// every planted defect is flagged with the right kind and no harmless
+// copy is flagged, in the competitive game and (heroes) the cooperative
+// one.
+func TestPlantedDefectsAreFlagged(t *testing.T) {
+	b, err := planted.Load(Module)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name   string
+		plants []planted.Plant
+		req    game.SimRequest
+	}{
+		{"cards, competitive", fngCards(b), game.SimRequest{Games: 4000, Players: 4, Mode: "competitive"}},
+		{"heroes, competitive", fngHeroes(b), game.SimRequest{Games: 3000, Players: 4, Mode: "competitive"}},
+		{"heroes, cooperative", fngHeroes(b), game.SimRequest{Games: 3000, Players: 2, Mode: "coop"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tables, err := b.Build("planted", tc.plants)
+			require.NoError(t, err)
+			req := tc.req
+			req.Seed, req.Policy, req.MaxRounds, req.Stats = 1, "cautious", 100, true
+			rep, err := module{}.Simulate(tables, req)
+			require.NoError(t, err)
+			r := planted.Check(rep, tc.plants)
+			assert.Empty(t, r.Missed, "every planted defect is flagged with its kind")
+			assert.Empty(t, r.FalseFlags, "no harmless copy is flagged")
+			assert.Positive(t, r.Defects)
+			assert.Positive(t, r.Copies)
+			for _, f := range rep.Flags {
+				if strings.HasPrefix(f.Where, "planted.xlsx:") {
+					assert.Regexp(t, `^planted\.xlsx:[A-Za-z ]+![A-Z]+\d+$`, f.Where, "a flag names the cell of the row's ID")
+				}
+			}
+		})
+	}
+}
+
+// TestPlantedBatch measures, over a randomised batch of planted
+// expansions, the share of clear defects flagged with their kind and the
+// share of harmless copies flagged at all: the figures the README quotes.
+// It takes minutes, so it runs with DECKWRIGHT_LONG=1.
+func TestPlantedBatch(t *testing.T) {
+	if os.Getenv("DECKWRIGHT_LONG") != "1" {
+		t.Skip("a long batch: DECKWRIGHT_LONG=1 runs it")
+	}
+	b, err := planted.Load(Module)
+	require.NoError(t, err)
+	req := game.SimRequest{Games: 4000, Players: 4, Mode: "competitive", Policy: "cautious", MaxRounds: 100, Stats: true}
+
+	// Harmless copies are copies of base cards and heroes the bundled set's
+	// own run shows fine (or, with no verdict, does not flag): a copy of a
+	// card that is itself out of line, or may be, is not surely harmless.
+	tables, err := b.Build("none", nil)
+	require.NoError(t, err)
+	base, err := module{}.Simulate(tables, req)
+	require.NoError(t, err)
+	flagged := map[string]bool{}
+	for _, f := range base.Flags {
+		flagged[f.ID] = true
+	}
+	for _, c := range base.Cards {
+		if c.Peers != nil && c.Peers.Verdict != game.Fine {
+			flagged[c.ID] = true // not shown fine: a copy of it is not surely harmless
+		}
+	}
+	for _, v := range base.Verdicts {
+		if v.Verdict != game.Fine {
+			flagged[v.ID] = true
+		}
+	}
+	fine := func(sheet string) []string {
+		var out []string
+		for _, id := range b.IDs(sheet) {
+			if r, _ := b.Row(sheet, id); !flagged[id] && r["Count"] != "0" && r["Advanced"] != "TRUE" {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+	rng := rand.New(rand.NewPCG(11, 11))
+	between := func(lo, hi int) string { return strconv.Itoa(lo + rng.IntN(hi-lo+1)) }
+	pick := func(list []string) string { return list[rng.IntN(len(list))] }
+	gear, events, allies, city, dangers := fine("Gear"), fine("Events"), fine("Allies"), fine("City"), fine("Dangers")
+	defects := []func(id string) planted.Plant{
+		func(id string) planted.Plant {
+			return b.Like("Gear", pick(gear), id, game.Overpowered, map[string]string{"Count": "2", "Activate": "FALSE", "Timing": "", "Condition": "", "Effect": "",
+				"Bonus": "Combat +" + between(3, 5) + ", Agility +" + between(3, 4)})
+		},
+		func(id string) planted.Plant {
+			x := between(3, 4)
+			return b.Like("Gear", pick(gear), id, game.Underpowered, map[string]string{"Count": "2", "Activate": "FALSE", "Timing": "", "Condition": "", "Effect": "",
+				"Bonus": "Combat -" + x + ", Agility -" + x + ", Cunning -" + x + ", Lore -" + x})
+		},
+		func(id string) planted.Plant {
+			return b.Like("Events", pick(events), id, game.Overpowered, map[string]string{"Count": "2", "Immediately": "TRUE", "Timing": "immediately", "Target": "self",
+				"Condition": "", "Remains": "FALSE", "Bonus": "", "Effect": "gainGlory(" + between(3, 6) + "); gainFortune(" + between(3, 5) + ")"})
+		},
+		func(id string) planted.Plant {
+			return b.Like("Events", pick(events), id, game.Underpowered, map[string]string{"Count": "2", "Immediately": "TRUE", "Timing": "immediately", "Target": "self",
+				"Condition": "", "Remains": "FALSE", "Bonus": "", "Effect": "loseFortune(" + between(3, 5) + "); loseGlory(" + between(3, 5) + "); wound(" + between(1, 2) + ")"})
+		},
+		func(id string) planted.Plant {
+			return b.Like("Events", pick(events), id, game.KindDead, map[string]string{"Count": "2", "Immediately": "FALSE", "Timing": "test", "Target": "self",
+				"Condition": "round > " + between(300, 900), "Remains": "FALSE", "Effect": "addDice(3)"})
+		},
+		func(id string) planted.Plant {
+			k := between(3, 4)
+			return b.Like("Allies", pick(allies), id, game.Overpowered, map[string]string{"Count": "2",
+				"Bonus": "Combat +" + k + ", Agility +" + k + ", Cunning +" + k + ", Lore +" + k})
+		},
+		func(id string) planted.Plant {
+			return b.Like("City", pick(city), id, game.Overpowered, map[string]string{"Count": "2", "Secret": "FALSE", "Timing": "", "Target": "self", "Condition": "",
+				"Test": "", "Glory": "", "Cliffhanger Test": "", "Cliffhanger Glory": "", "Cliffhanger Effect": "", "Remains": "FALSE", "Bonus": "",
+				"Effect": "gainFortune(" + between(4, 6) + ")"})
+		},
+		func(id string) planted.Plant {
+			return b.Like("City", pick(city), id, game.Underpowered, map[string]string{"Count": "2", "Secret": "FALSE", "Timing": "", "Target": "self", "Condition": "",
+				"Test": "", "Glory": "", "Cliffhanger Test": "", "Cliffhanger Glory": "", "Cliffhanger Effect": "", "Remains": "FALSE", "Bonus": "",
+				"Effect": "loseFortune(" + between(3, 5) + "); loseGlory(" + between(3, 4) + ")"})
+		},
+		func(id string) planted.Plant {
+			return b.Like("Dangers", pick(dangers), id, game.KindImpossible, map[string]string{"Test": pick([]string{"Agility", "Combat"}) + " 6+ x9 and " +
+				pick([]string{"Lore", "Cunning"}) + " 6+ x9", "Cliffhanger Test": "Agility 3+"})
+		},
+	}
+	copies := map[string][]string{"Gear": gear, "Events": events, "Allies": allies, "City": city, "Dangers": dangers}
+	var total planted.Result
+	for trial := range 30 {
+		var plants []planted.Plant
+		for k := range 4 {
+			plants = append(plants, defects[rng.IntN(len(defects))](fmt.Sprintf("defect-%d-%d", trial, k)))
+		}
+		for k, sheet := range []string{"Gear", "Events", "Allies", "City", "Dangers"} {
+			plants = append(plants, b.Copy(sheet, pick(copies[sheet]), fmt.Sprintf("copy-%d-%d", trial, k)))
+		}
+		tables, err := b.Build("planted", plants)
+		require.NoError(t, err)
+		req.Seed = uint64(100 + trial)
+		rep, err := module{}.Simulate(tables, req)
+		require.NoError(t, err)
+		total.Add(planted.Check(rep, plants))
+	}
+	// Heroes: a strong, a weak and a harmless copy of a hero the base run
+	// finds fine.
+	heroes := fine("Heroes")
+	req.Games = 3000
+	for trial := range 10 {
+		plants := []planted.Plant{
+			b.Like("Heroes", pick(heroes), fmt.Sprintf("strong-%d", trial), game.Overpowered, map[string]string{
+				"Combat": between(5, 6), "Agility": between(5, 6), "Cunning": between(5, 6), "Lore": between(5, 6), "Wounds": between(9, 10)}),
+			b.Like("Heroes", pick(heroes), fmt.Sprintf("weak-%d", trial), game.Underpowered, map[string]string{
+				"Combat": "1", "Agility": "1", "Cunning": "1", "Lore": between(1, 2), "Wounds": between(2, 3), "Bonus": "", "Timing": "", "Condition": "", "Effect": "", "Activate": "FALSE"}),
+			b.Copy("Heroes", pick(heroes), fmt.Sprintf("copy-hero-%d", trial)),
+		}
+		tables, err := b.Build("planted", plants)
+		require.NoError(t, err)
+		req.Seed = uint64(200 + trial)
+		rep, err := module{}.Simulate(tables, req)
+		require.NoError(t, err)
+		total.Add(planted.Check(rep, plants))
+	}
+	t.Logf("Fortune and Glory: %s", total)
+	for _, m := range total.Missed {
+		t.Logf("missed %s", m)
+	}
+	for _, f := range total.FalseFlags {
+		t.Logf("false flag %s", f)
+	}
+	assert.GreaterOrEqual(t, float64(total.Caught), 0.95*float64(total.Defects), "at least 95%% of clear defects caught")
+	assert.LessOrEqual(t, float64(total.Flagged), 0.05*float64(total.Copies), "at most 5%% of harmless copies flagged")
+}
