@@ -28,9 +28,9 @@ func TestSimFailsWhenGamesError(t *testing.T) {
 			assert.Equal(t, exitContent, r.code, r.String())
 			assert.Regexp(t, `^deckwright: (\d+) of 60 games failed with an error \(listed in the report\): fix what they name, or pass --allow-errors to accept them\n$`, r.stderr)
 			cause := "my-exp.xlsx:Dangers!" + cells["Effect"] + `: effect "` + tc.effect + `": ` + tc.message
-			assert.Regexp(t, `(?m)^flags \(most serious first\):\n  erroring   frozen-bridge: its effect failed in \d+ games?, so it is not scored: `+regexpQuote(cause)+`  \[my-exp.xlsx:Dangers!\d+\]$`, r.stdout)
-			assert.NotRegexp(t, `(?m)^  \w+ +frozen-bridge: gives`, r.stdout, "not scored")
-			assert.Regexp(t, `(?m)^  game \d+ \(seed \d+\), round \d+: `+regexpQuote(cause)+` \[card frozen-bridge\]$`, r.stdout)
+			assert.Regexp(t, `(?m)^flags \(most serious first\):\n  erroring     card frozen-bridge: its effect failed in \d+ games?, so it is not scored: `+regexpQuote(cause)+`  \[my-exp.xlsx:Dangers!A\d+\]$`, r.stdout)
+			assert.NotRegexp(t, `(?m)^  \w+ +card frozen-bridge: gives`, r.stdout, "not scored")
+			assert.Regexp(t, `(?m)^  game \d+ \(seed \d+\), round \d+: `+regexpQuote(cause)+` \[card frozen-bridge at my-exp\.xlsx:Dangers!A\d+\]$`, r.stdout)
 
 			r = dw(t, "sim", dir, "--games", "60", "--allow-errors")
 			requireExit(t, exitOK, r, "--allow-errors accepts them")
@@ -39,7 +39,7 @@ func TestSimFailsWhenGamesError(t *testing.T) {
 			assert.Equal(t, exitContent, r.code, r.String())
 			var rep struct {
 				Errors []struct{ Card, Message string } `json:"errors"`
-				Flags  []struct{ Kind, Card string }    `json:"flags"`
+				Flags  []struct{ Kind, ID string }      `json:"flags"`
 				Cards  []struct {
 					ID         string `json:"id"`
 					Errors     int    `json:"errors"`
@@ -50,7 +50,7 @@ func TestSimFailsWhenGamesError(t *testing.T) {
 			require.NotEmpty(t, rep.Errors)
 			assert.Equal(t, cause, rep.Errors[0].Message)
 			assert.Equal(t, "erroring", rep.Flags[0].Kind)
-			assert.Equal(t, "frozen-bridge", rep.Flags[0].Card)
+			assert.Equal(t, "frozen-bridge", rep.Flags[0].ID)
 			for _, c := range rep.Cards {
 				if c.ID == "frozen-bridge" {
 					assert.Equal(t, len(rep.Errors), c.Errors, "every failed game counted on the card")

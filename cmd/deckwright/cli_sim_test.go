@@ -491,10 +491,10 @@ func verdictsJSON(t *testing.T, out string) simVerdicts {
 	return v
 }
 
-// liMeiCopy is the bundled Li Mei Chen under another name: a harmless copy.
-var liMeiCopy = map[string]any{"Disabled": false, "Name": "Mei Ling", "Title": "Night Club Singer", "Start City": "shanghai",
-	"Combat": 3, "Agility": 4, "Cunning": 3, "Lore": 2, "Wounds": 5, "Defense": 0, "Bonus": "Cunning +2 on Social, Sneak -1, Escape +1",
-	"Timing": "test", "Condition": `test.uses("Agility")`, "Effect": "reroll()", "Activate": true}
+// jakeCopy is the bundled Jake Zane under another name: a harmless copy.
+var jakeCopy = map[string]any{"Disabled": false, "Name": "Jake Twin", "Title": "Flying Ace", "Start City": "san-francisco",
+	"Combat": 4, "Agility": 3, "Cunning": 2, "Lore": 2, "Wounds": 7, "Defense": 0, "Bonus": "Agility +2 on Flying, Flight -1",
+	"Timing": "fight", "Condition": "fight.round == 1", "Effect": "addDice(2)", "Activate": false}
 
 // The acceptance test of issue 11: `--compare base --fail-on hero=0.05`
 // fails a designer's CI on an expansion that adds an overpowered hero,
@@ -512,7 +512,7 @@ func TestSimCompareFailsOnANewOverpoweredHero(t *testing.T) {
 	assert.Regexp(t, `(?m)^hero nadia-volkova\s+4\s+[\d.]+%\s+25\.0%\s+\+[\d.]+ \(\+[\d.]+ to \+[\d.]+\)\s+overpowered$`, r.stdout)
 
 	copyDir := newProject(t, "copy")
-	editRow(t, filepath.Join(copyDir, "copy.xlsx"), "Heroes", "nadia-volkova", liMeiCopy)
+	editRow(t, filepath.Join(copyDir, "copy.xlsx"), "Heroes", "nadia-volkova", jakeCopy)
 	r = dw(t, "sim", copyDir, "--games", "1200", "--seed", "5", "--compare", "base", "--fail-on", "hero=0.05")
 	requireExit(t, exitOK, r, "a harmless copy passes")
 	assert.NotRegexp(t, `(?m)^  (overpowered|underpowered)  hero nadia-volkova`, r.stdout)
@@ -582,10 +582,10 @@ func TestSimProgressInLogs(t *testing.T) {
 	defer func(d time.Duration) { logEvery = d }(logEvery)
 	logEvery = time.Nanosecond
 	dir := newProject(t, "prog")
-	editRow(t, filepath.Join(dir, "prog.xlsx"), "Heroes", "nadia-volkova", liMeiCopy)
-	r := dw(t, "sim", "--games", "400", "--workers", "1")
+	editRow(t, filepath.Join(dir, "prog.xlsx"), "Heroes", "nadia-volkova", jakeCopy)
+	r := dw(t, "sim", "--games", "3000", "--workers", "1") // long enough for a few progress ticks
 	requireExit(t, exitOK, r)
-	assert.Regexp(t, `(?m)^deckwright sim: \d+/400 games \(\d+%\), \d+/s, ETA \d+(ms|s|m\d+s|µs|ns|[\d.]+s)$`, r.stderr)
+	assert.Regexp(t, `(?m)^deckwright sim: \d+/3000 games \(\d+%\), \d+/s, ETA \d+(ms|s|m\d+s|µs|ns|[\d.]+s)$`, r.stderr)
 	r = dw(t, "sim", "--games", "20", "--impact", "all", "--workers", "1")
 	requireExit(t, exitOK, r)
 	assert.Regexp(t, `(?m)^deckwright sim: impact: card \d+ of \d+ \(\S+\)$`, r.stderr)

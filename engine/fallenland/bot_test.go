@@ -11,7 +11,7 @@ import (
 // each Deed, each rule a bot's choice can trigger (a Party attacking a
 // Party included: the bots used never to start PVP) and every card timing
 // the bundled cards use — is taken at least once over a fixed set of runs
-// covering both modes, 2 to 6 players and every policy.
+// covering both modes, 2 to 6 players, every policy and Draft Setup.
 func TestEveryBotActionIsTaken(t *testing.T) {
 	c := bundled(t)
 	runs := []SimOptions{
@@ -20,9 +20,10 @@ func TestEveryBotActionIsTaken(t *testing.T) {
 		{Options: Options{Players: 2}, Policy: "bold", Games: 150},
 		{Options: Options{Players: 6}, Policy: "random", Games: 100},
 		{Options: Options{Players: 3, Short: true}, Policy: "mix", Games: 150},
+		{Options: Options{Players: 4, Variants: Variants{DraftSetup: true}}, Policy: "mix", Games: 50},
 	}
 	var rules [NumRules]uint64
-	var deeds [6]uint64
+	var deeds [numDeeds]uint64
 	used := map[Timing]uint64{}
 	for i, opt := range runs {
 		opt.Seed, opt.Stats, opt.MaxRounds = 11, true, 100

@@ -293,6 +293,9 @@ func (g *Game) setupGame() {
 		}
 	}
 	if draft {
+		if g.stats != nil {
+			g.stats.rule(RuleDraft)
+		}
 		chars = g.draftCards(DCharacters, chars, 1, 1)
 		for seat := range g.players {
 			g.seatCharacters(g.p(seat), chars[seat])

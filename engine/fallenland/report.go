@@ -80,7 +80,7 @@ func coverage(c *Content, opt SimOptions, st *Stats, cards []game.CardReport) *g
 	}
 	cov.AddBranches(c.sites, st.Coverage)
 	for r := Rule(0); r < NumRules; r++ {
-		if st.Rules[r] > 0 || (r == RuleWaterTravel && c.WaterDist == nil) {
+		if st.Rules[r] > 0 || (r == RuleWaterTravel && c.WaterDist == nil) || (r == RuleDraft && !opt.Variants.DraftSetup) {
 			continue
 		}
 		cov.RulesNeverTriggered = append(cov.RulesNeverTriggered, RuleNames[r])

