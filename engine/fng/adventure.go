@@ -168,19 +168,10 @@ func (g *Game) unitStep(u *unit) bool {
 		u.site = -1
 	}
 	if u.first {
-		u.first = false
-		if lead.cliff.active {
-			at := lead.cliff.site
-			if !g.unitCliffhanger(u) {
-				return false
-			}
-			if u.site < 0 || int16(u.site) != at {
-				// Its artifact is gone (another artifact may have come to
-				// the space since): the cliffhanger's Glory is all there is.
-				return false
-			}
-			return g.unitOvercome(u)
+		if c := g.inCliffhanger(u.seats); c >= 0 {
+			return g.cliffhangerFirst(u, c)
 		}
+		u.first = false
 		if u.site < 0 || !g.wantsAdventure(lead, u.site) {
 			return false
 		}
@@ -313,23 +304,72 @@ func (g *Game) sharedGlory(seats []int) {
 	}
 }
 
-// unitCliffhanger resolves the unit's cliffhanger: heroes who share it face
-// it together (one takes the test, the others may exert to help); failing
-// KOs them all.
-func (g *Game) unitCliffhanger(u *unit) bool {
-	lead := g.h(u.seats[0])
-	if len(u.seats) == 1 {
-		return g.resolveCliffhanger(u.seats[0])
+// inCliffhanger returns the first of seats in a cliffhanger, or -1.
+func (g *Game) inCliffhanger(seats []int) int {
+	for _, s := range seats {
+		if g.h(s).cliff.active {
+			return s
+		}
 	}
-	card := lead.cliff.card
+	return -1
+}
+
+// cliffhangerFirst: a hero in a cliffhanger must overcome it "instead of
+// moving on to the next Danger" before anything else this turn, whoever
+// leads its unit in turn order. The heroes who share that cliffhanger (seat
+// c's card) face it; passing gives each its Glory and a danger marker, then
+// each camps or presses on. The unit's other heroes took no part in it:
+// they join those who press on, or start their own turn there if none do
+// (a hero in another cliffhanger faces that one first). It reports whether
+// the unit goes on.
+func (g *Game) cliffhangerFirst(u *unit, c int) bool {
+	lead := g.h(c)
+	at := lead.cliff.site
 	var with, rest []int
 	for _, s := range u.seats {
-		if h := g.h(s); h.cliff.active && h.cliff.card == card {
+		if h := g.h(s); h.cliff.active && h.cliff.card == lead.cliff.card && h.cliff.city == lead.cliff.city {
 			with = append(with, s)
 		} else {
 			rest = append(rest, s)
 		}
 	}
+	g.cur = c
+	in := unit{seats: with, site: u.site}
+	var going []int
+	// Its artifact gone (another artifact may have come to the space since),
+	// the cliffhanger's Glory is all there is.
+	if g.unitCliffhanger(&in) && u.site >= 0 && int16(u.site) == at && g.unitOvercome(&in) {
+		going = in.seats
+	}
+	u.seats = append(going, rest...)
+	g.standing(u)
+	if g.over || len(u.seats) == 0 || u.site < 0 || !g.sites[u.site].live {
+		return false
+	}
+	if len(going) == 0 || g.inCliffhanger(rest) >= 0 {
+		return true // u.first stays: the others' turn starts at the next step
+	}
+	u.first = false
+	for _, s := range rest {
+		h := g.h(s)
+		if h.progress != int16(u.site) {
+			g.loseProgress(h)
+			h.progress = int16(u.site)
+		}
+		h.found = true // the heroes they join found the adventure
+	}
+	return true
+}
+
+// unitCliffhanger resolves a cliffhanger the unit's heroes share: they face
+// it together (one takes the test, the others may exert to help); failing
+// KOs them all. It reports whether it was passed with someone standing.
+func (g *Game) unitCliffhanger(u *unit) bool {
+	lead := g.h(u.seats[0])
+	if len(u.seats) == 1 {
+		return g.resolveCliffhanger(u.seats[0])
+	}
+	with := u.seats
 	d := lead.cliff.danger
 	prevDanger, prevFlipped := g.danger, g.flipped
 	g.danger, g.flipped = d, true // the card is face down: its Cliffhanger side
@@ -357,7 +397,6 @@ func (g *Game) unitCliffhanger(u *unit) bool {
 		}
 		g.gainGlory(h, g.specGlory(d.CliffGlory), "cliffhanger")
 	}
-	u.seats = append(with, rest...)
 	g.standing(u)
 	return passed && len(u.seats) > 0
 }

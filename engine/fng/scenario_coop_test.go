@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/deckwright/deckwright/engine/game"
@@ -424,6 +425,64 @@ func TestCoopFailureIsEveryonesCliffhanger(t *testing.T) {
 	s.done()
 	require.True(t, duke.ko)
 	require.True(t, li.ko)
+}
+
+// A hero in a cliffhanger faces it before any new Danger, even when a
+// partner who shares its space but not its cliffhanger comes first in turn
+// order ("instead of moving on to the next Danger, the Hero must overcome
+// the Cliffhanger"). Li Mei overcomes hers (its Glory, a danger marker) and
+// camps; the Duke, who took no part in it, then starts his own turn there.
+// Before, the Duke led the unit into a new Danger with Li Mei in it, her
+// cliffhanger ignored (and, had they failed, its card lost).
+func TestCoopCliffhangerComesFirstWhoeverLeads(t *testing.T) {
+	s := newCoop(t, Options{}, "mob", nil, "duke-dudley", "li-mei-chen")
+	site := s.site("the-crown", "of-kings", "greece") // 2 Dangers
+	duke, li := s.at(0, "greece"), s.at(1, "greece")
+	s.order = []int8{0, 1}
+	card := s.danger("ancient-puzzle") // its back: Combat 5+ x2 or Cunning 5+ x2, 3 Glory
+	s.dangers.Remove(card)
+	li.cliff = cliffhanger{active: true, danger: &s.c.Dangers[card], card: card, city: -1, site: int16(site)}
+	li.progress, li.found = int16(site), true
+	li.wounds = s.maxWounds(li) - 1 // too hurt to press on: she camps
+	duke.estimate = 0.01 // he camps after his Danger
+	s.topDangers("poison-darts") // Cunning 5+, 2 Glory
+	s.dice(5, 5, 1)              // Li Mei's cliffhanger: 2 successes
+	s.dice(6, 1, 1)              // the Duke's Poison Darts
+	s.adventurePhase()
+	s.done()
+	s.logOrder("Li Mei Chen faces the cliffhanger The Walls Close In", "Duke Dudley faces Poison Darts")
+	assert.False(t, li.cliff.active)
+	assert.Equal(t, 3, li.glory, "the cliffhanger's Glory, hers alone")
+	assert.Equal(t, 1, li.markers)
+	assert.Zero(t, li.wounds, "she camped")
+	assert.Equal(t, 2, duke.glory, "Poison Darts, camping")
+	assert.Equal(t, 1, duke.markers, "no marker for a cliffhanger he took no part in")
+	assert.False(t, duke.cliff.active)
+	assert.Equal(t, 40, s.dangers.Len()+s.dangers.Discarded(), "every Danger card back")
+}
+
+// A partner who took no part in a hero's cliffhanger joins the hero when
+// it presses on after overcoming it: they face the next Danger together,
+// and the artifact is recovered for both (the partner's Glory included).
+func TestCoopPartnerJoinsAfterTheCliffhanger(t *testing.T) {
+	s := newCoop(t, Options{}, "mob", nil, "duke-dudley", "li-mei-chen")
+	site := s.site("the-crown", "of-kings", "greece") // 2 Dangers
+	duke, li := s.at(0, "greece"), s.at(1, "greece")
+	s.order = []int8{0, 1}
+	card := s.danger("ancient-puzzle")
+	s.dangers.Remove(card)
+	li.cliff = cliffhanger{active: true, danger: &s.c.Dangers[card], card: card, city: -1, site: int16(site)}
+	li.progress, li.found = int16(site), true
+	li.estimate = 0.99 // she presses on
+	s.topDangers("poison-darts")
+	s.dice(5, 5, 1) // Li Mei's cliffhanger
+	s.dice(6, 1, 1) // Poison Darts, taken by Li Mei for both
+	s.adventurePhase()
+	s.done()
+	require.Len(t, append(li.artifacts, duke.artifacts...), 1, "her second marker recovers the Crown (the healthier carries it)")
+	assert.Equal(t, 3+2, li.glory)
+	assert.Equal(t, 2, duke.glory, "the Danger he shared, not the cliffhanger")
+	assert.False(t, li.cliff.active)
 }
 
 // Heroes camp down individually: one camps (Glory, fully healed), the

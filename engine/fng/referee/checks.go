@@ -658,3 +658,56 @@ func (b *books) finishKO() {
 		b.fail("ko", "%s rolls for %d artifacts of the %d it carries", b.heroName(k.seat), k.rolled, k.artifacts)
 	}
 }
+
+// --- Cliffhangers ---------------------------------------------------------------------
+
+// cliff is a hero's cliffhanger: the Danger card failed and the site it
+// was at (-1 none, or a City Danger).
+type cliff struct {
+	card string
+	site int
+}
+
+// cliffhanger (rule "cliffhanger"): a hero who failed a Danger is in its
+// cliffhanger until it faces it (or is KO'd, or its Temple collapses); in
+// it, the hero neither moves away nor faces a new Danger — "instead of
+// moving on to the next Danger, the Hero must overcome the Cliffhanger"
+// (FG-CLIFF-01, FG-MOVE-08).
+func (b *books) cliffhanger() {
+	e := b.e
+	switch e.Kind {
+	case "danger":
+		b.faced = b.int("site")
+		for _, s := range b.ints("seats") {
+			if c, ok := b.cliff[s]; ok {
+				b.fail("cliffhanger", "%s faces %s while in the cliffhanger of %s", b.heroName(s), e.Card, c.card)
+			}
+		}
+	case "reveal":
+		for _, s := range b.ints("seats") {
+			b.cliff[s] = cliff{card: e.Card, site: b.faced}
+		}
+	case "cliffhanger-test":
+		for _, s := range b.ints("seats") {
+			if c, ok := b.cliff[s]; !ok || c.card != e.Card {
+				b.fail("cliffhanger", "%s faces the cliffhanger of %s, which is not theirs", b.heroName(s), e.Card)
+			}
+			delete(b.cliff, s) // passed, or failed and KO'd
+		}
+	case "artifact":
+		b.sites[b.int("site")] = b.str("space")
+	case "collapse":
+		for s, c := range b.cliff {
+			if c.site == b.int("site") && b.space[s] == b.sites[c.site] {
+				delete(b.cliff, s) // the card goes down with the Temple, for the heroes there
+			}
+		}
+	}
+}
+
+// notInCliffhanger: a hero in a cliffhanger may not move away.
+func (b *books) notInCliffhanger(seat int, what string) {
+	if c, ok := b.cliff[seat]; ok {
+		b.fail("cliffhanger", "%s %s while in the cliffhanger of %s", b.heroName(seat), what, c.card)
+	}
+}

@@ -8,7 +8,8 @@
 // card is in exactly one place; carrying limits hold; purchases and flights
 // cost what the rules say; moves stay within their points along the map;
 // test successes, fight hits and villain searches agree with the dice; the
-// first player rolled highest; a KO costs its die.
+// first player rolled highest; a KO costs its die; a hero in a cliffhanger
+// faces it before any new Danger and does not move away.
 package referee
 
 import (
@@ -55,7 +56,7 @@ var _ game.Referee = (*Referee)(nil)
 func (r *Referee) Check(events []game.Event) []game.Violation {
 	b := &books{r: r, glory: map[int]int{}, wounds: map[int]int{}, fortune: map[string]int{},
 		zones: map[cardKey]int{}, total: map[cardKey]int{}, space: map[int]string{}, moveMods: map[int]int{},
-		tokens: map[string]int{}}
+		tokens: map[string]int{}, cliff: map[int]cliff{}, sites: map[int]string{}}
 	for i := range events {
 		b.i, b.e = i, &events[i]
 		b.event()
@@ -90,6 +91,9 @@ type books struct {
 
 	space    map[int]string  // each hero's space
 	moves    map[int]*moving // each hero's move this round
+	cliff    map[int]cliff   // heroes in a cliffhanger, by seat
+	faced    int             // the site of the last Danger faced
+	sites    map[int]string  // each artifact site's space
 	moveMods map[int]int     // movement bonuses of cards played this round, by seat
 
 	mods    []mod   // modifiers reported since the last roll they explain
@@ -182,6 +186,9 @@ func (b *books) event() {
 		b.ledger()
 	case "card":
 		b.card()
+		if b.str("deck") == "city" && b.str("to") == "cliffhanger" {
+			b.cliff[e.Seat] = cliff{card: e.Card, site: -1} // a failed City Danger: its cliffhanger is on its front
+		}
 	case "reshuffle":
 		b.reshuffle()
 	case "treasure-token":
@@ -190,12 +197,16 @@ func (b *books) event() {
 		b.buy()
 	case "fly":
 		b.fly()
+		b.notInCliffhanger(e.Seat, "flies away")
 	case "sell":
 		b.sell()
 	case "move-roll":
 		b.moveRoll()
 	case "step":
 		b.step()
+		b.notInCliffhanger(e.Seat, "moves away")
+	case "danger", "reveal", "cliffhanger-test", "collapse", "artifact":
+		b.cliffhanger()
 	case "place":
 		if b.space[e.Seat] != b.str("from") {
 			b.fail("movement", "%s is placed from %s but stands in %s", b.heroName(e.Seat), b.str("from"), b.space[e.Seat])
@@ -238,6 +249,7 @@ func (b *books) event() {
 		b.initiative()
 	case "ko":
 		b.startKO()
+		delete(b.cliff, e.Seat) // a KO ends a cliffhanger
 	case "stand":
 		if e.Seat >= 0 && e.Seat < len(b.heroes) {
 			b.heroes[e.Seat].ko = false

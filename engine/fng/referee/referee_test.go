@@ -266,6 +266,17 @@ func TestRefereeCatchesBrokenRules(t *testing.T) {
 			i := first("ko", nil)
 			return with(events, i, "loss", toInt(events[i].Data["loss"])%6+1)
 		}},
+		{"a new Danger faced in a cliffhanger", "cliffhanger", func() []game.Event {
+			i := first("reveal", nil)
+			d := first("danger", func(e *game.Event) bool { return e.Card == events[i].Card })
+			return append(append(append([]game.Event(nil), events[:i+1]...), events[d]), events[i+1:]...)
+		}},
+		{"a move away from a cliffhanger", "cliffhanger", func() []game.Event {
+			i := first("reveal", nil)
+			seat := events[i].Data["seats"].([]int)[0]
+			j := first("step", func(e *game.Event) bool { return e.Seat == seat })
+			return append(append(append([]game.Event(nil), events[:i+1]...), events[j]), events[i+1:]...)
+		}},
 		{"a fourth Gear", "carrying-limit", func() []game.Event {
 			var extra []game.Event
 			for _, id := range []string{"tommy-gun", "bullwhip", "lock-picks", "first-aid-kit"} {
