@@ -444,10 +444,10 @@ func TestCoopCliffhangerComesFirstWhoeverLeads(t *testing.T) {
 	li.cliff = cliffhanger{active: true, danger: &s.c.Dangers[card], card: card, city: -1, site: int16(site)}
 	li.progress, li.found = int16(site), true
 	li.wounds = s.maxWounds(li) - 1 // too hurt to press on: she camps
-	duke.estimate = 0.01 // he camps after his Danger
-	s.topDangers("poison-darts") // Cunning 5+, 2 Glory
-	s.dice(5, 5, 1)              // Li Mei's cliffhanger: 2 successes
-	s.dice(6, 1, 1)              // the Duke's Poison Darts
+	duke.estimate = 0.01            // he camps after his Danger
+	s.topDangers("poison-darts")    // Cunning 5+, 2 Glory
+	s.dice(5, 5, 1)                 // Li Mei's cliffhanger: 2 successes
+	s.dice(6, 1, 1)                 // the Duke's Poison Darts
 	s.adventurePhase()
 	s.done()
 	s.logOrder("Li Mei Chen faces the cliffhanger The Walls Close In", "Duke Dudley faces Poison Darts")
