@@ -91,6 +91,18 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 		success = true
 		g.outcome(p, e, 0, true, nil)
 		g.osc(p, e)
+		// Completed without its checks, it still asks its Psychological
+		// Check (FL-SC-30): of the Party, or of the one Character a Solo
+		// card is about.
+		if ch.Psych && p.party.alive() > 0 {
+			var only *Member
+			if ch.Kind == SoloCheck {
+				only = g.soloMember(p, e, ch.Branches[0])
+			}
+			if ch.Kind != SoloCheck || only != nil {
+				g.psychCheck(p, only)
+			}
+		}
 	case ch.Empty():
 		b := g.cell(e.Before, p, nil, e)
 		if b.redraw {
@@ -159,6 +171,9 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 			}
 			g.addSalvage(p, -scav)
 			g.outcome(p, e, branch, false, nil)
+			if ch.Psych {
+				g.psychCheck(p, nil) // the card is completed, failed (FL-SC-30)
+			}
 			break
 		}
 		success = true
@@ -553,15 +568,7 @@ func (g *Game) individual(p *Player, e *EncDef) (all, redraw bool) {
 func (g *Game) solo(p *Player, e *EncDef) (ok, redraw bool) {
 	g.cause = causeSolo
 	seq := e.Checks.Branches[g.chooseBranch(p, e)]
-	var m *Member
-	switch c := e.Checks.Crown; {
-	case c > 0:
-		m = g.crownMember(p, c)
-	case c < 0:
-		m = g.crownMember(p, 0)
-	default:
-		m = g.bestFor(p, seq[0])
-	}
+	m := g.soloMember(p, e, seq)
 	if m == nil {
 		return false, false
 	}
@@ -589,6 +596,21 @@ func (g *Game) solo(p *Player, e *EncDef) (ok, redraw bool) {
 		g.psychCheck(p, m)
 	}
 	return ok, false
+}
+
+// soloMember is the Character a Solo card is about: the Crown printed, a
+// random one for CC?, or the player's choice for the checks seq.
+func (g *Game) soloMember(p *Player, e *EncDef, seq []Check) *Member {
+	switch c := e.Checks.Crown; {
+	case c > 0:
+		return g.crownMember(p, c)
+	case c < 0:
+		return g.crownMember(p, 0)
+	}
+	if len(seq) == 0 {
+		return nil
+	}
+	return g.bestFor(p, seq[0])
 }
 
 // bestFor is the member a player sends into a Solo check.

@@ -198,6 +198,19 @@ func TestRefereeCatches(t *testing.T) {
 			out[i].Data["winner"] = (w + 1) % 4
 			return out
 		}},
+		{"a card completed without its Psychological Check", "psych-check", func(ev []game.Event) []game.Event {
+			i := first(ev, kind("psych"))
+			if i < 0 {
+				return nil
+			}
+			var out []game.Event
+			for j := range ev {
+				if j < i || ev[j].Kind != "psych" || first(ev[i:j], kind("resolved")) >= 0 {
+					out = append(out, ev[j])
+				}
+			}
+			return out
+		}},
 		{"a PVP round deals a die too many", "pvp", func(ev []game.Event) []game.Event {
 			i := first(ev, kind("pvp-hit"))
 			if i < 0 {

@@ -75,6 +75,7 @@ type state struct {
 	lastMove  []moveEnd     // per seat: where its last Movement Deed ended
 	purchases []purchase    // per seat, this Turn
 	pvp       pvpLedger
+	owedPsych map[int]map[string]*psychDue // per seat, the cards drawn that show the Psychological Check
 }
 
 // seat is one player's ledgers.
@@ -127,8 +128,13 @@ func (s *state) event() {
 		s.moveEvent()
 	case "deed", "weeks-end", "card", "resolved", "capture", "ambush":
 		s.deedEvent()
+		if e.Kind == "card" || e.Kind == "resolved" {
+			s.psychEvent()
+		}
 	case "tech":
 		s.techEvent()
+	case "outcome", "psych", "death", "wiped":
+		s.psychEvent()
 	case "pvp", "check", "first-strike", "pvp-round", "pvp-hit", "pvp-end", "roll":
 		s.pvpEvent()
 	case "end":

@@ -1,0 +1,84 @@
+package fallenland
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Scenario tests of the rules the second audit of issue 13 found wrong:
+// each sets a game up by hand, forces the dice, and failed before its fix.
+
+var (
+	auditOnce    sync.Once
+	auditContent *Content
+)
+
+// audit is the example content plus the rows these tests need.
+func audit(t *testing.T) *Content {
+	t.Helper()
+	auditOnce.Do(func() {
+		auditContent = fixtureContent(t, func(sh sheets) {
+			exampleRows(sh)
+			enc := func(id string, kv ...string) map[string]string {
+				r := map[string]string{"ID": id, "Name": id, "Count": "0", "Deck": "plains", "Story": "A test card."}
+				for i := 0; i+1 < len(kv); i += 2 {
+					r[kv[i]] = kv[i+1]
+				}
+				return r
+			}
+			sh["Encounters"] = append(sh["Encounters"],
+				enc("ex-flee-psych", "Scavenged", "2", "Checks", "7 Combat, psych", "Success", "gainSalvage(30)", "Failure", "gainPrestige(5)"),
+				enc("ex-won-psych", "Categories", "Raiders", "Checks", "9 Combat, psych", "Success", "gainSalvage(5)", "Failure", "damageParty(1)"),
+			)
+			sh["Actions"] = append(sh["Actions"], act("ex-win", "encounter", "winCard()", "Condition", `encounter.has("Raiders")`))
+		})
+	})
+	require.NotNil(t, auditContent)
+	return auditContent
+}
+
+// TestPsychCheckWheneverTheCardIsCompleted: "When a card displaying this
+// symbol has been completed, a Psychological Check must be rolled for all
+// Characters that participated" (RB p.13, FL-SC-30). A failed Flight reads
+// the Failure portion (RB p.24): the card is completed, failed, and its
+// Psychological Check is rolled. A card won at once by an Action card
+// ("succeeds without its checks") is completed too. Only a Flight that
+// escapes discards the card uncompleted. Before, neither the failed Flight
+// nor the won card rolled the check.
+func TestPsychCheckWheneverTheCardIsCompleted(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		card  string
+		flee  int8
+		hand  bool
+		dice  []int
+		psych int8
+		pr    int
+		sc    int
+	}{
+		{"a failed Flight", "ex-flee-psych", 1, false, []int{2 /* 2 + 5 is not above 7 */, 10 /* psych */}, 1, 5, 0},
+		{"a Flight that escapes", "ex-flee-psych", 1, false, []int{4 /* 4 + 5 beats 7 */}, 0, 0, 2},
+		{"a card won at once", "ex-won-psych", -1, true, []int{10 /* psych */}, 1, 0, 5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScenario(t, audit(t), quiet...)
+			m := s.crown(0, 1, "ex-d") // Psych 3
+			s.vehicle(0, "ex-truck")   // Movement Bonus 5
+			p := &s.players[0]
+			p.party.hex = s.c.ResHexes[0]
+			if tc.hand {
+				p.hand = append(p.hand, s.actIdx("ex-win"))
+			}
+			s.forceFlight = tc.flee
+			s.dice(tc.dice...)
+			s.playCard(p, DPlains, s.encIdx(tc.card))
+			s.done()
+			assert.Equal(t, tc.psych, m.dmg[Psych], "Psych damage")
+			assert.Equal(t, tc.pr, p.pr)
+			assert.Equal(t, tc.sc, p.sc)
+		})
+	}
+}
