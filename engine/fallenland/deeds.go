@@ -378,8 +378,10 @@ func (g *Game) waterDist(a, b int16) int16 {
 // arrive applies what ending a move on a hex does: Radiation damage when a
 // Movement Deed ends there ("ends its movement", RB p.13; with the variant,
 // any arrival), the own town's Roster and Auction House, a rival town's
-// Defense chips, and the must-encounter obligation (deed true: a Movement
-// Deed) (FL-MOV-05…08, FL-TDC-05, FL-AMB-25).
+// Defense chips when a Movement Deed ends there ("when a Party ends their
+// movement on a Starting Town Location", RB p.8; with the variant, any
+// arrival), and the must-encounter obligation (deed true: a Movement Deed)
+// (FL-MOV-05…08, FL-TDC-05, FL-AMB-25).
 func (g *Game) arrive(p *Player, deed bool) {
 	h := g.hex(p)
 	if h.EndDmg > 0 && (deed || g.opt.Variants.RadiationAnyMove) {
@@ -399,7 +401,7 @@ func (g *Game) arrive(p *Player, deed bool) {
 	if p.party.hex == p.fac.StartHex {
 		g.visitTown(p)
 	}
-	if h.Town >= 0 && h.Town != p.faction {
+	if h.Town >= 0 && h.Town != p.faction && (deed || g.opt.Variants.AmbushAnyMove) {
 		for s := range g.players {
 			o := g.p(s)
 			if o.faction == h.Town && o.tdc > 0 && p.ambushed&(1<<s) == 0 {
@@ -408,7 +410,7 @@ func (g *Game) arrive(p *Player, deed bool) {
 					g.stats.rule(RuleAmbush)
 				}
 				if g.trace != nil {
-					g.emitf(p.seat, "ambush", "", D{"owner": s, "tdc": o.tdc, "each": o.tdc * g.c.Rules.TDCDamage},
+					g.emitf(p.seat, "ambush", "", D{"owner": s, "tdc": o.tdc, "each": o.tdc * g.c.Rules.TDCDamage, "hex": int(p.party.hex), "town": true},
 						"  %s's %d Town Defense chips strike %s", g.name(o), o.tdc, g.name(p))
 				}
 				g.cause = causeParty

@@ -37,6 +37,7 @@ type Variants struct {
 	FirstStrikeNoMaster     bool // FL-AMB-04: no Master bonus on a First Strike roll
 	LastPointAny            bool // FL-AMB-12: any remaining movement enters a hex of any cost at the end
 	RadiationAnyMove        bool // FL-AMB-25: Radiation damage on any arrival (Flight, escape, a card), not only a Movement Deed's end
+	AmbushAnyMove           bool // FL-AMB-25: a rival town's Defense chips strike on any arrival there, not only a Movement Deed's end
 	TownHealOwnOnly         bool // FL-AMB-14: the free healing point only in the Faction's own town
 	MissionRelocateOnDraw   bool // FL-AMB-27: the Mission chip moves when the card is drawn
 	MissionOnWaterEnterable bool // FL-AMB-56: a Mission chip may land on Water, which it makes enterable
@@ -51,7 +52,8 @@ func (v *Variants) flags() map[string]*bool {
 	return map[string]*bool{
 		"tiebreak-other-track": &v.TiebreakOtherTrack, "exact-ten-formula": &v.ExactTenFormula, "master-bonus-all": &v.MasterBonusAll,
 		"first-strike-no-master": &v.FirstStrikeNoMaster, "last-point-any": &v.LastPointAny, "radiation-any-move": &v.RadiationAnyMove,
-		"town-heal-own": &v.TownHealOwnOnly, "mission-relocate-on-draw": &v.MissionRelocateOnDraw, "mission-on-water": &v.MissionOnWaterEnterable,
+		"ambush-any-move": &v.AmbushAnyMove,
+		"town-heal-own":   &v.TownHealOwnOnly, "mission-relocate-on-draw": &v.MissionRelocateOnDraw, "mission-on-water": &v.MissionOnWaterEnterable,
 		"short-town-health-50": &v.ShortTownHealth50, "no-npcm": &v.NoNPCMs, "draft-setup": &v.DraftSetup,
 	}
 }

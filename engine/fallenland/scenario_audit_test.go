@@ -82,3 +82,39 @@ func TestPsychCheckWheneverTheCardIsCompleted(t *testing.T) {
 		})
 	}
 }
+
+// TestTownAmbushEndsAMovementDeed: "Once per Turn, when a Party ends their
+// movement on a Starting Town Location, the owner of that Town may inflict
+// 1 Physical Damage per TDC to each Character in that Party" (RB p.8). As
+// for Radiation (FL-AMB-25), a card or a Flight that puts the Party there is
+// no movement of its own: only a Movement Deed ending on the town brings the
+// Town Defense chips down on it; variant ambush-any-move: any arrival does.
+// Before, a card that moved a Party onto a rival town drew the ambush.
+func TestTownAmbushEndsAMovementDeed(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		anyMove bool
+		move    func(s *scenario, p *Player)
+		want    int8
+	}{
+		{"a Movement Deed ends on the town", false, func(s *scenario, p *Player) {
+			p.party.hex = s.hexAt(4, 1)
+			s.dice(1) // 1 point: the town costs 1
+			s.moveDeed(p, s.hexAt(4, 0))
+		}, 2},
+		{"a card places the Party there", false, func(s *scenario, p *Player) { s.place(p, s.hexAt(4, 0)) }, 0},
+		{"ambush-any-move: a card places the Party there", true, func(s *scenario, p *Player) { s.place(p, s.hexAt(4, 0)) }, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScenario(t, audit(t), quiet...)
+			s.opt.Variants.AmbushAnyMove = tc.anyMove
+			m := s.crown(0, 1, "ex-b") // Armor 1: the chips ignore it
+			s.players[1].tdc = 2       // Faction B's town is t-4-0
+			p := &s.players[0]
+			tc.move(s, p)
+			s.done()
+			require.Equal(t, s.hexAt(4, 0), p.party.hex)
+			assert.Equal(t, tc.want, m.dmg[Physical])
+		})
+	}
+}

@@ -231,6 +231,7 @@ var variantNames = map[string]string{
 	"first-strike-no-master":   "FL-AMB-04: no Master bonus on a First Strike roll (it is one Character's check, not the Party's)",
 	"last-point-any":           "FL-AMB-12: with any movement left, the last step enters a hex of any cost",
 	"radiation-any-move":       "FL-AMB-25: Radiation damage whenever a Party lands on the hex (Flight, PVP escape, a card), not only when a Movement Deed ends there",
+	"ambush-any-move":          "FL-AMB-25: a rival town's Town Defense chips strike a Party that lands there by a Flight, a PVP escape or a card, not only one whose Movement Deed ends there",
 	"town-heal-own":            "FL-AMB-14: the free healing point only in the Faction's own Starting Town",
 	"mission-relocate-on-draw": "FL-AMB-27: a Mission chip moves when the Mission is drawn, not after",
 	"mission-on-water":         "FL-AMB-56: Mission chips may land on Water",

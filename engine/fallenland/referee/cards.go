@@ -151,6 +151,10 @@ func (s *state) capacity(p *seat) {
 		partyLoad, partyCap, partyArmor = partyLoad+cost, partyCap+capB, partyArmor+slot
 	}
 	crowns := strs(e, "crowns")
+	clear(p.crowns)
+	for i, id := range crowns {
+		p.crowns[fmt.Sprintf("CC%d", i+1)] = id
+	}
 	for i := range crowns {
 		k := fmt.Sprintf("cc%d", i+1)
 		items := strs(e, k)

@@ -198,6 +198,19 @@ func TestRefereeCatches(t *testing.T) {
 			out[i].Data["winner"] = (w + 1) % 4
 			return out
 		}},
+		{"a town's Defense chips strike a Party a card put there", "ambush", func(ev []game.Event) []game.Event {
+			i := first(ev, kind("move"))
+			town := -1
+			for h := range base(t).Hexes {
+				if base(t).Hexes[h].Town >= 0 {
+					town = h
+				}
+			}
+			path := ints(&ev[i], "path")
+			return slices.Insert(slices.Clone(ev), i+1,
+				game.Event{Turn: ev[i].Turn, Seat: ev[i].Seat, Kind: "place", Data: fallenland.D{"from": path[len(path)-1], "to": town, "why": "card"}},
+				game.Event{Turn: ev[i].Turn, Seat: ev[i].Seat, Kind: "ambush", Data: fallenland.D{"owner": 0, "tdc": 1, "each": 1, "hex": town, "town": true}})
+		}},
 		{"a card completed without its Psychological Check", "psych-check", func(ev []game.Event) []game.Event {
 			i := first(ev, kind("psych"))
 			if i < 0 {

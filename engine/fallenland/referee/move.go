@@ -8,10 +8,13 @@ package referee
 // forfeits the rest (FL-MOV-01…04). Forced moves start where the Party
 // stands too. Rule "radiation": a Movement Deed ending on a Radiation hex
 // costs its damage at once; a Flight, escape or card does not (FL-MOV-05,
-// FL-AMB-25). NPCMs move no more hexes than their Movement (FL-NPCM-05).
+// FL-AMB-25). Rule "ambush": a rival town's Defense chips strike a Party
+// only where its Movement Deed ended, unless ambush-any-move (FL-MOV-07,
+// FL-TDC-05). NPCMs move no more hexes than their Movement (FL-NPCM-05).
 
 type moveEnd struct {
-	hex int // where the seat's last Movement Deed ended, -1 after a forced move
+	hex  int // where the seat's last Movement Deed ended, -1 after a forced move or its Radiation
+	deed int // where the seat's last Movement Deed ended, -1 after a forced move
 }
 
 func (s *state) moveEvent() {
@@ -41,9 +44,19 @@ func (s *state) moveEvent() {
 		} else {
 			s.lastMove[e.Seat].hex = p.hex
 		}
+		if !s.variants["ambush-any-move"] {
+			s.lastMove[e.Seat].deed = -1
+		} else {
+			s.lastMove[e.Seat].deed = p.hex
+		}
 	case "rebuild":
 		p.hex = num(e, "hex")
 		s.lastMove[e.Seat].hex = -1
+		s.lastMove[e.Seat].deed = -1
+	case "ambush":
+		if c.Hexes[p.hex].Town >= 0 && s.lastMove[e.Seat].deed != p.hex { // a town, not a Resource, struck
+			s.violate("ambush", "%s's Town Defense chips strike a Party whose Movement Deed did not end there", s.c.Hexes[p.hex].Name)
+		}
 	case "hex-damage":
 		if num(e, "hex") != p.hex {
 			s.violate("radiation", "damage from hex %d, but the Party stands on %d", num(e, "hex"), p.hex)
@@ -108,7 +121,7 @@ func (s *state) walk(p *seat) {
 		s.violate("movement", "%d points left, the event says %d", left, num(e, "left"))
 	}
 	p.hex = path[len(path)-1]
-	s.lastMove[e.Seat].hex = p.hex
+	s.lastMove[e.Seat] = moveEnd{hex: p.hex, deed: p.hex}
 	if !c.Hexes[p.hex].Passable {
 		s.violate("movement", "the move ends on Water")
 	}

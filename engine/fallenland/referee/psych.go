@@ -6,17 +6,21 @@ import "strings"
 // Psychological Check symbol whose Success or Failure was read — completed,
 // whether it succeeded, failed, failed a Flight or was won without its
 // checks — rolls the check for its Characters before it is resolved; only
-// a Flight that escapes leaves it uncompleted (FL-SC-30, RB p.13, p.24). A
-// Party wiped out rolls none, nor a Solo card's Character who died.
+// a Flight that escapes leaves it uncompleted (FL-SC-30, RB p.13, p.24).
+// Nobody rolls for a Party with no Character left (hit men have no Psych),
+// nor a Solo card whose Character died or is a hit man.
 
 type psychDue struct {
-	solo               bool
-	read, rolled, died bool
+	solo         bool
+	who          string // a Solo card's Crown, from its outcome
+	read, rolled bool
+	died         bool // a Solo card's Character died
 }
 
 func (s *state) psychEvent() {
 	e := s.e
-	if e.Seat < 0 || e.Seat >= len(s.players) {
+	p := s.seatOf(e.Seat)
+	if p == nil {
 		return
 	}
 	if s.owedPsych == nil {
@@ -37,28 +41,43 @@ func (s *state) psychEvent() {
 	case "outcome":
 		if d := due[e.Card]; d != nil {
 			d.read = true
+			if d.solo {
+				d.who = str(e, "who")
+			}
 		}
 	case "psych":
 		for _, d := range due {
 			d.rolled = true
 		}
-	case "death", "wiped":
+	case "death":
 		for _, d := range due {
-			d.died = d.died || e.Kind == "death"
-			if e.Kind == "wiped" {
-				d.rolled = true // nobody is left to roll
-			}
+			d.died = d.died || (d.solo && str(e, "who") == d.who)
 		}
+		delete(p.crowns, str(e, "who"))
 	case "resolved":
 		d := due[e.Card]
 		if d == nil {
 			return
 		}
 		delete(due, e.Card)
-		if d.read && !d.rolled && !(d.solo && d.died) {
-			s.violate("psych-check", "%s was completed without the Psychological Check it shows", e.Card)
+		if !d.read || d.rolled {
+			return
+		}
+		if d.solo && (d.died || !s.isCharacter(p.crowns[d.who])) {
+			return
+		}
+		for _, id := range p.crowns {
+			if s.isCharacter(id) {
+				s.violate("psych-check", "%s was completed without the Psychological Check it shows", e.Card)
+				return
+			}
 		}
 	}
+}
+
+func (s *state) isCharacter(id string) bool {
+	_, ok := s.r.chars[id]
+	return ok
 }
 
 // hasPsych reports whether a card's checks show the Psychological Check

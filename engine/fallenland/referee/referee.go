@@ -88,6 +88,7 @@ type seat struct {
 	inPhase bool
 	faction int                 // index in the content's Factions, -1 unknown
 	frozen  map[string][]string // crown → a Character with 3 Psych damage and its cards at the last state
+	crowns  map[string]string   // crown → the Character (or hit man) on it at the last state, less deaths since
 }
 
 // violate records a broken invariant at the current event.
@@ -128,12 +129,15 @@ func (s *state) event() {
 		s.moveEvent()
 	case "deed", "weeks-end", "card", "resolved", "capture", "ambush":
 		s.deedEvent()
-		if e.Kind == "card" || e.Kind == "resolved" {
+		switch e.Kind {
+		case "card", "resolved":
 			s.psychEvent()
+		case "ambush":
+			s.moveEvent()
 		}
 	case "tech":
 		s.techEvent()
-	case "outcome", "psych", "death", "wiped":
+	case "outcome", "psych", "death":
 		s.psychEvent()
 	case "pvp", "check", "first-strike", "pvp-round", "pvp-hit", "pvp-end", "roll":
 		s.pvpEvent()
@@ -147,7 +151,7 @@ func (s *state) startGame() {
 	n := num(e, "players")
 	s.players = make([]seat, n)
 	for i := range s.players {
-		s.players[i] = seat{res: map[string]int{}, frozen: map[string][]string{}}
+		s.players[i] = seat{res: map[string]int{}, frozen: map[string][]string{}, crowns: map[string]string{}}
 	}
 	s.deedOf = make([]deedContext, n)
 	s.lastMove = make([]moveEnd, n)
@@ -176,7 +180,7 @@ func (s *state) setup() {
 			p.faction = i
 		}
 	}
-	s.lastMove[e.Seat] = moveEnd{hex: -1}
+	s.lastMove[e.Seat] = moveEnd{hex: -1, deed: -1}
 }
 
 // seatOf is the seat's ledger, or nil (with a violation) for a seat the
