@@ -502,7 +502,11 @@ func (g *Game) faceDanger(seats []int, site int) bool {
 	}
 	if allKO {
 		g.returnDanger(id, seat, zonePlay)
-		if passed && site >= 0 {
+		switch {
+		case !passed || site < 0:
+		case g.isTemple(site):
+			g.templeWhileKOd(h, site) // one coin a Danger, also for heroes working together
+		default:
 			for i, s := range seats {
 				g.wonWhileKOd(g.h(s), site, marks[i])
 			}
@@ -738,6 +742,23 @@ func (g *Game) wonWhileKOd(h *Hero, site, markers int) {
 	}
 	g.recover(h, site)
 	g.keepRoll(h)
+}
+
+// templeWhileKOd: a Danger overcome at a Temple by the fight round that
+// KO'd the hero is overcome all the same, as the FAQ rules for an artifact
+// (wonWhileKOd): the hero takes its coin ("Every time a Hero overcomes a
+// Danger … they may immediately take 1 Fortune from the Temple card") and
+// its marker goes on the pile; the last coin's Treasure is then rolled for
+// like any artifact a KO'd hero carries.
+func (g *Game) templeWhileKOd(h *Hero, site int) {
+	if !g.sites[site].live {
+		return
+	}
+	n := len(h.artifacts)
+	g.templeDanger(h, site)
+	if len(h.artifacts) > n {
+		g.keepRoll(h)
+	}
 }
 
 // keepRoll: a hero KO'd in the round that won an artifact rolls to keep it

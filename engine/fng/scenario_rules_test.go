@@ -1943,6 +1943,49 @@ func TestScenarioArtifactWonInAKORoundFAQ(t *testing.T) {
 	}
 }
 
+// A Danger at a Temple overcome by the fight round that KOs the hero is
+// overcome all the same (as the FAQ rules for an artifact): the hero takes
+// the Temple's coin ("Every time a Hero overcomes a Danger … they may
+// immediately take 1 Fortune from the Temple card") and the marker goes on
+// its pile; the last coin's Treasure is then rolled for like any artifact a
+// KO'd hero carries. Before, the KO'd hero took nothing.
+func TestScenarioTempleDangerWonInAKORound(t *testing.T) {
+	c := fightingGuardians(t)
+	for _, tt := range []struct {
+		name     string
+		coins    int
+		dice     []int
+		fortune  int
+		treasure bool
+	}{
+		{"a coin", 8, nil, 1, false},
+		{"the last coin: the Treasure, kept", 1, []int{4}, 1, true},
+		{"the last coin: the Treasure, lost", 1, []int{3}, 1, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newScenarioOn(t, &c, Options{Advanced: true}, "duke-dudley")
+			s.strict = true
+			site := s.site("the-temple", "of-kings", "sahara") // a Temple, Danger value 2
+			s.sites[site].coins = tt.coins
+			h := s.at(0, "sahara")
+			h.progress, h.wounds = int16(site), 5
+			s.topDangers("temple-guardians-sentinel")
+			stack(&s.enemies, s.enemyIndex("vampire-bats"))
+			s.dice(4, 1, 1 /* the Duke kills the bats */, 4, 1, 1, 1 /* and falls */, 1 /* KO loss: the bats' Glory */)
+			s.dice(tt.dice...) // the Treasure
+			s.adventurePhase()
+			s.done()
+			assert.True(t, h.ko)
+			assert.Equal(t, tt.fortune, h.fortune, "the coin")
+			assert.Equal(t, tt.coins-1, s.sites[site].coins)
+			if tt.coins > 1 {
+				assert.Equal(t, 1, s.sites[site].markers, "the marker on the pile")
+			}
+			assert.Equal(t, tt.treasure, len(h.artifacts) == 1)
+		})
+	}
+}
+
 // FAQ: a hero KO'd in the fight round that beats the enemy of the last
 // Danger still recovers the artifact, and with it the Glory of the Dangers
 // passed that turn (before, the KO threw that Glory away first: seed 11,
