@@ -167,6 +167,15 @@ func (g *Game) unitStep(u *unit) bool {
 		}
 		u.site = -1
 	}
+	if !u.first && u.site >= 0 {
+		// A rival's Danger may have driven a racer off (the henchman it
+		// brought fought everyone in the space).
+		if g.drivenOff(u); len(u.seats) == 0 {
+			return false
+		}
+		lead = g.h(u.seats[0])
+		g.cur = u.seats[0]
+	}
 	if u.first {
 		if c := g.inCliffhanger(u.seats); c >= 0 {
 			return g.cliffhangerFirst(u, c)
@@ -217,10 +226,35 @@ func (g *Game) unitStep(u *unit) bool {
 		return false
 	}
 	g.standing(u)
+	g.drivenOff(u)
 	if len(u.seats) == 0 || !g.sites[u.site].live {
 		return false
 	}
 	return g.unitOvercome(u)
+}
+
+// drivenOff ends the hunt of heroes a Danger moved out of the artifact's
+// space (escaping a henchman figure it brought: "you must immediately move
+// to an adjacent Space"). Leaving, they lost their danger markers; they
+// take no marker and no Temple coin for the Danger, and hunt no more this
+// turn; having failed nothing, they keep the turn's Glory.
+func (g *Game) drivenOff(u *unit) {
+	space := g.sites[u.site].space
+	kept := u.seats[:0]
+	for _, s := range u.seats {
+		h := g.h(s)
+		if h.space == space {
+			kept = append(kept, s)
+			continue
+		}
+		if g.trace != nil {
+			g.emit(s, "driven-off", "", map[string]any{"glory": h.pending, "site": u.site},
+				"%s is driven off the adventure: +%d Glory", h.def.Name, h.pending)
+		}
+		g.gainGlory(h, h.pending, "dangers")
+		h.pending = 0
+	}
+	u.seats = kept
 }
 
 // unitOvercome records a Danger overcome by the unit; those who camp leave

@@ -1943,6 +1943,33 @@ func TestScenarioArtifactWonInAKORoundFAQ(t *testing.T) {
 	}
 }
 
+// A Danger that drives the hero out of the artifact's space — Sentry Post's
+// Nazi Soldier figure, escaped: "you must immediately move to an adjacent
+// Space" — ends the hunt there: leaving, the hero lost its markers and
+// takes no marker nor Temple coin for the Danger, and draws no more; having
+// failed nothing, it keeps the turn's Glory. Before, the hero took a coin
+// from the Temple it had left and pressed on from the next space.
+func TestScenarioDangerDrivesTheHeroOff(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	s.strict = true
+	site := s.site("the-temple", "of-kings", "sahara") // 8 coins
+	h := s.withHero(0, func(d *HeroDef) { d.Skills[Combat], d.Skills[Agility] = 1, 5 })
+	s.at(0, "sahara")
+	h.progress, h.wounds = int16(site), 4 // too weak to fight the soldier: it escapes
+	s.topDangers("sentry-post")           // papers (Cunning 5+) or a Nazi Soldier figure; then Cunning 4+ x2
+	s.dice(1, 1, 1)                       // the papers: failed
+	s.dice(4, 4, 1, 1, 1)                 // the figure: escaped (Agility 4+ x2)
+	s.dice(4, 4, 1)                       // the checkpoint: passed
+	s.adventurePhase()
+	s.done()
+	assert.NotEqual(t, s.space("sahara"), h.space, "stepped aside")
+	assert.Equal(t, 2, h.glory, "Sentry Post's Glory")
+	assert.Zero(t, h.fortune, "no coin from a Temple it left")
+	assert.Equal(t, 8, s.sites[site].coins)
+	assert.Zero(t, s.sites[site].markers)
+	assert.Zero(t, h.markers)
+}
+
 // A Danger at a Temple overcome by the fight round that KOs the hero is
 // overcome all the same (as the FAQ rules for an artifact): the hero takes
 // the Temple's coin ("Every time a Hero overcomes a Danger … they may

@@ -672,7 +672,8 @@ type cliff struct {
 // cliffhanger until it faces it (or is KO'd, or its Temple collapses); in
 // it, the hero neither moves away nor faces a new Danger — "instead of
 // moving on to the next Danger, the Hero must overcome the Cliffhanger"
-// (FG-CLIFF-01, FG-MOVE-08).
+// (FG-CLIFF-01, FG-MOVE-08). Rule "adventure": a hero faces an artifact's
+// Danger only in the artifact's space (FG-ADV-02, FG-ADV-10).
 func (b *books) cliffhanger() {
 	e := b.e
 	switch e.Kind {
@@ -681,6 +682,9 @@ func (b *books) cliffhanger() {
 		for _, s := range b.ints("seats") {
 			if c, ok := b.cliff[s]; ok {
 				b.fail("cliffhanger", "%s faces %s while in the cliffhanger of %s", b.heroName(s), e.Card, c.card)
+			}
+			if sp, ok := b.sites[b.faced]; ok && b.faced >= 0 && b.space[s] != sp {
+				b.fail("adventure", "%s faces %s of the artifact in %s from %s", b.heroName(s), e.Card, sp, b.space[s])
 			}
 		}
 	case "reveal":

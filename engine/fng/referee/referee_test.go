@@ -277,6 +277,18 @@ func TestRefereeCatchesBrokenRules(t *testing.T) {
 			j := first("step", func(e *game.Event) bool { return e.Seat == seat })
 			return append(append(append([]game.Event(nil), events[:i+1]...), events[j]), events[i+1:]...)
 		}},
+		{"a Danger faced from another space", "adventure", func() []game.Event {
+			i := first("danger", func(e *game.Event) bool { return toInt(e.Data["site"]) >= 0 })
+			seat := events[i].Data["seats"].([]int)[0]
+			away := game.Event{Turn: events[i].Turn, Seat: seat, Kind: "place", Data: map[string]any{"from": "", "to": "pacific-crossing", "why": "effect"}}
+			for j := i; j >= 0; j-- { // where the hero stands
+				if e := events[j]; e.Seat == seat && (e.Kind == "step" || e.Kind == "place" || e.Kind == "fly") {
+					away.Data["from"] = e.Data["to"]
+					break
+				}
+			}
+			return append(append(append([]game.Event(nil), events[:i]...), away), events[i:]...)
+		}},
 		{"a fourth Gear", "carrying-limit", func() []game.Event {
 			var extra []game.Event
 			for _, id := range []string{"tommy-gun", "bullwhip", "lock-picks", "first-aid-kit"} {
