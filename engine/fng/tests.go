@@ -119,7 +119,8 @@ func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 				break
 			}
 			if cliff && ts.successes+ts.rolled < ts.need {
-				for g.exertMore(h, ts) && ts.successes+ts.rolled < ts.need {
+				// Never into a KO, whatever the bot would do.
+				for g.health(h) > 1 && g.exertMore(h, ts) && ts.successes+ts.rolled < ts.need {
 					h.wounds++
 					ts.helped = true
 					if g.stats != nil {

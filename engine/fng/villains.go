@@ -606,7 +606,7 @@ func (g *Game) removeHenchman(space int16) {
 		g.coop.occupied[space] = false
 		if g.trace != nil {
 			g.emit(-1, "henchman", g.c.Orgs[org].ID, map[string]any{"space": g.c.Spaces[space].ID, "placed": 0},
-				"  (the %s figure in %s is removed)", g.c.Orgs[org].Name, g.c.Spaces[space].Name)
+				"  (the %s figure in %s is removed)", g.c.Enemies[g.c.Orgs[org].Henchman].Name, g.c.Spaces[space].Name)
 		}
 	}
 }
