@@ -105,7 +105,8 @@ func (g *Game) fight(att, def fighter) {
 	defer func() { g.pvp, g.cause = prev, prevCause }()
 	if g.trace != nil {
 		g.emitf(g.owner(&st.side[0]), "pvp", g.fighterCard(&st.side[0]), D{"attacker": st.side[0].seat, "defender": st.side[1].seat,
-			"attacker-npcm": g.fighterCard(&st.side[0]), "defender-npcm": g.fighterCard(&st.side[1])},
+			"attacker-npcm": g.fighterCard(&st.side[0]), "defender-npcm": g.fighterCard(&st.side[1]),
+			"attacker-owner": g.owner(&st.side[0]), "defender-owner": g.owner(&st.side[1])},
 			"  PVP: %s attacks %s", g.fighterName(&st.side[0]), g.fighterName(&st.side[1]))
 	}
 	// Abilities at the start of a fight.
@@ -368,9 +369,9 @@ func (g *Game) pvpEnd(st *pvpState, winner int) {
 	case w.killed > 0:
 		g.addPrestige(g.p(g.owner(w)), r.PVPFleeKillPrestige)
 	}
-	if l.npcm == nil {
-		g.addPrestige(g.p(l.seat), -r.PVPLoserPrestige)
-	}
+	// The loser — "the player's Character, Party, or NPCM that is killed or
+	// uses Flight" — loses Prestige: an NPCM's for its hirer (FL-PVP-21).
+	g.addPrestige(g.p(g.owner(l)), -r.PVPLoserPrestige)
 	if g.trace != nil {
 		g.emitf(g.owner(w), "pvp-end", "", D{"winner": winner, "wiped": wiped, "killed": w.killed}, "  %s wins the fight", g.fighterName(w))
 	}

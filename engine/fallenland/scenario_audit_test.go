@@ -118,3 +118,28 @@ func TestTownAmbushEndsAMovementDeed(t *testing.T) {
 		})
 	}
 }
+
+// TestKilledNPCMCostsItsHirerPrestige: "THE LOSER: This is the player's
+// Character, Party, or NPCM that is killed or uses Flight to escape the
+// PVP. That player loses 1 Prestige" (RB p.40, FL-PVP-21). A Party that
+// kills a hired NPCM gains 1 Prestige and 5 Salvage Coins; the player who
+// hired the NPCM loses 1 Prestige. Before, the hirer lost nothing.
+func TestKilledNPCMCostsItsHirerPrestige(t *testing.T) {
+	s := newScenario(t, audit(t), quiet...)
+	a, hirer := &s.players[0], &s.players[1]
+	s.crown(0, 1, "ex-a") // Combat 10: as 9
+	hex := s.hexAt(8, 8)
+	a.party.hex = hex
+	a.pr, hirer.pr = 3, 3
+	s.npcms = append(s.npcms, NPCM{act: s.actIdx("ex-merc"), owner: hirer.seat, hex: hex, assign: asAttackParty, target: a.seat, live: true, dmg: 11})
+	s.forcePVPFlight = [2]int8{-1, -1}
+	s.dice(5)                  // the Party: 1 success
+	s.dice(10, 10, 10, 10, 10) // the NPCM (Omega 15, 5 dice): none
+	s.dice(3)                  // 1d6: the NPCM's last Health
+	s.pvpDeed(a, -2)
+	s.done()
+	assert.False(t, s.npcms[0].live)
+	assert.Equal(t, 4, a.pr, "+1 Prestige for the kill")
+	assert.Equal(t, 5, a.sc, "+5 Salvage")
+	assert.Equal(t, 2, hirer.pr, "the hirer's NPCM lost: -1 Prestige")
+}

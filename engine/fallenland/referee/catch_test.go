@@ -224,6 +224,15 @@ func TestRefereeCatches(t *testing.T) {
 			}
 			return out
 		}},
+		{"a PVP loser keeps its Prestige", "pvp", func(ev []game.Event) []game.Event {
+			i := first(ev, func(e *game.Event) bool { return e.Kind == "pvp-end" && num(e, "winner") >= 0 })
+			if i < 0 {
+				return nil
+			}
+			out := edit(ev, i)
+			out[i].Data["winner"] = 1 - num(&ev[i], "winner")
+			return out
+		}},
 		{"a PVP round deals a die too many", "pvp", func(ev []game.Event) []game.Event {
 			i := first(ev, kind("pvp-hit"))
 			if i < 0 {

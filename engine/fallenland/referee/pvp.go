@@ -4,7 +4,8 @@ package referee
 // (its Combat checks come just before the round), the damage is the dice's
 // faces plus its extra; First Strike rolls 1d6 per success of the First
 // Strike checks, an NPCM its printed dice (FL-PVP-05, FL-PVP-12,
-// FL-NPCM-08).
+// FL-NPCM-08); the loser's player — a killed NPCM's hirer too — loses its
+// Prestige before the fight ends (FL-PVP-21).
 
 type pvpLedger struct {
 	checks     []int // totals of the PVP checks since the round began
@@ -14,6 +15,8 @@ type pvpLedger struct {
 	rounds     struct{ att, def int }
 	dmgDice    int
 	dmgSum     int
+	owner      [2]int      // the player each side scores for
+	prestige   map[int]int // Prestige lost since the fight began, by seat
 }
 
 func (s *state) pvpEvent() {
@@ -21,7 +24,10 @@ func (s *state) pvpEvent() {
 	l := &s.pvp
 	switch e.Kind {
 	case "pvp":
-		*l = pvpLedger{}
+		*l = pvpLedger{owner: [2]int{num(e, "attacker-owner"), num(e, "defender-owner")}, prestige: map[int]int{}}
+		if !has(e, "attacker-owner") {
+			l.owner = [2]int{-1, -1} // an older trace: not checked
+		}
 		if id := str(e, "attacker-npcm"); id != "" {
 			if a, ok := s.r.act[id]; ok {
 				l.fsExpected = int(s.c.Actions[a].Strike)
@@ -55,6 +61,22 @@ func (s *state) pvpEvent() {
 		l.rounds.att, l.rounds.def = num(e, "attacker"), num(e, "defender")
 		l.checks = l.checks[:0]
 		l.dmgDice, l.dmgSum = 0, 0
+	case "lose":
+		if l.prestige != nil && str(e, "res") == "prestige" {
+			asked := num(e, "amount")
+			if has(e, "asked") {
+				asked = num(e, "asked")
+			}
+			l.prestige[e.Seat] += asked
+		}
+	case "pvp-end":
+		w := num(e, "winner")
+		if w < 0 || w > 1 || l.owner[1-w] < 0 {
+			return
+		}
+		if loser := l.owner[1-w]; l.prestige[loser] > -s.c.Rules.PVPLoserPrestige {
+			s.violate("pvp", "P%d loses the fight but not its %d Prestige", loser+1, s.c.Rules.PVPLoserPrestige)
+		}
 	case "pvp-hit":
 		diff := l.rounds.att - l.rounds.def
 		winner := 0

@@ -139,7 +139,7 @@ func (s *state) event() {
 		s.techEvent()
 	case "outcome", "psych", "death":
 		s.psychEvent()
-	case "pvp", "check", "first-strike", "pvp-round", "pvp-hit", "pvp-end", "roll":
+	case "pvp", "check", "first-strike", "pvp-round", "pvp-hit", "pvp-end", "roll", "lose":
 		s.pvpEvent()
 	case "end":
 		s.endEvent()
