@@ -167,7 +167,7 @@ func (g *Game) unitStep(u *unit) bool {
 		}
 		u.site = -1
 	}
-	if !u.first && u.site >= 0 {
+	if u.site >= 0 {
 		// A rival's Danger may have driven a racer off (the henchman it
 		// brought fought everyone in the space).
 		if g.drivenOff(u); len(u.seats) == 0 {
@@ -237,13 +237,14 @@ func (g *Game) unitStep(u *unit) bool {
 // space (escaping a henchman figure it brought: "you must immediately move
 // to an adjacent Space"). Leaving, they lost their danger markers; they
 // take no marker and no Temple coin for the Danger, and hunt no more this
-// turn; having failed nothing, they keep the turn's Glory.
+// turn; having failed nothing, they keep the turn's Glory. A hero in a
+// cliffhanger still faces it, wherever it stands.
 func (g *Game) drivenOff(u *unit) {
 	space := g.sites[u.site].space
 	kept := u.seats[:0]
 	for _, s := range u.seats {
 		h := g.h(s)
-		if h.space == space {
+		if h.space == space || h.cliff.active {
 			kept = append(kept, s)
 			continue
 		}
@@ -372,8 +373,10 @@ func (g *Game) cliffhangerFirst(u *unit, c int) bool {
 	var going []int
 	// Its artifact gone (another artifact may have come to the space since),
 	// the cliffhanger's Glory is all there is.
-	if g.unitCliffhanger(&in) && u.site >= 0 && int16(u.site) == at && g.unitOvercome(&in) {
-		going = in.seats
+	if g.unitCliffhanger(&in) && u.site >= 0 && int16(u.site) == at {
+		if g.drivenOff(&in); len(in.seats) > 0 && g.unitOvercome(&in) {
+			going = in.seats
+		}
 	}
 	u.seats = append(going, rest...)
 	g.standing(u)

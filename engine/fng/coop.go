@@ -388,6 +388,9 @@ func (g *Game) teamInitiative() {
 			g.logDice(seat, "initiative", "")
 		}
 		if r <= g.c.Rules.FreeEventOn {
+			if g.trace != nil {
+				g.logf("%s rolls %d for initiative: a free Event", h.def.Name, r)
+			}
 			g.drawEvents(seat, 1)
 		}
 		sums[h.team] += r

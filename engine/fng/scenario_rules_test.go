@@ -1970,6 +1970,35 @@ func TestScenarioDangerDrivesTheHeroOff(t *testing.T) {
 	assert.Zero(t, h.markers)
 }
 
+// The figure a rival's Danger brings fights every hero in the space; a
+// racer who escapes it is driven off too, before it draws its own Danger:
+// it hunts there no more this turn (before, it faced its Danger from the
+// next space).
+func TestScenarioRivalsDangerDrivesARacerOff(t *testing.T) {
+	s := newScenario(t, Options{}, "duke-dudley", "sharon-hunter")
+	s.strict = true
+	site := s.site("the-spear", "of-kings", "sahara")
+	weak := func(d *HeroDef) { d.Skills[Combat], d.Skills[Agility] = 1, 5 }
+	duke, sharon := s.withHero(0, weak), s.withHero(1, weak)
+	s.at(0, "sahara")
+	s.at(1, "sahara")
+	duke.progress, duke.wounds = int16(site), 4
+	sharon.progress, sharon.wounds = int16(site), 3
+	s.order = []int8{0, 1}
+	s.topDangers("sentry-post")
+	s.dice(1, 1, 1)       // the Duke's papers: failed; the soldier fights both
+	s.dice(4, 4, 1, 1, 1) // the Duke escapes it
+	s.dice(4, 4, 1, 1, 1) // so does Sharon
+	s.dice(4, 4, 1)       // the Duke's checkpoint: passed
+	s.adventurePhase()
+	s.done()
+	assert.NotEqual(t, s.space("sahara"), duke.space)
+	assert.NotEqual(t, s.space("sahara"), sharon.space)
+	assert.Equal(t, 2, duke.glory)
+	assert.Zero(t, sharon.glory)
+	s.logHas("Sharon Hunter is driven off the adventure")
+}
+
 // A Danger at a Temple overcome by the fight round that KOs the hero is
 // overcome all the same (as the FAQ rules for an artifact): the hero takes
 // the Temple's coin ("Every time a Hero overcomes a Danger … they may
