@@ -393,7 +393,13 @@ func (g *Game) arrive(p *Player, deed bool) {
 				"  %s ends its move on %s: %d %s damage each", g.name(p), h.Name, h.EndDmg, DamageNames[h.EndType])
 		}
 		g.cause = causeParty
-		g.damageEach(p, int(h.EndDmg), h.EndType, false)
+		for i := range p.party.crowns {
+			// "Damage from Radiation hexes on the map does not deal damage
+			// to NPCMs" (RB p.28): nor to a hit man in the Party.
+			if m := &p.party.crowns[i]; m.present() && m.hitman < 0 {
+				g.damageMember(p, m, int(h.EndDmg), h.EndType, false)
+			}
+		}
 	}
 	if p.party.alive() == 0 {
 		return

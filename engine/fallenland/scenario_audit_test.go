@@ -33,7 +33,9 @@ func audit(t *testing.T) *Content {
 				enc("ex-flee-psych", "Scavenged", "2", "Checks", "7 Combat, psych", "Success", "gainSalvage(30)", "Failure", "gainPrestige(5)"),
 				enc("ex-won-psych", "Categories", "Raiders", "Checks", "9 Combat, psych", "Success", "gainSalvage(5)", "Failure", "damageParty(1)"),
 			)
-			sh["Actions"] = append(sh["Actions"], act("ex-win", "encounter", "winCard()", "Condition", `encounter.has("Raiders")`))
+			sh["Actions"] = append(sh["Actions"], act("ex-win", "encounter", "winCard()", "Condition", `encounter.has("Raiders")`),
+				map[string]string{"ID": "ex-hitman", "Name": "EX-HITMAN", "Count": "0", "Kind": "hitman", "Value": "3", "Hire Cost": "10", "Omega": "16",
+					"Solo Dice": "1", "Health": "9", "Assignments": "join-party, attack-character", "Text": "A test hit man."})
 		})
 	})
 	require.NotNil(t, auditContent)
@@ -142,4 +144,23 @@ func TestKilledNPCMCostsItsHirerPrestige(t *testing.T) {
 	assert.Equal(t, 4, a.pr, "+1 Prestige for the kill")
 	assert.Equal(t, 5, a.sc, "+5 Salvage")
 	assert.Equal(t, 2, hirer.pr, "the hirer's NPCM lost: -1 Prestige")
+}
+
+// TestMapRadiationSparesHitMen: "Damage from Radiation hexes on the map does
+// not deal damage to NPCMs" (RB p.28). A hit man hired into the Party is an
+// NPCM still: a Movement Deed ending on a Radiation hex costs each Character
+// 1 Radiation, not the hit man. Before, the hit man took it too.
+func TestMapRadiationSparesHitMen(t *testing.T) {
+	s := newScenario(t, audit(t), quiet...)
+	char := s.crown(0, 1, "ex-b")
+	p := &s.players[0]
+	p.party.crowns[1] = Member{char: -1, hitman: s.actIdx("ex-hitman")}
+	s.recompute(p)
+	p.party.hex = s.hexAt(6, 1)
+	s.dice(1) // 1 point: the last point enters the Radiation hex
+	s.moveDeed(p, s.hexAt(6, 2))
+	s.done()
+	require.Equal(t, s.hexAt(6, 2), p.party.hex)
+	assert.Equal(t, int8(1), char.dmg[Radiation])
+	assert.Zero(t, p.party.crowns[1].dmg[Radiation], "the hit man is an NPCM")
 }

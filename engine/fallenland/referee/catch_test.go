@@ -224,6 +224,14 @@ func TestRefereeCatches(t *testing.T) {
 			}
 			return out
 		}},
+		{"the map's Radiation hurts a hit man", "radiation", func(ev []game.Event) []game.Event {
+			i := first(ev, kind("hex-damage"))
+			if i < 0 {
+				return nil
+			}
+			return slices.Insert(slices.Clone(ev), i+1, game.Event{Turn: ev[i].Turn, Seat: ev[i].Seat, Kind: "damage", Card: "the-quiet-man",
+				Data: fallenland.D{"who": "CC5", "type": "Radiation", "amount": 1, "left": 8}})
+		}},
 		{"a PVP loser keeps its Prestige", "pvp", func(ev []game.Event) []game.Event {
 			i := first(ev, func(e *game.Event) bool { return e.Kind == "pvp-end" && num(e, "winner") >= 0 })
 			if i < 0 {

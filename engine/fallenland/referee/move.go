@@ -8,7 +8,8 @@ package referee
 // forfeits the rest (FL-MOV-01…04). Forced moves start where the Party
 // stands too. Rule "radiation": a Movement Deed ending on a Radiation hex
 // costs its damage at once; a Flight, escape or card does not (FL-MOV-05,
-// FL-AMB-25). Rule "ambush": a rival town's Defense chips strike a Party
+// FL-AMB-25), and never an NPCM, a hit man in the Party included (RB p.28).
+// Rule "ambush": a rival town's Defense chips strike a Party
 // only where its Movement Deed ended, unless ambush-any-move (FL-MOV-07,
 // FL-TDC-05). NPCMs move no more hexes than their Movement (FL-NPCM-05).
 
@@ -69,6 +70,11 @@ func (s *state) moveEvent() {
 			s.violate("radiation", "damage on %s, where no Movement Deed ended", h.Name)
 		}
 		s.lastMove[e.Seat].hex = -1
+		s.mapDamage = true
+	case "damage":
+		if _, hitman := s.r.act[e.Card]; hitman {
+			s.violate("radiation", "the map's Radiation hurts %s, an NPCM (RB p.28)", e.Card)
+		}
 	}
 }
 

@@ -75,7 +75,8 @@ type state struct {
 	lastMove  []moveEnd     // per seat: where its last Movement Deed ended
 	purchases []purchase    // per seat, this Turn
 	pvp       pvpLedger
-	owedPsych map[int]map[string]*psychDue // per seat, the cards drawn that show the Psychological Check
+	owedPsych map[int]map[string]*psychDue
+	mapDamage bool // the damage events that follow are a hex's (Radiation) // per seat, the cards drawn that show the Psychological Check
 }
 
 // seat is one player's ledgers.
@@ -99,6 +100,9 @@ func (s *state) violate(rule, format string, args ...any) {
 // event dispatches one event to the ledgers that follow it.
 func (s *state) event() {
 	e := s.e
+	if e.Kind != "damage" && e.Kind != "hex-damage" && e.Kind != "death" && e.Kind != "discard" {
+		s.mapDamage = false // a hex's damage events come together, right after it
+	}
 	switch e.Kind {
 	case "game":
 		s.startGame()
@@ -127,6 +131,10 @@ func (s *state) event() {
 	switch e.Kind {
 	case "move", "place", "rebuild", "hex-damage", "npcm-move":
 		s.moveEvent()
+	case "damage":
+		if s.mapDamage {
+			s.moveEvent()
+		}
 	case "deed", "weeks-end", "card", "resolved", "capture", "ambush":
 		s.deedEvent()
 		switch e.Kind {
