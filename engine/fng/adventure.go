@@ -360,30 +360,38 @@ func (g *Game) inCliffhanger(seats []int) int {
 func (g *Game) cliffhangerFirst(u *unit, c int) bool {
 	lead := g.h(c)
 	at := lead.cliff.site
-	var with, rest []int
+	// Those who share the cliffhanger first, the others after, in place
+	// (the hunt loop allocates nothing).
+	var others [8]int
+	n, k, r := len(u.seats), 0, 0
 	for _, s := range u.seats {
 		if h := g.h(s); h.cliff.active && h.cliff.card == lead.cliff.card && h.cliff.city == lead.cliff.city {
-			with = append(with, s)
-		} else {
-			rest = append(rest, s)
+			u.seats[k] = s
+			k++
+		} else if r < len(others) {
+			others[r] = s
+			r++
 		}
 	}
+	copy(u.seats[k:], others[:r])
 	g.cur = c
-	in := unit{seats: with, site: u.site}
-	var going []int
+	in := unit{seats: u.seats[:k], site: u.site}
+	going := 0
 	// Its artifact gone (another artifact may have come to the space since),
 	// the cliffhanger's Glory is all there is.
 	if g.unitCliffhanger(&in) && u.site >= 0 && int16(u.site) == at {
 		if g.drivenOff(&in); len(in.seats) > 0 && g.unitOvercome(&in) {
-			going = in.seats
+			going = len(in.seats) // in.seats is u.seats[:going]
 		}
 	}
-	u.seats = append(going, rest...)
+	copy(u.seats[going:], u.seats[k:n])
+	u.seats = u.seats[:going+n-k]
 	g.standing(u)
 	if g.over || len(u.seats) == 0 || u.site < 0 || !g.sites[u.site].live {
 		return false
 	}
-	if len(going) == 0 || g.inCliffhanger(rest) >= 0 {
+	rest := u.seats[min(going, len(u.seats)):]
+	if going == 0 || g.inCliffhanger(rest) >= 0 {
 		return true // u.first stays: the others' turn starts at the next step
 	}
 	u.first = false
