@@ -1,7 +1,6 @@
 package fallenland
 
 import (
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -9,38 +8,8 @@ import (
 )
 
 // Scenario tests of the rules the second audit of issue 13 found wrong:
-// each sets a game up by hand, forces the dice, and failed before its fix.
-
-var (
-	auditOnce    sync.Once
-	auditContent *Content
-)
-
-// audit is the example content plus the rows these tests need.
-func audit(t *testing.T) *Content {
-	t.Helper()
-	auditOnce.Do(func() {
-		auditContent = fixtureContent(t, func(sh sheets) {
-			exampleRows(sh)
-			enc := func(id string, kv ...string) map[string]string {
-				r := map[string]string{"ID": id, "Name": id, "Count": "0", "Deck": "plains", "Story": "A test card."}
-				for i := 0; i+1 < len(kv); i += 2 {
-					r[kv[i]] = kv[i+1]
-				}
-				return r
-			}
-			sh["Encounters"] = append(sh["Encounters"],
-				enc("ex-flee-psych", "Scavenged", "2", "Checks", "7 Combat, psych", "Success", "gainSalvage(30)", "Failure", "gainPrestige(5)"),
-				enc("ex-won-psych", "Categories", "Raiders", "Checks", "9 Combat, psych", "Success", "gainSalvage(5)", "Failure", "damageParty(1)"),
-			)
-			sh["Actions"] = append(sh["Actions"], act("ex-win", "encounter", "winCard()", "Condition", `encounter.has("Raiders")`),
-				map[string]string{"ID": "ex-hitman", "Name": "EX-HITMAN", "Count": "0", "Kind": "hitman", "Value": "3", "Hire Cost": "10", "Omega": "16",
-					"Solo Dice": "1", "Health": "9", "Assignments": "join-party, attack-character", "Text": "A test hit man."})
-		})
-	})
-	require.NotNil(t, auditContent)
-	return auditContent
-}
+// each sets a game up by hand on the gaps content, forces the dice, and
+// failed before its fix.
 
 // TestPsychCheckWheneverTheCardIsCompleted: "When a card displaying this
 // symbol has been completed, a Psychological Check must be rolled for all
@@ -66,13 +35,13 @@ func TestPsychCheckWheneverTheCardIsCompleted(t *testing.T) {
 		{"a card won at once", "ex-won-psych", -1, true, []int{10 /* psych */}, 1, 0, 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := newScenario(t, audit(t), quiet...)
+			s := newScenario(t, gaps(t), quiet...)
 			m := s.crown(0, 1, "ex-d") // Psych 3
 			s.vehicle(0, "ex-truck")   // Movement Bonus 5
 			p := &s.players[0]
 			p.party.hex = s.c.ResHexes[0]
 			if tc.hand {
-				p.hand = append(p.hand, s.actIdx("ex-win"))
+				p.hand = append(p.hand, s.actIdx("t-encounter")) // wins a Raiders card
 			}
 			s.forceFlight = tc.flee
 			s.dice(tc.dice...)
@@ -108,7 +77,7 @@ func TestTownAmbushEndsAMovementDeed(t *testing.T) {
 		{"ambush-any-move: a card places the Party there", true, func(s *scenario, p *Player) { s.place(p, s.hexAt(4, 0)) }, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := newScenario(t, audit(t), quiet...)
+			s := newScenario(t, gaps(t), quiet...)
 			s.opt.Variants.AmbushAnyMove = tc.anyMove
 			m := s.crown(0, 1, "ex-b") // Armor 1: the chips ignore it
 			s.players[1].tdc = 2       // Faction B's town is t-4-0
@@ -127,7 +96,7 @@ func TestTownAmbushEndsAMovementDeed(t *testing.T) {
 // kills a hired NPCM gains 1 Prestige and 5 Salvage Coins; the player who
 // hired the NPCM loses 1 Prestige. Before, the hirer lost nothing.
 func TestKilledNPCMCostsItsHirerPrestige(t *testing.T) {
-	s := newScenario(t, audit(t), quiet...)
+	s := newScenario(t, gaps(t), quiet...)
 	a, hirer := &s.players[0], &s.players[1]
 	s.crown(0, 1, "ex-a") // Combat 10: as 9
 	hex := s.hexAt(8, 8)
@@ -151,7 +120,7 @@ func TestKilledNPCMCostsItsHirerPrestige(t *testing.T) {
 // NPCM still: a Movement Deed ending on a Radiation hex costs each Character
 // 1 Radiation, not the hit man. Before, the hit man took it too.
 func TestMapRadiationSparesHitMen(t *testing.T) {
-	s := newScenario(t, audit(t), quiet...)
+	s := newScenario(t, gaps(t), quiet...)
 	char := s.crown(0, 1, "ex-b")
 	p := &s.players[0]
 	p.party.crowns[1] = Member{char: -1, hitman: s.actIdx("ex-hitman")}

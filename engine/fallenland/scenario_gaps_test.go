@@ -65,6 +65,8 @@ func gapRows(sh sheets) {
 		act("t-dug-in", "pvp", "noFirstStrike()", "Condition", "pvp.defending"),
 		act("t-wreck", "exploits", "destroyVehicle()", "Condition", "party.hasVehicle", "Target", "opponent", "Red Dot", "TRUE"),
 		act("t-rite", "effects", "removeJinx()", "Condition", "party.jinxed"),
+		map[string]string{"ID": "ex-hitman", "Name": "EX-HITMAN", "Count": "0", "Kind": "hitman", "Value": "3", "Hire Cost": "10", "Omega": "16",
+			"Solo Dice": "1", "Health": "9", "Assignments": "join-party, attack-character", "Text": "A test hit man."},
 		map[string]string{"ID": "t-once", "Name": "T-ONCE", "Count": "0", "Timing": "exploits", "Kind": "attach-party", "Value": "1",
 			"Ongoing": "gainSalvage(1); discardThis()", "Ongoing Timing": "effects", "Text": "Next Effects Phase: gain 1 Salvage Coin, then discard this card."},
 	)
@@ -84,6 +86,8 @@ func gapRows(sh sheets) {
 		enc("ex-hard", "Categories", "Raiders", "Checks", "9 Combat", "Success", "gainSalvage(5)", "Failure", "damageParty(1)"),
 		enc("ex-solo-redraw", "Checks", "1 Survival solo", "Before", "redraw()", "Success", "gainSalvage(1)", "Failure", "damageChar(1)"),
 		enc("ex-psych-only", "Checks", "psych", "Success", "gainSalvage(1)"),
+		enc("ex-flee-psych", "Scavenged", "2", "Checks", "7 Combat, psych", "Success", "gainSalvage(30)", "Failure", "gainPrestige(5)"),
+		enc("ex-won-psych", "Categories", "Raiders", "Checks", "9 Combat, psych", "Success", "gainSalvage(5)", "Failure", "damageParty(1)"),
 		enc("ex-world-end", "World", "TRUE", "Checks", "1 Combat", "Success", "gainSalvage(2); discardThis()", "Failure", "damageParty(1)",
 			"Expires", "3", "Ongoing", "drawer ? loseTownHealth(1) : nothing()"),
 		enc("ex-world-tick", "World", "TRUE", "Success", "gainSalvage(1)", "Ongoing", "gainSalvage(1); discardThis()"),
