@@ -73,6 +73,20 @@ func (g *Game) adventurePhase() {
 	}
 }
 
+// noArtifactTurn is a hero's Adventure Phase in a space without an
+// artifact: business in a city, else the wilderness roll.
+func (g *Game) noArtifactTurn(seat int) {
+	if h := g.h(seat); h.ko || g.over {
+		return
+	}
+	g.cur = seat
+	if g.c.Spaces[g.h(seat).space].Kind == City {
+		g.cityAdventure(seat)
+		return
+	}
+	g.wilderness(seat)
+}
+
 // wilderness: a land or sea space without an artifact — a roll draws an
 // Event on a high face and starts a fight with the Enemies deck on a 1.
 func (g *Game) wilderness(seat int) {
@@ -181,7 +195,17 @@ func (g *Game) unitStep(u *unit) bool {
 			return g.cliffhangerFirst(u, c)
 		}
 		u.first = false
-		if u.site < 0 || !g.wantsAdventure(lead, u.site) {
+		if u.site < 0 {
+			// A rival recovered the artifact before these heroes drew a
+			// Danger: their Adventure Phase is that of a space without
+			// one ("What you get to do depends on the type of Space you
+			// are in").
+			for _, s := range u.seats {
+				g.noArtifactTurn(s)
+			}
+			return false
+		}
+		if !g.wantsAdventure(lead, u.site) {
 			return false
 		}
 		for _, s := range u.seats {

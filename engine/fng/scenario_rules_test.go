@@ -1943,6 +1943,27 @@ func TestScenarioArtifactWonInAKORoundFAQ(t *testing.T) {
 	}
 }
 
+// A racer whose rival recovers the artifact before it drew a Danger has
+// the Adventure Phase of a space without an artifact: "What you get to do
+// depends on the type of Space you are in" — here the wilderness roll.
+// Before, it did nothing at all.
+func TestScenarioRacerWhoseArtifactIsGoneRollsForTheWilderness(t *testing.T) {
+	s := newScenario(t, Options{}, "duke-dudley", "li-mei-chen")
+	s.strict = true
+	site := s.site("the-crown", "of-kings", "greece") // 2 Dangers
+	duke, li := s.at(0, "greece"), s.at(1, "greece")
+	duke.progress, duke.markers = int16(site), 1
+	s.order = []int8{0, 1}
+	s.topDangers("poison-darts") // Cunning 5+
+	s.dice(6, 1, 1)              // the Duke passes: his second marker recovers the Crown
+	s.dice(3)                    // Li Mei's wilderness roll: uneventful
+	s.adventurePhase()
+	s.done()
+	require.Len(t, duke.artifacts, 1)
+	assert.Empty(t, li.artifacts)
+	s.logHas("Li Mei Chen travels (3): uneventful")
+}
+
 // A Danger that drives the hero out of the artifact's space — Sentry Post's
 // Nazi Soldier figure, escaped: "you must immediately move to an adjacent
 // Space" — ends the hunt there: leaving, the hero lost its markers and

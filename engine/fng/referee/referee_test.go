@@ -150,10 +150,11 @@ func TestRefereeCatchesBrokenRules(t *testing.T) {
 	for seed := uint64(1); ; seed++ {
 		events = trace(t, fng.New(c), seed, fng.Options{Mode: fng.Competitive, Players: 4, Advanced: true, MaxRounds: 60,
 			Policies: []fng.Policy{fng.Bold, fng.Cautious, fng.Random, fng.Bold}})
-		if has(events, "buy", nil) && has(events, "ko", nil) && has(events, "villain-search", nil) && has(events, "fly", nil) {
+		if has(events, "buy", nil) && has(events, "ko", nil) && has(events, "villain-search", nil) && has(events, "fly", func(e *game.Event) bool { return e.Data["free"] == 0 }) &&
+			has(events, "reveal", nil) && has(events, "fortune", func(e *game.Event) bool { return toInt(e.Data["delta"]) < 0 }) {
 			break
 		}
-		require.Less(t, seed, uint64(200), "no game with purchases, a KO, a villain search and a flight")
+		require.Less(t, seed, uint64(200), "no game with purchases, a KO, a villain search, a flight, a cliffhanger and Fortune spent")
 	}
 	require.Empty(t, ref.Check(events), "the game as played breaks no rule")
 
