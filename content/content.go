@@ -11,7 +11,9 @@ import (
 
 //go:generate go run ./gen
 
-//go:embed fortune-and-glory/base.xlsx fallen-land/base.xlsx
+// files are the base-set workbooks Sets lists, each in its game's folder.
+//
+//go:embed */base.xlsx
 var files embed.FS
 
 // Set is a bundled set.

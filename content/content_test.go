@@ -57,13 +57,11 @@ func TestDocsMatchSchema(t *testing.T) {
 
 func moduleFor(t *testing.T, id string) game.Module {
 	t.Helper()
-	for _, m := range modules {
-		if m.ID() == id {
-			return m
-		}
+	m := game.Lookup(id)
+	if m == nil {
+		t.Fatalf("no module %s", id)
 	}
-	t.Fatalf("no module %s", id)
-	return nil
+	return m
 }
 
 func dump(t *testing.T, name string, data []byte) string {

@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/deckwright/deckwright/engine/fallenland"
-	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/game"
+	_ "github.com/deckwright/deckwright/engine/games"
 )
 
 // The layout benchmarks grow their input; a cost linear in its size shows
@@ -70,7 +69,7 @@ func BenchmarkExportCards(b *testing.B) {
 // BenchmarkCheckBundled measures what `deckwright validate` adds to a
 // build: every card of a bundled set laid out once, nothing drawn.
 func BenchmarkCheckBundled(b *testing.B) {
-	for _, mod := range []game.Module{fng.Module, fallenland.Module} {
+	for _, mod := range game.Modules() {
 		set, tb := bundledGame(b, mod)
 		b.Run(mod.ID(), func(b *testing.B) {
 			for b.Loop() {

@@ -12,9 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deckwright/deckwright/engine/fallenland"
-	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/game"
+	_ "github.com/deckwright/deckwright/engine/games"
 )
 
 // maxNesting is the deepest q nesting a page may reach. Acrobat documents
@@ -45,7 +44,7 @@ func TestEveryPDFPathIsValid(t *testing.T) {
 		paths = append(paths, path{LayoutSingle, d, Pages[0], false})
 	}
 	paths = append(paths, path{LayoutSheets, DuplexLong, Pages[0], true}, path{LayoutSingle, DuplexShort, Pages[0], true})
-	for _, mod := range []game.Module{fng.Module, fallenland.Module} {
+	for _, mod := range game.Modules() {
 		set, tb := bundledGame(t, mod)
 		for _, p := range paths {
 			name := fmt.Sprintf("%s/%s/%s/%s", mod.ID(), [...]string{"sheets", "single", "proof"}[p.layout], p.duplex, p.page.Name)
@@ -158,7 +157,7 @@ func TestPDFsPassQPDF(t *testing.T) {
 	if _, err := exec.LookPath("qpdf"); err != nil {
 		t.Skip("qpdf is not installed (apt-get install qpdf): check skipped")
 	}
-	for _, mod := range []game.Module{fng.Module, fallenland.Module} {
+	for _, mod := range game.Modules() {
 		set, tb := bundledGame(t, mod)
 		for _, d := range []Duplex{DuplexLong, DuplexShort} {
 			t.Run(mod.ID()+"/"+d.String(), func(t *testing.T) {

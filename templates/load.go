@@ -15,7 +15,12 @@ import (
 	"github.com/deckwright/deckwright/export/outfile"
 )
 
-//go:embed fortune-and-glory/*.yaml fallen-land/*.yaml
+// bundled holds a folder of templates for each game deckwright ships,
+// named by the game's ID. The pattern names no game: a game's templates
+// are found by its ID, and a module registered from outside brings its
+// own in a project's templates folder.
+//
+//go:embed */*.yaml
 var bundled embed.FS
 
 // maxFile bounds a template file's size.

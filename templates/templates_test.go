@@ -13,9 +13,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deckwright/deckwright/content"
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/fallenland"
 	"github.com/deckwright/deckwright/engine/fng"
+	"github.com/deckwright/deckwright/engine/game"
+	_ "github.com/deckwright/deckwright/engine/games"
 	"github.com/deckwright/deckwright/engine/table"
 	"github.com/deckwright/deckwright/templates"
 )
@@ -587,4 +590,26 @@ func TestPathologicalTemplatesAreRefused(t *testing.T) {
 	_, l := load(t, map[string]string{"cards.yaml": text(strings.Repeat("{{text}}", 100_000))})
 	require.Equal(t, 1, l.Errors())
 	assert.Contains(t, l.Items()[0].Message, "the text is 800000 characters")
+}
+
+// TestEveryShippedGameHasTemplates: every registered game with a bundled
+// set has bundled templates, found by its ID, that load without a problem
+// against its schema; no folder is a game nobody registered.
+func TestEveryShippedGameHasTemplates(t *testing.T) {
+	ids := map[string]bool{}
+	for _, m := range game.Modules() {
+		ids[m.ID()] = true
+		if _, ok := content.BaseOf(m.ID()); !ok {
+			continue
+		}
+		_, ok := templates.Defaults(m.ID())
+		require.True(t, ok, "%s ships a base set but no templates", m.ID())
+		_, l := templates.Load(m.Schema())
+		assert.Empty(t, l.Items(), m.ID())
+	}
+	for _, s := range content.Sets {
+		assert.True(t, ids[s.Game], "bundled set %s is for %s, which is not registered", s.ID, s.Game)
+	}
+	_, ok := templates.Defaults("chess")
+	assert.False(t, ok)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/content"
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // BenchmarkValidateBundled measures what `deckwright validate` and
@@ -19,7 +20,7 @@ import (
 func BenchmarkValidateBundled(b *testing.B) {
 	for _, set := range content.Sets {
 		b.Run(set.ID, func(b *testing.B) {
-			mod := findModule(set.Game)
+			mod := game.Lookup(set.Game)
 			data, err := set.Workbook()
 			if err != nil {
 				b.Fatal(err)

@@ -136,5 +136,5 @@ func TestCompletion(t *testing.T) {
 	}
 	r = dw(t, "__complete", "validate", "--game", "")
 	requireExit(t, exitOK, r)
-	assert.Contains(t, r.stdout, "fortune-and-glory\nfallen-land\n")
+	assert.Contains(t, r.stdout, "fortune-and-glory\tFortune and Glory\nfallen-land\tFallen Land\n", "each game with its title, in registry order")
 }

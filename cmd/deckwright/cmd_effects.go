@@ -19,11 +19,9 @@ against, so it is always complete.`,
   deckwright effects --game fortune-and-glory | grep fight`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			mod := modules[0]
-			if game != "" {
-				if mod = findModule(game); mod == nil {
-					return usageErr("unknown game %q (known: %s)", game, moduleNames())
-				}
+			mod, err := gameNamed(game)
+			if err != nil {
+				return err
 			}
 			return effects.WriteMarkdown(c.OutOrStdout(), mod.Title()+" effect reference", mod.Envs()...)
 		},

@@ -38,11 +38,9 @@ from what it would write: nothing you changed is overwritten.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			dir := args[0]
-			mod := modules[0]
-			if game != "" {
-				if mod = findModule(game); mod == nil {
-					return usageErr("unknown game %q (known: %s)", game, moduleNames())
-				}
+			mod, err := gameNamed(game)
+			if err != nil {
+				return err
 			}
 			base, ok := content.BaseOf(mod.ID())
 			if !ok {

@@ -19,11 +19,9 @@ against.`,
   deckwright schema --game fortune-and-glory | less`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			mod := modules[0]
-			if game != "" {
-				if mod = findModule(game); mod == nil {
-					return usageErr("unknown game %q (known: %s)", game, moduleNames())
-				}
+			mod, err := gameNamed(game)
+			if err != nil {
+				return err
 			}
 			return table.WriteFormat(c.OutOrStdout(), mod.Schema())
 		},

@@ -100,7 +100,7 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.StringVar(&f.until, "until-decided", "", "play on past --games, doubling, until every verdict is decided or the budget is spent: games (200000, 200k), time (10m), or both (200k,10m)")
 	fl.Float64Var(&f.band, "band", game.DefaultBalance.Band, "practical band of a verdict at 4 players, as a win-rate difference (0.05 = 5 points); in proportion to the fair share at other counts")
 	fl.Float64Var(&f.fdr, "fdr", game.DefaultBalance.FDR, "false discovery rate controlled over everything a run tests (0.05: of the differences called significant, 5% may be chance)")
-	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+moduleNames()+"), and/or the level: basic or advanced (as --level)")
+	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+game.IDs()+"), and/or the level: basic or advanced (as --level)")
 	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion("competitive", "coop", "team", "solo"))
 	_ = c.RegisterFlagCompletionFunc("policy", fixedCompletion("cautious", "bold", "random", "mix"))
 	_ = c.RegisterFlagCompletionFunc("level", fixedCompletion("basic", "advanced"))

@@ -11,7 +11,6 @@ import (
 
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/engine/diag"
-	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -42,16 +41,6 @@ diagnostic at its line.`,
 	return c
 }
 
-func gameFlag(name string) (game.Module, error) {
-	if name == "" {
-		return modules[0], nil
-	}
-	if m := findModule(name); m != nil {
-		return m, nil
-	}
-	return nil, usageErr("unknown game %q (known: %s)", name, moduleNames())
-}
-
 // templatesDir is where a project keeps its templates: DIR/templates, or
 // DIR itself when it is already called templates.
 func templatesDir(dir string) string {
@@ -78,7 +67,7 @@ following the bundled defaults. Existing files are kept unless --force.`,
 			if gameName == "" {
 				gameName = projectGame(args[0])
 			}
-			mod, err := gameFlag(gameName)
+			mod, err := gameNamed(gameName)
 			if err != nil {
 				return err
 			}
@@ -102,7 +91,7 @@ func loadTemplates(args []string, gameName string) (*templates.Set, *diag.List, 
 	if gameName == "" && len(args) == 1 {
 		gameName = projectGame(args[0])
 	}
-	mod, err := gameFlag(gameName)
+	mod, err := gameNamed(gameName)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -92,7 +92,7 @@ func newDocChecker(t *testing.T) *docChecker {
 			c.vocab[strings.ToLower(strings.Trim(w, ".-_"))] = true
 		}
 	}
-	for _, m := range modules {
+	for _, m := range game.Modules() {
 		set, ok := content.BaseOf(m.ID())
 		require.True(t, ok)
 		data, err := set.Workbook()
@@ -145,7 +145,7 @@ func newDocChecker(t *testing.T) *docChecker {
 	}
 	walk(c.root)
 	// The bundled templates use every template key, zone type and icon.
-	for _, m := range modules {
+	for _, m := range game.Modules() {
 		fsys, ok := templates.Defaults(m.ID())
 		require.True(t, ok)
 		require.NoError(t, fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
@@ -187,7 +187,7 @@ func newDocChecker(t *testing.T) *docChecker {
 			word(k)
 		}
 	}
-	for _, m := range modules {
+	for _, m := range game.Modules() {
 		for _, g := range m.Schema().Grammars {
 			word(g.Title + " " + g.Doc)
 		}

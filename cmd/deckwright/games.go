@@ -13,55 +13,28 @@ import (
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/content"
 	"github.com/deckwright/deckwright/engine/diag"
-	"github.com/deckwright/deckwright/engine/fallenland"
-	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/game"
+	_ "github.com/deckwright/deckwright/engine/games" // every game deckwright ships
 	"github.com/deckwright/deckwright/engine/table"
 )
 
-// modules are the games deckwright knows.
-var modules = []game.Module{fng.Module, fallenland.Module}
-
-func moduleNames() string {
-	var ids []string
-	for _, m := range modules {
-		ids = append(ids, m.ID())
+// gameNamed is the game --game names, or the default game for "".
+func gameNamed(name string) (game.Module, error) {
+	if name == "" {
+		return game.Default(), nil
 	}
-	return strings.Join(ids, ", ")
+	if m := game.Lookup(name); m != nil {
+		return m, nil
+	}
+	return nil, usageErr("unknown game %q (known: %s)", name, game.IDs())
 }
 
-// findModule matches a game by ID or title, ignoring case and spacing
-// ("fortune-and-glory", "Fortune and Glory", "fng").
-func findModule(name string) game.Module {
-	for _, m := range modules {
-		if diag.Fold(m.ID()) == diag.Fold(name) || diag.Fold(m.Title()) == diag.Fold(name) || initials(m.ID()) == strings.ToLower(name) {
-			return m
-		}
-	}
-	return nil
-}
-
-// initials abbreviates a game ID the way players do: the first letter of
-// each word, "and" as n ("fortune-and-glory" → "fng", "fallen-land" → "fl").
-func initials(id string) string {
-	var b strings.Builder
-	for _, w := range strings.Split(id, "-") {
-		switch {
-		case w == "and":
-			b.WriteByte('n')
-		case w != "":
-			b.WriteByte(w[0])
-		}
-	}
-	return b.String()
-}
-
-func addGameFlag(c *cobra.Command, game *string) {
-	c.Flags().StringVar(game, "game", "", "the game when no path is given, or to override the workbooks' Set sheet ("+moduleNames()+")")
+func addGameFlag(c *cobra.Command, name *string) {
+	c.Flags().StringVar(name, "game", "", "the game when no path is given, or to override the workbooks' Set sheet ("+game.IDs()+")")
 	_ = c.RegisterFlagCompletionFunc("game", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		var ids []string
-		for _, m := range modules {
-			ids = append(ids, m.ID())
+		for _, m := range game.Modules() {
+			ids = append(ids, m.ID()+"\t"+m.Title())
 		}
 		return ids, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -96,11 +69,9 @@ func loadBuild(paths []string, gameName string, strict bool, opts ...loadOption)
 	var wbs []*compiler.Workbook
 	diags := &diag.List{}
 	if len(paths) == 0 {
-		mod := modules[0]
-		if gameName != "" {
-			if mod = findModule(gameName); mod == nil {
-				return nil, usageErr("unknown game %q (known: %s)", gameName, moduleNames())
-			}
+		mod, err := gameNamed(gameName)
+		if err != nil {
+			return nil, err
 		}
 		wb, err := bundled(mod.ID())
 		if err != nil {
@@ -138,20 +109,17 @@ func loadBuild(paths []string, gameName string, strict bool, opts ...loadOption)
 
 func pickModule(wbs []*compiler.Workbook, gameName string) (game.Module, error) {
 	if gameName != "" {
-		if m := findModule(gameName); m != nil {
-			return m, nil
-		}
-		return nil, usageErr("unknown game %q (known: %s)", gameName, moduleNames())
+		return gameNamed(gameName)
 	}
 	for _, wb := range wbs {
 		if g := wb.Game(); g != "" {
-			if m := findModule(g); m != nil {
+			if m := game.Lookup(g); m != nil {
 				return m, nil
 			}
 		}
 	}
-	// No Set sheet says: the compiler will report that; check against the first game.
-	return modules[0], nil
+	// No Set sheet says: the compiler will report that; check against the default game.
+	return game.Default(), nil
 }
 
 func bundled(gameID string) (*compiler.Workbook, error) {
@@ -217,9 +185,9 @@ func loadTables(args []string, gameName string, gameRules bool) (*build, error) 
 	if gameName == "" {
 		gameName = head.Game
 	}
-	mod := findModule(gameName)
+	mod := game.Lookup(gameName)
 	if mod == nil {
-		return nil, usageErr("%s: unknown game %q (known: %s)", args[0], gameName, moduleNames())
+		return nil, usageErr("%s: unknown game %q (known: %s)", args[0], gameName, game.IDs())
 	}
 	t, err := table.Decode(data, mod.Schema())
 	if err != nil {

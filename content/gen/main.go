@@ -12,13 +12,10 @@ import (
 
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/content"
-	"github.com/deckwright/deckwright/engine/fallenland"
-	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/game"
+	_ "github.com/deckwright/deckwright/engine/games" // every game deckwright ships
 	"github.com/deckwright/deckwright/export/outfile"
 )
-
-var modules = []game.Module{fng.Module, fallenland.Module}
 
 // -set picks one bundled set; -o writes it elsewhere (to check sources
 // without touching the committed workbook).
@@ -41,12 +38,7 @@ func main() {
 }
 
 func build(s content.Set) error {
-	var mod game.Module
-	for _, m := range modules {
-		if m.ID() == s.Game {
-			mod = m
-		}
-	}
+	mod := game.Lookup(s.Game)
 	if mod == nil {
 		return fmt.Errorf("no module for game %s", s.Game)
 	}
