@@ -27,7 +27,7 @@ is refused.`,
 			if err != nil {
 				return err
 			}
-			data, err := b.tables.Encode()
+			data, err := b.Tables.Encode()
 			if err != nil {
 				return err
 			}
@@ -37,7 +37,7 @@ is refused.`,
 			if out == "-" {
 				return nil
 			}
-			fmt.Fprintf(c.ErrOrStderr(), "wrote %s (%s)\n", out, b.tables.Hash[:19])
+			fmt.Fprintf(c.ErrOrStderr(), "wrote %s (%s)\n", out, b.Tables.Hash[:19])
 			return nil
 		},
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/compiler/project"
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/table"
 	"github.com/deckwright/deckwright/export"
@@ -256,20 +257,20 @@ func templateFolders(paths []string, explicit string) ([]templates.Folder, error
 // checkCards adds to a build's diagnostics what its cards would print
 // badly: its templates' own problems, then every card laid out as the
 // export would (export.Check). A build with errors is not laid out.
-func checkCards(b *build, args []string, explicit string) error {
-	if b.tables == nil || b.diags.Errors() > 0 {
+func checkCards(b *project.Build, args []string, explicit string) error {
+	if b.Tables == nil || b.Diags.Errors() > 0 {
 		return nil
 	}
 	folders, err := templateFolders(args, explicit)
 	if err != nil {
 		return err
 	}
-	set, tl := templates.Load(b.mod.Schema(), folders...)
-	b.diags.Append(tl)
+	set, tl := templates.Load(b.Module.Schema(), folders...)
+	b.Diags.Append(tl)
 	if tl.Errors() == 0 {
-		b.diags.Append(export.Check(set, b.tables))
+		b.Diags.Append(export.Check(set, b.Tables))
 	}
-	b.diags.Sort()
+	b.Diags.Sort()
 	return nil
 }
 
@@ -373,19 +374,19 @@ func (f *exportFlags) load(c *cobra.Command, args []string) (*loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := loadBuild(args, f.game, f.strict, valuesOnly)
+	b, err := load(args, project.Options{Game: f.game, Strict: f.strict, ValuesOnly: true})
 	if err != nil {
 		return nil, err
 	}
 	all := &diag.List{}
-	all.Append(b.diags)
-	if b.tables == nil || b.diags.Errors() > 0 {
+	all.Append(b.Diags)
+	if b.Tables == nil || b.Diags.Errors() > 0 {
 		if _, err := f.report(stderr, all); err != nil {
 			return nil, err
 		}
 		return nil, contentFailed
 	}
-	set, tl := templates.Load(b.mod.Schema(), folders...)
+	set, tl := templates.Load(b.Module.Schema(), folders...)
 	all.Append(tl)
 	if tl.Errors() > 0 {
 		if _, err := f.report(stderr, all); err != nil {
@@ -393,7 +394,7 @@ func (f *exportFlags) load(c *cobra.Command, args []string) (*loaded, error) {
 		}
 		return nil, contentFailed
 	}
-	return &loaded{set: set, tables: b.tables, diags: all}, nil
+	return &loaded{set: set, tables: b.Tables, diags: all}, nil
 }
 
 // writeCalibration writes the duplex calibration sheet.

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deckwright/deckwright/compiler/project"
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/table"
@@ -349,14 +350,14 @@ func TestExportBundledSet(t *testing.T) {
 func BenchmarkExportBundledSet(b *testing.B) {
 	for _, game := range []string{"fortune-and-glory", "fallen-land"} {
 		b.Run(game, func(b *testing.B) {
-			bd, err := loadBuild(nil, game, false)
+			bd, err := project.Load(nil, project.Options{Game: game})
 			require.NoError(b, err)
-			require.NotNil(b, bd.tables)
+			require.NotNil(b, bd.Tables)
 			var st *export.Stats
 			for b.Loop() {
-				set, l := templates.Load(bd.mod.Schema())
+				set, l := templates.Load(bd.Module.Schema())
 				require.Zero(b, l.Errors())
-				st, _, err = export.Export(set, bd.tables, export.Output{Fronts: io.Discard}, export.DefaultOptions())
+				st, _, err = export.Export(set, bd.Tables, export.Output{Fronts: io.Discard}, export.DefaultOptions())
 				require.NoError(b, err)
 			}
 			b.ReportMetric(float64(st.Cards), "cards")
@@ -370,14 +371,14 @@ func BenchmarkExportBundledSet(b *testing.B) {
 // 'export png' does, and then the Tabletop Simulator sheets.
 func BenchmarkImagesBundledSet(b *testing.B) {
 	for _, game := range []string{"fortune-and-glory", "fallen-land"} {
-		bd, err := loadBuild(nil, game, false)
+		bd, err := project.Load(nil, project.Options{Game: game})
 		require.NoError(b, err)
-		set, l := templates.Load(bd.mod.Schema())
+		set, l := templates.Load(bd.Module.Schema())
 		require.Zero(b, l.Errors())
 		b.Run("png/"+game, func(b *testing.B) {
 			var st *export.Stats
 			for b.Loop() {
-				st, _, err = export.Images(set, bd.tables, export.DefaultOptions(), export.DefaultDPI, func(f export.Face) error {
+				st, _, err = export.Images(set, bd.Tables, export.DefaultOptions(), export.DefaultDPI, func(f export.Face) error {
 					var buf bytes.Buffer
 					return (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, f.Image)
 				})
@@ -387,7 +388,7 @@ func BenchmarkImagesBundledSet(b *testing.B) {
 		})
 		b.Run("tts/"+game, func(b *testing.B) {
 			for b.Loop() {
-				_, _, err = export.TTS(set, bd.tables, export.DefaultOptions(), export.TTSOptions{URL: "file:///x/"}, func(f export.TTSFile) error {
+				_, _, err = export.TTS(set, bd.Tables, export.DefaultOptions(), export.TTSOptions{URL: "file:///x/"}, func(f export.TTSFile) error {
 					if f.Image == nil {
 						return nil
 					}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/compiler/project"
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/table"
 )
@@ -25,10 +26,10 @@ type deckCount struct {
 	Copies int `json:"copies"`
 }
 
-func inspect(b *build) inspection {
-	in := inspection{Game: b.mod.ID(), Hash: b.tables.Hash, Layers: b.tables.Layers, Decks: map[string]deckCount{}, Sheets: map[string]int{}}
-	for _, sh := range b.mod.Schema().Sheets {
-		rows := b.tables.Rows(sh.Key())
+func inspect(b *project.Build) inspection {
+	in := inspection{Game: b.Module.ID(), Hash: b.Tables.Hash, Layers: b.Tables.Layers, Decks: map[string]deckCount{}, Sheets: map[string]int{}}
+	for _, sh := range b.Module.Schema().Sheets {
+		rows := b.Tables.Rows(sh.Key())
 		if !sh.Deck {
 			in.Sheets[sh.Key()] = len(rows)
 			continue
@@ -61,13 +62,13 @@ other sheet. With no PATH it inspects the bundled base set.`,
   deckwright inspect my-expansion/ --json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			b, err := loadBuild(args, game, false)
+			b, err := load(args, project.Options{Game: game})
 			if err != nil {
 				return err
 			}
-			if b.tables == nil {
+			if b.Tables == nil {
 				f := diagFlags{format: "text", maxPerSheet: 20}
-				if _, err := f.report(c.ErrOrStderr(), b.diags); err != nil {
+				if _, err := f.report(c.ErrOrStderr(), b.Diags); err != nil {
 					return err
 				}
 				return contentFailed
@@ -80,7 +81,7 @@ other sheet. With no PATH it inspects the bundled base set.`,
 			}
 			// Layer names come from cells: escaped before they reach a terminal.
 			w := tabwriter.NewWriter(diag.EscapeWriter(c.OutOrStdout()), 0, 0, 2, ' ', 0)
-			fmt.Fprintf(w, "%s  %s\n\nlayers:\n", b.mod.Title(), in.Hash)
+			fmt.Fprintf(w, "%s  %s\n\nlayers:\n", b.Module.Title(), in.Hash)
 			for i, l := range in.Layers {
 				fmt.Fprintf(w, "  %d\t%s\t%s\t%s\n", i+1, l.ID, l.Name, l.File)
 			}

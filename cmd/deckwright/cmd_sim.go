@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/compiler/project"
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/report"
@@ -156,21 +157,21 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		}
 		until = &u
 	}
-	b, err := loadBuild(args, f.game, false)
+	b, err := load(args, project.Options{Game: f.game})
 	if err != nil {
 		return err
 	}
-	if b.tables == nil {
+	if b.Tables == nil {
 		df := diagFlags{format: "text", maxPerSheet: 20}
-		if _, err := df.report(c.ErrOrStderr(), b.diags); err != nil {
+		if _, err := df.report(c.ErrOrStderr(), b.Diags); err != nil {
 			return err
 		}
 		fmt.Fprintln(c.ErrOrStderr(), "deckwright: fix the errors above, then run sim again (deckwright validate shows them too)")
 		return contentFailed
 	}
-	simr, ok := b.mod.(game.Simulator)
+	simr, ok := b.Module.(game.Simulator)
 	if !ok {
-		return usageErr("%s has no simulator", b.mod.Title())
+		return usageErr("%s has no simulator", b.Module.Title())
 	}
 	var html *reportFile
 	if f.report != "" {
@@ -181,7 +182,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		}
 		defer html.abandon()
 	}
-	var base *build
+	var base *project.Build
 	if f.compare != "" {
 		// Before the main run, so a baseline that cannot be built stops
 		// the command at once.
@@ -227,7 +228,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	req.Stop = ctx.Done()
 	graceful.Store(true)
 	defer graceful.Store(false)
-	rep, err := simr.Simulate(b.tables, req)
+	rep, err := simr.Simulate(b.Tables, req)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -238,12 +239,12 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		if prog != nil {
 			prog.begin("baseline", breq.Games)
 		}
-		brep, err := simr.Simulate(base.tables, breq)
+		brep, err := simr.Simulate(base.Tables, breq)
 		if err != nil {
 			return usageErr("baseline: %v", err)
 		}
 		if ctx.Err() == nil {
-			rep.Comparison = game.Compare(f.compare, brep, rep, game.Changes(base.tables, b.tables), limits)
+			rep.Comparison = game.Compare(f.compare, brep, rep, game.Changes(base.Tables, b.Tables), limits)
 		}
 	}
 	if prog != nil {
@@ -264,7 +265,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		html.abandon()
 		fmt.Fprintf(stderr, "deckwright: %s was not written: the run was interrupted\n", f.report)
 	case html != nil:
-		if err := html.write(b.mod.Title()+" — balance report", rep); err != nil {
+		if err := html.write(b.Module.Title()+" — balance report", rep); err != nil {
 			return err
 		}
 		if f.report != "-" {
@@ -344,18 +345,18 @@ func parseRange(s string) (lo, hi int, err error) {
 // baselineBuild compiles the baseline of --compare: a path, or "base" for
 // the bundled set of the same game. What keeps it from building is
 // printed to w.
-func baselineBuild(spec string, cur *build, w io.Writer) (*build, error) {
+func baselineBuild(spec string, cur *project.Build, w io.Writer) (*project.Build, error) {
 	var paths []string
 	if spec != "base" {
 		paths = []string{spec}
 	}
-	b, err := loadBuild(paths, cur.mod.ID(), false)
+	b, err := load(paths, project.Options{Game: cur.Module.ID()})
 	if err != nil {
 		return nil, usageErr("--compare: %v", err)
 	}
-	if b.tables == nil {
+	if b.Tables == nil {
 		df := diagFlags{format: "text", maxPerSheet: 20}
-		if _, err := df.report(w, b.diags); err != nil {
+		if _, err := df.report(w, b.Diags); err != nil {
 			return nil, err
 		}
 		return nil, usageErr("--compare %s: the baseline does not build (a project folder or workbooks, or base)", spec)
@@ -425,7 +426,7 @@ func replayCommand(args []string, f *simFlags, index int) string {
 	return strings.Join(parts, " ")
 }
 
-func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
+func printReport(w io.Writer, b *project.Build, r *game.SimReport, f *simFlags) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	terms := r.Terms.Or(game.DefaultTerms)
 	level := ""
@@ -436,7 +437,7 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 	if r.PlayersMax > r.Players {
 		players += "–" + strconv.Itoa(r.PlayersMax)
 	}
-	fmt.Fprintf(tw, "%s — %d %s game%s, %s %s%s, %s bots, seed %d\n", b.mod.Title(), r.Games, r.Mode, plural(r.Games), players, terms.Players, level, r.Policy, r.Seed)
+	fmt.Fprintf(tw, "%s — %d %s game%s, %s %s%s, %s bots, seed %d\n", b.Module.Title(), r.Games, r.Mode, plural(r.Games), players, terms.Players, level, r.Policy, r.Seed)
 	if f.workers == 0 {
 		f.workers = runtime.GOMAXPROCS(0)
 	}
@@ -516,8 +517,8 @@ func printReport(w io.Writer, b *build, r *game.SimReport, f *simFlags) error {
 	if len(r.ByOrg) > 1 {
 		rates("organization", r.ByOrg)
 	}
-	if len(b.tables.Layers) > 1 {
-		printLayerCards(tw, r, b.tables.Layers[0].ID, terms)
+	if len(b.Tables.Layers) > 1 {
+		printLayerCards(tw, r, b.Tables.Layers[0].ID, terms)
 	}
 	printImpact(tw, r, terms)
 	if len(r.NeverDrawn) > 0 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/compiler/project"
 	"github.com/deckwright/deckwright/engine/diag"
 )
 
@@ -40,15 +41,15 @@ func (f *diagFlags) check() error {
 
 // compile checks the flags, compiles the paths and prints the diagnostics
 // to w; content errors (or warnings with --strict) end the command.
-func (f *diagFlags) compile(w io.Writer, args []string) (*build, error) {
+func (f *diagFlags) compile(w io.Writer, args []string) (*project.Build, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	b, err := loadBuild(args, f.game, f.strict)
+	b, err := load(args, project.Options{Game: f.game, Strict: f.strict})
 	if err != nil {
 		return nil, err
 	}
-	failed, err := f.report(w, b.diags)
+	failed, err := f.report(w, b.Diags)
 	if err != nil {
 		return nil, err
 	}
@@ -102,14 +103,14 @@ allowed unless --strict), 1 content errors, 2 usage or I/O failure.
 			if err := f.check(); err != nil {
 				return err
 			}
-			b, err := loadBuild(args, f.game, f.strict)
+			b, err := load(args, project.Options{Game: f.game, Strict: f.strict})
 			if err != nil {
 				return err
 			}
 			if err := checkCards(b, args, tplDir); err != nil {
 				return err
 			}
-			failed, err := f.report(c.OutOrStdout(), b.diags)
+			failed, err := f.report(c.OutOrStdout(), b.Diags)
 			if err != nil {
 				return err
 			}
@@ -128,23 +129,23 @@ allowed unless --strict), 1 content errors, 2 usage or I/O failure.
 }
 
 // summary describes a build in one line.
-func summary(b *build) string {
-	if b.tables == nil {
+func summary(b *project.Build) string {
+	if b.Tables == nil {
 		return "nothing built"
 	}
 	cards, rows := 0, 0
-	for _, sh := range b.mod.Schema().Sheets {
-		for _, r := range b.tables.Rows(sh.Key()) {
+	for _, sh := range b.Module.Schema().Sheets {
+		for _, r := range b.Tables.Rows(sh.Key()) {
 			rows++
 			if sh.Deck {
 				cards += r.Int("count")
 			}
 		}
 	}
-	layers := len(b.tables.Layers)
-	errs, warns := b.diags.Errors(), b.diags.Warnings()
+	layers := len(b.Tables.Layers)
+	errs, warns := b.Diags.Errors(), b.Diags.Warnings()
 	return fmt.Sprintf("%s, %d layer%s, %d rows, %d cards; %d error%s, %d warning%s",
-		b.mod.Title(), layers, plural(layers), rows, cards, errs, plural(errs), warns, plural(warns))
+		b.Module.Title(), layers, plural(layers), rows, cards, errs, plural(errs), warns, plural(warns))
 }
 
 func plural(n int) string {

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckwright/deckwright/compiler"
+	"github.com/deckwright/deckwright/compiler/project"
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/table"
 )
@@ -307,26 +308,26 @@ func watchDirs(paths []string) ([]string, error) {
 // watchOnce validates and prints the whole report (the first run) or what
 // changed since prev, then runs --sim and --export on a clean build.
 func watchOnce(ctx context.Context, out, errw io.Writer, paths []string, f *watchFlags, prev *watchRun, saved []string) (*watchRun, error) {
-	b, err := loadBuild(paths, f.game, f.strict)
+	b, err := load(paths, project.Options{Game: f.game, Strict: f.strict})
 	if err != nil {
 		return nil, err
 	}
-	b.diags.Sort()
-	cur := &watchRun{problems: map[string]int{}, byKey: map[string][]diag.Diagnostic{}, rows: rowHashes(b.tables),
-		errors: b.diags.Errors(), warnings: b.diags.Warnings()}
-	for _, d := range b.diags.Items() {
+	b.Diags.Sort()
+	cur := &watchRun{problems: map[string]int{}, byKey: map[string][]diag.Diagnostic{}, rows: rowHashes(b.Tables),
+		errors: b.Diags.Errors(), warnings: b.Diags.Warnings()}
+	for _, d := range b.Diags.Items() {
 		k := problemKey(d)
 		cur.problems[k]++
 		cur.byKey[k] = append(cur.byKey[k], d)
 	}
-	if b.tables != nil {
-		cur.layers = b.tables.Layers
+	if b.Tables != nil {
+		cur.layers = b.Tables.Layers
 	}
 	now := fmt.Sprintf("%d error%s, %d warning%s", cur.errors, plural(cur.errors), cur.warnings, plural(cur.warnings))
 	if prev == nil {
 		df := diagFlags{format: "text", maxPerSheet: f.maxPerSheet}
-		if b.diags.Len() > 0 {
-			if _, err := df.report(out, b.diags); err != nil {
+		if b.Diags.Len() > 0 {
+			if _, err := df.report(out, b.Diags); err != nil {
 				return nil, err
 			}
 		} else {
@@ -335,7 +336,7 @@ func watchOnce(ctx context.Context, out, errw io.Writer, paths []string, f *watc
 	} else {
 		fmt.Fprintf(out, "\n— %s saved —\n", strings.Join(saved, ", "))
 		var added, fixed diag.List
-		for _, d := range b.diags.Items() {
+		for _, d := range b.Diags.Items() {
 			k := problemKey(d)
 			// The same problem as many times as before is not new; a
 			// problem that moved with its row is the same problem.
@@ -365,7 +366,7 @@ func watchOnce(ctx context.Context, out, errw io.Writer, paths []string, f *watc
 			fmt.Fprintf(out, "%d new, %d fixed; now %s\n", added.Len(), fixed.Len(), now)
 		}
 	}
-	clean := b.tables != nil && cur.errors == 0 && (!f.strict || cur.warnings == 0)
+	clean := b.Tables != nil && cur.errors == 0 && (!f.strict || cur.warnings == 0)
 	if !clean {
 		return cur, nil
 	}

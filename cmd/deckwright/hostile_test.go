@@ -36,9 +36,9 @@ type hostile struct {
 	keep  []string
 }
 
-// project makes a Fortune and Glory project in dir/p whose expansion row
+// hostileProject makes a Fortune and Glory project in dir/p whose expansion row
 // of sheet/id gets the values (and is enabled); it returns the folder.
-func project(t *testing.T, dir, sheet, id string, values map[string]any) string {
+func hostileProject(t *testing.T, dir, sheet, id string, values map[string]any) string {
 	t.Helper()
 	p := filepath.Join(dir, "p")
 	requireExit(t, exitOK, dw(t, "init", p, "--name", "exp"))
@@ -118,7 +118,7 @@ func hostileCases() []hostile {
 	}
 	cell := func(sheet, id string, values map[string]any) func(*testing.T, string) []string {
 		return func(t *testing.T, dir string) []string {
-			return []string{"validate", project(t, dir, sheet, id, values)}
+			return []string{"validate", hostileProject(t, dir, sheet, id, values)}
 		}
 	}
 	flags := func(args ...string) func(*testing.T, string) []string {
@@ -167,7 +167,7 @@ func hostileCases() []hostile {
 		}), code: 1, first: "x.xlsx:Data!GS1: error[DW0111]: the row has values beyond column GR; deckwright reads 200 columns"},
 		{name: "a cell of 40,000 characters", setup: cell("Heroes", "nadia-volkova", map[string]any{"Abilities": strings.Repeat("x", 40000)}), code: 1, first: "exp.xlsx:Heroes!S2: error[DW0108]: the cell holds 32767 characters; the limit is 8000"},
 		{name: "merged cells", setup: func(t *testing.T, dir string) []string {
-			p := project(t, dir, "Heroes", "nadia-volkova", map[string]any{})
+			p := hostileProject(t, dir, "Heroes", "nadia-volkova", map[string]any{})
 			f, err := excelize.OpenFile(filepath.Join(p, "exp.xlsx"))
 			require.NoError(t, err)
 			require.NoError(t, f.MergeCell("Heroes", "G2", "H2"))
@@ -175,7 +175,7 @@ func hostileCases() []hostile {
 			return []string{"validate", p}
 		}, code: 1, first: "exp.xlsx:Heroes!G2: error[DW0110]: cells G2:H2 are merged; only G2 keeps a value"},
 		{name: "a formula without a saved result, stored with its =", setup: func(t *testing.T, dir string) []string {
-			p := project(t, dir, "Heroes", "nadia-volkova", map[string]any{"Combat": nil})
+			p := hostileProject(t, dir, "Heroes", "nadia-volkova", map[string]any{"Combat": nil})
 			f, err := excelize.OpenFile(filepath.Join(p, "exp.xlsx"))
 			require.NoError(t, err)
 			require.NoError(t, f.SetCellFormula("Heroes", "G2", "=1+1"))
@@ -199,7 +199,7 @@ func hostileCases() []hostile {
 		{name: "an escape sequence in a name", setup: cell("Heroes", "nadia-volkova", map[string]any{"Name": "Nadia_x001B_]0;owned_x0007_"}), code: 1, first: "exp.xlsx:Heroes!B2: error[DW0308]: Name holds a control character, U+001B (ESC), which no card can print"},
 		{name: "a bell in a list", setup: cell("Heroes", "nadia-volkova", map[string]any{"Bonus": "Agility +1 in Mountains_x0007_"}), code: 1, first: "exp.xlsx:Heroes!M2: error[DW0308]: Bonus holds a control character, U+0007 (BEL), which no card can print"},
 		{name: "an escape sequence in the Set row", setup: func(t *testing.T, dir string) []string {
-			p := project(t, dir, "", "", nil)
+			p := hostileProject(t, dir, "", "", nil)
 			f, err := excelize.OpenFile(filepath.Join(p, "exp.xlsx"))
 			require.NoError(t, err)
 			require.NoError(t, f.SetCellValue("Set", "B2", "Exp_x001B_[2J"))
@@ -207,7 +207,7 @@ func hostileCases() []hostile {
 			return []string{"validate", p}
 		}, code: 1, first: "exp.xlsx:Set!B2: error[DW0308]: Name holds a control character, U+001B (ESC), which no card can print"},
 		{name: "a sheet named Danger's", setup: func(t *testing.T, dir string) []string {
-			p := project(t, dir, "Dangers", "frozen-bridge", map[string]any{})
+			p := hostileProject(t, dir, "Dangers", "frozen-bridge", map[string]any{})
 			renameSheet(t, filepath.Join(p, "exp.xlsx"), "Dangers", "Danger&apos;s")
 			return []string{"validate", "--strict", p}
 		}, code: 1, first: `exp.xlsx:Danger's: warning[DW0201]: sheet "Danger's" is not part of Fortune and Glory; it is ignored`},
@@ -217,19 +217,19 @@ func hostileCases() []hostile {
 		{name: "lots of copies", setup: cell("Dangers", "frozen-bridge", map[string]any{"Count": "lots"}), code: 1, first: `exp.xlsx:Dangers!C2: error[DW0302]: Count must be a whole number, not "lots"`},
 		{name: "a test that does not parse", setup: cell("Dangers", "frozen-bridge", map[string]any{"Test": "Agility 9+ x99999999999"}), code: 1, first: "exp.xlsx:Dangers!G2: error[DW0307]: target 9+ cannot be rolled on a die"},
 		{name: "an effect nested 990 deep", setup: func(t *testing.T, dir string) []string {
-			p := project(t, dir, "Dangers", "frozen-bridge", map[string]any{"Effect": "gainGlory(" + strings.Repeat("(", 990) + "1" + strings.Repeat(")", 990) + ")"})
+			p := hostileProject(t, dir, "Dangers", "frozen-bridge", map[string]any{"Effect": "gainGlory(" + strings.Repeat("(", 990) + "1" + strings.Repeat(")", 990) + ")"})
 			return []string{"validate", p, "--format", "json"}
 		}, code: 0, first: "{"},
 		{name: "an effect too long", setup: cell("Dangers", "frozen-bridge", map[string]any{"Effect": strings.Repeat("gainGlory(1); ", 300)}), code: 1, first: "exp.xlsx:Dangers!I2: error[DW0412]: expression is 4199 characters long; the limit is 2000"},
 		{name: "an unknown verb", setup: cell("Dangers", "frozen-bridge", map[string]any{"Effect": "gainGlroy(2)"}), code: 1, first: `exp.xlsx:Dangers!I2: error[DW0412]: unknown verb "gainGlroy"`},
 		{name: "a two-set Requires cycle", setup: func(t *testing.T, dir string) []string {
-			p := project(t, dir, "", "", nil)
+			p := hostileProject(t, dir, "", "", nil)
 			setWorkbook(t, filepath.Join(p, "x.xlsx"), "x", "y")
 			setWorkbook(t, filepath.Join(p, "y.xlsx"), "y", "x")
 			return []string{"validate", p}
 		}, code: 1, first: "x.xlsx:Set!2: error[DW0504]: the sets' Requires form a cycle: x → y → x"},
 		{name: "a set that requires itself", setup: func(t *testing.T, dir string) []string {
-			p := project(t, dir, "", "", nil)
+			p := hostileProject(t, dir, "", "", nil)
 			setWorkbook(t, filepath.Join(p, "x.xlsx"), "x", "x")
 			return []string{"validate", p}
 		}, code: 1, first: "x.xlsx:Set!2: error[DW0504]: the sets' Requires form a cycle: x → x"},
@@ -281,20 +281,20 @@ func hostileCases() []hostile {
 
 		// Templates.
 		{name: "a template size out of range", setup: func(t *testing.T, dir string) []string {
-			p := project(t, dir, "", "", nil)
+			p := hostileProject(t, dir, "", "", nil)
 			requireExit(t, exitOK, dw(t, "templates", "init", p))
 			file := filepath.Join(p, "templates", "dangers.yaml")
 			write(t, file, bytes.Replace(readFile(t, file), []byte("size: poker"), []byte("size: 99999x1"), 1))
 			return []string{"templates", "check", p}
 		}, code: 1, first: `{dir}/p/templates/dangers.yaml:13: error[DW3006]: size "99999x1" is out of range: each side from 10 to 1000 mm`},
 		{name: "a template that is not YAML", setup: func(t *testing.T, dir string) []string {
-			p := project(t, dir, "", "", nil)
+			p := hostileProject(t, dir, "", "", nil)
 			requireExit(t, exitOK, dw(t, "templates", "init", p))
 			write(t, filepath.Join(p, "templates", "dangers.yaml"), []byte("name: [unclosed\n\t- {"))
 			return []string{"templates", "check", p}
 		}, code: 1, first: "{dir}/p/templates/dangers.yaml:2: error[DW3001]: found a tab character that violates indentation"},
 		{name: "a template that is a named pipe", setup: func(t *testing.T, dir string) []string {
-			p := project(t, dir, "", "", nil)
+			p := hostileProject(t, dir, "", "", nil)
 			require.NoError(t, os.MkdirAll(filepath.Join(p, "templates"), 0o755))
 			require.NoError(t, syscall.Mkfifo(filepath.Join(p, "templates", "pipe.yaml"), 0o644))
 			return []string{"templates", "check", p}
@@ -334,15 +334,15 @@ func hostileCases() []hostile {
 		}, code: 0, first: "Updated {dir} for Fortune and Glory:", keep: []string{"fng-base.xlsx"}},
 		{name: "content errors keep the last tables", setup: func(t *testing.T, dir string) []string {
 			write(t, filepath.Join(dir, "t.json"), []byte(old))
-			return []string{"build", project(t, dir, "Heroes", "nadia-volkova", map[string]any{"Combat": "lots"}), "-o", filepath.Join(dir, "t.json")}
+			return []string{"build", hostileProject(t, dir, "Heroes", "nadia-volkova", map[string]any{"Combat": "lots"}), "-o", filepath.Join(dir, "t.json")}
 		}, code: 1, first: `exp.xlsx:Heroes!G2: error[DW0302]: Combat must be a whole number, not "lots"`, keep: []string{"t.json"}},
 
 		// Runs whose games fail.
 		{name: "an effect dividing by zero", setup: func(t *testing.T, dir string) []string {
-			return []string{"sim", project(t, dir, "Dangers", "frozen-bridge", map[string]any{"Count": 20, "Effect": "gainGlory(1 / (round - round))"}), "--games", "30"}
+			return []string{"sim", hostileProject(t, dir, "Dangers", "frozen-bridge", map[string]any{"Count": 20, "Effect": "gainGlory(1 / (round - round))"}), "--games", "30"}
 		}, code: 1, first: "deckwright: 30 of 30 games failed with an error (listed in the report): fix what they name, or pass --allow-errors to accept them"},
 		{name: "an effect overflowing", setup: func(t *testing.T, dir string) []string {
-			return []string{"sim", project(t, dir, "Dangers", "frozen-bridge", map[string]any{"Count": 20, "Effect": "gainGlory(4611686018427387904 * 2)"}), "--games", "30"}
+			return []string{"sim", hostileProject(t, dir, "Dangers", "frozen-bridge", map[string]any{"Count": 20, "Effect": "gainGlory(4611686018427387904 * 2)"}), "--games", "30"}
 		}, code: 1, first: "deckwright: 30 of 30 games failed with an error (listed in the report): fix what they name, or pass --allow-errors to accept them"},
 	}
 }

@@ -15,11 +15,13 @@ import (
 // version is set at link time (-ldflags "-X main.version=…").
 var version = "0.1.0-dev"
 
-// Exit codes: 0 clean, 1 content errors, 2 usage or I/O failure.
+// Exit codes: 0 clean, 1 content errors, 2 usage or I/O failure, 3 an
+// internal error (a bug in deckwright, never the input's fault).
 const (
-	exitOK      = 0
-	exitContent = 1
-	exitUsage   = 2
+	exitOK       = 0
+	exitContent  = 1
+	exitUsage    = 2
+	exitInternal = 3
 )
 
 // exitError carries an exit code through cobra.
@@ -35,6 +37,11 @@ var contentFailed = &exitError{code: exitContent}
 
 func usageErr(format string, args ...any) error {
 	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+// internalErr reports a failure that is deckwright's own, as such.
+func internalErr(err error) error {
+	return &exitError{code: exitInternal, msg: fmt.Sprintf("internal error: %v (a bug in deckwright, not in your files: please report it with the command line)", err)}
 }
 
 // run executes the command line and returns the exit code.
