@@ -1,7 +1,3 @@
-// Package report renders a sim run as one self-contained HTML file: charts
-// drawn as inline SVG, a sortable card table, coverage lists and flags,
-// each card linked to the cell it comes from. It opens offline and needs
-// nothing but a browser.
 package report
 
 import (
@@ -14,8 +10,11 @@ import (
 	"github.com/deckwright/deckwright/engine/game"
 )
 
-// Write renders the report.
-func Write(w io.Writer, title string, r *game.SimReport) error {
+// HTML writes the report as one self-contained HTML file: charts drawn
+// as inline SVG, a sortable card table, coverage lists and flags, each
+// card linked to the cell it comes from. It opens offline and needs
+// nothing but a browser.
+func HTML(w io.Writer, title string, r *game.SimReport) error {
 	data := view{Title: title, R: r, T: r.Terms.Or(game.DefaultTerms),
 		Length:  lengthChart(r.Rounds.Histogram),
 		Rates:   rateChart(append(append([]game.Rate{}, r.Heroes...), r.ByPlayers...)),
@@ -188,9 +187,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"f2":     func(x float64) string { return fmt.Sprintf("%.2f", x) },
 	"mul100": func(x float64) float64 { return 100 * x },
 	"join":   func(s []string) string { return strings.Join(s, ", ") },
-	"ci": func(level float64) string {
-		return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.1f", 100*(1-level)), "0"), ".") + "% CI"
-	},
+	"ci":     ciHeader,
 }).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>{{.Title}}</title>

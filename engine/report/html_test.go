@@ -46,7 +46,7 @@ func sample() *game.SimReport {
 
 func TestWriteContainsEverySection(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, Write(&b, "Balance <report>", sample()))
+	require.NoError(t, HTML(&b, "Balance <report>", sample()))
 	out := b.String()
 	for _, want := range []string{
 		"<title>Balance &lt;report&gt;</title>", // escaped
@@ -89,7 +89,7 @@ func TestOpensInBrowser(t *testing.T) {
 	page := filepath.Join(dir, "report.html")
 	f, err := os.Create(page)
 	require.NoError(t, err)
-	require.NoError(t, Write(f, "Balance report", sample()))
+	require.NoError(t, HTML(f, "Balance report", sample()))
 	require.NoError(t, f.Close())
 	flags := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
 		"--disable-component-update", "--disable-sync", "--user-data-dir=" + filepath.Join(dir, "profile")}

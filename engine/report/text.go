@@ -1,0 +1,330 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/sim"
+)
+
+// TextOptions are what the text report shows beside the run's results.
+type TextOptions struct {
+	// Workers, when not 0, adds the run's throughput on that many workers
+	// (a timing; a replayed game's trace leaves it out).
+	Workers int
+	// BaseLayer is the layer the expansions build on: every card of
+	// another layer is listed as new, with its verdict. "" lists none.
+	BaseLayer string
+}
+
+// Text writes the report of a run as a terminal shows it: aligned
+// columns, the most serious flags first, then the verdicts, rates,
+// impact, comparison and the games that stalled or failed, each with
+// the command that replays it. What it quotes from content is written
+// as is: a caller writing to a terminal escapes it (diag.EscapeWriter).
+func Text(w io.Writer, title string, r *game.SimReport, o TextOptions) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	terms := r.Terms.Or(game.DefaultTerms)
+	level := ""
+	if r.Level != "" {
+		level = ", " + r.Level + " game"
+	}
+	players := strconv.Itoa(r.Players)
+	if r.PlayersMax > r.Players {
+		players += "–" + strconv.Itoa(r.PlayersMax)
+	}
+	fmt.Fprintf(tw, "%s — %d %s game%s, %s %s%s, %s bots, seed %d\n", title, r.Games, r.Mode, plural(r.Games), players, terms.Players, level, r.Policy, r.Seed)
+	if o.Workers != 0 {
+		fmt.Fprintf(tw, "%.0f games/s on %d workers\n", r.GamesPerSecond, o.Workers)
+	}
+	fmt.Fprintln(tw)
+	if len(r.Flags) > 0 {
+		fmt.Fprintf(tw, "flags (most serious first):\n")
+		for i, fl := range r.Flags {
+			if i == 12 {
+				fmt.Fprintf(tw, "  … and %d more (see --report or --json)\n", len(r.Flags)-12)
+				break
+			}
+			fmt.Fprintf(tw, "  %-12s %s %s: %s  [%s]\n", fl.Kind, fl.Subject, fl.ID, fl.Message, fl.Where)
+		}
+		fmt.Fprintln(tw)
+	}
+	if d := r.Decision; d != nil {
+		fmt.Fprintf(tw, "until decided (%s): %d look%s, %d games, each look at level %.3g: ", d.Budget, d.Looks, plural(d.Looks), r.Games, d.Level)
+		if d.Decided {
+			fmt.Fprintf(tw, "every verdict decided\n\n")
+		} else {
+			fmt.Fprintf(tw, "%d still undecided\n", len(d.Undecided))
+			for i, p := range d.Undecided {
+				if i == 8 {
+					fmt.Fprintf(tw, "  … and %d more (see --json)\n", len(d.Undecided)-8)
+					break
+				}
+				who := p.ID
+				if p.Players > 0 {
+					who += fmt.Sprintf(" (%d players)", p.Players)
+				}
+				fmt.Fprintf(tw, "  %s %s: about %d more games  [%s]\n", p.Subject, who, p.MoreGames, p.Where)
+			}
+			fmt.Fprintln(tw)
+		}
+	}
+	fmt.Fprintf(tw, "%s\tmedian %d\tp10 %d\tp90 %d\tmean %.1f\n", terms.Rounds, r.Rounds.Median, r.Rounds.P10, r.Rounds.P90, r.Rounds.Mean)
+	fmt.Fprintf(tw, "per game\t%.2f %s\t%.2f %s\n", r.LossesPerGame, terms.Losses, r.PrizesPerGame, terms.Prizes)
+	var ends []string
+	for _, k := range sim.SortedKeys(r.Ends) {
+		ends = append(ends, fmt.Sprintf("%s %d", k, r.Ends[k]))
+	}
+	fmt.Fprintf(tw, "endings\t%s\n", strings.Join(ends, ", "))
+	if r.Coop != nil {
+		h := r.Coop.HeroWins
+		fmt.Fprintf(tw, "heroes win\t%.1f%%\t[%.1f–%.1f]\tvs %s; villains took %.2f artifacts a game\n", 100*h.Rate, 100*h.Low, 100*h.High, r.Coop.Organization, r.Coop.VillainArtifactsMean)
+		track := sim.Histogram{Counts: r.Coop.TrackHistogram}
+		fmt.Fprintf(tw, "villain track\tmedian %d\tp10 %d\tp90 %d\tat the end of the game\n", track.Quantile(0.5), track.Quantile(0.1), track.Quantile(0.9))
+	}
+	rates := func(title string, list []game.Rate) {
+		if len(list) == 0 {
+			return
+		}
+		fmt.Fprintf(tw, "\n%s\tgames\twins\twin rate\t95%% CI\n", title)
+		for _, x := range list {
+			name := x.ID
+			if x.Name != "" {
+				name = x.Name
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\n", name, x.Games, x.Wins, 100*x.Rate, 100*x.Low, 100*x.High)
+		}
+	}
+	if len(r.Verdicts) > 0 {
+		sideVerdicts(tw, r, terms)
+	} else {
+		rates(terms.Player, r.Heroes)
+	}
+	if r.Mode == "competitive" || r.Mode == "team" || r.Mode == "short" {
+		rates("seat", r.Seats)
+	}
+	if len(r.Policies) > 1 {
+		rates("policy", r.Policies)
+	}
+	rates("players", r.ByPlayers)
+	if len(r.ByOrg) > 1 {
+		rates("organization", r.ByOrg)
+	}
+	if o.BaseLayer != "" {
+		newCards(tw, r, o.BaseLayer)
+	}
+	impactTable(tw, r, terms)
+	if len(r.NeverDrawn) > 0 {
+		fmt.Fprintf(tw, "\nnever drawn\t%s\n", strings.Join(r.NeverDrawn, ", "))
+	}
+	if cov := r.Coverage; cov != nil && len(cov.RulesNeverTriggered) > 0 {
+		fmt.Fprintf(tw, "rules never triggered\t%s\n", strings.Join(cov.RulesNeverTriggered, "; "))
+	}
+	if cmp := r.Comparison; cmp != nil {
+		comparisonTable(tw, cmp, r)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, group := range []struct {
+		name string
+		list []game.Incident
+	}{{"stalls", r.Stalls}, {"errors", r.Errors}} {
+		if len(group.list) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%d %s:\n", len(group.list), group.name)
+		for i, in := range group.list {
+			if i == 10 {
+				fmt.Fprintf(w, "  … and %d more (see --json)\n", len(group.list)-10)
+				break
+			}
+			card := ""
+			if in.Card != "" {
+				card = " [card " + in.Card + "]"
+				if in.Where != "" {
+					card = " [card " + in.Card + " at " + in.Where + "]"
+				}
+			}
+			fmt.Fprintf(w, "  game %d (seed %d), %s %d: %s%s\n    replay: %s\n", in.Index, in.Seed, terms.Round, in.Round, in.Message, card, in.Replay)
+		}
+	}
+	return nil
+}
+
+// sideVerdicts prints each side's verdict at each player count.
+func sideVerdicts(tw io.Writer, r *game.SimReport, terms game.Terms) {
+	byCount := len(r.PlayerCounts) > 1
+	against := "against the fair share"
+	if r.SharedWins {
+		against = "against the games without it"
+	}
+	band := fmt.Sprintf("±%.1f points at 4 players (in proportion to the fair share at other counts)", 100*r.Balance.Band)
+	if r.SharedWins {
+		band = fmt.Sprintf("±%.1f points", 100*r.Balance.Band)
+	}
+	fmt.Fprintf(tw, "\n%s verdicts: win rate %s; flagged beyond %s when significant (false discovery rate %g%% over %d tests)\n",
+		terms.Player, against, band, 100*r.Balance.FDR, r.Tested)
+	head := terms.Player
+	if byCount {
+		head += "\tplayers"
+	}
+	ci := ciHeader(r.Balance.Level)
+	fmt.Fprintf(tw, "%s\tgames\twins\twin rate\t%s\tagainst\tdifference, points\tverdict\n", head, ci)
+	for _, v := range r.Verdicts {
+		name := v.Name
+		if name == "" {
+			name = v.ID
+		}
+		if byCount {
+			name += "\t" + strconv.Itoa(v.Players)
+		}
+		verdict := v.Verdict
+		if v.MoreGames > 0 {
+			verdict += fmt.Sprintf(" (about %d more games)", v.MoreGames)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\t%.1f%%\t%+.1f (%+.1f to %+.1f)\t%s\n", name, v.Games, v.Wins, 100*v.Rate, 100*v.Low, 100*v.High,
+			100*v.RefRate, 100*v.Delta, 100*v.DeltaLow, 100*v.DeltaHigh, verdict)
+	}
+}
+
+// newCards prints the verdict on every card the expansions add: the
+// answer to "is my new card broken, dead, or fine?".
+func newCards(tw io.Writer, r *game.SimReport, base string) {
+	var cards []*game.CardReport
+	for i := range r.Cards {
+		if c := &r.Cards[i]; c.Layer != "" && c.Layer != base {
+			cards = append(cards, c)
+		}
+	}
+	if len(cards) == 0 {
+		return
+	}
+	fmt.Fprintf(tw, "\nnew cards\tdeck\tdrawn\tpass\tvs deck, points\timpact, points\tverdict\n")
+	for _, c := range cards {
+		// The verdict: its flags, else the surest of its two measures.
+		peers, impact, verdict := "n/a", "n/a", "n/a"
+		if v := c.Peers; v != nil {
+			peers = pts(v.Delta, v.DeltaLow, v.DeltaHigh)
+			verdict = v.Verdict
+		}
+		if im := c.Impact; im != nil && im.Win != nil {
+			impact = pts(im.Win.Delta, im.Win.Low, im.Win.High)
+			if verdict == "n/a" || verdict == game.Undecided {
+				verdict = im.Verdict
+			}
+		}
+		if len(c.Flags) > 0 {
+			verdict = strings.Join(c.Flags, ", ")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", c.ID, game.DeckName(c.Deck), c.Drawn, na(c.PassRate), peers, impact, verdict)
+	}
+}
+
+// impactTable lists the paired effects --impact found significant,
+// largest first.
+func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
+	type row struct {
+		id      string
+		win, rd *game.Effect
+		size    float64
+	}
+	var rows []row
+	measured := 0
+	measure := ""
+	for i := range r.Cards {
+		im := r.Cards[i].Impact
+		if im == nil {
+			continue
+		}
+		measured++
+		measure = im.Measure
+		x := row{id: r.Cards[i].ID}
+		if im.Win != nil && im.Win.Significant {
+			x.win, x.size = im.Win, math.Abs(im.Win.Delta)
+		}
+		if im.Rounds != nil && im.Rounds.Significant {
+			x.rd = im.Rounds
+			x.size = max(x.size, math.Abs(im.Rounds.Delta)/10)
+		}
+		if x.win != nil || x.rd != nil {
+			rows = append(rows, x)
+		}
+	}
+	if measured == 0 {
+		return
+	}
+	fmt.Fprintf(tw, "\nimpact: %d cards by paired games with and without each (same seeds); %d significant, largest first\n", measured, len(rows))
+	if len(rows) == 0 {
+		return
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].size > rows[j].size })
+	fmt.Fprintf(tw, "card\t%s, points\t%s\n", measure, terms.Rounds)
+	for _, x := range rows {
+		win, rd := "n/a", "n/a"
+		if x.win != nil {
+			win = pts(x.win.Delta, x.win.Low, x.win.High) + ", " + qShort(x.win.Q)
+		}
+		if x.rd != nil {
+			rd = fmt.Sprintf("%+.2f (%+.2f to %+.2f), %s", x.rd.Delta, x.rd.Low, x.rd.High, qShort(x.rd.Q))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", x.id, win, rd)
+	}
+}
+
+// comparisonTable prints what the build changed, how its new content
+// fares against the baseline, and what moved.
+func comparisonTable(tw io.Writer, cmp *game.Comparison, r *game.SimReport) {
+	fmt.Fprintf(tw, "\nchanges against %s: %d row%s\n", cmp.Baseline, len(cmp.Changes), plural(len(cmp.Changes)))
+	for _, c := range cmp.Changes {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", c.Kind, c.Sheet, c.ID, c.Where)
+	}
+	if len(cmp.New) > 0 {
+		fmt.Fprintf(tw, "\nnew and changed, against %s\tplayers\trate\treference\tdifference, points\tverdict\n", cmp.Baseline)
+		for _, v := range cmp.New {
+			players := ""
+			if v.Players > 0 {
+				players = strconv.Itoa(v.Players)
+			}
+			fmt.Fprintf(tw, "%s %s\t%s\t%.1f%%\t%.1f%%\t%+.1f (%+.1f to %+.1f)\t%s\n", v.Subject, v.ID, players, 100*v.Rate, 100*v.RefRate,
+				100*v.Delta, 100*v.DeltaLow, 100*v.DeltaHigh, v.Verdict)
+		}
+	}
+	fmt.Fprintf(tw, "\nagainst %s (same seeds)\tbaseline\tnow\tchange\t%s\n", cmp.Baseline, ciHeader(r.Balance.Level))
+	if len(cmp.Moves) == 0 {
+		fmt.Fprintf(tw, "no metric moved significantly (false discovery rate %g%% over %d comparisons)\n", 100*r.Balance.FDR, cmp.Tested)
+	}
+	for _, m := range cmp.Moves {
+		name := m.Metric
+		if m.Card != "" {
+			name += " " + m.Card
+		}
+		fmt.Fprintf(tw, "%s\t%.3g\t%.3g\t%+.3g\t%+.3g to %+.3g\n", name, m.Baseline, m.Current, m.Delta, m.Low, m.High)
+	}
+}
+
+// ciHeader names the confidence of a run's intervals: "95% CI".
+func ciHeader(level float64) string {
+	c := strconv.FormatFloat(100*(1-level), 'f', 1, 64)
+	return strings.TrimSuffix(c, ".0") + "% CI"
+}
+
+func qShort(q float64) string {
+	if q < 0.001 {
+		return "q < 0.001"
+	}
+	return fmt.Sprintf("q = %.3f", q)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
