@@ -1,0 +1,194 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/engine/game"
+)
+
+func text(t *testing.T, r *game.SimReport, o TextOptions) string {
+	t.Helper()
+	var b bytes.Buffer
+	require.NoError(t, Text(&b, "Fortune and Glory", r, o))
+	return b.String()
+}
+
+// TestTextSample: the whole report of a cooperative run, every section in
+// its place, each number from the model in its column.
+func TestTextSample(t *testing.T) {
+	r := sample()
+	r.GamesPerSecond = 1234.4
+	r.Cards[0].Layer, r.Cards[1].Layer = "base", "planted"
+	want := `Fortune and Glory — 200 coop games, 3 heroes, advanced game, mix bots, seed 1
+1234 games/s on 2 workers
+
+flags (most serious first):
+  overpowered  card lucky-strike: heroes who drew it won 90%  [planted.xlsx:Events!A2]
+
+rounds         median 11    p10 8  p90 16  mean 11.6
+per game       0.00 losses  0.00 prizes
+endings        fortune 110, track 90
+heroes win     55.0%     [48.0–62.0]  vs nazi; villains took 0.00 artifacts a game
+villain track  median 4  p10 2        p90 5  at the end of the game
+
+hero verdicts: win rate against the games without it; flagged beyond ±5.0 points when significant (false discovery rate 5% over 12 tests)
+hero       games  wins  win rate  95% CI      against  difference, points     verdict
+Jake Zane  75     40    53.3%     42.0–64.0%  55.0%    -1.7 (-15.0 to +12.0)  undecided (about 5400 more games)
+
+new cards     deck    drawn  pass   vs deck, points         impact, points  verdict
+lucky-strike  Events  50     90.0%  +60.0 (+45.0 to +70.0)  n/a             overpowered
+
+impact: 1 cards by paired games with and without each (same seeds); 0 significant, largest first
+rules never triggered  auction
+
+changes against base: 1 row
+  added  Events  lucky-strike  planted.xlsx:Events!A2
+
+new and changed, against base  players  rate   reference  difference, points      verdict
+card lucky-strike                       90.0%  30.0%      +60.0 (+50.0 to +70.0)  overpowered
+
+against base (same seeds)  baseline  now  change  95% CI
+rounds                     12        11   -1      -1.4 to -0.6
+
+1 stalls:
+  game 4 (seed 99), round 100: round cap
+    replay: deckwright sim --seed 1 --from 4 --games 1 --trace
+`
+	assert.Equal(t, want, text(t, r, TextOptions{Workers: 2, BaseLayer: "base"}))
+}
+
+// TestTextOptions: the throughput only with workers (a trace has none),
+// the new cards only of layers other than the base.
+func TestTextOptions(t *testing.T) {
+	r := sample()
+	r.GamesPerSecond = 99.6
+	r.Cards[0].Layer, r.Cards[1].Layer = "base", "planted"
+	for _, tc := range []struct {
+		name       string
+		o          TextOptions
+		throughput string // "" for none
+		newCards   []string
+	}{
+		{"a trace: no timing, one layer", TextOptions{}, "", nil},
+		{"workers", TextOptions{Workers: 7}, "100 games/s on 7 workers\n", nil},
+		{"expansions", TextOptions{BaseLayer: "base"}, "", []string{"lucky-strike"}},
+		{"the expansion as base", TextOptions{BaseLayer: "planted"}, "", []string{"ancient-trap"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := text(t, r, tc.o)
+			lines := strings.SplitAfter(out, "\n")
+			if tc.throughput == "" {
+				assert.Equal(t, "\n", lines[1], "no throughput line")
+			} else {
+				assert.Equal(t, tc.throughput, lines[1])
+			}
+			var got []string
+			if _, table, ok := strings.Cut(out, "\nnew cards "); ok {
+				table, _, _ = strings.Cut(table, "\n\n")
+				for _, l := range strings.Split(table, "\n")[1:] {
+					got = append(got, strings.Fields(l)[0])
+				}
+			}
+			assert.Equal(t, tc.newCards, got)
+		})
+	}
+}
+
+// TestTextLimits: long lists stop at a fixed number of lines and say how
+// many more there are; at the limit nothing is left out.
+func TestTextLimits(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		limit int
+		fill  func(r *game.SimReport, n int)
+		line  string // the line of the last one listed
+		more  string
+	}{
+		{"flags", 12, func(r *game.SimReport, n int) {
+			r.Flags = nil
+			for i := range n {
+				r.Flags = append(r.Flags, game.Flag{Kind: "dead", Subject: "card", ID: fmt.Sprintf("c%d", i), Message: "never usable", Where: "x.xlsx:A1"})
+			}
+		}, "  dead         card c%d: never usable  [x.xlsx:A1]\n", "  … and %d more (see --report or --json)\n"},
+		{"stalls", 10, func(r *game.SimReport, n int) {
+			r.Stalls = nil
+			for i := range n {
+				r.Stalls = append(r.Stalls, game.Incident{Index: i, Seed: 5, Round: 100, Message: "round cap", Replay: "x"})
+			}
+		}, "  game %d (seed 5), round 100: round cap\n", "  … and %d more (see --json)\n"},
+		{"errors", 10, func(r *game.SimReport, n int) {
+			r.Stalls = nil
+			for i := range n {
+				r.Errors = append(r.Errors, game.Incident{Index: i, Seed: 5, Round: 3, Message: "division by zero", Card: "trap", Replay: "x"})
+			}
+		}, "  game %d (seed 5), round 3: division by zero [card trap]\n", "  … and %d more (see --json)\n"},
+		{"undecided", 8, func(r *game.SimReport, n int) {
+			r.Decision = &game.Decision{Budget: "200k", Looks: 3, Level: 0.01}
+			for i := range n {
+				r.Decision.Undecided = append(r.Decision.Undecided, game.Pending{Subject: "card", ID: fmt.Sprintf("c%d", i), MoreGames: 900, Where: "x.xlsx:A1"})
+			}
+		}, "  card c%d: about 900 more games  [x.xlsx:A1]\n", "  … and %d more (see --json)\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, n := range []int{tc.limit, tc.limit + 1, tc.limit + 5} {
+				r := sample()
+				tc.fill(r, n)
+				out := text(t, r, TextOptions{})
+				assert.Contains(t, out, fmt.Sprintf(tc.line, tc.limit-1), "n=%d: the last listed", n)
+				assert.NotContains(t, out, fmt.Sprintf(tc.line, tc.limit), "n=%d: one past the limit", n)
+				if n == tc.limit {
+					assert.NotContains(t, out, "… and", "n=%d", n)
+				} else {
+					assert.Contains(t, out, fmt.Sprintf(tc.more, n-tc.limit), "n=%d", n)
+				}
+			}
+		})
+	}
+}
+
+// TestTextImpact: significant paired effects, largest first, a change of
+// game length weighed at a tenth of a win-rate point per round.
+func TestTextImpact(t *testing.T) {
+	r := sample()
+	r.Cards = []game.CardReport{
+		{ID: "small-win", Impact: &game.Impact{Measure: "win rate", Win: &game.Effect{Delta: 0.03, Low: 0.01, High: 0.05, Q: 0.02, Significant: true}}},
+		{ID: "not-significant", Impact: &game.Impact{Measure: "win rate", Win: &game.Effect{Delta: 0.5, Low: -0.1, High: 0.9, Q: 0.3}}},
+		{ID: "long-games", Impact: &game.Impact{Measure: "win rate", Rounds: &game.Effect{Delta: 0.4, Low: 0.2, High: 0.6, Q: 0.0001, Significant: true}}},
+		{ID: "big-win", Impact: &game.Impact{Measure: "win rate", Win: &game.Effect{Delta: -0.08, Low: -0.12, High: -0.04, Q: 0.0005, Significant: true}}},
+		{ID: "not-measured"},
+	}
+	r.Coverage, r.Comparison, r.Stalls = nil, nil, nil
+	out := text(t, r, TextOptions{})
+	_, table, ok := strings.Cut(out, "\nimpact: 4 cards by paired games with and without each (same seeds); 3 significant, largest first\n")
+	require.True(t, ok, out)
+	assert.Equal(t, []string{
+		"card        win rate, points                 rounds",
+		"big-win     -8.0 (-12.0 to -4.0), q < 0.001  n/a",
+		"long-games  n/a                              +0.40 (+0.20 to +0.60), q < 0.001",
+		"small-win   +3.0 (+1.0 to +5.0), q = 0.020   n/a",
+		"",
+	}, strings.Split(table, "\n"))
+}
+
+// TestTextSeats: seats are rated only where each seat plays for itself or
+// its team.
+func TestTextSeats(t *testing.T) {
+	for mode, want := range map[string]bool{"competitive": true, "team": true, "short": true, "coop": false, "solo": false} {
+		r := sample()
+		r.Mode = mode
+		r.Seats = []game.Rate{{ID: "seat 1", Games: 10, Wins: 4, Rate: 0.4, Low: 0.1, High: 0.7}}
+		assert.Equal(t, want, strings.Contains(text(t, r, TextOptions{}), "\nseat 1  10     4     40.0%     10.0–70.0%\n"), mode)
+	}
+}
+
+func TestCIHeader(t *testing.T) {
+	for level, want := range map[float64]string{0.05: "95% CI", 0.1: "90% CI", 0.005: "99.5% CI", 0.001: "99.9% CI"} {
+		assert.Equal(t, want, ciHeader(level), "%g", level)
+	}
+}
