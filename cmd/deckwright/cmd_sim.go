@@ -422,7 +422,6 @@ func replayCommand(args []string, f *simFlags, index int) string {
 	return strings.Join(parts, " ")
 }
 
-
 // textOptions are what the text report shows beside the results: the
 // throughput on the run's workers (not in a trace) and, for a project
 // with expansions, the cards they add.
