@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -104,9 +105,68 @@ random (any legal choice), mix (seats rotate through the three).
 	return c
 }
 
+// runSim is the sim command: the flags make a request, the project is
+// loaded, the run (and its --compare baseline) played, and the reports
+// written. Each step is one function below.
 func runSim(c *cobra.Command, args []string, f *simFlags) error {
-	if err := f.check(c); err != nil {
+	req, limits, err := f.request(c)
+	if err != nil {
 		return err
+	}
+	stdout, stderr := c.OutOrStdout(), c.ErrOrStderr()
+	b, simr, err := simBuild(args, f.game, stderr)
+	if err != nil {
+		return err
+	}
+	var html *outfile.File
+	if f.report != "" {
+		// Before the run: a report that cannot be written should not cost
+		// the games.
+		if html, err = createOutput("--report", f.report, stdout); err != nil {
+			return err
+		}
+		defer html.Abort()
+	}
+	var base *project.Build
+	if f.compare != "" {
+		// Before the main run, so a baseline that cannot be built stops
+		// the command at once.
+		if base, err = baselineBuild(f.compare, b, stderr); err != nil {
+			return err
+		}
+	}
+	prog := f.follow(&req, stdout, stderr)
+	// From here an interrupt (SIGINT, SIGTERM) stops the run between games
+	// and the report of the games finished is printed, marked partial.
+	graceful.Store(true)
+	defer graceful.Store(false)
+	rep, err := simulate(c.Context(), simr, b, base, req, f.compare, limits, prog)
+	if err != nil {
+		return err
+	}
+	if c.Context().Err() != nil {
+		rep.MarkPartial(f.games)
+	}
+	for _, list := range [][]game.Incident{rep.Stalls, rep.Errors} {
+		for i := range list {
+			list[i].Replay = replayCommand(args, f, list[i].Index)
+		}
+	}
+	if err := f.writeHTML(html, b, rep, stderr); err != nil {
+		return err
+	}
+	if err := f.print(stdout, stderr, b, rep); err != nil {
+		return err
+	}
+	return f.status(rep)
+}
+
+// request checks the flags and makes the request they describe, and the
+// bounds of --fail-on.
+func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, error) {
+	var req game.SimRequest
+	if err := f.check(c); err != nil {
+		return req, nil, err
 	}
 	// --game names the game (fallen-land) or, as in the spelling,
 	// the level of the game (basic, advanced); both may be given:
@@ -123,70 +183,24 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	}
 	f.game = strings.Join(games, ",")
 	if f.level != "" && f.level != "basic" && f.level != "advanced" {
-		return usageErr("--level must be basic or advanced, not %q", f.level)
+		return req, nil, usageErr("--level must be basic or advanced, not %q", f.level)
 	}
 	lo, hi, err := parseRange(f.players)
 	if err != nil {
-		return err
+		return req, nil, err
 	}
 	limits, err := game.ParseThresholds(f.failOn)
 	if err != nil {
-		return usageErr("%v", err)
+		return req, nil, usageErr("%v", err)
 	}
 	if f.failOn != "" && f.compare == "" {
-		return usageErr("--fail-on needs --compare")
+		return req, nil, usageErr("--fail-on needs --compare")
 	}
-	if !(f.band > 0 && f.band < 0.5) {
-		return usageErr("--band must be a win-rate difference above 0 and below 0.5 (0.05 is 5 points), not %g", f.band)
-	}
-	if !(f.fdr > 0 && f.fdr <= 0.5) {
-		return usageErr("--fdr must be above 0 and at most 0.5 (0.05 is 5%%), not %g", f.fdr)
-	}
-	var until *game.Until
-	if f.until != "" {
-		u, err := game.ParseUntil(f.until)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		if u.Games > 0 && u.Games < f.games {
-			return usageErr("--until-decided %s: the budget is below --games %d", f.until, f.games)
-		}
-		until = &u
-	}
-	b, err := load(args, project.Options{Game: f.game})
+	until, err := f.checkBalance()
 	if err != nil {
-		return err
+		return req, nil, err
 	}
-	if b.Tables == nil {
-		df := diagFlags{format: "text", maxPerSheet: 20}
-		if _, err := df.report(c.ErrOrStderr(), b.Diags); err != nil {
-			return err
-		}
-		fmt.Fprintln(c.ErrOrStderr(), "deckwright: fix the errors above, then run sim again (deckwright validate shows them too)")
-		return contentFailed
-	}
-	simr, ok := b.Module.(game.Simulator)
-	if !ok {
-		return usageErr("%s has no simulator", b.Module.Title())
-	}
-	var html *reportFile
-	if f.report != "" {
-		// Before the run: a report that cannot be written should not cost
-		// the games.
-		if html, err = createReport(f.report, c.OutOrStdout()); err != nil {
-			return err
-		}
-		defer html.abandon()
-	}
-	var base *project.Build
-	if f.compare != "" {
-		// Before the main run, so a baseline that cannot be built stops
-		// the command at once.
-		if base, err = baselineBuild(f.compare, b, c.ErrOrStderr()); err != nil {
-			return err
-		}
-	}
-	req := game.SimRequest{Games: f.games, Players: lo, PlayersMax: hi, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,
+	req = game.SimRequest{Games: f.games, Players: lo, PlayersMax: hi, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,
 		Seed: f.seed, Mode: f.mode, Level: f.level, Policy: f.policy, Org: f.org, Variants: f.variants,
 		Teams: f.teams, Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, KeepGames: f.compare != "",
 		Balance: game.Balance{Band: f.band, FDR: f.fdr}, Until: until}
@@ -195,38 +209,89 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 			req.Heroes = append(req.Heroes, strings.TrimSpace(h))
 		}
 	}
-	stderr := c.ErrOrStderr()
-	var prog *simProgress
+	return req, limits, nil
+}
+
+// checkBalance checks how verdicts are reached: --band, --fdr and the
+// budget of --until-decided (nil without it).
+func (f *simFlags) checkBalance() (*game.Until, error) {
+	if !(f.band > 0 && f.band < 0.5) {
+		return nil, usageErr("--band must be a win-rate difference above 0 and below 0.5 (0.05 is 5 points), not %g", f.band)
+	}
+	if !(f.fdr > 0 && f.fdr <= 0.5) {
+		return nil, usageErr("--fdr must be above 0 and at most 0.5 (0.05 is 5%%), not %g", f.fdr)
+	}
+	if f.until == "" {
+		return nil, nil
+	}
+	u, err := game.ParseUntil(f.until)
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	if u.Games > 0 && u.Games < f.games {
+		return nil, usageErr("--until-decided %s: the budget is below --games %d", f.until, f.games)
+	}
+	return &u, nil
+}
+
+// simBuild loads the project to play and its game's simulator. Content
+// errors are printed to w and end the command.
+func simBuild(args []string, gameName string, w io.Writer) (*project.Build, game.Simulator, error) {
+	b, err := load(args, project.Options{Game: gameName})
+	if err != nil {
+		return nil, nil, err
+	}
+	if b.Tables == nil {
+		df := diagFlags{format: "text", maxPerSheet: 20}
+		if _, err := df.report(w, b.Diags); err != nil {
+			return nil, nil, err
+		}
+		fmt.Fprintln(w, "deckwright: fix the errors above, then run sim again (deckwright validate shows them too)")
+		return nil, nil, contentFailed
+	}
+	simr, ok := b.Module.(game.Simulator)
+	if !ok {
+		return nil, nil, usageErr("%s has no simulator", b.Module.Title())
+	}
+	return b, simr, nil
+}
+
+// follow wires where the run reports as it goes: with --trace one game's
+// log on standard output (readable lines, or with --json one game.Event a
+// line, and then no report); else progress on standard error. The
+// progress is nil for a trace.
+func (f *simFlags) follow(req *game.SimRequest, stdout, stderr io.Writer) *simProgress {
 	if f.trace {
-		// One game's log on standard output: readable lines, or with
-		// --json one game.Event a line (JSON Lines), and then no report.
 		req.Games, req.Until = 1, nil
 		// Text traces quote content: control characters are escaped (JSON
 		// lines escape them themselves).
-		req.Trace = diag.EscapeWriter(c.OutOrStdout())
+		req.Trace = diag.EscapeWriter(stdout)
 		req.TraceJSON = f.asJSON
-	} else {
-		prog = newSimProgress(stderr, isTerminal(stderr))
-		prog.begin("", req.Games)
-		req.Progress = prog.games
-		req.ImpactProgress = prog.card
-		req.Look = func(look, games, undecided int) {
-			if undecided < 0 {
-				prog.begin(fmt.Sprintf("look %d", look), games)
-				return
-			}
-			prog.note("look %d: %d games more, %d verdict%s undecided", look, games, undecided, plural(undecided))
-		}
+		return nil
 	}
-	// From here an interrupt (SIGINT, SIGTERM) stops the run between games
-	// and the report of the games finished is printed, marked partial.
-	ctx := c.Context()
+	prog := newSimProgress(stderr, isTerminal(stderr))
+	prog.begin("", req.Games)
+	req.Progress = prog.games
+	req.ImpactProgress = prog.card
+	req.Look = func(look, games, undecided int) {
+		if undecided < 0 {
+			prog.begin(fmt.Sprintf("look %d", look), games)
+			return
+		}
+		prog.note("look %d: %d games more, %d verdict%s undecided", look, games, undecided, plural(undecided))
+	}
+	return prog
+}
+
+// simulate plays the run and, with a baseline (--compare), the baseline
+// on the same seeds, as many games as the run played; the comparison is
+// made unless the run was stopped. Cancelling ctx stops the run between
+// games.
+func simulate(ctx context.Context, simr game.Simulator, b, base *project.Build, req game.SimRequest, compare string, limits game.Thresholds, prog *simProgress) (*game.SimReport, error) {
 	req.Stop = ctx.Done()
-	graceful.Store(true)
-	defer graceful.Store(false)
 	rep, err := simr.Simulate(b.Tables, req)
 	if err != nil {
-		return usageErr("%v", err)
+		return nil, usageErr("%v", err)
 	}
 	if base != nil && ctx.Err() == nil {
 		breq := req
@@ -237,63 +302,72 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		}
 		brep, err := simr.Simulate(base.Tables, breq)
 		if err != nil {
-			return usageErr("baseline: %v", err)
+			return nil, usageErr("baseline: %v", err)
 		}
 		if ctx.Err() == nil {
-			rep.Comparison = game.Compare(f.compare, brep, rep, game.Changes(base.Tables, b.Tables), limits)
+			rep.Comparison = game.Compare(compare, brep, rep, game.Changes(base.Tables, b.Tables), limits)
 		}
 	}
 	if prog != nil {
 		prog.done()
 	}
-	interrupted := ctx.Err() != nil
-	if interrupted {
-		rep.MarkPartial(f.games)
-	}
-	for _, list := range [][]game.Incident{rep.Stalls, rep.Errors} {
-		for i := range list {
-			list[i].Replay = replayCommand(args, f, list[i].Index)
-		}
-	}
+	return rep, nil
+}
+
+// writeHTML writes the HTML report (--report) through the atomic writer,
+// created before the run: it replaces the last report only once complete,
+// and never with a partial one.
+func (f *simFlags) writeHTML(html *outfile.File, b *project.Build, rep *game.SimReport, stderr io.Writer) error {
 	switch {
-	case html != nil && interrupted:
-		// Never replace a complete report with a partial one.
-		html.abandon()
+	case html == nil:
+		return nil
+	case rep.Partial:
+		html.Abort()
 		fmt.Fprintf(stderr, "deckwright: %s was not written: the run was interrupted\n", f.report)
-	case html != nil:
-		if err := html.write(b.Module.Title()+" — balance report", rep); err != nil {
-			return err
-		}
-		if f.report != "-" {
-			fmt.Fprintf(stderr, "wrote %s\n", f.report)
-		}
+		return nil
 	}
-	// The text report escapes control characters from content (a hero's
-	// name) before they reach a terminal; with --report - it goes to
-	// standard error, beside the HTML on standard output.
-	out := c.OutOrStdout()
+	if err := report.HTML(html, b.Module.Title()+" — balance report", rep); err != nil {
+		html.Abort()
+		return usageErr("cannot write %s: %v", html.Path(), unwrapPathErr(err))
+	}
+	if err := html.Commit(); err != nil {
+		return outputErr("--report", err)
+	}
+	if f.report != "-" {
+		fmt.Fprintf(stderr, "wrote %s\n", f.report)
+	}
+	return nil
+}
+
+// print prints the report on standard output: text, or JSON with --json.
+// The text report escapes control characters from content (a hero's
+// name) before they reach a terminal; with --report - it goes to
+// standard error, beside the HTML on standard output.
+func (f *simFlags) print(stdout, stderr io.Writer, b *project.Build, rep *game.SimReport) error {
+	out := stdout
 	if f.report == "-" {
 		out = stderr
 	}
 	switch {
 	case f.trace && f.asJSON:
 		// Standard output holds the game's events only.
+		return nil
 	case f.asJSON:
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return err
-		}
-	default:
-		text := diag.EscapeWriter(out)
-		if interrupted {
-			fmt.Fprintf(text, "PARTIAL: %s\n\n", partialNote(rep, f))
-		}
-		if err := report.Text(text, b.Module.Title(), rep, textOptions(b, f)); err != nil {
-			return err
-		}
+		return enc.Encode(rep)
 	}
-	if interrupted {
+	text := diag.EscapeWriter(out)
+	if rep.Partial {
+		fmt.Fprintf(text, "PARTIAL: %s\n\n", partialNote(rep, f))
+	}
+	return report.Text(text, b.Module.Title(), rep, textOptions(b, f))
+}
+
+// status is the run's exit status: 130 when interrupted, 1 when games
+// failed (unless --allow-errors) or balance moved beyond --fail-on.
+func (f *simFlags) status(rep *game.SimReport) error {
+	if rep.Partial {
 		return &exitError{code: exitInterrupted, msg: "interrupted: " + partialNote(rep, f)}
 	}
 	if n := len(rep.Errors); n > 0 && !f.allowErrors {
@@ -359,37 +433,6 @@ func baselineBuild(spec string, cur *project.Build, w io.Writer) (*project.Build
 	}
 	return b, nil
 }
-
-// reportFile is the HTML report being written, through the atomic writer:
-// it is created before the run, so a report that cannot be written does
-// not cost the games, and renamed over the target only once complete, so
-// a failed or interrupted run never leaves half a report or loses the
-// last one.
-type reportFile struct {
-	out *outfile.File
-}
-
-func createReport(path string, stdout io.Writer) (*reportFile, error) {
-	f, err := createOutput("--report", path, stdout)
-	if err != nil {
-		return nil, err
-	}
-	return &reportFile{out: f}, nil
-}
-
-func (r *reportFile) write(title string, rep *game.SimReport) error {
-	if err := report.HTML(r.out, title, rep); err != nil {
-		r.out.Abort()
-		return usageErr("cannot write %s: %v", r.out.Path(), unwrapPathErr(err))
-	}
-	if err := r.out.Commit(); err != nil {
-		return outputErr("--report", err)
-	}
-	return nil
-}
-
-// abandon removes the temporary file of a report that was not written.
-func (r *reportFile) abandon() { r.out.Abort() }
 
 // replayCommand is the command line that replays one game of the run.
 func replayCommand(args []string, f *simFlags, index int) string {

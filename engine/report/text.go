@@ -31,91 +31,11 @@ type TextOptions struct {
 func Text(w io.Writer, title string, r *game.SimReport, o TextOptions) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	terms := r.Terms.Or(game.DefaultTerms)
-	level := ""
-	if r.Level != "" {
-		level = ", " + r.Level + " game"
-	}
-	players := strconv.Itoa(r.Players)
-	if r.PlayersMax > r.Players {
-		players += "–" + strconv.Itoa(r.PlayersMax)
-	}
-	fmt.Fprintf(tw, "%s — %d %s game%s, %s %s%s, %s bots, seed %d\n", title, r.Games, r.Mode, plural(r.Games), players, terms.Players, level, r.Policy, r.Seed)
-	if o.Workers != 0 {
-		fmt.Fprintf(tw, "%.0f games/s on %d workers\n", r.GamesPerSecond, o.Workers)
-	}
-	fmt.Fprintln(tw)
-	if len(r.Flags) > 0 {
-		fmt.Fprintf(tw, "flags (most serious first):\n")
-		for i, fl := range r.Flags {
-			if i == 12 {
-				fmt.Fprintf(tw, "  … and %d more (see --report or --json)\n", len(r.Flags)-12)
-				break
-			}
-			fmt.Fprintf(tw, "  %-12s %s %s: %s  [%s]\n", fl.Kind, fl.Subject, fl.ID, fl.Message, fl.Where)
-		}
-		fmt.Fprintln(tw)
-	}
-	if d := r.Decision; d != nil {
-		fmt.Fprintf(tw, "until decided (%s): %d look%s, %d games, each look at level %.3g: ", d.Budget, d.Looks, plural(d.Looks), r.Games, d.Level)
-		if d.Decided {
-			fmt.Fprintf(tw, "every verdict decided\n\n")
-		} else {
-			fmt.Fprintf(tw, "%d still undecided\n", len(d.Undecided))
-			for i, p := range d.Undecided {
-				if i == 8 {
-					fmt.Fprintf(tw, "  … and %d more (see --json)\n", len(d.Undecided)-8)
-					break
-				}
-				who := p.ID
-				if p.Players > 0 {
-					who += fmt.Sprintf(" (%d players)", p.Players)
-				}
-				fmt.Fprintf(tw, "  %s %s: about %d more games  [%s]\n", p.Subject, who, p.MoreGames, p.Where)
-			}
-			fmt.Fprintln(tw)
-		}
-	}
-	fmt.Fprintf(tw, "%s\tmedian %d\tp10 %d\tp90 %d\tmean %.1f\n", terms.Rounds, r.Rounds.Median, r.Rounds.P10, r.Rounds.P90, r.Rounds.Mean)
-	fmt.Fprintf(tw, "per game\t%.2f %s\t%.2f %s\n", r.LossesPerGame, terms.Losses, r.PrizesPerGame, terms.Prizes)
-	var ends []string
-	for _, k := range sim.SortedKeys(r.Ends) {
-		ends = append(ends, fmt.Sprintf("%s %d", k, r.Ends[k]))
-	}
-	fmt.Fprintf(tw, "endings\t%s\n", strings.Join(ends, ", "))
-	if r.Coop != nil {
-		h := r.Coop.HeroWins
-		fmt.Fprintf(tw, "heroes win\t%.1f%%\t[%.1f–%.1f]\tvs %s; villains took %.2f artifacts a game\n", 100*h.Rate, 100*h.Low, 100*h.High, r.Coop.Organization, r.Coop.VillainArtifactsMean)
-		track := sim.Histogram{Counts: r.Coop.TrackHistogram}
-		fmt.Fprintf(tw, "villain track\tmedian %d\tp10 %d\tp90 %d\tat the end of the game\n", track.Quantile(0.5), track.Quantile(0.1), track.Quantile(0.9))
-	}
-	rates := func(title string, list []game.Rate) {
-		if len(list) == 0 {
-			return
-		}
-		fmt.Fprintf(tw, "\n%s\tgames\twins\twin rate\t95%% CI\n", title)
-		for _, x := range list {
-			name := x.ID
-			if x.Name != "" {
-				name = x.Name
-			}
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\n", name, x.Games, x.Wins, 100*x.Rate, 100*x.Low, 100*x.High)
-		}
-	}
-	if len(r.Verdicts) > 0 {
-		sideVerdicts(tw, r, terms)
-	} else {
-		rates(terms.Player, r.Heroes)
-	}
-	if r.Mode == "competitive" || r.Mode == "team" || r.Mode == "short" {
-		rates("seat", r.Seats)
-	}
-	if len(r.Policies) > 1 {
-		rates("policy", r.Policies)
-	}
-	rates("players", r.ByPlayers)
-	if len(r.ByOrg) > 1 {
-		rates("organization", r.ByOrg)
-	}
+	heading(tw, title, r, o, terms)
+	flagList(tw, r)
+	decision(tw, r)
+	summary(tw, r, terms)
+	rateTables(tw, r, terms)
 	if o.BaseLayer != "" {
 		newCards(tw, r, o.BaseLayer)
 	}
@@ -132,30 +52,156 @@ func Text(w io.Writer, title string, r *game.SimReport, o TextOptions) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	for _, group := range []struct {
-		name string
-		list []game.Incident
-	}{{"stalls", r.Stalls}, {"errors", r.Errors}} {
-		if len(group.list) == 0 {
-			continue
-		}
-		fmt.Fprintf(w, "\n%d %s:\n", len(group.list), group.name)
-		for i, in := range group.list {
-			if i == 10 {
-				fmt.Fprintf(w, "  … and %d more (see --json)\n", len(group.list)-10)
-				break
-			}
-			card := ""
-			if in.Card != "" {
-				card = " [card " + in.Card + "]"
-				if in.Where != "" {
-					card = " [card " + in.Card + " at " + in.Where + "]"
-				}
-			}
-			fmt.Fprintf(w, "  game %d (seed %d), %s %d: %s%s\n    replay: %s\n", in.Index, in.Seed, terms.Round, in.Round, in.Message, card, in.Replay)
-		}
-	}
+	incidents(w, "stalls", r.Stalls, terms)
+	incidents(w, "errors", r.Errors, terms)
 	return nil
+}
+
+// heading says what was played: the game, games, mode, players, level,
+// bots and seed, and how fast.
+func heading(tw io.Writer, title string, r *game.SimReport, o TextOptions, terms game.Terms) {
+	level := ""
+	if r.Level != "" {
+		level = ", " + r.Level + " game"
+	}
+	players := strconv.Itoa(r.Players)
+	if r.PlayersMax > r.Players {
+		players += "–" + strconv.Itoa(r.PlayersMax)
+	}
+	fmt.Fprintf(tw, "%s — %d %s game%s, %s %s%s, %s bots, seed %d\n", title, r.Games, r.Mode, plural(r.Games), players, terms.Players, level, r.Policy, r.Seed)
+	if o.Workers != 0 {
+		fmt.Fprintf(tw, "%.0f games/s on %d workers\n", r.GamesPerSecond, o.Workers)
+	}
+	fmt.Fprintln(tw)
+}
+
+// maxFlags is how many flags the text lists; the rest are counted.
+const maxFlags = 12
+
+// flagList lists the flags, most serious first.
+func flagList(tw io.Writer, r *game.SimReport) {
+	if len(r.Flags) == 0 {
+		return
+	}
+	fmt.Fprintf(tw, "flags (most serious first):\n")
+	for i, fl := range r.Flags {
+		if i == maxFlags {
+			fmt.Fprintf(tw, "  … and %d more (see --report or --json)\n", len(r.Flags)-maxFlags)
+			break
+		}
+		fmt.Fprintf(tw, "  %-12s %s %s: %s  [%s]\n", fl.Kind, fl.Subject, fl.ID, fl.Message, fl.Where)
+	}
+	fmt.Fprintln(tw)
+}
+
+// maxUndecided is how many undecided verdicts the text lists.
+const maxUndecided = 8
+
+// decision summarises an --until-decided run: its looks and what is
+// still undecided, with the games it would take.
+func decision(tw io.Writer, r *game.SimReport) {
+	d := r.Decision
+	if d == nil {
+		return
+	}
+	fmt.Fprintf(tw, "until decided (%s): %d look%s, %d games, each look at level %.3g: ", d.Budget, d.Looks, plural(d.Looks), r.Games, d.Level)
+	if d.Decided {
+		fmt.Fprintf(tw, "every verdict decided\n\n")
+		return
+	}
+	fmt.Fprintf(tw, "%d still undecided\n", len(d.Undecided))
+	for i, p := range d.Undecided {
+		if i == maxUndecided {
+			fmt.Fprintf(tw, "  … and %d more (see --json)\n", len(d.Undecided)-maxUndecided)
+			break
+		}
+		who := p.ID
+		if p.Players > 0 {
+			who += fmt.Sprintf(" (%d players)", p.Players)
+		}
+		fmt.Fprintf(tw, "  %s %s: about %d more games  [%s]\n", p.Subject, who, p.MoreGames, p.Where)
+	}
+	fmt.Fprintln(tw)
+}
+
+// summary gives the games' length, losses and prizes, endings and, in a
+// cooperative run, how the heroes fared against the villains.
+func summary(tw io.Writer, r *game.SimReport, terms game.Terms) {
+	fmt.Fprintf(tw, "%s\tmedian %d\tp10 %d\tp90 %d\tmean %.1f\n", terms.Rounds, r.Rounds.Median, r.Rounds.P10, r.Rounds.P90, r.Rounds.Mean)
+	fmt.Fprintf(tw, "per game\t%.2f %s\t%.2f %s\n", r.LossesPerGame, terms.Losses, r.PrizesPerGame, terms.Prizes)
+	var ends []string
+	for _, k := range sim.SortedKeys(r.Ends) {
+		ends = append(ends, fmt.Sprintf("%s %d", k, r.Ends[k]))
+	}
+	fmt.Fprintf(tw, "endings\t%s\n", strings.Join(ends, ", "))
+	if r.Coop != nil {
+		h := r.Coop.HeroWins
+		fmt.Fprintf(tw, "heroes win\t%.1f%%\t[%.1f–%.1f]\tvs %s; villains took %.2f artifacts a game\n", 100*h.Rate, 100*h.Low, 100*h.High, r.Coop.Organization, r.Coop.VillainArtifactsMean)
+		track := sim.Histogram{Counts: r.Coop.TrackHistogram}
+		fmt.Fprintf(tw, "villain track\tmedian %d\tp10 %d\tp90 %d\tat the end of the game\n", track.Quantile(0.5), track.Quantile(0.1), track.Quantile(0.9))
+	}
+}
+
+// rateTables gives each side's verdicts (or win rates), then the win
+// rates by seat (where each seat plays for itself or its team), policy,
+// player count and organization.
+func rateTables(tw io.Writer, r *game.SimReport, terms game.Terms) {
+	if len(r.Verdicts) > 0 {
+		sideVerdicts(tw, r, terms)
+	} else {
+		rates(tw, terms.Player, r.Heroes)
+	}
+	if r.Mode == "competitive" || r.Mode == "team" || r.Mode == "short" {
+		rates(tw, "seat", r.Seats)
+	}
+	if len(r.Policies) > 1 {
+		rates(tw, "policy", r.Policies)
+	}
+	rates(tw, "players", r.ByPlayers)
+	if len(r.ByOrg) > 1 {
+		rates(tw, "organization", r.ByOrg)
+	}
+}
+
+// rates is a table of win rates with their intervals.
+func rates(tw io.Writer, title string, list []game.Rate) {
+	if len(list) == 0 {
+		return
+	}
+	fmt.Fprintf(tw, "\n%s\tgames\twins\twin rate\t95%% CI\n", title)
+	for _, x := range list {
+		name := x.ID
+		if x.Name != "" {
+			name = x.Name
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\n", name, x.Games, x.Wins, 100*x.Rate, 100*x.Low, 100*x.High)
+	}
+}
+
+// maxIncidents is how many stalls (and errors) the text lists.
+const maxIncidents = 10
+
+// incidents lists the games that stalled or failed, each with the command
+// that replays it.
+func incidents(w io.Writer, name string, list []game.Incident, terms game.Terms) {
+	if len(list) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n%d %s:\n", len(list), name)
+	for i, in := range list {
+		if i == maxIncidents {
+			fmt.Fprintf(w, "  … and %d more (see --json)\n", len(list)-maxIncidents)
+			break
+		}
+		card := ""
+		if in.Card != "" {
+			card = " [card " + in.Card + "]"
+			if in.Where != "" {
+				card = " [card " + in.Card + " at " + in.Where + "]"
+			}
+		}
+		fmt.Fprintf(w, "  game %d (seed %d), %s %d: %s%s\n    replay: %s\n", in.Index, in.Seed, terms.Round, in.Round, in.Message, card, in.Replay)
+	}
 }
 
 // sideVerdicts prints each side's verdict at each player count.
