@@ -293,11 +293,11 @@ func runExport(c *cobra.Command, args []string, f *exportFlags) error {
 	if !f.quiet && isTerminal(stderr) {
 		opt.Progress = exportProgress(stderr, "card faces")
 	}
-	files := &outputs{stdout: c.OutOrStdout()}
-	defer files.abort()
+	files := outfile.NewBatch(c.OutOrStdout())
+	defer files.Abort()
 	o := export.Output{}
 	if f.out == "-" {
-		if o.Fronts, err = files.create(f.out); err != nil {
+		if o.Fronts, err = createPart(files, f.out); err != nil {
 			return err
 		}
 	} else {
@@ -311,11 +311,11 @@ func runExport(c *cobra.Command, args []string, f *exportFlags) error {
 			}
 			var part export.Output
 			var err error
-			if part.Fronts, err = files.create(name); err != nil {
+			if part.Fronts, err = createPart(files, name); err != nil {
 				return part, err
 			}
 			if f.backs == "separate" {
-				if part.Backs, err = files.create(backsName(name)); err != nil {
+				if part.Backs, err = createPart(files, backsName(name)); err != nil {
 					return part, err
 				}
 			}
@@ -330,7 +330,7 @@ func runExport(c *cobra.Command, args []string, f *exportFlags) error {
 	if err != nil {
 		return exportErr(err)
 	}
-	if err := files.commit(); err != nil {
+	if err := files.Commit(); err != nil {
 		return &exitError{code: exitUsage, msg: err.Error()}
 	}
 	failed, err := f.report(stderr, ld.diags)
@@ -399,16 +399,16 @@ func (f *exportFlags) load(c *cobra.Command, args []string) (*loaded, error) {
 
 // writeCalibration writes the duplex calibration sheet.
 func writeCalibration(c *cobra.Command, f *exportFlags, opt export.Options) error {
-	files := &outputs{stdout: c.OutOrStdout()}
-	defer files.abort()
-	w, err := files.create(f.out)
+	files := outfile.NewBatch(c.OutOrStdout())
+	defer files.Abort()
+	w, err := createPart(files, f.out)
 	if err != nil {
 		return err
 	}
 	if err := export.Calibrate(w, opt); err != nil {
 		return exportErr(err)
 	}
-	if err := files.commit(); err != nil {
+	if err := files.Commit(); err != nil {
 		return &exitError{code: exitUsage, msg: err.Error()}
 	}
 	if !f.quiet {
@@ -422,44 +422,17 @@ func writeCalibration(c *cobra.Command, f *exportFlags, opt export.Options) erro
 	return nil
 }
 
-// outputs are the files a command writes, each through the atomic writer:
-// committed together when all is written, removed otherwise.
-type outputs struct {
-	stdout io.Writer
-	files  []*outfile.File
-}
-
-func (o *outputs) create(path string) (*outfile.File, error) {
+// createPart starts writing one file of an export's batch, refusing a
+// folder with the file name it wants.
+func createPart(files *outfile.Batch, path string) (*outfile.File, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return nil, usageErr("-o %s is a folder; name the file, such as %s", path, filepath.Join(path, "cards.pdf"))
 	}
-	f, err := outfile.Create(path, o.stdout)
+	f, err := files.Create(path)
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}
-	o.files = append(o.files, f)
 	return f, nil
-}
-
-func (o *outputs) commit() error {
-	for i, f := range o.files {
-		if err := f.Commit(); err != nil {
-			for _, g := range o.files[i+1:] {
-				g.Abort()
-			}
-			o.files = nil
-			return err
-		}
-	}
-	o.files = nil
-	return nil
-}
-
-func (o *outputs) abort() {
-	for _, f := range o.files {
-		f.Abort()
-	}
-	o.files = nil
 }
 
 // partName numbers a part of a split export: cards.pdf → cards-2.pdf.

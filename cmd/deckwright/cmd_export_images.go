@@ -14,7 +14,6 @@ import (
 
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/export"
-	"github.com/deckwright/deckwright/export/outfile"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -205,7 +204,7 @@ func runExportTTS(c *cobra.Command, args []string, f *imageFlags) error {
 			return writePNG(path, file.Image)
 		}
 		saved = append(saved, file.Name)
-		return writeFile(path, file.JSON)
+		return writeOutput("-o", path, file.JSON, nil)
 	})
 	return f.finish(c, ld, el, err, func() string {
 		return fmt.Sprintf("wrote %d images and %d saved objects (%s) to %s: %d cards", len(images), len(saved), strings.Join(saved, ", "), f.out, st.Cards)
@@ -219,14 +218,7 @@ func writePNG(path string, img image.Image) error {
 	if err := enc.Encode(&buf, img); err != nil {
 		return err
 	}
-	return writeFile(path, buf.Bytes())
-}
-
-func writeFile(path string, data []byte) error {
-	if err := outfile.WriteFile(path, data, nil); err != nil {
-		return &exitError{code: exitUsage, msg: err.Error()}
-	}
-	return nil
+	return writeOutput("-o", path, buf.Bytes(), nil)
 }
 
 func trimNum(f float64) string {

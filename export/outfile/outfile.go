@@ -143,6 +143,16 @@ func (f *File) Write(p []byte) (int, error) {
 // crash. On any failure (this one or an earlier Write's) the target is
 // left untouched and the temporary file removed.
 func (f *File) Commit() error {
+	if err := f.finish(); err != nil {
+		return err
+	}
+	return f.replace()
+}
+
+// finish makes the temporary file complete on disk (synced, closed, with
+// the target's mode), or removes it and says why it cannot be. For
+// standard output it reports a write that failed.
+func (f *File) finish() error {
 	if f == nil {
 		return nil
 	}
@@ -152,33 +162,38 @@ func (f *File) Commit() error {
 		}
 		return nil
 	}
-	tmp := f.tmp
+	err := f.err
+	if err == nil {
+		err = f.tmp.Chmod(f.mode)
+	}
+	if err == nil {
+		err = f.tmp.Sync()
+	}
+	if err == nil {
+		err = f.tmp.Close()
+	}
+	if err != nil {
+		f.Abort()
+		return fmt.Errorf("cannot write %s: %v", f.path, unwrap(err))
+	}
+	return nil
+}
+
+// replace renames a finished temporary file over the target, unless the
+// target changed into something that is not a regular file meanwhile.
+func (f *File) replace() error {
+	if f == nil || f.tmp == nil {
+		return nil
+	}
+	tmp := f.tmp.Name()
 	f.tmp = nil
-	defer track(tmp.Name(), false)
-	fail := func(err error) error {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cannot write %s: %v", f.path, unwrap(err))
-	}
-	if f.err != nil {
-		return fail(f.err)
-	}
-	if err := tmp.Chmod(f.mode); err != nil {
-		return fail(err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cannot write %s: %v", f.path, unwrap(err))
-	}
+	defer track(tmp, false)
 	if _, err := check(f.path); err != nil { // the target changed while we wrote
-		os.Remove(tmp.Name())
+		os.Remove(tmp)
 		return err
 	}
-	if err := os.Rename(tmp.Name(), f.path); err != nil {
-		os.Remove(tmp.Name())
+	if err := os.Rename(tmp, f.path); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("cannot write %s: %v", f.path, unwrap(err))
 	}
 	syncDir(filepath.Dir(f.path))
@@ -197,7 +212,7 @@ func syncDir(dir string) {
 }
 
 // Abort discards what was written; the target is left as it was. It is
-// safe to call after Commit (it then does nothing).
+// safe to call after Commit (it then does nothing) and more than once.
 func (f *File) Abort() {
 	if f == nil || f.tmp == nil {
 		return
