@@ -117,3 +117,74 @@ func TestLoadProject(t *testing.T) {
 	assert.Equal(t, "fallen-land", b.Module.ID(), "the Set sheet names the game")
 	assert.Zero(t, b.Diags.Errors(), "%v", b.Diags.Items())
 }
+
+// TestLoadContentProblems: a workbook that is damaged or for another game
+// is the content's problem, a diagnostic (validate lists it, exit 1),
+// never an *Error (exit 2); the workbooks that read still build.
+func TestLoadContentProblems(t *testing.T) {
+	set, ok := content.BaseOf("fallen-land")
+	require.True(t, ok)
+	base, err := set.Workbook()
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name   string
+		files  map[string][]byte
+		game   string
+		module string // "" for none
+		code   string // the first error's code
+		built  bool   // tables compiled
+	}{
+		{"a damaged workbook alone", map[string][]byte{"x.xlsx": []byte("PK\x03\x04 not a zip")}, "", "", "DW0105", false},
+		{"a damaged workbook beside the base", map[string][]byte{set.FileName(): base, "x.xlsx": []byte("PK\x03\x04 not a zip")}, "", "fallen-land", "DW0105", true},
+		{"--game against the Set sheet", map[string][]byte{set.FileName(): base}, "fortune-and-glory", "fortune-and-glory", "DW0204", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, data := range tc.files {
+				require.NoError(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
+			}
+			b, err := project.Load([]string{dir}, project.Options{Game: tc.game})
+			require.NoError(t, err)
+			require.NotNil(t, b)
+			assert.Equal(t, tc.built, b.Tables != nil)
+			if tc.module == "" {
+				assert.Nil(t, b.Module, "no workbook read: no game")
+			} else {
+				assert.Equal(t, tc.module, b.Module.ID())
+			}
+			require.NotZero(t, b.Diags.Errors())
+			assert.Equal(t, tc.code, string(b.Diags.Items()[0].Code), "%v", b.Diags.Items())
+		})
+	}
+}
+
+// TestLoadTablesSizeLimit: an engine-tables file of MaxTables bytes is
+// read (and refused for what it holds); one byte more is refused for its
+// size, unread.
+func TestLoadTablesSizeLimit(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		size int64
+		want string
+	}{
+		{project.MaxTables, "at.json: "},
+		{project.MaxTables + 1, "over.json: the file is more than 32 MiB; engine tables are at most 32 MiB (is it engine tables?)"},
+	} {
+		name := "at.json"
+		if tc.size > project.MaxTables {
+			name = "over.json"
+		}
+		path := filepath.Join(dir, name)
+		f, err := os.Create(path)
+		require.NoError(t, err)
+		require.NoError(t, f.Truncate(tc.size)) // sparse: zeros, no disk
+		require.NoError(t, f.Close())
+		_, err = project.Load([]string{path}, project.Options{})
+		var pe *project.Error
+		require.ErrorAs(t, err, &pe)
+		assert.Contains(t, err.Error(), tc.want)
+		if tc.size == project.MaxTables {
+			assert.NotContains(t, err.Error(), "more than", "at the limit the file is read")
+		}
+	}
+}
