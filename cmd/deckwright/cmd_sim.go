@@ -147,11 +147,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if c.Context().Err() != nil {
 		rep.MarkPartial(f.games)
 	}
-	for _, list := range [][]game.Incident{rep.Stalls, rep.Errors} {
-		for i := range list {
-			list[i].Replay = replayCommand(args, f, list[i].Index)
-		}
-	}
+	f.setReplays(rep, args)
 	if err := f.writeHTML(html, b, rep, stderr); err != nil {
 		return err
 	}
@@ -432,6 +428,16 @@ func baselineBuild(spec string, cur *project.Build, w io.Writer) (*project.Build
 		return nil, usageErr("--compare %s: the baseline does not build (a project folder or workbooks, or base)", spec)
 	}
 	return b, nil
+}
+
+// setReplays gives every game that stalled or failed the command line
+// that replays it.
+func (f *simFlags) setReplays(rep *game.SimReport, args []string) {
+	for _, list := range [][]game.Incident{rep.Stalls, rep.Errors} {
+		for i := range list {
+			list[i].Replay = replayCommand(args, f, list[i].Index)
+		}
+	}
 }
 
 // replayCommand is the command line that replays one game of the run.
