@@ -163,8 +163,8 @@ func TestCodes(t *testing.T) {
 
 // TestGameNames: --game takes a game's ID, its title, or its short name:
 // the one the project itself uses for it (engine/fng, set fng-base, the
-// effect environment `fng`; fl for Fallen Land). games.go's findModule
-// documents "fng" as accepted.
+// effect environment `fng`; fl for Fallen Land). game.Lookup documents
+// "fng" as accepted.
 func TestGameNames(t *testing.T) {
 	fng := dw(t, "schema", "--game", "fortune-and-glory").stdout
 	fl := dw(t, "schema", "--game", "fallen-land").stdout
