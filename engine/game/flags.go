@@ -52,11 +52,20 @@ func (r *SimReport) flags(terms Terms) []Flag {
 	for _, v := range r.Verdicts {
 		if v.Verdict == Overpowered || v.Verdict == Underpowered {
 			f := Flag{Kind: v.Verdict, Subject: v.Subject, ID: v.ID, Name: v.Name, Where: v.Where, Players: v.Players}
-			if v.fixed {
+			switch {
+			case v.typical && r.SharedWins || v.typical && v.Players == 1:
+				f.Message = fmt.Sprintf("%s won %s of %s games with it; with a typical %s in its place, %s: %s (%s %s), beyond the ±%.1f-point band (%s)",
+					terms.Players, pct1(v.Rate), countGames(v.Players, terms), terms.Player, pct1(v.RefRate), points(v.Delta), ci,
+					rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
+			case v.typical:
+				f.Message = fmt.Sprintf("won %s of %s games (%s %s); a typical %s at the same tables would have won %s: %s (%s %s), beyond the ±%.1f-point band (%s)",
+					pct1(v.Rate), countGames(v.Players, terms), ci, rangePct(v.Low, v.High), terms.Player, pct1(v.RefRate),
+					points(v.Delta), ci, rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
+			case v.fixed:
 				f.Message = fmt.Sprintf("won %s of %s games (%s %s); %s is %s: %s, beyond the ±%.1f-point band (%s)",
 					pct1(v.Rate), countGames(v.Players, terms), ci, rangePct(v.Low, v.High), v.Reference, pct1(v.RefRate),
 					points(v.Delta), 100*v.Band, qText(v.Q))
-			} else {
+			default:
 				f.Message = fmt.Sprintf("%s won %s of %s games with it and %s without: %s (%s %s), beyond the ±%.1f-point band (%s)",
 					terms.Players, pct1(v.Rate), countGames(v.Players, terms), pct1(v.RefRate), points(v.Delta), ci,
 					rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))

@@ -20,13 +20,18 @@ func (r *SimReport) Judge() {
 	r.Balance = r.Balance.Or(DefaultBalance)
 	terms := r.Terms.Or(DefaultTerms)
 	// A card far out of line (15 Fortune on the spot) drags its deck's
-	// pooled win rate with it and makes its fair peers look weak. So, one
-	// card a deck at a time, the most extreme card judged over- or
-	// underpowered leaves every other card's reference, and the deck is
-	// judged again, until no new card stands out (as in Grubbs'
-	// iterated outlier test).
+	// pooled win rate with it and makes its fair peers look weak; a hero
+	// far out of line, the typical hero the others are set against. So,
+	// one at a time in each deck and at each player count, the most
+	// extreme card or side judged over- or underpowered leaves every
+	// other's reference, and all are judged again, until none new stands
+	// out (as in Grubbs' iterated outlier test).
 	out := map[string]bool{}
+	sidesOut := map[int]map[string]bool{}
 	for {
+		if r.tally != nil {
+			r.Verdicts = r.sideVerdicts(sidesOut)
+		}
 		r.peerVerdicts(terms, out)
 		r.correct()
 		worst := map[string]*CardReport{}
@@ -40,11 +45,27 @@ func (r *SimReport) Judge() {
 				worst[c.Deck] = c
 			}
 		}
-		if len(worst) == 0 {
+		worstSide := map[int]*Verdict{}
+		for i := range r.Verdicts {
+			v := &r.Verdicts[i]
+			if !v.typical || sidesOut[v.Players][v.ID] || (v.Verdict != Overpowered && v.Verdict != Underpowered) {
+				continue
+			}
+			if w := worstSide[v.Players]; w == nil || math.Abs(v.Delta) > math.Abs(w.Delta) {
+				worstSide[v.Players] = v
+			}
+		}
+		if len(worst) == 0 && len(worstSide) == 0 {
 			break
 		}
 		for _, c := range worst {
 			out[c.ID] = true
+		}
+		for n, v := range worstSide {
+			if sidesOut[n] == nil {
+				sidesOut[n] = map[string]bool{}
+			}
+			sidesOut[n][v.ID] = true
 		}
 	}
 	r.Flags = r.flags(terms)

@@ -121,6 +121,12 @@ type SimReport struct {
 	// first ones) of GamesRequested.
 	Partial        bool `json:"partial,omitempty"`
 	GamesRequested int  `json:"games_requested,omitempty"`
+
+	// The tally the sides are judged from (AddTally), and its lineup
+	// models by player count, fitted once.
+	tally  *sim.Tally
+	sides  []Side
+	models map[int]*lineupModel
 }
 
 // MarkPartial marks the report of an interrupted run: it covers the games
@@ -259,7 +265,8 @@ func (r *SimReport) AddTally(t *sim.Tally, sides []Side, policies []string, shar
 		}
 		r.PlayerCounts = append(r.PlayerCounts, pc)
 	}
-	r.Verdicts = sideVerdicts(t, sides, shared, r.Terms, r.Balance)
+	r.tally, r.sides, r.models = t, sides, nil
+	r.Verdicts = r.sideVerdicts(nil)
 	for _, p := range policies {
 		if c := t.Policies[p]; c.Played > 0 {
 			r.Policies = append(r.Policies, NewRate(p, "", c.Won, c.Played))

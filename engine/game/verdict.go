@@ -109,6 +109,7 @@ type Verdict struct {
 	MoreGames int `json:"more_games,omitempty"`
 
 	fixed    bool    // the reference is a fixed share
+	typical  bool    // the reference is a typical side at the same tables (lineupModel)
 	runGames int     // the run's games, to scale MoreGames
 	p        float64 // unrounded, for the correction
 }
@@ -140,7 +141,7 @@ func (v *Verdict) against(wins, games, refWins, refGames int, b Balance) {
 
 // enough reports whether the verdict rests on enough trials to test.
 func (v *Verdict) enough() bool {
-	return v.Games >= minTrials && (v.fixed || v.RefGames >= minTrials)
+	return v.Games >= minTrials && (v.fixed || v.typical || v.RefGames >= minTrials)
 }
 
 // decide sets the verdict from the corrected q-value, the interval and
@@ -156,7 +157,7 @@ func (v *Verdict) decide(q, level float64, tested int) {
 	if !v.enough() {
 		v.Verdict = Undecided
 		need := minTrials - v.Games
-		if !v.fixed {
+		if !v.fixed && !v.typical {
 			need = max(need, minTrials-v.RefGames)
 		}
 		if v.Games > 0 {
@@ -207,53 +208,87 @@ func zScale(level float64, tested int) float64 {
 	return sim.Z(level/float64(tested)) / sim.Z(level)
 }
 
-// sideVerdicts judges each side at each player count of a tally. In a
-// game of rivals a side's win rate is set against the fair share: the
-// average seat's win rate at that count (1/players when every game has one
-// winner). Where the players win or lose together (shared), or a side
-// plays alone, the games with the side are set against the games without
-// it at the same count.
-func sideVerdicts(t *sim.Tally, sides []Side, shared bool, terms Terms, b Balance) []Verdict {
+// sideVerdicts judges each side at each player count of the run's tally.
+// In a game of rivals a side is set against a typical side at the same
+// tables, where the players win or lose together (or a side plays alone)
+// against the same games with a typical side in its place: the mean
+// strength of the other sides (lineupModel) but those in leaveOut (by
+// player count), sides already judged far out of line. A count whose
+// games are won by teams is set against the fair share, the average
+// seat's win rate (1/players when every game has one winner).
+func (r *SimReport) sideVerdicts(leaveOut map[int]map[string]bool) []Verdict {
 	out := []Verdict{}
-	for _, n := range sortedCounts(t.Tables) {
-		tb := t.Tables[n]
+	if r.tally == nil {
+		return out
+	}
+	b, terms := r.Balance, r.Terms
+	for _, n := range sortedCounts(r.tally.Tables) {
+		tb := r.tally.Tables[n]
 		seatGames, seatWins := 0, 0
 		for _, c := range tb.Sides {
 			seatGames += c.Played
 			seatWins += c.Won
 		}
-		together := shared || n == 1
+		together := r.SharedWins || n == 1
 		fair := frac0(seatWins, seatGames)
 		if (together && (tb.Games.Won == 0 || tb.Games.Won == tb.Games.Played)) || (!together && (seatWins == 0 || seatWins == seatGames)) {
 			continue // every game won, or none: nothing to tell the sides apart
 		}
-		for _, s := range sides {
+		m := r.model(n, together)
+		for _, s := range r.sides {
 			c, ok := tb.Sides[s.ID]
 			if !ok || c.Played == 0 {
 				continue
 			}
 			v := Verdict{Subject: terms.Player, ID: s.ID, Name: s.Name, Where: s.Where, Players: n, runGames: tb.Games.Played}
 			v.Measure = "win rate in " + countGames(n, terms) + " games"
+			v.Band = round(b.BandAt(fair))
 			if together {
-				without := tb.Games.Played - c.Played
-				if without == 0 {
+				v.Band = b.Band
+			}
+			without := tb.Games.Played - c.Played
+			switch {
+			case m != nil:
+				h := m.index[s.ID]
+				ref := m.reference(h, leaveOut[n])
+				if len(ref) == 0 || (together && !m.apart(h)) {
+					continue // nothing to set it against
+				}
+				m.typical(&v, h, ref, c.Won, c.Played, b)
+				v.Reference = "a typical " + terms.Player + " at the same tables"
+				if together {
+					v.Reference = countGames(n, terms) + " games with a typical " + terms.Player + " in its place"
+				}
+			case together:
+				if without <= 0 {
 					continue // it plays every game: nothing to set it against
 				}
 				v.against(c.Won, c.Played, tb.Games.Won-c.Won, without, b)
 				v.Reference = countGames(n, terms) + " games without it"
-				v.Band = b.Band
-			} else {
+			default:
 				v.fixedShare(c.Won, c.Played, fair, b)
 				v.Reference = "the fair share"
 				if math.Abs(fair*float64(n)-1) > 1e-9 {
 					v.Reference = "the average seat's win rate"
 				}
-				v.Band = round(b.BandAt(fair))
 			}
 			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// model is the lineup model of the games of n players, fitted once.
+func (r *SimReport) model(n int, together bool) *lineupModel {
+	if m, ok := r.models[n]; ok {
+		return m
+	}
+	if r.models == nil {
+		r.models = map[int]*lineupModel{}
+	}
+	m := fitLineups(r.tally.Tables[n], together)
+	r.models[n] = m
+	return m
 }
 
 // countGames names games of n players: "4-player", "1-faction".

@@ -192,17 +192,24 @@ func TestPairedMerge(t *testing.T) {
 	assert.Equal(t, whole, a)
 }
 
-// Two workers' tallies merge into what one worker would have counted.
+// Two workers' tallies merge into what one worker would have counted,
+// lineups (who sat with whom, and who won) included.
 func TestTallyMerge(t *testing.T) {
 	one, a, b := NewTally(2), NewTally(2), NewTally(2)
+	type seat struct {
+		side, policy string
+		won          bool
+	}
 	games := []struct {
-		players int
-		side    string
-		seat    int
-		policy  string
-		won     bool
-		rounds  int
-	}{{2, "jake", 0, "bold", true, 9}, {2, "li", 1, "cautious", false, 9}, {1, "li", 0, "bold", false, 12}, {2, "jake", 1, "bold", true, 12}}
+		seats  []seat
+		won    bool
+		rounds int
+	}{
+		{[]seat{{"jake", "bold", true}, {"li", "cautious", false}}, true, 9},
+		{[]seat{{"li", "bold", false}}, false, 12},
+		{[]seat{{"li", "bold", false}, {"jake", "bold", true}}, true, 12},
+		{[]seat{{"jake", "bold", false}, {"li", "cautious", false}}, false, 7},
+	}
 	for i, g := range games {
 		w := &a
 		if i >= 2 {
@@ -210,24 +217,31 @@ func TestTallyMerge(t *testing.T) {
 		}
 		for _, x := range []*Tally{&one, w} {
 			x.Games++
-			x.Seat(g.players, g.side, g.seat, g.policy, g.won)
-			x.Finished(g.players, g.won)
+			x.Finished(len(g.seats), g.won)
+			for s, st := range g.seats {
+				x.Seat(len(g.seats), st.side, s, st.policy, st.won)
+			}
 			x.Rounds.Add(g.rounds)
 			x.Ends["fortune"]++
 		}
 	}
 	a.Merge(&b)
+	one.game, a.game = pending{}, pending{} // a worker's game in progress, not a count
 	assert.Equal(t, one, a)
-	assert.Equal(t, Count{Played: 2, Won: 2}, a.Sides["jake"])
-	assert.Equal(t, []Count{{2, 1}, {2, 1}}, a.Seats)
-	assert.Equal(t, Count{Played: 3, Won: 2}, a.Policies["bold"])
+	assert.Equal(t, Count{Played: 3, Won: 2}, a.Sides["jake"])
+	assert.Equal(t, []Count{{4, 1}, {3, 1}}, a.Seats)
+	assert.Equal(t, Count{Played: 5, Won: 2}, a.Policies["bold"])
 	assert.Equal(t, 4, a.Ends["fortune"])
 	// By player count: the 1-player game is apart from the 2-player ones.
 	require.Len(t, a.Tables, 2)
 	assert.Equal(t, Count{Played: 1, Won: 0}, a.Tables[1].Sides["li"])
-	assert.Equal(t, Count{Played: 1, Won: 0}, a.Tables[2].Sides["li"])
-	assert.Equal(t, []Count{{1, 1}, {2, 1}}, a.Tables[2].Seats)
+	assert.Equal(t, Count{Played: 3, Won: 0}, a.Tables[2].Sides["li"])
+	assert.Equal(t, []Count{{3, 1}, {3, 1}}, a.Tables[2].Seats)
 	assert.Equal(t, Count{Played: 3, Won: 2}, a.Tables[2].Games)
+	// Lineups are keyed by the sorted sides, whatever the seats: jake won
+	// two of the three games he and li played, each alone.
+	assert.Equal(t, map[string]*Lineup{"jake\x00li": {Sides: []string{"jake", "li"}, Games: 3, Won: 2, Single: 2, Wins: []int{2, 0}}}, a.Tables[2].Lineups)
+	assert.Equal(t, map[string]*Lineup{"li": {Sides: []string{"li"}, Games: 1, Won: 0, Single: 0, Wins: []int{0}}}, a.Tables[1].Lineups)
 }
 
 // indexWorker records the games it played; at index stopAt it closes the

@@ -1,5 +1,10 @@
 package sim
 
+import (
+	"slices"
+	"strings"
+)
+
 // Count is games played and won.
 type Count struct{ Played, Won int }
 
@@ -28,6 +33,22 @@ type Tally struct {
 	// sides are worked out at each count apart (a 1-player game's winner
 	// is no evidence about a 4-player one).
 	Tables map[int]*Table
+
+	game pending // the game being recorded: Finished, then a Seat for each of its seats
+}
+
+// pending is a finished game's seats as Seat reports them, until the
+// last one completes its lineup.
+type pending struct {
+	players int
+	won     bool
+	seats   []seatResult
+	key     []byte // the lineup's key, a buffer kept from game to game
+}
+
+type seatResult struct {
+	side string
+	won  bool
 }
 
 // Table is the record of the games finished at one player count.
@@ -37,6 +58,20 @@ type Table struct {
 	Games Count
 	Sides map[string]Count // each side's games and wins at this count
 	Seats []Count
+	// Lineups are the games by the sides at the table (keyed by their
+	// sorted IDs): who sat with whom, so that a side can be judged against
+	// a typical side at the same tables, not against a fair share the
+	// strong sides beside it take from everyone.
+	Lineups map[string]*Lineup
+}
+
+// Lineup is the record of the finished games one set of sides played.
+type Lineup struct {
+	Sides  []string // one a seat, sorted
+	Games  int      // games finished
+	Won    int      // games the players' side won (cooperative) or someone won (rivals)
+	Single int      // games exactly one seat won
+	Wins   []int    // Wins[i]: the games of Single that Sides[i]'s seat won
 }
 
 // NewTally makes an empty tally for up to seats seats.
@@ -49,20 +84,23 @@ func NewTally(seats int) Tally {
 func (t *Tally) table(players int) *Table {
 	tb := t.Tables[players]
 	if tb == nil {
-		tb = &Table{Sides: map[string]Count{}, Seats: make([]Count, players)}
+		tb = &Table{Sides: map[string]Count{}, Seats: make([]Count, players), Lineups: map[string]*Lineup{}}
 		t.Tables[players] = tb
 	}
 	return tb
 }
 
 // Finished records a finished game of players players, and whether the
-// players' side won it (cooperative), or anyone did (rivals).
+// players' side won it (cooperative), or anyone did (rivals). A Seat for
+// each of its seats follows.
 func (t *Tally) Finished(players int, won bool) {
 	tb := t.table(players)
 	tb.Games = tb.Games.add(won)
+	t.game = pending{players: players, won: won, seats: t.game.seats[:0], key: t.game.key}
 }
 
-// Seat records one seat of a finished game of players players.
+// Seat records one seat of a finished game of players players; the last
+// seat of a game completes its lineup.
 func (t *Tally) Seat(players int, side string, seat int, policy string, won bool) {
 	t.Sides[side] = t.Sides[side].add(won)
 	t.Seats[seat] = t.Seats[seat].add(won)
@@ -72,6 +110,53 @@ func (t *Tally) Seat(players int, side string, seat int, policy string, won bool
 	if seat < len(tb.Seats) {
 		tb.Seats[seat] = tb.Seats[seat].add(won)
 	}
+	if g := &t.game; g.players == players && len(g.seats) < players {
+		g.seats = append(g.seats, seatResult{side, won})
+		if len(g.seats) == players {
+			g.key = tb.lineup(g.seats, g.won, g.key[:0])
+			g.players = 0
+		}
+	}
+}
+
+// lineup adds a finished game's seats to its lineup's record, building
+// its key in key (returned, to be used again).
+func (tb *Table) lineup(seats []seatResult, won bool, key []byte) []byte {
+	slices.SortFunc(seats, func(a, b seatResult) int { return strings.Compare(a.side, b.side) })
+	winners := 0
+	for i, s := range seats {
+		if i > 0 {
+			key = append(key, 0)
+		}
+		key = append(key, s.side...)
+		if s.won {
+			winners++
+		}
+	}
+	if tb.Lineups == nil {
+		tb.Lineups = map[string]*Lineup{}
+	}
+	l := tb.Lineups[string(key)]
+	if l == nil {
+		l = &Lineup{Sides: make([]string, len(seats)), Wins: make([]int, len(seats))}
+		for i, s := range seats {
+			l.Sides[i] = s.side
+		}
+		tb.Lineups[string(key)] = l
+	}
+	l.Games++
+	if won {
+		l.Won++
+	}
+	if winners == 1 {
+		l.Single++
+		for i, s := range seats {
+			if s.won {
+				l.Wins[i]++
+			}
+		}
+	}
+	return key
 }
 
 // Merge adds another worker's tally.
@@ -95,6 +180,22 @@ func (t *Tally) Merge(o *Tally) {
 		for i, v := range ot.Seats {
 			tb.Seats[i].Played += v.Played
 			tb.Seats[i].Won += v.Won
+		}
+		for k, ol := range ot.Lineups {
+			if tb.Lineups == nil {
+				tb.Lineups = map[string]*Lineup{}
+			}
+			l := tb.Lineups[k]
+			if l == nil {
+				l = &Lineup{Sides: ol.Sides, Wins: make([]int, len(ol.Wins))}
+				tb.Lineups[k] = l
+			}
+			l.Games += ol.Games
+			l.Won += ol.Won
+			l.Single += ol.Single
+			for i, w := range ol.Wins {
+				l.Wins[i] += w
+			}
 		}
 	}
 }
