@@ -83,10 +83,10 @@ func TestSidesJudgedAgainstATypicalSideAtTheSameTables(t *testing.T) {
 		ids = append(ids, id)
 	}
 	for _, tc := range []struct {
-		name            string
-		shared          bool
-		titan, clerk    string
-		lo, hi          float64
+		name         string
+		shared       bool
+		titan, clerk string
+		lo, hi       float64
 	}{
 		{"rivals", false,
 			"won 74.7% of 4-player games (95% CI 74.1–75.4%); a typical hero at the same tables would have won 27.7%: +47.1 points (95% CI +46.4 to +47.7), beyond the ±5.0-point band (q < 0.001)",
