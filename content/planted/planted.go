@@ -170,6 +170,13 @@ type Result struct {
 	Copies, Flagged int      // harmless copies, and those flagged at all
 	Missed          []string // "id: want kind, got …"
 	FalseFlags      []string // "id: kind message"
+	// Bystanders are the base sides (heroes, Factions) judged fine on
+	// their own that played beside planted sides; BystandersFlagged, those
+	// flagged there (BystanderFlags says how). Beside a far stronger side
+	// every other wins less than its fair share without being any weaker,
+	// which must not flag it.
+	Bystanders, BystandersFlagged int
+	BystanderFlags                []string
 }
 
 // Check reads a run's flags against the plants: every defect must be
@@ -208,6 +215,31 @@ func Check(rep *game.SimReport, plants []Plant) Result {
 	return r
 }
 
+// Beside counts the bystanders of a run: the sides judged in it that
+// are not planted and that the base set's own run found fine (fine, by
+// ID); a bystander counts as flagged when any of its verdicts is a flag.
+func (r *Result) Beside(rep *game.SimReport, plants []Plant, fine map[string]bool) {
+	planted := map[string]bool{}
+	for _, p := range plants {
+		planted[p.ID()] = true
+	}
+	seen := map[string]bool{}
+	for _, v := range rep.Verdicts {
+		if planted[v.ID] || !fine[v.ID] || seen[v.ID] {
+			continue
+		}
+		seen[v.ID] = true
+		r.Bystanders++
+		for _, f := range rep.Flags {
+			if f.ID == v.ID && f.Subject == v.Subject {
+				r.BystandersFlagged++
+				r.BystanderFlags = append(r.BystanderFlags, fmt.Sprintf("%s: %s %s", v.ID, f.Kind, f.Message))
+				break
+			}
+		}
+	}
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
@@ -225,6 +257,9 @@ func (r *Result) Add(o Result) {
 	r.Flagged += o.Flagged
 	r.Missed = append(r.Missed, o.Missed...)
 	r.FalseFlags = append(r.FalseFlags, o.FalseFlags...)
+	r.Bystanders += o.Bystanders
+	r.BystandersFlagged += o.BystandersFlagged
+	r.BystanderFlags = append(r.BystanderFlags, o.BystanderFlags...)
 }
 
 // String sums a batch up: detection and false-flag rates with their 95%
@@ -232,7 +267,17 @@ func (r *Result) Add(o Result) {
 func (r Result) String() string {
 	d, f := sim.Wilson(r.Caught, r.Defects), sim.Wilson(r.Flagged, r.Copies)
 	return fmt.Sprintf("%d of %d planted defects flagged with their kind (%.1f%%, 95%% CI %.1f–%.1f%%); %d of %d harmless copies flagged (%.1f%%, 95%% CI %.1f–%.1f%%)",
-		r.Caught, r.Defects, pct(r.Caught, r.Defects), 100*d.Low, 100*d.High, r.Flagged, r.Copies, pct(r.Flagged, r.Copies), 100*f.Low, 100*f.High)
+		r.Caught, r.Defects, pct(r.Caught, r.Defects), 100*d.Low, 100*d.High, r.Flagged, r.Copies, pct(r.Flagged, r.Copies), 100*f.Low, 100*f.High) + r.beside()
+}
+
+// beside sums the bystanders up, if any.
+func (r Result) beside() string {
+	if r.Bystanders == 0 {
+		return ""
+	}
+	b := sim.Wilson(r.BystandersFlagged, r.Bystanders)
+	return fmt.Sprintf("; %d of %d base sides fine on their own flagged beside planted ones (%.1f%%, 95%% CI %.1f–%.1f%%)",
+		r.BystandersFlagged, r.Bystanders, pct(r.BystandersFlagged, r.Bystanders), 100*b.Low, 100*b.High)
 }
 
 func pct(k, n int) float64 {

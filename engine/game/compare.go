@@ -80,7 +80,10 @@ func Compare(baseline string, base, cur *SimReport, changes []Change, limits Thr
 		}
 		nv := Verdict{Subject: v.Subject, ID: v.ID, Name: v.Name, Where: v.Where, Players: v.Players, Measure: v.Measure,
 			Band: v.Band, runGames: v.runGames}
-		if v.fixed {
+		// The baseline's sides are not at this run's tables: a new side is
+		// set against the baseline's fair share in a game of rivals, its
+		// games where the players win together.
+		if together := cur.SharedWins || v.Players == 1; !together {
 			nv.fixedShare(v.Wins, v.Games, frac0(pc.SeatWins, pc.SeatGames), bal)
 			nv.Reference = "the baseline's fair share"
 		} else {

@@ -54,13 +54,13 @@ func (r *SimReport) flags(terms Terms) []Flag {
 			f := Flag{Kind: v.Verdict, Subject: v.Subject, ID: v.ID, Name: v.Name, Where: v.Where, Players: v.Players}
 			switch {
 			case v.typical && r.SharedWins || v.typical && v.Players == 1:
-				f.Message = fmt.Sprintf("%s won %s of %s games with it; with a typical %s in its place, %s: %s (%s %s), beyond the ±%.1f-point band (%s)",
-					terms.Players, pct1(v.Rate), countGames(v.Players, terms), terms.Player, pct1(v.RefRate), points(v.Delta), ci,
-					rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
-			case v.typical:
-				f.Message = fmt.Sprintf("won %s of %s games (%s %s); a typical %s at the same tables would have won %s: %s (%s %s), beyond the ±%.1f-point band (%s)",
-					pct1(v.Rate), countGames(v.Players, terms), ci, rangePct(v.Low, v.High), terms.Player, pct1(v.RefRate),
+				f.Message = fmt.Sprintf("%s won %s of %s games with it (%s); with a typical %s in its place, %s: %s (%s %s), beyond the ±%.1f-point band (%s)",
+					terms.Players, pct1(v.Rate), countGames(v.Players, terms), plainText(v.Unadjusted, "without it"), terms.Player, pct1(v.RefRate),
 					points(v.Delta), ci, rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
+			case v.typical:
+				f.Message = fmt.Sprintf("won %s of %s games (%s %s; %s); a typical %s at the same tables would have won %s: %s (%s %s), beyond the ±%.1f-point band (%s)",
+					pct1(v.Rate), countGames(v.Players, terms), ci, rangePct(v.Low, v.High), plainText(v.Unadjusted, "fair share"), terms.Player,
+					pct1(v.RefRate), points(v.Delta), ci, rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
 			case v.fixed:
 				f.Message = fmt.Sprintf("won %s of %s games (%s %s); %s is %s: %s, beyond the ±%.1f-point band (%s)",
 					pct1(v.Rate), countGames(v.Players, terms), ci, rangePct(v.Low, v.High), v.Reference, pct1(v.RefRate),
@@ -251,6 +251,18 @@ func ciLabel(level float64) string {
 		return fmt.Sprintf("%.0f%% CI", c)
 	}
 	return fmt.Sprintf("%.1f%% CI", c)
+}
+
+// plainText is a side's plain difference as a flag quotes it beside the
+// verdict's: "fair share 25.0%: -3.1 points".
+func plainText(u *Difference, name string) string {
+	if u == nil {
+		return name + " n/a"
+	}
+	if u.Reference == "the average seat's win rate" {
+		name = "average seat"
+	}
+	return fmt.Sprintf("%s %s: %s", name, pct1(u.RefRate), points(u.Delta))
 }
 
 func pct1(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }

@@ -317,16 +317,13 @@ func (m *lineupModel) reference(h int, leaveOut map[string]bool) []int {
 	return ref
 }
 
-// apart reports whether some game was played without side h: where the
-// players win together, a side in every game cannot be told from the
-// base rate.
-func (m *lineupModel) apart(h int) bool {
-	for _, t := range m.tables {
-		if !slices.Contains(t.seats, h) {
-			return true
-		}
+// side is the index of a side the model knows (none of a nil model).
+func (m *lineupModel) side(id string) (int, bool) {
+	if m == nil {
+		return 0, false
 	}
-	return false
+	h, ok := m.index[id]
+	return h, ok
 }
 
 // singleWins is side h's wins in the rivals' games with one winner.
@@ -354,7 +351,7 @@ func (m *lineupModel) typical(v *Verdict, h int, ref []int, won, played int, b B
 	mean := m.theta[h] - d
 	rate := func(delta float64) float64 { return (base + m.wins(h, mean+delta)) / float64(played) }
 	z := b.z()
-	v.Wins, v.Games, v.typical = won, played, true
+	v.Wins, v.Games, v.RefWins, v.RefGames, v.fixed, v.typical = won, played, 0, 0, false, true
 	ci := sim.WilsonZ(won, played, z)
 	r, fitted, ref0 := frac0(won, played), rate(d), rate(0)
 	v.Rate, v.Low, v.High, v.RefRate = round(r), round(ci.Low), round(ci.High), round(ref0)

@@ -107,12 +107,33 @@ type Verdict struct {
 	// MoreGames estimates, for an undecided verdict, the games more the
 	// run needs to decide it (the interval narrows as 1/√games).
 	MoreGames int `json:"more_games,omitempty"`
+	// Unadjusted is a side's plain comparison, shown beside the verdict:
+	// in a game of rivals its win rate against the fair share (1/players),
+	// where the players win together against the games without it. It is
+	// not what the verdict is decided on when Reference is a typical side
+	// at the same tables: beside a far stronger side every other falls
+	// short of the fair share without being any weaker.
+	Unadjusted *Difference `json:"unadjusted,omitempty"`
 
 	fixed    bool    // the reference is a fixed share
 	typical  bool    // the reference is a typical side at the same tables (lineupModel)
 	runGames int     // the run's games, to scale MoreGames
 	p        float64 // unrounded, for the correction
 }
+
+// Difference is a rate's difference from a reference, with its interval
+// (the verdict's confidence).
+type Difference struct {
+	Reference string  `json:"reference"`
+	RefRate   float64 `json:"ref_rate"`
+	Delta     float64 `json:"delta"`
+	Low       float64 `json:"delta_ci_low"`
+	High      float64 `json:"delta_ci_high"`
+}
+
+// Typical reports whether a side's verdict is decided against a typical
+// side at the same tables (else against its Unadjusted reference).
+func (v *Verdict) Typical() bool { return v.typical }
 
 // minTrials is the least games (or holders) behind a verdict.
 const minTrials = 20
@@ -246,30 +267,29 @@ func (r *SimReport) sideVerdicts(leaveOut map[int]map[string]bool) []Verdict {
 			if together {
 				v.Band = b.Band
 			}
-			without := tb.Games.Played - c.Played
-			switch {
-			case m != nil:
-				h := m.index[s.ID]
-				ref := m.reference(h, leaveOut[n])
-				if len(ref) == 0 || (together && !m.apart(h)) {
-					continue // nothing to set it against
-				}
-				m.typical(&v, h, ref, c.Won, c.Played, b)
-				v.Reference = "a typical " + terms.Player + " at the same tables"
-				if together {
-					v.Reference = countGames(n, terms) + " games with a typical " + terms.Player + " in its place"
-				}
-			case together:
-				if without <= 0 {
-					continue // it plays every game: nothing to set it against
-				}
-				v.against(c.Won, c.Played, tb.Games.Won-c.Won, without, b)
-				v.Reference = countGames(n, terms) + " games without it"
-			default:
+			// The plain comparison, kept beside the verdict; the verdict
+			// itself against a typical side, where the lineups tell.
+			switch without := tb.Games.Played - c.Played; {
+			case !together:
 				v.fixedShare(c.Won, c.Played, fair, b)
 				v.Reference = "the fair share"
 				if math.Abs(fair*float64(n)-1) > 1e-9 {
 					v.Reference = "the average seat's win rate"
+				}
+			case without > 0:
+				v.against(c.Won, c.Played, tb.Games.Won-c.Won, without, b)
+				v.Reference = countGames(n, terms) + " games without it"
+			default:
+				continue // it plays every game: nothing to set it against
+			}
+			v.Unadjusted = &Difference{Reference: v.Reference, RefRate: v.RefRate, Delta: v.Delta, Low: v.DeltaLow, High: v.DeltaHigh}
+			if h, ok := m.side(s.ID); ok {
+				if ref := m.reference(h, leaveOut[n]); len(ref) > 0 {
+					m.typical(&v, h, ref, c.Won, c.Played, b)
+					v.Reference = "a typical " + terms.Player + " at the same tables"
+					if together {
+						v.Reference = countGames(n, terms) + " games with a typical " + terms.Player + " in its place"
+					}
 				}
 			}
 			out = append(out, v)
