@@ -149,6 +149,10 @@ func TestPlantedBatch(t *testing.T) {
 	}
 	copies := map[string][]string{"Characters": chars, "Spoils": spoils, "Actions": actions, "Encounters": encounters}
 	factions := b.IDs("Factions")
+	fineFaction := map[string]bool{}
+	for _, id := range factions {
+		fineFaction[id] = !flagged[id]
+	}
 	var total planted.Result
 	for trial := range 30 {
 		var plants []planted.Plant
@@ -172,7 +176,11 @@ func TestPlantedBatch(t *testing.T) {
 		req.Seed = uint64(100 + trial)
 		rep, err := sim.Simulate(tables, req)
 		require.NoError(t, err)
-		total.Add(planted.Check(rep, plants))
+		r := planted.Check(rep, plants)
+		if trial%3 == 0 {
+			r.Beside(rep, plants, fineFaction)
+		}
+		total.Add(r)
 	}
 	t.Logf("Fallen Land: %s", total)
 	for _, m := range total.Missed {
@@ -181,6 +189,10 @@ func TestPlantedBatch(t *testing.T) {
 	for _, f := range total.FalseFlags {
 		t.Logf("false flag %s", f)
 	}
+	for _, f := range total.BystanderFlags {
+		t.Logf("base Faction flagged beside planted ones %s", f)
+	}
 	assert.GreaterOrEqual(t, float64(total.Caught), 0.95*float64(total.Defects), "at least 95%% of clear defects caught")
 	assert.LessOrEqual(t, float64(total.Flagged), 0.05*float64(total.Copies), "at most 5%% of harmless copies flagged")
+	assert.LessOrEqual(t, float64(total.BystandersFlagged), 0.05*float64(total.Bystanders), "at most 5%% of fine base Factions flagged beside planted ones")
 }

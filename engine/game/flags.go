@@ -53,14 +53,8 @@ func (r *SimReport) flags(terms Terms) []Flag {
 		if v.Verdict == Overpowered || v.Verdict == Underpowered {
 			f := Flag{Kind: v.Verdict, Subject: v.Subject, ID: v.ID, Name: v.Name, Where: v.Where, Players: v.Players}
 			switch {
-			case v.typical && r.SharedWins || v.typical && v.Players == 1:
-				f.Message = fmt.Sprintf("%s won %s of %s games with it (%s); with a typical %s in its place, %s: %s (%s %s), beyond the ±%.1f-point band (%s)",
-					terms.Players, pct1(v.Rate), countGames(v.Players, terms), plainText(v.Unadjusted, "without it"), terms.Player, pct1(v.RefRate),
-					points(v.Delta), ci, rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
 			case v.typical:
-				f.Message = fmt.Sprintf("won %s of %s games (%s %s; %s); a typical %s at the same tables would have won %s: %s (%s %s), beyond the ±%.1f-point band (%s)",
-					pct1(v.Rate), countGames(v.Players, terms), ci, rangePct(v.Low, v.High), plainText(v.Unadjusted, "fair share"), terms.Player,
-					pct1(v.RefRate), points(v.Delta), ci, rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
+				f.Message = typicalText(v, r.SharedWins || v.Players == 1, terms, ci)
 			case v.fixed:
 				f.Message = fmt.Sprintf("won %s of %s games (%s %s); %s is %s: %s, beyond the ±%.1f-point band (%s)",
 					pct1(v.Rate), countGames(v.Players, terms), ci, rangePct(v.Low, v.High), v.Reference, pct1(v.RefRate),
@@ -251,6 +245,28 @@ func ciLabel(level float64) string {
 		return fmt.Sprintf("%.0f%% CI", c)
 	}
 	return fmt.Sprintf("%.1f%% CI", c)
+}
+
+// typicalText is the flag of a side judged against a typical side at the
+// same tables (together: where the players win together): its plain
+// figures first, then the difference the verdict is decided on.
+func typicalText(v Verdict, together bool, terms Terms, ci string) string {
+	u := v.Unadjusted
+	if u == nil {
+		u = &Difference{Rate: v.Rate, Low: v.Low, High: v.High, Games: v.Games}
+	}
+	games := countGames(v.Players, terms)
+	head := fmt.Sprintf("won %s of %s games (%s %s; %s)", pct1(u.Rate), games, ci, rangePct(u.Low, u.High), plainText(v.Unadjusted, "fair share"))
+	ref := fmt.Sprintf("a typical %s at the same tables would have won %s", terms.Player, pct1(v.RefRate))
+	if together {
+		head = fmt.Sprintf("%s won %s of %s games with it (%s)", terms.Players, pct1(u.Rate), games, plainText(v.Unadjusted, "without it"))
+		ref = fmt.Sprintf("with a typical %s in its place, %s", terms.Player, pct1(v.RefRate))
+	}
+	if v.apart != "" {
+		ref = fmt.Sprintf("in its %d games without %s at the table, %s; %s", v.Games, v.apart, pct1(v.Rate), ref)
+	}
+	return fmt.Sprintf("%s; %s: %s (%s %s), beyond the ±%.1f-point band (%s)", head, ref, points(v.Delta), ci,
+		rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
 }
 
 // plainText is a side's plain difference as a flag quotes it beside the

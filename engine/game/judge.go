@@ -21,11 +21,14 @@ func (r *SimReport) Judge() {
 	terms := r.Terms.Or(DefaultTerms)
 	// A card far out of line (15 Fortune on the spot) drags its deck's
 	// pooled win rate with it and makes its fair peers look weak; a hero
-	// far out of line, the typical hero the others are set against. So,
-	// one at a time in each deck and at each player count, the most
-	// extreme card or side judged over- or underpowered leaves every
-	// other's reference, and all are judged again, until none new stands
-	// out (as in Grubbs' iterated outlier test).
+	// far out of line, the typical hero the others are set against, and
+	// the games they play beside it. So, one at a time in each deck and at
+	// each player count, the most extreme card judged over- or
+	// underpowered, or side judged so with its whole interval beyond the
+	// band, leaves every other's reference, and all are judged again,
+	// until none new stands out (as in Grubbs' iterated outlier test). A
+	// side merely flagged stays: leaving out a side a little strong would
+	// make the typical side weaker, and the next one look strong.
 	out := map[string]bool{}
 	sidesOut := map[int]map[string]bool{}
 	for {
@@ -48,7 +51,7 @@ func (r *SimReport) Judge() {
 		worstSide := map[int]*Verdict{}
 		for i := range r.Verdicts {
 			v := &r.Verdicts[i]
-			if !v.typical || sidesOut[v.Players][v.ID] || (v.Verdict != Overpowered && v.Verdict != Underpowered) {
+			if !v.typical || sidesOut[v.Players][v.ID] || !v.farOut() {
 				continue
 			}
 			if w := worstSide[v.Players]; w == nil || math.Abs(v.Delta) > math.Abs(w.Delta) {

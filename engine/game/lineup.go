@@ -37,7 +37,7 @@ type lineupModel struct {
 type seating struct {
 	seats              []int
 	games, won, single int
-	wins               []int
+	wins, singleWins   []int
 }
 
 // Prior strength of the fit: a Gamma(1.5, 0.5) prior on e^θ (half a win,
@@ -49,10 +49,11 @@ const (
 	ridge     = 0.01
 )
 
-// fitLineups fits the model to a count's lineups; nil when there is
-// nothing to fit (no lineups, or in a game of rivals none with one
-// winner: teams win together, and are judged against the fair share).
-func fitLineups(tb *sim.Table, shared bool) *lineupModel {
+// fitLineups fits the model to a count's lineups but those with a side
+// in exclude; nil when there is nothing to fit (no lineups, or in a game
+// of rivals none with one winner: teams win together, and are judged
+// against the fair share).
+func fitLineups(tb *sim.Table, shared bool, exclude map[string]bool) *lineupModel {
 	m := &lineupModel{shared: shared, index: map[string]int{}}
 	keys := make([]string, 0, len(tb.Lineups))
 	for k := range tb.Lineups {
@@ -62,7 +63,10 @@ func fitLineups(tb *sim.Table, shared bool) *lineupModel {
 	single := 0
 	for _, k := range keys {
 		l := tb.Lineups[k]
-		s := seating{seats: make([]int, len(l.Sides)), games: l.Games, won: l.Won, single: l.Single, wins: l.Wins}
+		if slices.ContainsFunc(l.Sides, func(id string) bool { return exclude[id] }) {
+			continue
+		}
+		s := seating{seats: make([]int, len(l.Sides)), games: l.Games, won: l.Won, single: l.Single, wins: l.Wins, singleWins: l.SingleWins}
 		for i, id := range l.Sides {
 			j, ok := m.index[id]
 			if !ok {
@@ -112,7 +116,7 @@ func (m *lineupModel) logLik(theta []float64, alpha float64) float64 {
 		total := 0.0
 		for i, s := range t.seats {
 			total += math.Exp(theta[s])
-			ll += float64(t.wins[i]) * theta[s]
+			ll += float64(t.singleWins[i]) * theta[s]
 		}
 		ll -= float64(t.single) * math.Log(total)
 	}
@@ -169,7 +173,7 @@ func (m *lineupModel) gradInfo() ([]float64, [][]float64) {
 			total += math.Exp(m.theta[s])
 		}
 		for i, s := range t.seats {
-			g[s] += float64(t.wins[i])
+			g[s] += float64(t.singleWins[i])
 		}
 		n := float64(t.single)
 		for i := range k {
@@ -326,27 +330,30 @@ func (m *lineupModel) side(id string) (int, bool) {
 	return h, ok
 }
 
-// singleWins is side h's wins in the rivals' games with one winner.
-func (m *lineupModel) singleWins(h int) int {
-	n := 0
+// record is side h's wins and games (a game for each of its seats) at
+// the model's tables, and its wins in the rivals' games with one winner.
+func (m *lineupModel) record(h int) (won, played, single int) {
 	for _, t := range m.tables {
 		for i, s := range t.seats {
 			if s == h {
-				n += t.wins[i]
+				won += t.wins[i]
+				played += t.games
+				single += t.singleWins[i]
 			}
 		}
 	}
-	return n
+	return won, played, single
 }
 
-// typical judges side h (won of played) against a typical side of ref
-// at the same tables: its rate, the typical side's, and the difference
-// with its interval at z, and the p-value of no difference.
-func (m *lineupModel) typical(v *Verdict, h int, ref []int, won, played int, b Balance) {
+// typical judges side h against a typical side of ref at the model's
+// tables: its wins and games there, its rate, the typical side's, the
+// difference with its interval at z, and the p-value of no difference.
+func (m *lineupModel) typical(v *Verdict, h int, ref []int, b Balance) {
 	d, se := m.contrast(h, ref)
+	won, played, single := m.record(h)
 	base := 0.0 // wins the model leaves as they were: rivals' games with several winners
 	if !m.shared {
-		base = float64(won - m.singleWins(h))
+		base = float64(won - single)
 	}
 	mean := m.theta[h] - d
 	rate := func(delta float64) float64 { return (base + m.wins(h, mean+delta)) / float64(played) }

@@ -72,11 +72,14 @@ func sides(ids ...string) []Side {
 // weaker, every other hero wins less than the fair share (in a game of
 // rivals about 17.5% of 4-player games, not 25%: a fair-share verdict
 // would call each underpowered, surely and beyond the band), yet none is
-// any weaker. Each is judged against a typical hero at the same tables
-// (in the cooperative game, against the same games with a typical hero in
-// its place), so none is flagged, while the strong and the weak ones are,
-// with the interval of the difference; the plain difference from the fair
-// share (from the games without it) stays on show beside the verdict.
+// any weaker. The strong and the weak ones are flagged against a typical
+// hero at the same tables (in the cooperative game, against the same
+// games with a typical hero in its place), with the interval of the
+// difference; then, far out of line, they leave the others' reference
+// and the others are judged on the games without them at the table, so
+// none is flagged. Every hero's plain figures — its win rate in all its
+// games and the difference from the fair share (from the games without
+// it) — stay on show beside the verdict.
 func TestSidesJudgedAgainstATypicalSideAtTheSameTables(t *testing.T) {
 	strength := map[string]float64{"titan": 30, "clerk": 0.05}
 	ids := []string{"titan", "clerk"}
@@ -105,15 +108,19 @@ func TestSidesJudgedAgainstATypicalSideAtTheSameTables(t *testing.T) {
 			r.Judge()
 			require.Len(t, r.Verdicts, 8)
 			for _, v := range r.Verdicts[2:] {
-				assert.InDelta(t, (tc.lo+tc.hi)/2, v.Rate, (tc.hi-tc.lo)/2, "%s: beside the titan and the clerk", v.ID)
-				assert.Equal(t, Fine, v.Verdict, "%+v", v)
-				assert.InDelta(t, v.Rate-v.RefRate, v.Delta, 0.0002, "the difference is the rate less the reference's")
 				require.NotNil(t, v.Unadjusted)
 				u := v.Unadjusted
-				assert.InDelta(t, v.Rate-u.RefRate, u.Delta, 0.0002)
+				assert.InDelta(t, (tc.lo+tc.hi)/2, u.Rate, (tc.hi-tc.lo)/2, "%s: beside the titan and the clerk", v.ID)
+				assert.InDelta(t, u.Rate-u.RefRate, u.Delta, 0.0002)
+				assert.Equal(t, Fine, v.Verdict, "%+v", v)
+				assert.Equal(t, "win rate in 4-player games without clerk, titan at the table", v.Measure)
+				assert.Less(t, v.Games, u.Games/2, "a third of its games are without either")
+				assert.InDelta(t, v.Rate-v.RefRate, v.Delta, 0.0002, "the difference is the rate less the reference's")
 				if !tc.shared {
-					assert.Equal(t, Difference{Reference: "the fair share", RefRate: 0.25, Delta: u.Delta, Low: u.Low, High: u.High}, *u)
-					assert.Less(t, u.High, -v.Band, "%s: against the fair share it would be flagged underpowered", v.ID)
+					assert.InDelta(t, 0.25, v.RefRate, 0.005, "without them at the table, a typical hero wins a quarter")
+					assert.Equal(t, "the fair share", u.Reference)
+					assert.Equal(t, 0.25, u.RefRate)
+					assert.Less(t, u.DeltaHigh, -v.Band, "%s: against the fair share it would be flagged underpowered", v.ID)
 					assert.Less(t, u.Delta, v.Delta-0.05, "%s: it wins less than the fair share beside the titan, not against a typical hero", v.ID)
 				}
 			}

@@ -123,10 +123,10 @@ type SimReport struct {
 	GamesRequested int  `json:"games_requested,omitempty"`
 
 	// The tally the sides are judged from (AddTally), and its lineup
-	// models by player count, fitted once.
+	// models by player count and the sides left out, fitted once.
 	tally  *sim.Tally
 	sides  []Side
-	models map[int]*lineupModel
+	models map[string]*lineupModel
 }
 
 // MarkPartial marks the report of an interrupted run: it covers the games

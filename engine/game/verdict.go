@@ -108,32 +108,44 @@ type Verdict struct {
 	// run needs to decide it (the interval narrows as 1/√games).
 	MoreGames int `json:"more_games,omitempty"`
 	// Unadjusted is a side's plain comparison, shown beside the verdict:
-	// in a game of rivals its win rate against the fair share (1/players),
-	// where the players win together against the games without it. It is
-	// not what the verdict is decided on when Reference is a typical side
-	// at the same tables: beside a far stronger side every other falls
-	// short of the fair share without being any weaker.
+	// its win rate in all its games at the count against the fair share
+	// (1/players) in a game of rivals, where the players win together
+	// against the games without it. The verdict is decided on it only when
+	// the lineups do not tell (Typical false): beside a far stronger side
+	// every other falls short of the fair share without being any weaker.
 	Unadjusted *Difference `json:"unadjusted,omitempty"`
 
 	fixed    bool    // the reference is a fixed share
 	typical  bool    // the reference is a typical side at the same tables (lineupModel)
+	apart    string  // the far-out sides whose tables it was judged without
 	runGames int     // the run's games, to scale MoreGames
 	p        float64 // unrounded, for the correction
 }
 
-// Difference is a rate's difference from a reference, with its interval
-// (the verdict's confidence).
+// Difference is a win rate and its difference from a reference, with
+// their intervals (at the verdict's confidence), untested.
 type Difference struct {
+	Wins      int     `json:"wins"`
+	Games     int     `json:"games"`
+	Rate      float64 `json:"rate"`
+	Low       float64 `json:"ci_low"`
+	High      float64 `json:"ci_high"`
 	Reference string  `json:"reference"`
 	RefRate   float64 `json:"ref_rate"`
 	Delta     float64 `json:"delta"`
-	Low       float64 `json:"delta_ci_low"`
-	High      float64 `json:"delta_ci_high"`
+	DeltaLow  float64 `json:"delta_ci_low"`
+	DeltaHigh float64 `json:"delta_ci_high"`
 }
 
 // Typical reports whether a side's verdict is decided against a typical
 // side at the same tables (else against its Unadjusted reference).
 func (v *Verdict) Typical() bool { return v.typical }
+
+// farOut reports whether a verdict is flagged with its whole interval
+// beyond the band.
+func (v *Verdict) farOut() bool {
+	return (v.Verdict == Overpowered && v.DeltaLow >= v.Band) || (v.Verdict == Underpowered && v.DeltaHigh <= -v.Band)
+}
 
 // minTrials is the least games (or holders) behind a verdict.
 const minTrials = 20
@@ -233,10 +245,14 @@ func zScale(level float64, tested int) float64 {
 // In a game of rivals a side is set against a typical side at the same
 // tables, where the players win or lose together (or a side plays alone)
 // against the same games with a typical side in its place: the mean
-// strength of the other sides (lineupModel) but those in leaveOut (by
-// player count), sides already judged far out of line. A count whose
-// games are won by teams is set against the fair share, the average
-// seat's win rate (1/players when every game has one winner).
+// strength of the other sides (lineupModel). Sides already judged far out
+// of line (leaveOut, by player count) are left out of the others'
+// reference, and out of their games where the others played without
+// them: beside a far stronger side the others do not all lose alike (a
+// fast hero keeps up with it better than a slow one), so what their games
+// with it say is about it. A count whose games are won by teams is set
+// against the fair share, the average seat's win rate (1/players when
+// every game has one winner).
 func (r *SimReport) sideVerdicts(leaveOut map[int]map[string]bool) []Verdict {
 	out := []Verdict{}
 	if r.tally == nil {
@@ -255,7 +271,8 @@ func (r *SimReport) sideVerdicts(leaveOut map[int]map[string]bool) []Verdict {
 		if (together && (tb.Games.Won == 0 || tb.Games.Won == tb.Games.Played)) || (!together && (seatWins == 0 || seatWins == seatGames)) {
 			continue // every game won, or none: nothing to tell the sides apart
 		}
-		m := r.model(n, together)
+		far := leaveOut[n]
+		all, apart := r.model(n, together, nil), r.model(n, together, far)
 		for _, s := range r.sides {
 			c, ok := tb.Sides[s.ID]
 			if !ok || c.Played == 0 {
@@ -282,13 +299,24 @@ func (r *SimReport) sideVerdicts(leaveOut map[int]map[string]bool) []Verdict {
 			default:
 				continue // it plays every game: nothing to set it against
 			}
-			v.Unadjusted = &Difference{Reference: v.Reference, RefRate: v.RefRate, Delta: v.Delta, Low: v.DeltaLow, High: v.DeltaHigh}
+			v.Unadjusted = &Difference{Wins: v.Wins, Games: v.Games, Rate: v.Rate, Low: v.Low, High: v.High,
+				Reference: v.Reference, RefRate: v.RefRate, Delta: v.Delta, DeltaLow: v.DeltaLow, DeltaHigh: v.DeltaHigh}
+			m, apartFrom := all, ""
+			if h, ok := apart.side(s.ID); ok && !far[s.ID] && len(far) > 0 {
+				if _, played, _ := apart.record(h); played >= minTrials {
+					m, apartFrom = apart, joinIDs(far)
+				}
+			}
 			if h, ok := m.side(s.ID); ok {
-				if ref := m.reference(h, leaveOut[n]); len(ref) > 0 {
-					m.typical(&v, h, ref, c.Won, c.Played, b)
+				if ref := m.reference(h, far); len(ref) > 0 {
+					m.typical(&v, h, ref, b)
 					v.Reference = "a typical " + terms.Player + " at the same tables"
 					if together {
 						v.Reference = countGames(n, terms) + " games with a typical " + terms.Player + " in its place"
+					}
+					if apartFrom != "" {
+						v.Measure += " without " + apartFrom + " at the table"
+						v.apart = apartFrom
 					}
 				}
 			}
@@ -298,17 +326,31 @@ func (r *SimReport) sideVerdicts(leaveOut map[int]map[string]bool) []Verdict {
 	return out
 }
 
-// model is the lineup model of the games of n players, fitted once.
-func (r *SimReport) model(n int, together bool) *lineupModel {
-	if m, ok := r.models[n]; ok {
+// model is the lineup model of the games of n players but those with a
+// side in exclude, fitted once.
+func (r *SimReport) model(n int, together bool, exclude map[string]bool) *lineupModel {
+	key := strconv.Itoa(n) + "\x00" + joinIDs(exclude)
+	if m, ok := r.models[key]; ok {
 		return m
 	}
 	if r.models == nil {
-		r.models = map[int]*lineupModel{}
+		r.models = map[string]*lineupModel{}
 	}
-	m := fitLineups(r.tally.Tables[n], together)
-	r.models[n] = m
+	m := fitLineups(r.tally.Tables[n], together, exclude)
+	r.models[key] = m
 	return m
+}
+
+// joinIDs lists a set's IDs, sorted: "feeble-clerk, iron-titan".
+func joinIDs(set map[string]bool) string {
+	var ids []string
+	for id, in := range set {
+		if in {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return strings.Join(ids, ", ")
 }
 
 // countGames names games of n players: "4-player", "1-faction".

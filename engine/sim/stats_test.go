@@ -209,6 +209,7 @@ func TestTallyMerge(t *testing.T) {
 		{[]seat{{"li", "bold", false}}, false, 12},
 		{[]seat{{"li", "bold", false}, {"jake", "bold", true}}, true, 12},
 		{[]seat{{"jake", "bold", false}, {"li", "cautious", false}}, false, 7},
+		{[]seat{{"li", "cautious", true}, {"jake", "bold", true}}, true, 9}, // won together
 	}
 	for i, g := range games {
 		w := &a
@@ -228,20 +229,20 @@ func TestTallyMerge(t *testing.T) {
 	a.Merge(&b)
 	one.game, a.game = pending{}, pending{} // a worker's game in progress, not a count
 	assert.Equal(t, one, a)
-	assert.Equal(t, Count{Played: 3, Won: 2}, a.Sides["jake"])
-	assert.Equal(t, []Count{{4, 1}, {3, 1}}, a.Seats)
-	assert.Equal(t, Count{Played: 5, Won: 2}, a.Policies["bold"])
-	assert.Equal(t, 4, a.Ends["fortune"])
+	assert.Equal(t, Count{Played: 4, Won: 3}, a.Sides["jake"])
+	assert.Equal(t, []Count{{5, 2}, {4, 2}}, a.Seats)
+	assert.Equal(t, Count{Played: 6, Won: 3}, a.Policies["bold"])
+	assert.Equal(t, 5, a.Ends["fortune"])
 	// By player count: the 1-player game is apart from the 2-player ones.
 	require.Len(t, a.Tables, 2)
 	assert.Equal(t, Count{Played: 1, Won: 0}, a.Tables[1].Sides["li"])
-	assert.Equal(t, Count{Played: 3, Won: 0}, a.Tables[2].Sides["li"])
-	assert.Equal(t, []Count{{3, 1}, {3, 1}}, a.Tables[2].Seats)
-	assert.Equal(t, Count{Played: 3, Won: 2}, a.Tables[2].Games)
+	assert.Equal(t, Count{Played: 4, Won: 1}, a.Tables[2].Sides["li"])
+	assert.Equal(t, []Count{{4, 2}, {4, 2}}, a.Tables[2].Seats)
+	assert.Equal(t, Count{Played: 4, Won: 3}, a.Tables[2].Games)
 	// Lineups are keyed by the sorted sides, whatever the seats: jake won
-	// two of the three games he and li played, each alone.
-	assert.Equal(t, map[string]*Lineup{"jake\x00li": {Sides: []string{"jake", "li"}, Games: 3, Won: 2, Single: 2, Wins: []int{2, 0}}}, a.Tables[2].Lineups)
-	assert.Equal(t, map[string]*Lineup{"li": {Sides: []string{"li"}, Games: 1, Won: 0, Single: 0, Wins: []int{0}}}, a.Tables[1].Lineups)
+	// three of the four games he and li played, two of them alone.
+	assert.Equal(t, map[string]*Lineup{"jake\x00li": {Sides: []string{"jake", "li"}, Games: 4, Won: 3, Wins: []int{3, 1}, Single: 2, SingleWins: []int{2, 0}}}, a.Tables[2].Lineups)
+	assert.Equal(t, map[string]*Lineup{"li": {Sides: []string{"li"}, Games: 1, Won: 0, Wins: []int{0}, SingleWins: []int{0}}}, a.Tables[1].Lineups)
 }
 
 // indexWorker records the games it played; at index stopAt it closes the

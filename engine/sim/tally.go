@@ -70,8 +70,10 @@ type Lineup struct {
 	Sides  []string // one a seat, sorted
 	Games  int      // games finished
 	Won    int      // games the players' side won (cooperative) or someone won (rivals)
+	Wins   []int    // Wins[i]: the games Sides[i]'s seat won
 	Single int      // games exactly one seat won
-	Wins   []int    // Wins[i]: the games of Single that Sides[i]'s seat won
+	// SingleWins[i]: the games of Single that Sides[i]'s seat won.
+	SingleWins []int
 }
 
 // NewTally makes an empty tally for up to seats seats.
@@ -138,7 +140,7 @@ func (tb *Table) lineup(seats []seatResult, won bool, key []byte) []byte {
 	}
 	l := tb.Lineups[string(key)]
 	if l == nil {
-		l = &Lineup{Sides: make([]string, len(seats)), Wins: make([]int, len(seats))}
+		l = &Lineup{Sides: make([]string, len(seats)), Wins: make([]int, len(seats)), SingleWins: make([]int, len(seats))}
 		for i, s := range seats {
 			l.Sides[i] = s.side
 		}
@@ -148,13 +150,16 @@ func (tb *Table) lineup(seats []seatResult, won bool, key []byte) []byte {
 	if won {
 		l.Won++
 	}
-	if winners == 1 {
-		l.Single++
-		for i, s := range seats {
-			if s.won {
-				l.Wins[i]++
+	for i, s := range seats {
+		if s.won {
+			l.Wins[i]++
+			if winners == 1 {
+				l.SingleWins[i]++
 			}
 		}
+	}
+	if winners == 1 {
+		l.Single++
 	}
 	return key
 }
@@ -187,14 +192,15 @@ func (t *Tally) Merge(o *Tally) {
 			}
 			l := tb.Lineups[k]
 			if l == nil {
-				l = &Lineup{Sides: ol.Sides, Wins: make([]int, len(ol.Wins))}
+				l = &Lineup{Sides: ol.Sides, Wins: make([]int, len(ol.Wins)), SingleWins: make([]int, len(ol.SingleWins))}
 				tb.Lineups[k] = l
 			}
 			l.Games += ol.Games
 			l.Won += ol.Won
 			l.Single += ol.Single
-			for i, w := range ol.Wins {
-				l.Wins[i] += w
+			for i := range ol.Wins {
+				l.Wins[i] += ol.Wins[i]
+				l.SingleWins[i] += ol.SingleWins[i]
 			}
 		}
 	}
