@@ -1,7 +1,10 @@
 package game
 
 import (
+	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"testing"
 
@@ -156,4 +159,94 @@ func TestSideIntervalsCoverTheTruth(t *testing.T) {
 		}
 		assert.InDelta(t, 0.95, float64(cover)/float64(n), 0.025, "shared %v: %d of %d intervals cover 0", shared, cover, n)
 	}
+}
+
+// oneLineup is a tally of 4-player games all played by the same four
+// sides, each won by one of them: wins by side.
+func oneLineup(wins map[string]int) *sim.Tally {
+	ids := slices.Sorted(maps.Keys(wins))
+	t := sim.NewTally(4)
+	l := &sim.Lineup{Sides: ids}
+	tb := &sim.Table{Sides: map[string]sim.Count{}, Seats: make([]sim.Count, 4), Lineups: map[string]*sim.Lineup{"all": l}}
+	for _, id := range ids {
+		l.Games += wins[id]
+	}
+	for _, id := range ids {
+		tb.Sides[id] = sim.Count{Played: l.Games, Won: wins[id]}
+		l.Wins = append(l.Wins, wins[id])
+		l.SingleWins = append(l.SingleWins, wins[id])
+	}
+	l.Won, l.Single = l.Games, l.Games
+	tb.Games = sim.Count{Played: l.Games, Won: l.Games}
+	t.Games = l.Games
+	t.Tables[4] = tb
+	return &t
+}
+
+// The band is where a lineup verdict turns. Of 210,000 games of the same
+// four heroes, a hero winning 30.0% is 5.0 points above a typical one in
+// its seat (the other three, alike, win a quarter in its place) and is
+// flagged; 29.99% (just inside, its interval across the edge) is not;
+// 26% (its interval all inside) is fine; and likewise below.
+func TestLineupVerdictAtTheBand(t *testing.T) {
+	const games = 210000
+	for _, tc := range []struct {
+		wins  int
+		delta float64
+		want  string
+	}{{63000, 0.05, Overpowered}, {62970, 0.0499, Undecided}, {54600, 0.01, Fine},
+		{42000, -0.05, Underpowered}, {42030, -0.0499, Undecided}, {46200, -0.03, Fine}} {
+		t.Run(fmt.Sprint(tc.wins), func(t *testing.T) {
+			rest := (games - tc.wins) / 3
+			require.Equal(t, games, tc.wins+3*rest)
+			r := &SimReport{Games: games}
+			r.AddTally(oneLineup(map[string]int{"h": tc.wins, "a": rest, "b": rest, "c": rest}), sides("h", "a", "b", "c"), nil, false)
+			r.Judge()
+			v := r.Verdicts[0]
+			require.True(t, v.Typical())
+			assert.Equal(t, "h", v.ID)
+			assert.InDelta(t, 0.25, v.RefRate, 1e-9, "a typical hero in its seat wins a quarter")
+			assert.Equal(t, tc.delta, v.Delta)
+			assert.Equal(t, 0.05, v.Band)
+			assert.Equal(t, tc.want, v.Verdict, "%+v", v)
+		})
+	}
+}
+
+// Significance is where a lineup verdict turns too: with the band out of
+// the way, a hero is flagged once its corrected q-value falls below the
+// level, at the win count where the Wald test of its strength against
+// the typical one's, log(p/p̄), crosses it — and not one win before.
+func TestLineupVerdictAtTheSignificanceLevel(t *testing.T) {
+	const games = 2000
+	judge := func(wins int) Verdict {
+		rest := (games - wins) / 3
+		r := &SimReport{Games: games, Balance: Balance{Band: 0.001}}
+		// Only h is judged: its test is the whole family, so q = p.
+		r.AddTally(oneLineup(map[string]int{"h": wins, "a": rest, "b": rest, "c": rest + (games - wins - 3*rest)}), sides("h"), nil, false)
+		r.Judge()
+		require.Len(t, r.Verdicts, 1)
+		return r.Verdicts[0]
+	}
+	wald := func(wins int) float64 {
+		n := float64(games)
+		p, q := float64(wins)/n, (1-float64(wins)/n)/3
+		return sim.TwoSided(math.Log(p/q) / math.Sqrt(1/(n*p)+1/(3*n*q)))
+	}
+	flip := 0
+	for w := 500; w < 700; w++ {
+		if v := judge(w); v.Verdict == Overpowered {
+			flip = w
+			break
+		}
+	}
+	require.NotZero(t, flip, "some win count is significant")
+	before, at := judge(flip-1), judge(flip)
+	assert.GreaterOrEqual(t, before.Q, 0.05, "one win fewer: %+v", before)
+	assert.NotEqual(t, Overpowered, before.Verdict)
+	assert.Less(t, at.Q, 0.05)
+	assert.Equal(t, at.P, at.Q, "one test: q is p")
+	assert.InDelta(t, wald(flip), at.P, 0.003, "the p-value is the Wald test's")
+	assert.InDelta(t, 0.05, wald(flip), 0.005, "the flip is where the test crosses the level")
+	assert.Greater(t, wald(flip-1), 0.045)
 }
