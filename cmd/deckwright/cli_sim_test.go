@@ -197,13 +197,13 @@ func TestSimSummarySpeaksTheGamesLanguage(t *testing.T) {
 		wantNone []string
 	}{
 		{"fortune and glory", nil, "Fortune and Glory — 50 competitive games, 4 heroes, advanced game, cautious bots, seed 7\n",
-			[]string{`(?m)^rounds\s+median \d+\s+p10 \d+\s+p90 \d+\s+mean `, `(?m)^hero verdicts: win rate against the fair share; `,
-				`(?m)^hero\s+games\s+wins\s+win rate\s+95% CI\s+against\s+difference, points\s+verdict$`,
-				`(?m)^Jake Zane\s+\d+\s+\d+\s+[\d.]+%\s+[\d.]+–[\d.]+%\s+25\.0%\s+[-+][\d.]+ \([-+][\d.]+ to [-+][\d.]+\)\s+(fine|undecided \(about \d+ more games\)|overpowered|underpowered)$`,
+			[]string{`(?m)^rounds\s+median \d+\s+p10 \d+\s+p90 \d+\s+mean `, `(?m)^hero verdicts: flagged against a typical hero at the same tables, `,
+				`(?m)^hero\s+games\s+wins\s+win rate\s+95% CI\s+vs fair share, points\s+typical hero\s+vs typical, points\s+verdict$`,
+				`(?m)^Jake Zane\s+\d+\s+\d+\s+[\d.]+%\s+[\d.]+–[\d.]+%\s+[-+][\d.]+ \([-+][\d.]+ to [-+][\d.]+\)\s+[\d.]+%\s+[-+][\d.]+ \([-+][\d.]+ to [-+][\d.]+\)\s+(fine|undecided \(about \d+ more games\)|overpowered|underpowered)$`,
 				`(?m)^seat\s+games`, `(?m)^per game\s+[\d.]+ KOs`},
 			[]string{`(?m)^turns\s`, `(?m)^faction\s`, `factions`}},
 		{"fallen land", []string{"--game", "fallen-land"}, "Fallen Land — 50 competitive games, 4 factions, cautious bots, seed 7\n",
-			[]string{`(?m)^turns\s+median \d+\s+p10 \d+\s+p90 \d+\s+mean `, `(?m)^faction verdicts: `, `(?m)^faction\s+games\s+wins\s+win rate\s+95% CI\s+against`, `(?m)^seat\s+games`},
+			[]string{`(?m)^turns\s+median \d+\s+p10 \d+\s+p90 \d+\s+mean `, `(?m)^faction verdicts: `, `(?m)^faction\s+games\s+wins\s+win rate\s+95% CI\s+vs fair share, points\s+typical faction\s+vs typical`, `(?m)^seat\s+games`},
 			[]string{`(?m)^rounds\s`, `(?m)^hero\s`, ` heroes`, `KOs`}},
 	}
 	for _, tc := range tests {

@@ -141,6 +141,10 @@ type Difference struct {
 // side at the same tables (else against its Unadjusted reference).
 func (v *Verdict) Typical() bool { return v.typical }
 
+// Apart names the sides far out of line (", "-separated) whose tables a
+// side's verdict was judged without, or "".
+func (v *Verdict) Apart() string { return v.apart }
+
 // farOut reports whether a verdict is flagged with its whole interval
 // beyond the band.
 func (v *Verdict) farOut() bool {

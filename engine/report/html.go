@@ -175,6 +175,17 @@ func na(x *float64) string {
 	return pct(*x)
 }
 
+// plain is a side's plain figures: its win rate in all its games and
+// the difference from the fair share (the games without it), which are
+// the verdict's own where the lineups do not tell.
+func plain(v game.Verdict) game.Difference {
+	if v.Unadjusted != nil {
+		return *v.Unadjusted
+	}
+	return game.Difference{Wins: v.Wins, Games: v.Games, Rate: v.Rate, Low: v.Low, High: v.High, Reference: v.Reference,
+		RefRate: v.RefRate, Delta: v.Delta, DeltaLow: v.DeltaLow, DeltaHigh: v.DeltaHigh}
+}
+
 // pts is a difference in points with its interval: "+8.2 (+4.9 to +11.5)".
 func pts(d, lo, hi float64) string {
 	return fmt.Sprintf("%+.1f (%+.1f to %+.1f)", 100*d, 100*lo, 100*hi)
@@ -184,6 +195,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":    pct,
 	"na":     na,
 	"pts":    pts,
+	"plain":  plain,
 	"f2":     func(x float64) string { return fmt.Sprintf("%.2f", x) },
 	"mul100": func(x float64) float64 { return 100 * x },
 	"join":   func(s []string) string { return strings.Join(s, ", ") },
@@ -221,14 +233,14 @@ ul.cov{columns:2;font-size:12px}
 <h2>Flags</h2>
 {{if .R.Flags}}<ol>{{range .R.Flags}}<li><span class="flag {{.Kind}}">{{.Kind}}</span> {{.Subject}} <b>{{.ID}}</b>{{if .Players}} ({{.Players}} players){{end}} — {{.Message}} <span class="where">{{.Where}}</span></li>{{end}}</ol>
 {{else}}<p>Nothing stands out: no {{.T.Player}} or card over- or underpowered, dead, impossible or out of line.</p>{{end}}
-<p>Verdicts: {{.T.Players}} {{if .R.SharedWins}}against the games without them{{else}}against their fair share{{end}}, cards dealt by chance against their deck's other cards{{if .Impact}} and by paired games with and without them{{end}};
+<p>Verdicts: {{.T.Players}} {{if .R.SharedWins}}against the same games with a typical {{.T.Player}} in their place{{else}}against a typical {{.T.Player}} at the same tables{{end}} (beside a far stronger {{.T.Player}} every other wins less than {{if .R.SharedWins}}in the games without it{{else}}the fair share{{end}} without being weaker, so those far out of line are left out of the others' reference and games; the plain difference {{if .R.SharedWins}}from the games without them{{else}}from the fair share{{end}} is shown beside), cards dealt by chance against their deck's other cards{{if .Impact}} and by paired games with and without them{{end}};
 flagged when significant after controlling the false discovery rate at {{pct .R.Balance.FDR}} over {{.R.Tested}} tests and beyond a practical band of ±{{printf "%.1f" (mul100 .R.Balance.Band)}} points at 4 players. Intervals are {{ci .R.Balance.Level}}s.</p>
 {{with .R.Decision}}<p>--until-decided ({{.Budget}}): {{.Looks}} looks, each at level {{.Level}}; {{if .Decided}}every verdict decided.{{else}}{{len .Undecided}} still undecided:{{end}}</p>
 {{if .Undecided}}<ul>{{range .Undecided}}<li>{{.Subject}} <b>{{.ID}}</b>{{if .Players}} ({{.Players}} players){{end}}: about {{.MoreGames}} more games <span class="where">{{.Where}}</span></li>{{end}}</ul>{{end}}{{end}}
 
 <h2>{{.Side}} verdicts</h2>
-{{if .R.Verdicts}}<table><tr><th class="l">{{.T.Player}}</th><th>players</th><th>games</th><th>wins</th><th>win rate</th><th>{{ci .R.Balance.Level}}</th><th class="l">against</th><th>reference</th><th>difference, points</th><th>band</th><th>q</th><th class="l">verdict</th><th class="l">source</th></tr>
-{{range .R.Verdicts}}<tr><td class="l">{{.Name}}</td><td>{{.Players}}</td><td>{{.Games}}</td><td>{{.Wins}}</td><td>{{pct .Rate}}</td><td>{{pct .Low}}–{{pct .High}}</td><td class="l">{{.Reference}}</td><td>{{pct .RefRate}}</td><td>{{pts .Delta .DeltaLow .DeltaHigh}}</td><td>±{{printf "%.1f" (mul100 .Band)}}</td><td>{{.Q}}</td><td class="l {{.Verdict}}">{{.Verdict}}{{if .MoreGames}} (about {{.MoreGames}} more games){{end}}</td><td class="l where">{{.Where}}</td></tr>{{end}}</table>
+{{if .R.Verdicts}}<table><tr><th class="l">{{.T.Player}}</th><th>players</th><th>games</th><th>wins</th><th>win rate</th><th>{{ci .R.Balance.Level}}</th><th class="l">plain reference</th><th>its rate</th><th>plain difference, points</th><th class="l">judged against</th><th>reference</th><th>difference, points</th><th>band</th><th>q</th><th class="l">verdict</th><th class="l">source</th></tr>
+{{range .R.Verdicts}}{{$u := plain .}}<tr><td class="l">{{.Name}}</td><td>{{.Players}}</td><td>{{$u.Games}}</td><td>{{$u.Wins}}</td><td>{{pct $u.Rate}}</td><td>{{pct $u.Low}}–{{pct $u.High}}</td><td class="l">{{$u.Reference}}</td><td>{{pct $u.RefRate}}</td><td>{{pts $u.Delta $u.DeltaLow $u.DeltaHigh}}</td><td class="l">{{.Reference}}{{if ne .Games $u.Games}} ({{.Measure}}: {{.Wins}} of {{.Games}}, {{pct .Rate}}){{end}}</td><td>{{pct .RefRate}}</td><td>{{pts .Delta .DeltaLow .DeltaHigh}}</td><td>±{{printf "%.1f" (mul100 .Band)}}</td><td>{{.Q}}</td><td class="l {{.Verdict}}">{{.Verdict}}{{if .MoreGames}} (about {{.MoreGames}} more games){{end}}</td><td class="l where">{{.Where}}</td></tr>{{end}}</table>
 {{else}}<p class="na">n/a: no {{.T.Player}} played enough games to judge.</p>{{end}}
 
 <h2>Games</h2>
