@@ -39,20 +39,16 @@ func fngCards(b *planted.Base) []planted.Plant {
 }
 
 // fngHeroes is an expansion of planted heroes: one far too strong (every
-// skill 6, 10 wounds) and one far too weak.
+// skill 6, 10 wounds), one far too weak, and a harmless copy of a base
+// hero, which sits at their tables: judged against a typical hero on the
+// games without the far-out two, it is not flagged.
 func fngHeroes(b *planted.Base) []planted.Plant {
 	return []planted.Plant{
 		b.Like("Heroes", "jake-zane", "iron-titan", game.Overpowered, map[string]string{"Combat": "6", "Agility": "6", "Cunning": "6", "Lore": "6", "Wounds": "10"}),
 		b.Like("Heroes", "jake-zane", "feeble-clerk", game.Underpowered, map[string]string{"Combat": "1", "Agility": "1", "Cunning": "1", "Lore": "1",
 			"Wounds": "3", "Bonus": "", "Timing": "", "Condition": "", "Effect": "", "Activate": "FALSE"}),
+		b.Copy("Heroes", "jake-zane", "jake-twin"),
 	}
-}
-
-// fngHeroCopy is an expansion of a harmless copy of a hero. It is judged
-// apart from the heroes above: beside a hero that wins 60% of its games
-// every other hero, a copy included, truly wins less than its fair share.
-func fngHeroCopy(b *planted.Base) []planted.Plant {
-	return []planted.Plant{b.Copy("Heroes", "jake-zane", "jake-twin")}
 }
 
 // issueExpansion is the expansion of issue 11's Why, as a new user built
@@ -123,21 +119,22 @@ func TestIssueExpansionIsJudgedRight(t *testing.T) {
 
 // The acceptance test of issue 11 for Fortune and Glory: at a fixed seed
 // every planted defect is flagged with the right kind and no harmless
-// copy is flagged, in the competitive game and (heroes) the cooperative
-// one.
+// copy is flagged, nor (heroes) any base hero beside the planted ones, in
+// the competitive game and (heroes) the cooperative one.
 func TestPlantedDefectsAreFlagged(t *testing.T) {
 	b, err := planted.Load(Module)
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name   string
 		plants []planted.Plant
+		heroes bool
 		req    game.SimRequest
 	}{
-		{"cards, competitive", fngCards(b), game.SimRequest{Games: 4000, Players: 4, Mode: "competitive"}},
-		{"heroes, competitive", fngHeroes(b), game.SimRequest{Games: 3000, Players: 4, Mode: "competitive"}},
-		{"heroes, cooperative", fngHeroes(b), game.SimRequest{Games: 3000, Players: 2, Mode: "coop"}},
-		{"a hero's copy, competitive", fngHeroCopy(b), game.SimRequest{Games: 3000, Players: 4, Mode: "competitive"}},
-		{"a hero's copy, cooperative", fngHeroCopy(b), game.SimRequest{Games: 3000, Players: 2, Mode: "coop"}},
+		// (The planted cards move the base heroes' balance themselves:
+		// with them Shelly Hargrove and Sharon Hunter fall well behind.)
+		{"cards, competitive", fngCards(b), false, game.SimRequest{Games: 4000, Players: 4, Mode: "competitive"}},
+		{"heroes, competitive", fngHeroes(b), true, game.SimRequest{Games: 3000, Players: 4, Mode: "competitive"}},
+		{"heroes, cooperative", fngHeroes(b), true, game.SimRequest{Games: 3000, Players: 2, Mode: "coop"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tables, err := b.Build("planted", tc.plants)
@@ -151,6 +148,9 @@ func TestPlantedDefectsAreFlagged(t *testing.T) {
 			assert.Empty(t, r.FalseFlags, "no harmless copy is flagged")
 			assert.Positive(t, r.Defects+r.Copies)
 			for _, f := range rep.Flags {
+				if f.Subject == "hero" && tc.heroes {
+					assert.True(t, strings.HasPrefix(f.Where, "planted.xlsx:"), "no base hero is flagged beside the planted ones: %+v", f)
+				}
 				if strings.HasPrefix(f.Where, "planted.xlsx:") {
 					assert.Regexp(t, `^planted\.xlsx:[A-Za-z ]+![A-Z]+\d+$`, f.Where, "a flag names the cell of the row's ID")
 				}
