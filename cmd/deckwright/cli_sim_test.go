@@ -506,7 +506,7 @@ func TestSimCompareFailsOnANewOverpoweredHero(t *testing.T) {
 	_ = cells
 	r := dw(t, "sim", strong, "--games", "1200", "--seed", "5", "--compare", "base", "--fail-on", "hero=0.05")
 	assert.Equal(t, exitContent, r.code, r.String())
-	assert.Regexp(t, `deckwright: balance moved beyond --fail-on: new hero nadia-volkova at 4 players is \+0\.\d+ from the baseline's fair share \(bound 0\.05\)`, r.stderr)
+	assert.Regexp(t, `deckwright: balance moved beyond --fail-on: new hero nadia-volkova at 4 players is \+0\.\d+ from a typical baseline hero at the same tables \(bound 0\.05\)`, r.stderr)
 	assert.Contains(t, r.stdout, "\nchanges against base: 1 row\n  added  Heroes  nadia-volkova  strong.xlsx:Heroes!A2\n", "what the expansion changed comes first")
 	assert.Regexp(t, `(?m)^  overpowered  hero nadia-volkova: won [\d.]+% of 4-player games .*\[strong\.xlsx:Heroes!A2\]$`, r.stdout, "the flag names the cell of the hero's ID")
 	assert.Regexp(t, `(?m)^hero nadia-volkova\s+4\s+[\d.]+%\s+25\.0%\s+\+[\d.]+ \(\+[\d.]+ to \+[\d.]+\)\s+overpowered$`, r.stdout)

@@ -47,9 +47,10 @@ func ParseThresholds(s string) (Thresholds, error) {
 
 // Compare sets a run against a baseline run of the same seeds and options.
 // It lists the rows the build changes; judges each side and dealt card it
-// adds or replaces against the baseline (a side against the baseline's
-// fair share or its side's win rate, a card against its deck's cards in
-// the baseline); and finds the metrics that moved — game length and the
+// adds or replaces against the baseline (a side against a typical
+// baseline side at the same tables of this run where the lineups tell,
+// else against the baseline's fair share or its side's win rate; a card
+// against its deck's cards in the baseline); and finds the metrics that moved — game length and the
 // side's win rate paired game by game, each side's win rate, each card's
 // holders' win rate and pass rate. Every p-value enters one
 // Benjamini–Hochberg correction, so the moves listed are significant
@@ -79,15 +80,23 @@ func Compare(baseline string, base, cur *SimReport, changes []Change, limits Thr
 			continue
 		}
 		nv := Verdict{Subject: v.Subject, ID: v.ID, Name: v.Name, Where: v.Where, Players: v.Players, Measure: v.Measure,
-			Band: v.Band, runGames: v.runGames}
-		// The baseline's sides are not at this run's tables: a new side is
-		// set against the baseline's fair share in a game of rivals, its
-		// games where the players win together.
-		if together := cur.SharedWins || v.Players == 1; !together {
-			nv.fixedShare(v.Wins, v.Games, frac0(pc.SeatWins, pc.SeatGames), bal)
+			Band: v.Band, runGames: v.runGames, Unadjusted: v.Unadjusted}
+		// Where the lineups tell, against a typical baseline side at the
+		// same tables of this run; else against the baseline's fair share
+		// (its games, where the players win together).
+		together := cur.SharedWins || v.Players == 1
+		base := func(id string) bool { return !changed[id] }
+		wins, games := v.Wins, v.Games // in all its games
+		if u := v.Unadjusted; u != nil {
+			wins, games = u.Wins, u.Games
+		}
+		switch {
+		case v.typical && cur.typicalAt(&nv, together, cur.far[v.Players], base, "baseline "):
+		case !together:
+			nv.fixedShare(wins, games, frac0(pc.SeatWins, pc.SeatGames), bal)
 			nv.Reference = "the baseline's fair share"
-		} else {
-			nv.against(v.Wins, v.Games, pc.Won, pc.Games, bal)
+		default:
+			nv.against(wins, games, pc.Won, pc.Games, bal)
 			nv.Reference = "the baseline's " + countGames(v.Players, cur.Terms) + " games"
 		}
 		cmp.New = append(cmp.New, nv)

@@ -164,3 +164,32 @@ func TestChanges(t *testing.T) {
 	}, Changes(base, cur))
 	assert.Equal(t, []Change{}, Changes(base, base))
 }
+
+// Where the lineups tell, a new hero is judged against a typical baseline
+// hero at the same tables of this run: a copy added beside a titan (who
+// makes every other hero win less than the fair share) passes hero=0.05,
+// which a verdict against the baseline's fair share would not tell apart
+// from a weak hero; the titan fails it.
+func TestCompareJudgesNewHeroesAgainstTypicalBaselineHeroes(t *testing.T) {
+	strength := map[string]float64{"titan": 30, "copy": 1}
+	ids := []string{"titan", "copy"}
+	for _, id := range []string{"a", "b", "c", "d", "e", "f"} {
+		strength[id] = 1
+		ids = append(ids, id)
+	}
+	base := &SimReport{Games: 20000, PlayerCounts: []PlayerCount{{Players: 4, Games: 20000, Won: 20000, SeatGames: 80000, SeatWins: 20000}}}
+	cur := &SimReport{Games: 20000, Terms: Terms{Player: "hero", Players: "heroes"}}
+	cur.AddTally(playTables(3, 20000, 4, strength, false, 0), sides(ids...), nil, false)
+	cur.Judge()
+	changes := []Change{{Kind: "added", Sheet: "Heroes", ID: "titan"}, {Kind: "added", Sheet: "Heroes", ID: "copy"}}
+	cmp := Compare("base", base, cur, changes, Thresholds{"hero": 0.05})
+	require.Len(t, cmp.New, 2)
+	titan, cp := cmp.New[0], cmp.New[1]
+	assert.Equal(t, "a typical baseline hero at the same tables", titan.Reference)
+	assert.Equal(t, Overpowered, titan.Verdict)
+	assert.Equal(t, "win rate in 4-player games without titan at the table", cp.Measure)
+	assert.Equal(t, Fine, cp.Verdict, "%+v", cp)
+	assert.Less(t, cp.Unadjusted.DeltaHigh, -0.05, "against the fair share it would fail hero=0.05")
+	require.Len(t, cmp.Failed, 1)
+	assert.Contains(t, cmp.Failed[0], "new hero titan at 4 players is +0.")
+}

@@ -71,6 +71,7 @@ func (r *SimReport) Judge() {
 			sidesOut[n][v.ID] = true
 		}
 	}
+	r.far = sidesOut
 	r.Flags = r.flags(terms)
 }
 

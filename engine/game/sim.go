@@ -127,6 +127,7 @@ type SimReport struct {
 	tally  *sim.Tally
 	sides  []Side
 	models map[string]*lineupModel
+	far    map[int]map[string]bool // by player count, the sides Judge found far out of line
 }
 
 // MarkPartial marks the report of an interrupted run: it covers the games

@@ -276,7 +276,6 @@ func (r *SimReport) sideVerdicts(leaveOut map[int]map[string]bool) []Verdict {
 			continue // every game won, or none: nothing to tell the sides apart
 		}
 		far := leaveOut[n]
-		all, apart := r.model(n, together, nil), r.model(n, together, far)
 		for _, s := range r.sides {
 			c, ok := tb.Sides[s.ID]
 			if !ok || c.Played == 0 {
@@ -305,29 +304,51 @@ func (r *SimReport) sideVerdicts(leaveOut map[int]map[string]bool) []Verdict {
 			}
 			v.Unadjusted = &Difference{Wins: v.Wins, Games: v.Games, Rate: v.Rate, Low: v.Low, High: v.High,
 				Reference: v.Reference, RefRate: v.RefRate, Delta: v.Delta, DeltaLow: v.DeltaLow, DeltaHigh: v.DeltaHigh}
-			m, apartFrom := all, ""
-			if h, ok := apart.side(s.ID); ok && !far[s.ID] && len(far) > 0 {
-				if _, played, _ := apart.record(h); played >= minTrials {
-					m, apartFrom = apart, joinIDs(far)
-				}
-			}
-			if h, ok := m.side(s.ID); ok {
-				if ref := m.reference(h, far); len(ref) > 0 {
-					m.typical(&v, h, ref, b)
-					v.Reference = "a typical " + terms.Player + " at the same tables"
-					if together {
-						v.Reference = countGames(n, terms) + " games with a typical " + terms.Player + " in its place"
-					}
-					if apartFrom != "" {
-						v.Measure += " without " + apartFrom + " at the table"
-						v.apart = apartFrom
-					}
-				}
-			}
+			r.typicalAt(&v, together, far, nil, "")
 			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// typicalAt judges side v at its player count against a typical side of
+// those admit accepts (nil: all) at the same tables, named "a typical
+// <of> side", if the lineups tell; far are the sides far out of line,
+// left out of the reference and, where v played enough games without
+// them, out of its games. It reports whether it judged v.
+func (r *SimReport) typicalAt(v *Verdict, together bool, far map[string]bool, admit func(id string) bool, of string) bool {
+	n, terms := v.Players, r.Terms
+	m, apartFrom := r.model(n, together, nil), ""
+	if apart := r.model(n, together, far); len(far) > 0 && !far[v.ID] {
+		if h, ok := apart.side(v.ID); ok {
+			if _, played, _ := apart.record(h); played >= minTrials {
+				m, apartFrom = apart, joinIDs(far)
+			}
+		}
+	}
+	h, ok := m.side(v.ID)
+	if !ok {
+		return false
+	}
+	var ref []int
+	for _, j := range m.reference(h, far) {
+		if admit == nil || admit(m.ids[j]) {
+			ref = append(ref, j)
+		}
+	}
+	if len(ref) == 0 {
+		return false
+	}
+	m.typical(v, h, ref, r.Balance)
+	v.Reference = "a typical " + of + terms.Player + " at the same tables"
+	if together {
+		v.Reference = countGames(n, terms) + " games with a typical " + of + terms.Player + " in its place"
+	}
+	if apartFrom != "" {
+		v.Measure = "win rate in " + countGames(n, terms) + " games without " + apartFrom + " at the table"
+		v.apart = apartFrom
+	}
+	return true
 }
 
 // model is the lineup model of the games of n players but those with a
