@@ -80,7 +80,7 @@ func Compare(baseline string, base, cur *SimReport, changes []Change, limits Thr
 			continue
 		}
 		nv := Verdict{Subject: v.Subject, ID: v.ID, Name: v.Name, Where: v.Where, Players: v.Players, Measure: v.Measure,
-			Band: v.Band, runGames: v.runGames, Unadjusted: v.Unadjusted}
+			Band: v.Band, runGames: v.runGames}
 		// Where the lineups tell, against a typical baseline side at the
 		// same tables of this run; else against the baseline's fair share
 		// (its games, where the players win together).
@@ -92,6 +92,7 @@ func Compare(baseline string, base, cur *SimReport, changes []Change, limits Thr
 		}
 		switch {
 		case v.typical && cur.typicalAt(&nv, together, cur.far[v.Players], base, "baseline "):
+			nv.Unadjusted = v.Unadjusted
 		case !together:
 			nv.fixedShare(wins, games, frac0(pc.SeatWins, pc.SeatGames), bal)
 			nv.Reference = "the baseline's fair share"

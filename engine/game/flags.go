@@ -262,8 +262,8 @@ func typicalText(v Verdict, together bool, terms Terms, ci string) string {
 		head = fmt.Sprintf("%s won %s of %s games with it (%s)", terms.Players, pct1(u.Rate), games, plainText(v.Unadjusted, "without it"))
 		ref = fmt.Sprintf("with a typical %s in its place, %s", terms.Player, pct1(v.RefRate))
 	}
-	if v.apart != "" {
-		ref = fmt.Sprintf("in its %d games without %s at the table, %s; %s", v.Games, v.apart, pct1(v.Rate), ref)
+	if v.Apart != "" {
+		ref = fmt.Sprintf("in its %d games without %s at the table, %s; %s", v.Games, v.Apart, pct1(v.Rate), ref)
 	}
 	return fmt.Sprintf("%s; %s: %s (%s %s), beyond the ±%.1f-point band (%s)", head, ref, points(v.Delta), ci,
 		rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))

@@ -114,10 +114,13 @@ type Verdict struct {
 	// the lineups do not tell (Typical false): beside a far stronger side
 	// every other falls short of the fair share without being any weaker.
 	Unadjusted *Difference `json:"unadjusted,omitempty"`
+	// Apart names the sides far out of line (", "-separated) whose tables
+	// a side's verdict was judged without (Wins and Games are its games
+	// without them), or "".
+	Apart string `json:"apart,omitempty"`
 
 	fixed    bool    // the reference is a fixed share
 	typical  bool    // the reference is a typical side at the same tables (lineupModel)
-	apart    string  // the far-out sides whose tables it was judged without
 	runGames int     // the run's games, to scale MoreGames
 	p        float64 // unrounded, for the correction
 }
@@ -138,12 +141,8 @@ type Difference struct {
 }
 
 // Typical reports whether a side's verdict is decided against a typical
-// side at the same tables (else against its Unadjusted reference).
-func (v *Verdict) Typical() bool { return v.typical }
-
-// Apart names the sides far out of line (", "-separated) whose tables a
-// side's verdict was judged without, or "".
-func (v *Verdict) Apart() string { return v.apart }
+// side at the same tables, not against its plain (Unadjusted) reference.
+func (v *Verdict) Typical() bool { return v.Unadjusted != nil && v.Reference != v.Unadjusted.Reference }
 
 // farOut reports whether a verdict is flagged with its whole interval
 // beyond the band.
@@ -346,7 +345,7 @@ func (r *SimReport) typicalAt(v *Verdict, together bool, far map[string]bool, ad
 	}
 	if apartFrom != "" {
 		v.Measure = "win rate in " + countGames(n, terms) + " games without " + apartFrom + " at the table"
-		v.apart = apartFrom
+		v.Apart = apartFrom
 	}
 	return true
 }

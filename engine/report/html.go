@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -186,20 +187,33 @@ func plain(v game.Verdict) game.Difference {
 		RefRate: v.RefRate, Delta: v.Delta, DeltaLow: v.DeltaLow, DeltaHigh: v.DeltaHigh}
 }
 
+// apartSets lists, once each, the sets of far-out sides whose tables
+// some verdicts were judged without.
+func apartSets(vs []game.Verdict) []string {
+	var out []string
+	for i := range vs {
+		if a := vs[i].Apart; a != "" && !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // pts is a difference in points with its interval: "+8.2 (+4.9 to +11.5)".
 func pts(d, lo, hi float64) string {
 	return fmt.Sprintf("%+.1f (%+.1f to %+.1f)", 100*d, 100*lo, 100*hi)
 }
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct":    pct,
-	"na":     na,
-	"pts":    pts,
-	"plain":  plain,
-	"f2":     func(x float64) string { return fmt.Sprintf("%.2f", x) },
-	"mul100": func(x float64) float64 { return 100 * x },
-	"join":   func(s []string) string { return strings.Join(s, ", ") },
-	"ci":     ciHeader,
+	"pct":       pct,
+	"na":        na,
+	"pts":       pts,
+	"plain":     plain,
+	"apartSets": apartSets,
+	"f2":        func(x float64) string { return fmt.Sprintf("%.2f", x) },
+	"mul100":    func(x float64) float64 { return 100 * x },
+	"join":      func(s []string) string { return strings.Join(s, ", ") },
+	"ci":        ciHeader,
 }).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>{{.Title}}</title>
@@ -239,8 +253,9 @@ flagged when significant after controlling the false discovery rate at {{pct .R.
 {{if .Undecided}}<ul>{{range .Undecided}}<li>{{.Subject}} <b>{{.ID}}</b>{{if .Players}} ({{.Players}} players){{end}}: about {{.MoreGames}} more games <span class="where">{{.Where}}</span></li>{{end}}</ul>{{end}}{{end}}
 
 <h2>{{.Side}} verdicts</h2>
-{{if .R.Verdicts}}<table><tr><th class="l">{{.T.Player}}</th><th>players</th><th>games</th><th>wins</th><th>win rate</th><th>{{ci .R.Balance.Level}}</th><th class="l">plain reference</th><th>its rate</th><th>plain difference, points</th><th class="l">judged against</th><th>reference</th><th>difference, points</th><th>band</th><th>q</th><th class="l">verdict</th><th class="l">source</th></tr>
-{{range .R.Verdicts}}{{$u := plain .}}<tr><td class="l">{{.Name}}</td><td>{{.Players}}</td><td>{{$u.Games}}</td><td>{{$u.Wins}}</td><td>{{pct $u.Rate}}</td><td>{{pct $u.Low}}–{{pct $u.High}}</td><td class="l">{{$u.Reference}}</td><td>{{pct $u.RefRate}}</td><td>{{pts $u.Delta $u.DeltaLow $u.DeltaHigh}}</td><td class="l">{{.Reference}}{{if ne .Games $u.Games}} ({{.Measure}}: {{.Wins}} of {{.Games}}, {{pct .Rate}}){{end}}</td><td>{{pct .RefRate}}</td><td>{{pts .Delta .DeltaLow .DeltaHigh}}</td><td>±{{printf "%.1f" (mul100 .Band)}}</td><td>{{.Q}}</td><td class="l {{.Verdict}}">{{.Verdict}}{{if .MoreGames}} (about {{.MoreGames}} more games){{end}}</td><td class="l where">{{.Where}}</td></tr>{{end}}</table>
+{{if .R.Verdicts}}<table><tr><th class="l">{{.T.Player}}</th><th>players</th><th>games</th><th>wins</th><th>win rate</th><th>{{ci .R.Balance.Level}}</th><th>vs {{if .R.SharedWins}}games without it{{else}}fair share{{end}}, points</th><th>on its games</th><th>typical {{.T.Player}}</th><th>vs typical, points</th><th>band</th><th>q</th><th class="l">verdict</th><th class="l">source</th></tr>
+{{range .R.Verdicts}}{{$u := plain .}}<tr><td class="l">{{.Name}}</td><td>{{.Players}}</td><td>{{$u.Games}}</td><td>{{$u.Wins}}</td><td>{{pct $u.Rate}}</td><td>{{pct $u.Low}}–{{pct $u.High}}</td><td title="{{$u.Reference}} {{pct $u.RefRate}}">{{pts $u.Delta $u.DeltaLow $u.DeltaHigh}}</td>{{if .Typical}}<td title="{{.Measure}}">{{if .Apart}}{{.Wins}} of {{.Games}}, {{pct .Rate}}*{{else}}all{{end}}</td><td title="{{.Reference}}">{{pct .RefRate}}</td><td>{{pts .Delta .DeltaLow .DeltaHigh}}</td>{{else}}<td>all</td><td class="na">n/a</td><td class="na">n/a</td>{{end}}<td>±{{printf "%.1f" (mul100 .Band)}}</td><td>{{.Q}}</td><td class="l {{.Verdict}}">{{.Verdict}}{{if .MoreGames}} (about {{.MoreGames}} more games){{end}}{{if not .Typical}} (against {{.Reference}}){{end}}</td><td class="l where">{{.Where}}</td></tr>{{end}}</table>
+{{range apartSets .R.Verdicts}}<p>* over the games without {{.}} at the table: far out of line, beside them the others do not all lose alike.</p>{{end}}
 {{else}}<p class="na">n/a: no {{.T.Player}} played enough games to judge.</p>{{end}}
 
 <h2>Games</h2>

@@ -27,7 +27,7 @@ func sample() *game.SimReport {
 		Verdicts: []game.Verdict{{Subject: "hero", ID: "jake-zane", Name: "Jake Zane", Where: "base.xlsx:Heroes!A2", Players: 3, Games: 75, Wins: 40,
 			Rate: 0.533, Low: 0.42, High: 0.64, Reference: "3-player games without it", RefRate: 0.55, Delta: -0.017, DeltaLow: -0.15, DeltaHigh: 0.12,
 			Band: 0.05, Q: 0.9, Verdict: "undecided", MoreGames: 5400}, {Subject: "hero", ID: "li-mei-chen", Name: "Li Mei Chen <&>", Players: 3,
-			Measure: "win rate in 3-player games without iron-titan at the table", Games: 30, Wins: 15, Rate: 0.5, Low: 0.33, High: 0.67,
+			Measure: "win rate in 3-player games without iron-titan at the table", Apart: "iron-titan", Games: 30, Wins: 15, Rate: 0.5, Low: 0.33, High: 0.67,
 			Reference: "3-player games with a typical hero in its place", RefRate: 0.48, Delta: 0.02, DeltaLow: -0.1, DeltaHigh: 0.14, Band: 0.05, Q: 0.8, Verdict: "undecided",
 			Unadjusted: &game.Difference{Wins: 44, Games: 80, Rate: 0.55, Low: 0.44, High: 0.65, Reference: "3-player games without it", RefRate: 0.61,
 				Delta: -0.06, DeltaLow: -0.19, DeltaHigh: 0.08}}},
@@ -56,16 +56,19 @@ func TestWriteContainsEverySection(t *testing.T) {
 		"<title>Balance &lt;report&gt;</title>", // escaped
 		`<span class="flag overpowered">overpowered</span> card <b>lucky-strike</b>`,
 		"planted.xlsx:Events!A2", // each card names the cell of its ID
-		"Hero verdicts", `<td class="l undecided">undecided (about 5400 more games)</td>`, "base.xlsx:Heroes!A2",
+		"Hero verdicts", "base.xlsx:Heroes!A2",
 		"over 12 tests", "±5.0 points at 4 players", "95% CIs",
 		`<td>&#43;60.0 (&#43;45.0 to &#43;70.0)</td>`, // a card against its deck, in points with its interval
 		`<td>&#43;0.40 (&#43;0.10 to &#43;0.70)</td>`, // impact on game length
 		"heroes against the same games with a typical hero in their place",
 		// The plain figures over all its games, then the verdict's, over the games without a far-out hero.
-		`<td>80</td><td>44</td><td>55.0%</td><td>44.0%–65.0%</td><td class="l">3-player games without it</td><td>61.0%</td><td>-6.0 (-19.0 to &#43;8.0)</td>` +
-			`<td class="l">3-player games with a typical hero in its place (win rate in 3-player games without iron-titan at the table: 15 of 30, 50.0%)</td><td>48.0%</td><td>&#43;2.0 (-10.0 to &#43;14.0)</td>`,
-		// Without plain figures of its own, a verdict's are its plain ones.
-		`<td>75</td><td>40</td><td>53.3%</td><td>42.0%–64.0%</td><td class="l">3-player games without it</td><td>55.0%</td><td>-1.7 (-15.0 to &#43;12.0)</td><td class="l">3-player games without it</td>`,
+		`<td>80</td><td>44</td><td>55.0%</td><td>44.0%–65.0%</td><td title="3-player games without it 61.0%">-6.0 (-19.0 to &#43;8.0)</td>` +
+			`<td title="win rate in 3-player games without iron-titan at the table">15 of 30, 50.0%*</td><td title="3-player games with a typical hero in its place">48.0%</td><td>&#43;2.0 (-10.0 to &#43;14.0)</td>`,
+		"<p>* over the games without iron-titan at the table: far out of line",
+		// A verdict not against a typical hero is its plain one: said so.
+		`<td>75</td><td>40</td><td>53.3%</td><td>42.0%–64.0%</td><td title="3-player games without it 55.0%">-1.7 (-15.0 to &#43;12.0)</td><td>all</td><td class="na">n/a</td><td class="na">n/a</td>`,
+		"undecided (about 5400 more games) (against 3-player games without it)</td>",
+		"<th>vs games without it, points</th>",
 		"What changed (1 rows)", "New and changed, against the baseline", "Significant moves (1 of 7 comparisons",
 		"Li Mei Chen &lt;&amp;&gt;", // names are escaped in tables and charts
 		`<svg class="chart"`,        // charts are inline SVG
