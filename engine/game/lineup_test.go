@@ -250,3 +250,37 @@ func TestLineupVerdictAtTheSignificanceLevel(t *testing.T) {
 	assert.InDelta(t, 0.05, wald(flip), 0.005, "the flip is where the test crosses the level")
 	assert.Greater(t, wald(flip-1), 0.045)
 }
+
+// With a range of player counts each count has its own lineup model, its
+// own band and its own far-out sides: a titan at 2 players (the band 10
+// points there) is judged apart from the same heroes at 4, where the
+// titan never plays.
+func TestLineupVerdictsByPlayerCount(t *testing.T) {
+	two := map[string]float64{"titan": 30, "a": 1, "b": 1, "c": 1}
+	four := map[string]float64{"a": 1, "b": 1, "c": 1, "d": 1, "e": 1}
+	tally := playTables(5, 6000, 4, four, false, 0)
+	tally.Merge(playTables(6, 6000, 2, two, false, 0))
+	r := &SimReport{Games: 12000, Terms: Terms{Player: "hero", Players: "heroes"}}
+	r.AddTally(tally, sides("titan", "a", "b", "c", "d", "e"), nil, false)
+	r.Judge()
+	got := map[string]Verdict{}
+	for _, v := range r.Verdicts {
+		got[fmt.Sprint(v.Players, v.ID)] = v
+	}
+	require.Len(t, got, 9, "four heroes at 2 players, five at 4")
+	titan := got["2titan"]
+	assert.Equal(t, Overpowered, titan.Verdict)
+	assert.Equal(t, 0.1, titan.Band, "half the players, twice the band")
+	assert.Equal(t, "win rate in 2-player games", titan.Measure)
+	for _, id := range []string{"a", "b", "c"} {
+		v := got["2"+id]
+		assert.Equal(t, "win rate in 2-player games without titan at the table", v.Measure)
+		assert.NotContains(t, []string{Overpowered, Underpowered}, v.Verdict, "%+v", v)
+		assert.Less(t, v.Unadjusted.DeltaHigh, -0.1, "%s: against the fair share of 50%% it would be underpowered", id)
+		w := got["4"+id]
+		assert.Equal(t, "win rate in 4-player games", w.Measure, "no far-out hero at 4 players")
+		assert.Equal(t, 0.05, w.Band)
+		assert.NotContains(t, []string{Overpowered, Underpowered}, w.Verdict, "%+v", w)
+	}
+	assert.Equal(t, "", got["4e"].Apart)
+}
