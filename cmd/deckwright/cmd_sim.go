@@ -37,9 +37,14 @@ func newSimCmd() *cobra.Command {
 reproducibly, and gives every hero (or Faction) and every card a verdict:
 overpowered, underpowered, fine, or undecided (with the games it would take).
 
-  heroes  win rate at each player count against the fair share (1/players
-          when every game has one winner); in cooperative and solo games,
-          games with the hero against games without it
+  heroes  win rate at each player count against a typical hero at the same
+          tables (a model of who wins from who sat with whom): beside a far
+          stronger hero every other wins less than the fair share without
+          being weaker, so heroes far out of line are left out of the
+          others' reference and games; in cooperative and solo games, the
+          same games with a typical hero in its place. The plain difference
+          from the fair share (1/players; from the games without the hero)
+          is shown beside
   cards   a card dealt by chance against its deck's other cards: among the
           players who drew from the deck, which card they got is luck, so the
           difference is the card's own (--impact adds paired games with and

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -204,26 +205,32 @@ func incidents(w io.Writer, name string, list []game.Incident, terms game.Terms)
 	}
 }
 
-// sideVerdicts prints each side's verdict at each player count.
+// sideVerdicts prints each side's verdict at each player count: its win
+// rate and interval over all its games and its plain difference from the
+// fair share (where the players win together, from the games without
+// it), then the difference the verdict is decided on, from a typical side
+// at the same tables.
 func sideVerdicts(tw io.Writer, r *game.SimReport, terms game.Terms) {
 	byCount := len(r.PlayerCounts) > 1
-	against := "against the fair share"
-	if r.SharedWins {
-		against = "against the games without it"
-	}
+	plainRef, typical := "fair share", "typical "+terms.Player
+	against := "against a typical " + terms.Player + " at the same tables"
 	band := fmt.Sprintf("±%.1f points at 4 players (in proportion to the fair share at other counts)", 100*r.Balance.Band)
 	if r.SharedWins {
+		plainRef, typical = "without it", "typical "+terms.Player+" in its place"
+		against = "against the same games with a typical " + terms.Player + " in its place"
 		band = fmt.Sprintf("±%.1f points", 100*r.Balance.Band)
 	}
-	fmt.Fprintf(tw, "\n%s verdicts: win rate %s; flagged beyond %s when significant (false discovery rate %g%% over %d tests)\n",
+	fmt.Fprintf(tw, "\n%s verdicts: flagged %s, beyond %s when significant (false discovery rate %g%% over %d tests)\n",
 		terms.Player, against, band, 100*r.Balance.FDR, r.Tested)
 	head := terms.Player
 	if byCount {
 		head += "\tplayers"
 	}
 	ci := ciHeader(r.Balance.Level)
-	fmt.Fprintf(tw, "%s\tgames\twins\twin rate\t%s\tagainst\tdifference, points\tverdict\n", head, ci)
-	for _, v := range r.Verdicts {
+	fmt.Fprintf(tw, "%s\tgames\twins\twin rate\t%s\tvs %s, points\t%s\tvs typical, points\tverdict\n", head, ci, plainRef, typical)
+	var apart []string
+	for i := range r.Verdicts {
+		v := &r.Verdicts[i]
 		name := v.Name
 		if name == "" {
 			name = v.ID
@@ -235,8 +242,27 @@ func sideVerdicts(tw io.Writer, r *game.SimReport, terms game.Terms) {
 		if v.MoreGames > 0 {
 			verdict += fmt.Sprintf(" (about %d more games)", v.MoreGames)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\t%.1f%%\t%+.1f (%+.1f to %+.1f)\t%s\n", name, v.Games, v.Wins, 100*v.Rate, 100*v.Low, 100*v.High,
-			100*v.RefRate, 100*v.Delta, 100*v.DeltaLow, 100*v.DeltaHigh, verdict)
+		// The plain figures are over all its games; the verdict's own may be
+		// over the games without the sides far out of line.
+		u := plain(*v)
+		ref, vsRef := "n/a", "n/a"
+		if v.Typical() {
+			ref = fmt.Sprintf("%.1f%%", 100*v.RefRate)
+			vsRef = fmt.Sprintf("%+.1f (%+.1f to %+.1f)", 100*v.Delta, 100*v.DeltaLow, 100*v.DeltaHigh)
+			if v.Apart != "" {
+				vsRef += "*"
+				if !slices.Contains(apart, v.Apart) {
+					apart = append(apart, v.Apart)
+				}
+			}
+		} else {
+			verdict += " (against " + v.Reference + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\t%+.1f (%+.1f to %+.1f)\t%s\t%s\t%s\n", name, u.Games, u.Wins, 100*u.Rate, 100*u.Low, 100*u.High,
+			100*u.Delta, 100*u.DeltaLow, 100*u.DeltaHigh, ref, vsRef, verdict)
+	}
+	for _, a := range apart {
+		fmt.Fprintf(tw, "* over the games without %s at the table: far out of line, beside them the others do not all lose alike\n", a)
 	}
 }
 

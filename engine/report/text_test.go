@@ -37,9 +37,11 @@ endings        fortune 110, track 90
 heroes win     55.0%     [48.0–62.0]  vs nazi; villains took 0.00 artifacts a game
 villain track  median 4  p10 2        p90 5  at the end of the game
 
-hero verdicts: win rate against the games without it; flagged beyond ±5.0 points when significant (false discovery rate 5% over 12 tests)
-hero       games  wins  win rate  95% CI      against  difference, points     verdict
-Jake Zane  75     40    53.3%     42.0–64.0%  55.0%    -1.7 (-15.0 to +12.0)  undecided (about 5400 more games)
+hero verdicts: flagged against the same games with a typical hero in its place, beyond ±5.0 points when significant (false discovery rate 5% over 12 tests)
+hero             games  wins  win rate  95% CI      vs without it, points  typical hero in its place  vs typical, points      verdict
+Jake Zane        75     40    53.3%     42.0–64.0%  -1.7 (-15.0 to +12.0)  n/a                        n/a                     undecided (about 5400 more games) (against 3-player games without it)
+Li Mei Chen <&>  80     44    55.0%     44.0–65.0%  -6.0 (-19.0 to +8.0)   48.0%                      +2.0 (-10.0 to +14.0)*  undecided
+* over the games without iron-titan at the table: far out of line, beside them the others do not all lose alike
 
 new cards     deck    drawn  pass   vs deck, points         impact, points  verdict
 lucky-strike  Events  50     90.0%  +60.0 (+45.0 to +70.0)  n/a             overpowered
