@@ -58,17 +58,12 @@ func fngHeroes(b *planted.Base) []planted.Plant {
 // and harmless copies of base rows under new names (a revolver, an Event,
 // a hero).
 func issueExpansion(b *planted.Base) []planted.Plant {
-	return []planted.Plant{
-		b.Like("Heroes", "jake-zane", "iron-titan", game.Overpowered, map[string]string{"Combat": "6", "Agility": "6", "Cunning": "6", "Lore": "6", "Wounds": "10"}),
-		b.Like("Heroes", "jake-zane", "feeble-clerk", game.Underpowered, map[string]string{"Combat": "1", "Agility": "1", "Cunning": "1", "Lore": "1",
-			"Wounds": "3", "Bonus": "", "Timing": "", "Condition": "", "Effect": "", "Activate": "FALSE"}),
+	return append(fngHeroes(b),
 		b.Like("Gear", "trusty-revolver", "thunder-gun", game.Overpowered, map[string]string{"Bonus": "Combat +4, Agility +3"}),
 		b.Like("Events", "stroke-of-luck", "golden-idol", game.Overpowered, map[string]string{"Immediately": "TRUE", "Effect": "gainGlory(5); gainFortune(4)"}),
 		b.Like("Events", "stroke-of-luck", "eclipse", game.KindDead, map[string]string{"Immediately": "FALSE", "Timing": "test", "Condition": "round > 500", "Effect": "addDice(3)"}),
 		b.Copy("Gear", "trusty-revolver", "old-revolver"),
-		b.Copy("Events", "stroke-of-luck", "lucky-coin"),
-		b.Copy("Heroes", "jake-zane", "jake-twin"),
-	}
+		b.Copy("Events", "stroke-of-luck", "lucky-coin"))
 }
 
 // The expansion of issue 11's Why, judged as the issue asks: every defect
