@@ -158,8 +158,8 @@ func (c *compiler) run(wbs []*Workbook) *table.Tables {
 	for i := range c.schema.Sheets {
 		sh := &c.schema.Sheets[i]
 		if !sh.Optional && !seen[sh.Key()] && !c.opt.ValuesOnly {
-			c.diags.Errorf(diag.Pos{File: layers[0].wb.File}, CodeMissingSheet, "the build has no %s sheet", sh.Name).Hint =
-				"add a sheet named " + sh.Name + " (deckwright init writes one with every column)"
+			c.diags.Add(diag.Errorf(diag.Pos{File: layers[0].wb.File}, CodeMissingSheet, "the build has no %s sheet", sh.Name).
+				WithHint("add a sheet named " + sh.Name + " (deckwright init writes one with every column)"))
 			c.missing = append(c.missing, sh.Key())
 		}
 	}
@@ -302,8 +302,8 @@ func (c *compiler) checkIDsAcrossSheets(rows []*crow) {
 			prev, later = later, prev
 			first[r.row.ID] = prev
 		}
-		c.diags.Errorf(later.row.Pos(table.ColID), CodeIDAcrossSheets, "ID %q is already used on the %s sheet (%s)", later.row.ID, prev.sheet.Name, prev.row.Pos(table.ColID)).Hint =
-			"IDs are unique across every sheet and layer; rename one of them"
+		c.diags.Add(diag.Errorf(later.row.Pos(table.ColID), CodeIDAcrossSheets, "ID %q is already used on the %s sheet (%s)", later.row.ID, prev.sheet.Name, prev.row.Pos(table.ColID)).
+			WithHint("IDs are unique across every sheet and layer; rename one of them"))
 	}
 }
 
@@ -312,14 +312,14 @@ func (c *compiler) readLayer(wb *Workbook) *layer {
 	set := wb.Sheet(table.SetSheet.Name)
 	at := diag.Pos{File: wb.File}
 	if set == nil {
-		c.diags.Errorf(at, CodeSetSheet, "the workbook has no Set sheet").Hint =
-			"add a sheet named Set with columns ID, Name, Game, Requires and one row naming this set"
+		c.diags.Add(diag.Errorf(at, CodeSetSheet, "the workbook has no Set sheet").
+			WithHint("add a sheet named Set with columns ID, Name, Game, Requires and one row naming this set"))
 		return nil
 	}
 	at.Sheet = set.Name
 	if len(set.Rows) < 2 {
-		c.diags.Errorf(at, CodeSetSheet, "the Set sheet needs a header row and one row naming the set").Hint =
-			"row 1: ID, Name, Game, Requires; row 2: this set"
+		c.diags.Add(diag.Errorf(at, CodeSetSheet, "the Set sheet needs a header row and one row naming the set").
+			WithHint("row 1: ID, Name, Game, Requires; row 2: this set"))
 		return nil
 	}
 	cols := map[string]int{}
@@ -350,22 +350,22 @@ func (c *compiler) readLayer(wb *Workbook) *layer {
 		}
 	}
 	if info.ID == "" {
-		c.diags.Errorf(cell("ID"), CodeSetSheet, "the Set row has no ID").Hint = "give the set a short ID such as my-expansion"
+		c.diags.Add(diag.Errorf(cell("ID"), CodeSetSheet, "the Set row has no ID").WithHint("give the set a short ID such as my-expansion"))
 		return nil
 	} else if !validID(info.ID) {
 		example := Slug(info.ID)
 		if example == "" {
 			example = "my-expansion"
 		}
-		c.diags.Errorf(cell("ID"), CodeBadID, "set ID %q is not a slug", info.ID).Hint = "use lower-case letters a–z, digits and hyphens, e.g. " + example + " (the Name column may hold any text)"
+		c.diags.Add(diag.Errorf(cell("ID"), CodeBadID, "set ID %q is not a slug", info.ID).WithHint("use lower-case letters a–z, digits and hyphens, e.g. " + example + " (the Name column may hold any text)"))
 	}
 	g := get("Game")
 	switch {
 	case g == "":
-		c.diags.Errorf(cell("Game"), CodeSetSheet, "the Set row does not say which game it is for").Hint = "write " + c.schema.Game
+		c.diags.Add(diag.Errorf(cell("Game"), CodeSetSheet, "the Set row does not say which game it is for").WithHint("write " + c.schema.Game))
 	case diag.Fold(g) != diag.Fold(c.schema.Game) && diag.Fold(g) != diag.Fold(c.mod.Title()):
-		c.diags.Errorf(cell("Game"), CodeWrongGame, "this workbook is for %q, not %s", g, c.schema.Game).Hint =
-			"every workbook of a build must be for the same game"
+		c.diags.Add(diag.Errorf(cell("Game"), CodeWrongGame, "this workbook is for %q, not %s", g, c.schema.Game).
+			WithHint("every workbook of a build must be for the same game"))
 		return nil
 	}
 	if info.Name == "" {
@@ -389,7 +389,7 @@ func (c *compiler) order(layers []*layer) []*layer {
 	var unique []*layer
 	for _, l := range layers {
 		if prev, dup := byID[l.info.ID]; dup {
-			c.diags.Errorf(l.pos, CodeDupSet, "set %q is also declared by %s", l.info.ID, prev.pos).Hint = "give each workbook its own set ID"
+			c.diags.Add(diag.Errorf(l.pos, CodeDupSet, "set %q is also declared by %s", l.info.ID, prev.pos).WithHint("give each workbook its own set ID"))
 			c.left = append(c.left, l.wb)
 			continue
 		}
@@ -423,8 +423,8 @@ func (c *compiler) order(layers []*layer) []*layer {
 		case req == "":
 			bases = append(bases, l)
 		case byID[req] == nil:
-			c.diags.Errorf(l.pos, CodeLayerOrder, "set %q requires %q, which is not in the build", l.info.ID, req).Hint =
-				hintKnown(req, byID)
+			c.diags.Add(diag.Errorf(l.pos, CodeLayerOrder, "set %q requires %q, which is not in the build", l.info.ID, req).
+				WithHint(hintKnown(req, byID)))
 		default:
 			next[req] = append(next[req], l)
 		}
@@ -433,7 +433,7 @@ func (c *compiler) order(layers []*layer) []*layer {
 		for _, l := range layers {
 			if c.cycles(l, byID) {
 				at, cycle := findCycle(layers, l, byID)
-				c.diags.Errorf(at, CodeLayerOrder, "no base set: the sets' Requires form a cycle: %s", cycle).Hint = "the base set's Requires must be blank"
+				c.diags.Add(diag.Errorf(at, CodeLayerOrder, "no base set: the sets' Requires form a cycle: %s", cycle).WithHint("the base set's Requires must be blank"))
 				break
 			}
 		}
@@ -460,8 +460,8 @@ func (c *compiler) order(layers []*layer) []*layer {
 	}
 	for _, b := range bases {
 		if b != base {
-			c.diags.Errorf(b.pos, CodeLayerOrder, "two base sets: %q and %q (neither requires another set)", base.info.ID, b.info.ID).Hint =
-				"an expansion's Set row must name the set it builds on in Requires"
+			c.diags.Add(diag.Errorf(b.pos, CodeLayerOrder, "two base sets: %q and %q (neither requires another set)", base.info.ID, b.info.ID).
+				WithHint("an expansion's Set row must name the set it builds on in Requires"))
 		}
 	}
 	chain := []*layer{base}
@@ -472,8 +472,8 @@ func (c *compiler) order(layers []*layer) []*layer {
 			break
 		}
 		for _, other := range ls[1:] {
-			c.diags.Errorf(other.pos, CodeLayerOrder, "sets %q and %q both build directly on %q, so their order is not stated", ls[0].info.ID, other.info.ID, l.info.ID).Hint =
-				fmt.Sprintf("make one require the other: set Requires of %q to %q", other.info.ID, ls[0].info.ID)
+			c.diags.Add(diag.Errorf(other.pos, CodeLayerOrder, "sets %q and %q both build directly on %q, so their order is not stated", ls[0].info.ID, other.info.ID, l.info.ID).
+				WithHint(fmt.Sprintf("make one require the other: set Requires of %q to %q", other.info.ID, ls[0].info.ID)))
 		}
 		l = ls[0]
 		if inChain[l] {
@@ -494,8 +494,8 @@ func (c *compiler) order(layers []*layer) []*layer {
 		for _, l := range layers {
 			if !inChain[l] && c.cycles(l, byID) {
 				at, cycle := findCycle(layers, l, byID)
-				c.diags.Errorf(at, CodeLayerOrder, "the sets' Requires form a cycle: %s", cycle).Hint =
-					"one of these sets must require the base set, or a set that builds on it"
+				c.diags.Add(diag.Errorf(at, CodeLayerOrder, "the sets' Requires form a cycle: %s", cycle).
+					WithHint("one of these sets must require the base set, or a set that builds on it"))
 				break
 			}
 		}
@@ -568,11 +568,12 @@ func (c *compiler) sheetFor(l *layer, rs *RawSheet) *table.Sheet {
 	}
 	sh := c.schema.Sheet(name)
 	if sh == nil {
-		d := c.diags.Warnf(diag.Pos{File: l.wb.File, Sheet: rs.Name}, CodeUnknownSheet, "sheet %q is not part of %s; it is ignored", rs.Name, c.mod.Title())
+		d := diag.Warnf(diag.Pos{File: l.wb.File, Sheet: rs.Name}, CodeUnknownSheet, "sheet %q is not part of %s; it is ignored", rs.Name, c.mod.Title())
 		d.Hint = diag.DidYouMean(name, c.schema.SheetNames())
 		if d.Hint == "" {
 			d.Hint = "start a sheet's name with _ to keep notes in the workbook without this warning"
 		}
+		c.diags.Add(d)
 	}
 	return sh
 }
@@ -583,7 +584,7 @@ func (c *compiler) sheetFor(l *layer, rs *RawSheet) *table.Sheet {
 func (c *compiler) header(l *layer, sh *table.Sheet, rs *RawSheet) (map[string]int, *table.Source, []table.Column) {
 	at := diag.Pos{File: l.wb.File, Sheet: rs.Name}
 	if len(rs.Rows) == 0 || rs.Nums[0] != 1 {
-		c.diags.Warnf(at, CodeNoHeader, "the sheet has no header row in row 1; it is ignored").Hint = "row 1 must hold the column names"
+		c.diags.Add(diag.Warnf(at, CodeNoHeader, "the sheet has no header row in row 1; it is ignored").WithHint("row 1 must hold the column names"))
 		return nil, nil, nil
 	}
 	cols := table.AllColumns(sh)
@@ -607,19 +608,20 @@ func (c *compiler) header(l *layer, sh *table.Sheet, rs *RawSheet) (map[string]i
 		p := diag.Pos{File: l.wb.File, Sheet: rs.Name, Row: 1, Col: i + 1}
 		col := known[diag.FoldName(h)]
 		if col == nil {
-			d := c.diags.Warnf(p, CodeUnknownColumn, "column %q is not part of the %s sheet; it is ignored", h, sh.Name)
+			d := diag.Warnf(p, CodeUnknownColumn, "column %q is not part of the %s sheet; it is ignored", h, sh.Name)
 			d.Hint = diag.DidYouMean(h, names)
 			if d.Hint == "" {
 				d.Hint = "start a column's name with _ to keep notes without this warning"
 			}
+			c.diags.Add(d)
 			continue
 		}
 		if prev, dup := idx[col.Key()]; dup {
-			d := c.diags.Errorf(p, CodeDupColumn, "column %q appears twice (also in column %s)", col.Name, diag.ColumnName(prev+1))
+			d := diag.Errorf(p, CodeDupColumn, "column %q appears twice (also in column %s)", col.Name, diag.ColumnName(prev+1))
 			if first := strings.TrimSpace(rs.Rows[0][prev]); diag.FoldName(first) != diag.FoldName(h) {
 				d.Message = fmt.Sprintf("column %q is another name for %q (column %s)", h, first, diag.ColumnName(prev+1))
 			}
-			d.Hint = "delete or rename one of them"
+			c.diags.Add(d.WithHint("delete or rename one of them"))
 			continue
 		}
 		idx[col.Key()] = i
@@ -636,7 +638,7 @@ func (c *compiler) header(l *layer, sh *table.Sheet, rs *RawSheet) (map[string]i
 
 func (c *compiler) missingColumns(l *layer, sh *table.Sheet, rs *RawSheet, missing []table.Column) {
 	for _, col := range missing {
-		c.diags.Errorf(diag.Pos{File: l.wb.File, Sheet: rs.Name}, CodeMissingColumn, "the %s sheet has no %s column", sh.Name, col.Name).Hint = columnHelp(&col)
+		c.diags.Add(diag.Errorf(diag.Pos{File: l.wb.File, Sheet: rs.Name}, CodeMissingColumn, "the %s sheet has no %s column", sh.Name, col.Name).WithHint(columnHelp(&col)))
 	}
 }
 
@@ -759,11 +761,11 @@ func (c *compiler) cell(r *crow, col *table.Column, v string, present bool) {
 		// A required column missing from the header is reported once, by
 		// header, not again in every row.
 		if col.Required && present {
-			d := c.diags.Errorf(pos, CodeRequired, "%s is required", col.Name)
-			d.Hint = columnHelp(col)
+			hint := columnHelp(col)
 			if col.Name == table.ColID {
-				d.Hint = "every row needs a unique ID; to keep a row without content, set Disabled to TRUE"
+				hint = "every row needs a unique ID; to keep a row without content, set Disabled to TRUE"
 			}
+			c.diags.Add(diag.Errorf(pos, CodeRequired, "%s is required", col.Name).WithHint(hint))
 		}
 		return
 	}
@@ -794,7 +796,7 @@ func (c *compiler) cell(r *crow, col *table.Column, v string, present bool) {
 		if example == "" { // a name in another script: nothing to transliterate
 			example = Slug(r.sheet.Name) + "-" + strconv.Itoa(pos.Row)
 		}
-		c.diags.Errorf(pos, CodeBadID, "ID %q is not a slug", v).Hint = "use lower-case letters a–z, digits and hyphens, e.g. " + example + " (the Name column may hold any text)"
+		c.diags.Add(diag.Errorf(pos, CodeBadID, "ID %q is not a slug", v).WithHint("use lower-case letters a–z, digits and hyphens, e.g. " + example + " (the Name column may hold any text)"))
 		r.row.Cells[key] = v
 		return
 	}
@@ -812,11 +814,9 @@ func (c *compiler) controlChar(pos diag.Pos, column, v string) bool {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(v[i:])
-	at := pos
-	at.Offset = utf8.RuneCountInString(v[:i]) + 1
-	c.diags.Add(diag.Diagnostic{Pos: at, Severity: diag.Error, Code: CodeControl, Source: v,
-		Message: fmt.Sprintf("%s holds a control character, %s, which no card can print", column, controlName(r)),
-		Hint:    "delete it: it usually comes with text pasted from elsewhere (deckwright prints it escaped, as \\x1b)"})
+	c.diags.Add(diag.Errorf(pos, CodeControl, "%s holds a control character, %s, which no card can print", column, controlName(r)).
+		WithSource(v, utf8.RuneCountInString(v[:i])+1).
+		WithHint("delete it: it usually comes with text pasted from elsewhere (deckwright prints it escaped, as \\x1b)"))
 	return true
 }
 
@@ -858,16 +858,12 @@ func splitList(s string) []listItem {
 func (c *compiler) scalar(r *crow, pos diag.Pos, col *table.Column, t table.Type, v string, offset int, src string) (any, bool) {
 	// An item of a list is pointed at with a caret, the first one too.
 	inList := offset > 0 || src != v
-	at := pos
-	if inList {
-		at.Offset = offset + 1
-	}
-	report := func(code diag.Code, format string, args ...any) *diag.Diagnostic {
-		d := c.diags.Errorf(at, code, format, args...)
+	report := func(hint string, code diag.Code, format string, args ...any) {
+		d := diag.Errorf(pos, code, format, args...).WithHint(hint)
 		if inList {
-			d.Source = src
+			d = d.WithSource(src, offset+1)
 		}
-		return d
+		c.diags.Add(d)
 	}
 	switch t.Kind {
 	case table.String, table.Text:
@@ -875,18 +871,18 @@ func (c *compiler) scalar(r *crow, pos diag.Pos, col *table.Column, t table.Type
 	case table.Int:
 		n, err := parseInt(v)
 		if err != nil {
-			report(CodeNotInt, "%s must be a whole number, not %q", col.Name, v)
+			report("", CodeNotInt, "%s must be a whole number, not %q", col.Name, v)
 			return nil, false
 		}
 		if t.Bounded && (n < t.Min || n > t.Max) {
-			report(CodeRange, "%s must be between %d and %d, not %d", col.Name, t.Min, t.Max, n)
+			report("", CodeRange, "%s must be between %d and %d, not %d", col.Name, t.Min, t.Max, n)
 			return nil, false
 		}
 		return n, true
 	case table.Bool:
 		b, ok := parseBool(v)
 		if !ok {
-			report(CodeNotBool, "%s must be TRUE or FALSE, not %q", col.Name, v)
+			report("", CodeNotBool, "%s must be TRUE or FALSE, not %q", col.Name, v)
 			return nil, false
 		}
 		return b, true
@@ -896,8 +892,7 @@ func (c *compiler) scalar(r *crow, pos diag.Pos, col *table.Column, t table.Type
 				return e, true
 			}
 		}
-		d := report(CodeEnum, "%s must be one of %s, not %q", col.Name, strings.Join(t.Values, ", "), v)
-		d.Hint = diag.DidYouMean(v, t.Values)
+		report(diag.DidYouMean(v, t.Values), CodeEnum, "%s must be one of %s, not %q", col.Name, strings.Join(t.Values, ", "), v)
 		return nil, false
 	case table.Custom:
 		g, ok := c.schema.Grammars[t.Grammar]
@@ -906,9 +901,7 @@ func (c *compiler) scalar(r *crow, pos diag.Pos, col *table.Column, t table.Type
 		}
 		canon, refs, err := g.Parse(v)
 		if err != nil {
-			p := pos
-			p.Offset = offset + err.Offset + 1
-			c.diags.Add(diag.Diagnostic{Pos: p, Severity: diag.Error, Code: CodeGrammar, Message: err.Message, Hint: err.Hint, Source: src})
+			c.diags.Add(diag.Errorf(pos, CodeGrammar, "%s", err.Message).WithHint(err.Hint).WithSource(src, offset+err.Offset+1))
 			return nil, false
 		}
 		for _, ref := range refs {

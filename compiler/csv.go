@@ -107,7 +107,8 @@ func csvWorkbooks(dir string) []csvWorkbook {
 
 // readCSVWorkbook reads a CSV workbook: each file a sheet, with the limits
 // of any workbook (the file size limit counts all of its files together).
-func readCSVWorkbook(cb csvWorkbook, lim Limits, l *diag.List) *Workbook {
+// A file that cannot be read is a *ReadError.
+func readCSVWorkbook(cb csvWorkbook, lim Limits, l *diag.List) (*Workbook, error) {
 	wb := &Workbook{File: cb.name}
 	var total int64
 	// The Set sheet first, then the sheets in name order: the order a
@@ -121,8 +122,7 @@ func readCSVWorkbook(cb csvWorkbook, lim Limits, l *diag.List) *Workbook {
 		at := diag.Pos{File: cb.name, Sheet: sheet}
 		st, err := os.Stat(path)
 		if err != nil {
-			l.Errorf(at, CodeIO, "cannot read %s: %v", path, unwrap(err))
-			continue
+			return nil, readError(path, err)
 		}
 		if total += st.Size(); total > lim.FileSize {
 			l.Errorf(at, CodeTooLarge, "the CSV files come to more than %s; deckwright reads workbooks up to %s", size(lim.FileSize), size(lim.FileSize))
@@ -131,8 +131,7 @@ func readCSVWorkbook(cb csvWorkbook, lim Limits, l *diag.List) *Workbook {
 		}
 		data, err := ReadLimited(path, lim.FileSize-total+st.Size())
 		if err != nil {
-			l.Errorf(at, CodeIO, "cannot read %s: %v", path, unwrap(err))
-			continue
+			return nil, readError(path, err)
 		}
 		if total += int64(len(data)) - st.Size(); total > lim.FileSize { // it grew after Stat
 			l.Errorf(at, CodeTooLarge, "the CSV files come to more than %s; deckwright reads workbooks up to %s", size(lim.FileSize), size(lim.FileSize))
@@ -143,7 +142,7 @@ func readCSVWorkbook(cb csvWorkbook, lim Limits, l *diag.List) *Workbook {
 			wb.Sheets = append(wb.Sheets, sh)
 		}
 	}
-	return wb
+	return wb, nil
 }
 
 // readCSV reads one CSV file as a sheet: UTF-8 (a byte-order mark is
@@ -154,8 +153,8 @@ func readCSV(wb *Workbook, sheet string, data []byte, lim Limits, l *diag.List) 
 	sr := newSheetReader(wb, sheet, lim, l)
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	if !utf8.Valid(data) {
-		l.Errorf(sr.at(0, 0), CodeDamaged, "the CSV file is not UTF-8 text").Hint =
-			`save it as "CSV UTF-8" (Excel) or with character set Unicode (UTF-8) (LibreOffice)`
+		l.Add(diag.Errorf(sr.at(0, 0), CodeDamaged, "the CSV file is not UTF-8 text").
+			WithHint(`save it as "CSV UTF-8" (Excel) or with character set Unicode (UTF-8) (LibreOffice)`))
 		sr.lose(sr.at(0, 0))
 		return nil
 	}
@@ -179,7 +178,7 @@ func readCSV(wb *Workbook, sheet string, data []byte, lim Limits, l *diag.List) 
 				line = pe.StartLine
 				err = pe.Err
 			}
-			l.Errorf(sr.at(line, 0), CodeDamaged, "the CSV file cannot be read (%v)", err).Hint = "open it in your spreadsheet program and save it again as CSV"
+			l.Add(diag.Errorf(sr.at(line, 0), CodeDamaged, "the CSV file cannot be read (%v)", err).WithHint("open it in your spreadsheet program and save it again as CSV"))
 			sr.lose(sr.at(0, 0))
 			break
 		}

@@ -42,7 +42,8 @@ func TestReadCSVFolder(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "base")
 	writeCSVs(t, dir, "", toyBase())
-	wbs, l := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	wbs, l, err := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	require.NoError(t, err)
 	assertDiags(t, l)
 	require.Len(t, wbs, 1)
 	assert.Equal(t, "base", wbs[0].File)
@@ -65,7 +66,8 @@ func TestReadCSVFolder(t *testing.T) {
 	}
 	// A problem is reported at its cell: folder, sheet (file), cell.
 	writeCSVs(t, dir, "", []sheetRows{heroes(alice(), r("bob", "Bob", "many", "town"))})
-	wbs, l = compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	wbs, l, err = compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	require.NoError(t, err)
 	assertDiags(t, l)
 	_, cl = compiler.Compile(toy, wbs, compiler.Options{})
 	assertDiags(t, cl, dg("base:Heroes!C3", 0, E, compiler.CodeNotInt, `Power must be a whole number, not "many"`, ""))
@@ -83,7 +85,8 @@ func TestReadCSVCells(t *testing.T) {
 	for n, body := range files {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, n), []byte(body), 0o644))
 	}
-	wbs, l := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	wbs, l, err := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	require.NoError(t, err)
 	assertDiags(t, l)
 	require.Len(t, wbs, 1)
 	assert.Equal(t, [][]string{{"ID", "Name", "Game"}, {"base", "Base", "toy-game"}}, wbs[0].Sheet("Set").Rows)
@@ -103,7 +106,8 @@ func TestReadCSVPrefixes(t *testing.T) {
 	for _, n := range []string{".~lock.base-Heroes.csv#", "~$base-Cards.csv", "notes.txt", ".hidden-Set.csv"} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, n), []byte("junk"), 0o644))
 	}
-	wbs, l := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	wbs, l, err := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	require.NoError(t, err)
 	assertDiags(t, l)
 	require.Len(t, wbs, 2)
 	assert.Equal(t, "base", wbs[0].File)
@@ -124,7 +128,8 @@ func TestReadProjectWithCSVWorkbooks(t *testing.T) {
 	writeCSVs(t, filepath.Join(dir, "arctic"), "", []sheetRows{setSheet("arctic", "base"), sheet("Heroes", expHeroHeader, r("cid", "Cid", "2", "town"))})
 	writeCSVs(t, dir, "", []sheetRows{setSheet("more", "arctic"), sheet("Cards", r("ID", "Name", "Count", "Text"), r("rope", "Rope", "1", "A rope."))})
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "templates"), 0o755)) // a folder that is no workbook
-	wbs, l := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	wbs, l, err := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	require.NoError(t, err)
 	assertDiags(t, l)
 	var files []string
 	for _, wb := range wbs {
@@ -144,7 +149,8 @@ func TestReadCSVProblems(t *testing.T) {
 		dir := t.TempDir()
 		writeCSVs(t, dir, "", []sheetRows{setSheet("base", "")})
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "Heroes.csv"), []byte("ID,Name\nzo\xe9,Zo\xe9\n"), 0o644)) // Windows-1252
-		wbs, l := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+		wbs, l, err := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+		require.NoError(t, err)
 		assertDiags(t, l, dg(filepath.Base(dir)+":Heroes", 0, E, compiler.CodeDamaged, "the CSV file is not UTF-8 text",
 			`save it as "CSV UTF-8" (Excel) or with character set Unicode (UTF-8) (LibreOffice)`))
 		require.Len(t, wbs, 1)
@@ -161,7 +167,8 @@ func TestReadCSVProblems(t *testing.T) {
 			fmt.Fprintf(&b, "row-%d,x\n", i)
 		}
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "Notes.csv"), []byte(b.String()), 0o644))
-		wbs, l := compiler.ReadPaths([]string{dir}, lim)
+		wbs, l, err := compiler.ReadPaths([]string{dir}, lim)
+		require.NoError(t, err)
 		assertDiags(t, l, dg(filepath.Base(dir)+":Notes", 0, E, compiler.CodeTooManyRows, "the sheet has more than 10 rows; deckwright stops reading there",
 			"delete the unused rows below your content (select them, Delete Rows) and save"))
 		assert.Len(t, wbs[0].Sheet("Notes").Rows, 10)
@@ -171,21 +178,25 @@ func TestReadCSVProblems(t *testing.T) {
 		writeCSVs(t, dir, "", []sheetRows{setSheet("base", ""), heroes(alice())})
 		lim := compiler.DefaultLimits
 		lim.FileSize = 60
-		_, l := compiler.ReadPaths([]string{dir}, lim)
+		_, l, err := compiler.ReadPaths([]string{dir}, lim)
+		require.NoError(t, err)
 		assertDiags(t, l, dg(filepath.Base(dir)+":Heroes", 0, E, compiler.CodeTooLarge, "the CSV files come to more than 60 bytes; deckwright reads workbooks up to 60 bytes", ""))
 	})
 	t.Run("a CSV file named alone", func(t *testing.T) {
 		dir := t.TempDir()
 		writeCSVs(t, dir, "", []sheetRows{setSheet("base", "")})
-		_, l := compiler.ReadPaths([]string{filepath.Join(dir, "Set.csv")}, compiler.DefaultLimits)
+		_, l, err := compiler.ReadPaths([]string{filepath.Join(dir, "Set.csv")}, compiler.DefaultLimits)
+		require.NoError(t, err)
 		assertDiags(t, l, dg("Set.csv", 0, E, compiler.CodeNotXLSX, "a CSV file is one sheet, not a workbook",
 			"name the folder that holds the workbook's CSV files, one a sheet, Set.csv among them"))
 	})
 	t.Run("no Set.csv", func(t *testing.T) {
 		dir := t.TempDir()
 		writeCSVs(t, dir, "", []sheetRows{heroes(alice())})
-		_, l := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
-		assertDiags(t, l, dg(dir, 0, E, compiler.CodeNoWorkbooks, "the folder "+dir+" holds no workbooks (.xlsx, .ods, or CSV files with a Set.csv)",
-			"create a project with `deckwright init DIR`, or name the workbooks"))
+		_, _, err := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+		var re *compiler.ReadError
+		require.ErrorAs(t, err, &re, "a folder without workbooks is the command line's failure, not the content's")
+		assert.ErrorIs(t, err, compiler.ErrNoWorkbooks)
+		assert.Equal(t, "the folder "+dir+" holds no workbooks (.xlsx, .ods, or CSV files with a Set.csv) (create a project with `deckwright init DIR`, or name the workbooks)", err.Error())
 	})
 }

@@ -88,7 +88,7 @@ func FuzzCompileCells(f *testing.F) {
 			_, cl := compiler.Compile(toy, []*compiler.Workbook{wb}, compiler.Options{})
 			checkPositions(t, cl, "base.xlsx")
 			for _, d := range cl.Items() {
-				if d.Pos.Offset == 0 {
+				if d.Char == 0 {
 					continue
 				}
 				key := d.Pos.Sheet + "!" + d.Pos.Cell()
@@ -99,8 +99,8 @@ func FuzzCompileCells(f *testing.F) {
 				if d.Source != text {
 					t.Fatalf("%s: caret source %q, cell %q", d, d.Source, text)
 				}
-				if n := utf8.RuneCountInString(text); d.Pos.Offset > n+1 {
-					t.Fatalf("%s: caret at %d in %q (%d characters)", d, d.Pos.Offset, text, n)
+				if n := utf8.RuneCountInString(text); d.Char > n+1 {
+					t.Fatalf("%s: caret at %d in %q (%d characters)", d, d.Char, text, n)
 				}
 			}
 		})
@@ -143,7 +143,7 @@ func checkPositions(t *testing.T, l *diag.List, file string) {
 		if d.Message == "" {
 			t.Fatalf("%s: no message", d)
 		}
-		if d.Pos.Offset < 0 {
+		if d.Char < 0 {
 			t.Fatalf("%s: negative offset", d)
 		}
 	}

@@ -156,16 +156,17 @@ func compileBase(t testing.TB, sheets []sheetRows) (*table.Tables, *diag.List) {
 }
 
 // dg is an expected diagnostic in its JSON form. at is "file:Sheet!A1",
-// "file:Sheet", "file" or "".
-func dg(at string, column int, sev diag.Severity, code diag.Code, msg, hint string) diag.JSONDiagnostic {
+// "file:Sheet", "file" or ""; char is the 1-based character inside the
+// cell (0: the whole cell), which JSON's deprecated column repeats.
+func dg(at string, char int, sev diag.Severity, code diag.Code, msg, hint string) diag.JSONDiagnostic {
 	file, rest, _ := strings.Cut(at, ":")
 	sheet, cell, _ := strings.Cut(rest, "!")
-	return diag.JSONDiagnostic{File: file, Sheet: sheet, Cell: cell, Column: column, Severity: sev.String(),
+	return diag.JSONDiagnostic{File: file, Sheet: sheet, Cell: cell, Char: char, Column: char, Severity: sev.String(),
 		Code: string(code), Message: msg, Hint: hint}
 }
 
 // assertDiags checks the list holds exactly the expected diagnostics, in
-// order: position, caret column, severity, code, message and hint.
+// order: cell, character in the cell, severity, code, message and hint.
 func assertDiags(t testing.TB, l *diag.List, want ...diag.JSONDiagnostic) {
 	t.Helper()
 	for _, w := range want {

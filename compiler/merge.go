@@ -30,8 +30,8 @@ func (c *compiler) merge(ms *mergedSheet, rows []*crow, base bool) {
 			continue
 		}
 		if prev, dup := inLayer[id]; dup {
-			c.diags.Errorf(r.row.Pos(table.ColID), CodeDupID, "ID %q is already used in %s", id, prev.row.Pos(table.ColID)).Hint =
-				"IDs must be unique; rename one of them"
+			c.diags.Add(diag.Errorf(r.row.Pos(table.ColID), CodeDupID, "ID %q is already used in %s", id, prev.row.Pos(table.ColID)).
+				WithHint("IDs must be unique; rename one of them"))
 			r.ghost = true
 			ms.ghosts = append(ms.ghosts, r)
 			continue
@@ -43,8 +43,8 @@ func (c *compiler) merge(ms *mergedSheet, rows []*crow, base bool) {
 			change = "add"
 		}
 		if base && change != "add" {
-			c.diags.Errorf(r.row.Pos(table.ColChange), CodeBaseChange, "a base set row cannot %s: there is no earlier layer", change).Hint =
-				"clear the Change cell"
+			c.diags.Add(diag.Errorf(r.row.Pos(table.ColChange), CodeBaseChange, "a base set row cannot %s: there is no earlier layer", change).
+				WithHint("clear the Change cell"))
 			if change == "remove" {
 				r.ghost = true
 				ms.ghosts = append(ms.ghosts, r)
@@ -55,8 +55,8 @@ func (c *compiler) merge(ms *mergedSheet, rows []*crow, base bool) {
 		switch change {
 		case "add":
 			if exists {
-				c.diags.Errorf(r.row.Pos(table.ColID), CodeIDClash, "ID %q is already defined in %s", id, earlier.row.Pos(table.ColID)).Hint =
-					"to change that row set Change to replace; to add a new one, choose another ID"
+				c.diags.Add(diag.Errorf(r.row.Pos(table.ColID), CodeIDClash, "ID %q is already defined in %s", id, earlier.row.Pos(table.ColID)).
+					WithHint("to change that row set Change to replace; to add a new one, choose another ID"))
 				r.ghost = true
 				ms.ghosts = append(ms.ghosts, r)
 				continue
@@ -64,8 +64,8 @@ func (c *compiler) merge(ms *mergedSheet, rows []*crow, base bool) {
 			ms.add(r)
 		case "replace", "remove":
 			if !exists {
-				d := c.diags.Errorf(r.row.Pos(table.ColID), CodeChangeUnknown, "cannot %s %q: no earlier layer defines it", change, id)
-				d.Hint = diag.DidYouMean(id, keys(ms.index))
+				c.diags.Add(diag.Errorf(r.row.Pos(table.ColID), CodeChangeUnknown, "cannot %s %q: no earlier layer defines it", change, id).
+					WithHint(diag.DidYouMean(id, keys(ms.index))))
 				if change == "replace" {
 					ms.add(r) // checked as the new row it would be
 				}

@@ -69,14 +69,14 @@ func readODS(file string, zr *zip.Reader, lim Limits, l *diag.List) *Workbook {
 			content = zf
 		case "META-INF/manifest.xml":
 			if encrypted(zf, lim) {
-				l.Errorf(at, CodeEncrypted, "the workbook is password-protected").Hint =
-					"remove the password (File → Properties → Security, or save without \"Save with password\"); deckwright never asks for passwords"
+				l.Add(diag.Errorf(at, CodeEncrypted, "the workbook is password-protected").
+					WithHint("remove the password (File → Properties → Security, or save without \"Save with password\"); deckwright never asks for passwords"))
 				return nil
 			}
 		}
 	}
 	if content == nil {
-		l.Errorf(at, CodeDamaged, "the workbook is damaged (the .ods package has no content.xml)").Hint = resaveHint
+		l.Add(diag.Errorf(at, CodeDamaged, "the workbook is damaged (the .ods package has no content.xml)").WithHint(resaveHint))
 		return nil
 	}
 	rc, err := content.Open()
@@ -129,7 +129,7 @@ func readODSContent(file string, r io.Reader, lim Limits, l *diag.List) *Workboo
 		case errors.As(err, &big):
 			l.Add(*withPos(big.d, diag.Pos{File: file}))
 		default:
-			l.Errorf(diag.Pos{File: file}, CodeDamaged, "the workbook is truncated or damaged (content.xml: %v)", err).Hint = resaveHint
+			l.Add(diag.Errorf(diag.Pos{File: file}, CodeDamaged, "the workbook is truncated or damaged (content.xml: %v)", err).WithHint(resaveHint))
 		}
 		return nil
 	}

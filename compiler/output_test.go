@@ -65,7 +65,7 @@ base.xlsx:Heroes: error[DW0001]: … and 2 more errors in Heroes
 	assert.Equal(t, 5, doc.Errors)
 	assert.Equal(t, 1, doc.Warnings)
 	require.Len(t, doc.Diagnostics, 5)
-	assert.Equal(t, map[string]any{"file": "base.xlsx", "sheet": "Cards", "cell": "E2", "column": float64(10), "severity": "error",
+	assert.Equal(t, map[string]any{"file": "base.xlsx", "sheet": "Cards", "cell": "E2", "char": float64(10), "column": float64(10), "severity": "error",
 		"code": "DW0412", "message": `unknown verb "gian"`, "hint": `did you mean "gain"?`}, doc.Diagnostics[2])
 }
 

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,46 +16,88 @@ import (
 // project folder's workbooks are its workbook files, its subfolders that
 // hold CSV workbooks, and its own CSV files when it holds a Set.csv.
 // Spreadsheet lock files (~$x.xlsx, .~lock.x.ods#) and hidden files are
-// skipped. Every problem is a diagnostic.
-func ReadPaths(paths []string, lim Limits) ([]*Workbook, *diag.List) {
+// skipped. Problems in the content (a damaged workbook, a file too large)
+// are diagnostics; a path that cannot be read, or a folder that holds no
+// workbooks, is not the content's: reading stops and the error is a
+// *ReadError.
+func ReadPaths(paths []string, lim Limits) ([]*Workbook, *diag.List, error) {
 	var l diag.List
 	var wbs []*Workbook
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			d := l.Errorf(diag.Pos{File: p}, CodeIO, "cannot read %s: %v", p, unwrap(err))
+			re := readError(p, err)
 			if os.IsNotExist(err) {
-				d.Hint = "check the path"
+				re.Hint = "check the path"
 			}
-			continue
+			return nil, &l, re
 		}
 		if !st.IsDir() {
 			if isCSV(p) {
-				l.Errorf(diag.Pos{File: filepath.Base(p)}, CodeNotXLSX, "a CSV file is one sheet, not a workbook").Hint =
-					"name the folder that holds the workbook's CSV files, one a sheet, Set.csv among them"
+				l.Add(diag.Errorf(diag.Pos{File: filepath.Base(p)}, CodeNotXLSX, "a CSV file is one sheet, not a workbook").
+					WithHint("name the folder that holds the workbook's CSV files, one a sheet, Set.csv among them"))
 				continue
 			}
-			if wb := readFile(p, lim, &l); wb != nil {
+			wb, err := readFile(p, lim, &l)
+			if err != nil {
+				return nil, &l, err
+			}
+			if wb != nil {
 				wbs = append(wbs, wb)
 			}
 			continue
 		}
 		files, books := workbooksIn(p)
 		if len(files) == 0 && len(books) == 0 {
-			l.Errorf(diag.Pos{File: p}, CodeNoWorkbooks, "the folder %s holds no workbooks (.xlsx, .ods, or CSV files with a Set.csv)", p).Hint =
-				"create a project with `deckwright init DIR`, or name the workbooks"
-			continue
+			return nil, &l, &ReadError{Code: CodeNoWorkbooks, Msg: "the folder " + p + " holds no workbooks (.xlsx, .ods, or CSV files with a Set.csv)",
+				Hint: "create a project with `deckwright init DIR`, or name the workbooks", Err: ErrNoWorkbooks}
 		}
 		for _, f := range files {
-			if wb := readFile(f, lim, &l); wb != nil {
+			wb, err := readFile(f, lim, &l)
+			if err != nil {
+				return nil, &l, err
+			}
+			if wb != nil {
 				wbs = append(wbs, wb)
 			}
 		}
 		for _, b := range books {
-			wbs = append(wbs, readCSVWorkbook(b, lim, &l))
+			wb, err := readCSVWorkbook(b, lim, &l)
+			if err != nil {
+				return nil, &l, err
+			}
+			wbs = append(wbs, wb)
 		}
 	}
-	return wbs, &l
+	return wbs, &l, nil
+}
+
+// ReadError is a path that cannot be read, or a folder without workbooks:
+// the failure of whoever named the path (exit 2 in the CLI), kept apart
+// by its type from content errors, which are diagnostics.
+type ReadError struct {
+	Code diag.Code // CodeIO, or CodeNoWorkbooks
+	Msg  string    // "cannot read base.xlsx: permission denied"
+	Hint string    // what to do, or ""
+	Err  error     // the cause (an *fs.PathError, ErrNoWorkbooks)
+}
+
+// ErrNoWorkbooks is the cause of the ReadError for a folder that holds no
+// workbooks.
+var ErrNoWorkbooks = errors.New("no workbooks")
+
+func (e *ReadError) Error() string {
+	if e.Hint == "" {
+		return e.Msg
+	}
+	return e.Msg + " (" + e.Hint + ")"
+}
+
+func (e *ReadError) Unwrap() error { return e.Err }
+
+// readError is the ReadError for a file that cannot be read.
+func readError(path string, err error) *ReadError {
+	return &ReadError{Code: CodeIO, Msg: "cannot read " + path + ": " + unwrap(err).Error(), Err: err}
 }
 
 // Watched reports whether a file's name makes it part of a project folder's
@@ -104,35 +147,34 @@ func workbooksIn(dir string) ([]string, []csvWorkbook) {
 	return files, books
 }
 
-func readFile(path string, lim Limits, l *diag.List) *Workbook {
+// readFile reads one workbook file. A file too large is the content's
+// problem (a diagnostic); one that cannot be read is a *ReadError.
+func readFile(path string, lim Limits, l *diag.List) (*Workbook, error) {
 	name := filepath.Base(path)
 	st, err := os.Stat(path)
 	if err != nil {
-		l.Errorf(diag.Pos{File: name}, CodeIO, "cannot read %s: %v", path, unwrap(err))
-		return nil
+		return nil, readError(path, err)
 	}
 	if !st.Mode().IsRegular() {
 		// A device (/dev/zero) or a named pipe would never end, or block.
-		l.Errorf(diag.Pos{File: name}, CodeIO, "cannot read %s: it is not a regular file (a device, a pipe, …)", path).Hint =
-			"name the workbook file itself"
-		return nil
+		return nil, &ReadError{Code: CodeIO, Msg: "cannot read " + path + ": it is not a regular file (a device, a pipe, …)",
+			Hint: "name the workbook file itself"}
 	}
 	if st.Size() > lim.FileSize {
 		l.Errorf(diag.Pos{File: name}, CodeTooLarge, "the file is %s; deckwright reads workbooks up to %s", size(st.Size()), size(lim.FileSize))
-		return nil
+		return nil, nil
 	}
 	data, err := ReadLimited(path, lim.FileSize)
 	if err != nil {
-		l.Errorf(diag.Pos{File: name}, CodeIO, "cannot read %s: %v", path, unwrap(err))
-		return nil
+		return nil, readError(path, err)
 	}
 	if int64(len(data)) > lim.FileSize { // it grew after Stat
 		l.Errorf(diag.Pos{File: name}, CodeTooLarge, "the file is more than %s; deckwright reads workbooks up to %s", size(lim.FileSize), size(lim.FileSize))
-		return nil
+		return nil, nil
 	}
 	wb, dl := ReadWorkbook(name, data, lim)
 	l.Append(dl)
-	return wb
+	return wb, nil
 }
 
 // ReadLimited reads at most max+1 bytes of a file (one more than allowed,

@@ -6,6 +6,7 @@ import (
 	"compress/flate"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -358,6 +359,44 @@ func TestReadCellText(t *testing.T) {
 	assert.Equal(t, [][]string{{"ID", "Count", "Brave", "Note"}, {"a", "3", "TRUE", "  spaced  "}, {"b", "2.5", "FALSE", "line\nbreak"}}, wb.Sheets[0].Rows)
 }
 
+// TestReadPathsFailures checks a path that cannot be read is an error of
+// its own type (the command line's failure, exit 2), never a diagnostic
+// among the content's, and that reading stops there.
+func TestReadPathsFailures(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "base.xlsx")
+	require.NoError(t, os.WriteFile(good, xlsx(t, toyBase()...), 0o644))
+	missing := filepath.Join(dir, "missing.xlsx")
+	empty := t.TempDir()
+	tests := []struct {
+		name  string
+		paths []string
+		code  diag.Code
+		msg   string
+		cause error
+	}{
+		{"a missing path", []string{good, missing}, compiler.CodeIO, "cannot read " + missing + ": no such file or directory (check the path)", fs.ErrNotExist},
+		{"a folder without workbooks", []string{empty, good}, compiler.CodeNoWorkbooks, "the folder " + empty + " holds no workbooks (.xlsx, .ods, or CSV files with a Set.csv) (create a project with `deckwright init DIR`, or name the workbooks)", compiler.ErrNoWorkbooks},
+		{"a device", []string{os.DevNull}, compiler.CodeIO, "cannot read " + os.DevNull + ": it is not a regular file (a device, a pipe, …) (name the workbook file itself)", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wbs, l, err := compiler.ReadPaths(tt.paths, compiler.DefaultLimits)
+			var re *compiler.ReadError
+			require.ErrorAs(t, err, &re)
+			covered(tt.code)
+			assert.Equal(t, tt.code, re.Code)
+			assert.Equal(t, tt.msg, err.Error())
+			if tt.cause != nil {
+				assert.ErrorIs(t, err, tt.cause)
+			}
+			assert.Nil(t, wbs)
+			assert.Zero(t, l.Len(), "the failure is not also a diagnostic")
+			assert.NoError(t, l.Err())
+		})
+	}
+}
+
 func TestReadPaths(t *testing.T) {
 	dir := t.TempDir()
 	base := xlsx(t, toyBase()...)
@@ -370,7 +409,8 @@ func TestReadPaths(t *testing.T) {
 	}
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "old.xlsx"), 0o755))
 
-	wbs, l := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	wbs, l, err := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	require.NoError(t, err)
 	assertDiags(t, l)
 	require.Len(t, wbs, 2)
 	assert.Equal(t, "base.xlsx", wbs[0].File)
@@ -381,21 +421,15 @@ func TestReadPaths(t *testing.T) {
 
 	// A file named directly is read whatever its name.
 	csv := filepath.Join(dir, "data.csv")
-	wbs, l = compiler.ReadPaths([]string{filepath.Join(dir, "base.xlsx"), csv}, compiler.DefaultLimits)
+	wbs, l, err = compiler.ReadPaths([]string{filepath.Join(dir, "base.xlsx"), csv}, compiler.DefaultLimits)
+	require.NoError(t, err)
 	assert.Len(t, wbs, 1)
 	assertDiags(t, l, dg("data.csv", 0, E, compiler.CodeNotXLSX, "a CSV file is one sheet, not a workbook", "name the folder that holds the workbook's CSV files, one a sheet, Set.csv among them"))
 
-	missing := filepath.Join(dir, "missing.xlsx")
-	empty := t.TempDir()
-	_, l = compiler.ReadPaths([]string{missing, empty}, compiler.DefaultLimits)
-	assertDiags(t, l,
-		dg(missing, 0, E, compiler.CodeIO, "cannot read "+missing+": no such file or directory", "check the path"),
-		dg(empty, 0, E, compiler.CodeNoWorkbooks, "the folder "+empty+" holds no workbooks (.xlsx, .ods, or CSV files with a Set.csv)", "create a project with `deckwright init DIR`, or name the workbooks"),
-	)
-
 	lim := compiler.DefaultLimits
 	lim.FileSize = 1 << 10
-	_, l = compiler.ReadPaths([]string{dir}, lim)
+	_, l, err = compiler.ReadPaths([]string{dir}, lim)
+	require.NoError(t, err, "a file too large is the content's problem, a diagnostic")
 	assertDiags(t, l,
 		dg("base.xlsx", 0, E, compiler.CodeTooLarge, fmt.Sprintf("the file is %d KiB; deckwright reads workbooks up to 1 KiB", len(base)>>10), ""),
 		dg("exp.XLSX", 0, E, compiler.CodeTooLarge, fmt.Sprintf("the file is %d KiB; deckwright reads workbooks up to 1 KiB", len(exp)>>10), ""),

@@ -73,13 +73,11 @@ type rechecker struct {
 	diags  *diag.List
 }
 
-func (r *rechecker) errorf(pos diag.Pos, format string, args ...any) *diag.Diagnostic {
+func (r *rechecker) errorf(pos diag.Pos, format string, args ...any) {
 	if pos.File == "" {
 		pos = diag.Pos{File: r.file}
 	}
-	d := r.diags.Errorf(pos, CodeTables, format, args...)
-	d.Hint = "rebuild the tables from the workbooks with deckwright build"
-	return d
+	r.diags.Add(diag.Errorf(pos, CodeTables, format, args...).WithHint("rebuild the tables from the workbooks with deckwright build"))
 }
 
 var letters = regexp.MustCompile(`^[A-Z]{1,3}$`)

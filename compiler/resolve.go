@@ -54,9 +54,7 @@ func (c *compiler) resolve(r *crow, t *table.Tables, syms *table.Symbols, v *gam
 				if e.Syntax {
 					code = CodeEffectSyntax
 				}
-				p := pos
-				p.Offset = e.Offset
-				c.diags.Add(diag.Diagnostic{Pos: p, Severity: diag.Error, Code: code, Message: e.Message, Hint: e.Hint, Source: text})
+				c.diags.Add(diag.Errorf(pos, code, "%s", e.Message).WithHint(e.Hint).WithSource(text, e.Offset))
 			}
 			if ck != nil {
 				r.row.Cells[key] = text
@@ -72,16 +70,14 @@ func (c *compiler) resolve(r *crow, t *table.Tables, syms *table.Symbols, v *gam
 			c.quiet = append(c.quiet, p.pos)
 			continue
 		}
-		at := p.pos
-		at.Offset = p.ref.Offset + 1
 		hint := diag.DidYouMean(p.ref.Name, syms.Names(p.ref.Domain))
 		if hint == "" {
 			if names := syms.Names(p.ref.Domain); len(names) > 0 && len(names) <= 12 {
 				hint = "one of: " + strings.Join(names, ", ")
 			}
 		}
-		c.diags.Add(diag.Diagnostic{Pos: at, Severity: diag.Error, Code: CodeUnknownSymbol, Source: p.src,
-			Message: "unknown " + p.ref.Domain + " " + quote(p.ref.Name), Hint: hint})
+		c.diags.Add(diag.Errorf(p.pos, CodeUnknownSymbol, "unknown %s %s", p.ref.Domain, quote(p.ref.Name)).
+			WithHint(hint).WithSource(p.src, p.ref.Offset+1))
 	}
 }
 
@@ -147,14 +143,10 @@ func (c *compiler) ref(pos diag.Pos, sheet, name string, offset int, src string,
 			cands = append(cands, row.ID)
 		}
 	}
-	at := pos
-	d := diag.Diagnostic{Severity: diag.Error, Code: CodeUnknownRef, Message: "no " + sheetName + " row is called " + quote(name),
-		Hint: diag.DidYouMean(name, cands)}
+	d := diag.Errorf(pos, CodeUnknownRef, "no %s row is called %s", sheetName, quote(name)).WithHint(diag.DidYouMean(name, cands))
 	if offset > 0 || src != name {
-		at.Offset = offset + 1
-		d.Source = src
+		d = d.WithSource(src, offset+1)
 	}
-	d.Pos = at
 	c.diags.Add(d)
 	return "", false
 }
@@ -183,25 +175,24 @@ func (c *compiler) lint(v *game.Validation) {
 					blank = blank && !r.Has(k)
 				}
 				if blank {
-					c.diags.Warnf(r.Pos(printCols[0]), CodeNoPrintText, "card %q has no text for players", r.ID).Hint =
-						"fill " + strings.Join(printColumnNames(sh), " or ") + " so the printed card says what it does"
+					c.diags.Add(diag.Warnf(r.Pos(printCols[0]), CodeNoPrintText, "card %q has no text for players", r.ID).
+						WithHint("fill " + strings.Join(printColumnNames(sh), " or ") + " so the printed card says what it does"))
 				}
 			}
 			name := diag.Fold(r.Str("name"))
 			if prev, dup := byName[name]; dup && (!sh.Deck || sameContent(prev, r)) {
-				d := c.diags.Warnf(r.Pos(table.ColName), CodeDupName, "%q has the same name as %s", r.Str("name"), prev.Pos(table.ColName))
+				hint := "players tell rows apart by name; rename one"
 				if sh.Deck {
-					d.Hint = "the two cards are identical: remove one and raise Count"
-				} else {
-					d.Hint = "players tell rows apart by name; rename one"
+					hint = "the two cards are identical: remove one and raise Count"
 				}
+				c.diags.Add(diag.Warnf(r.Pos(table.ColName), CodeDupName, "%q has the same name as %s", r.Str("name"), prev.Pos(table.ColName)).WithHint(hint))
 				continue
 			}
 			byName[name] = r
 		}
 		if sh.Deck && !sh.Optional && copies == 0 && !c.opt.ValuesOnly && v.Complete(sh.Key()) {
-			c.diags.Errorf(diag.Pos{File: t.Layers[0].File, Sheet: sh.Name}, CodeEmptyDeck, "the %s deck has no cards", sh.Name).Hint =
-				"add rows with Count of at least 1"
+			c.diags.Add(diag.Errorf(diag.Pos{File: t.Layers[0].File, Sheet: sh.Name}, CodeEmptyDeck, "the %s deck has no cards", sh.Name).
+				WithHint("add rows with Count of at least 1"))
 		}
 	}
 }

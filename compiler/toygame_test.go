@@ -162,7 +162,7 @@ func toyValidate(v *game.Validation) {
 	for _, r := range v.Tables.Rows("heroes") {
 		// A home that did not compile was reported already.
 		if k, ok := kinds[r.Str("home")]; ok && k != "town" {
-			v.Errorf(r, "Home", codeToyHome, "%s lives in %q, a %s, not a town", r.Str("name"), r.Str("home"), k).Hint = "heroes start in a town"
+			v.Diags.Add(diag.Errorf(r.Pos("Home"), codeToyHome, "%s lives in %q, a %s, not a town", r.Str("name"), r.Str("home"), k).WithHint("heroes start in a town"))
 		}
 	}
 	towns := 0

@@ -128,7 +128,7 @@ func ReadWorkbook(file string, data []byte, lim Limits) (*Workbook, *diag.List) 
 	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		l.Errorf(at, CodeDamaged, "the workbook is truncated or damaged (%v)", err).Hint = resaveHint
+		l.Add(diag.Errorf(at, CodeDamaged, "the workbook is truncated or damaged (%v)", err).WithHint(resaveHint))
 		return nil, &l
 	}
 	if d := checkZipSizes(zr, lim); d != nil {
@@ -261,9 +261,9 @@ func (s *sheetReader) problem() bool {
 func (s *sheetReader) add(n int, cols []string) bool {
 	if len(cols) > s.lim.Columns {
 		if !allBlank(cols[s.lim.Columns:]) && s.problem() {
-			s.l.Errorf(s.at(n, s.lim.Columns+1), CodeTooManyCols,
-				"the row has values beyond column %s; deckwright reads %d columns", diag.ColumnName(s.lim.Columns), s.lim.Columns).Hint =
-				fmt.Sprintf("move the values into columns A to %s, or delete them", diag.ColumnName(s.lim.Columns))
+			s.l.Add(diag.Errorf(s.at(n, s.lim.Columns+1), CodeTooManyCols,
+				"the row has values beyond column %s; deckwright reads %d columns", diag.ColumnName(s.lim.Columns), s.lim.Columns).
+				WithHint(fmt.Sprintf("move the values into columns A to %s, or delete them", diag.ColumnName(s.lim.Columns))))
 			s.lose(s.at(n, 0))
 		}
 		cols = cols[:s.lim.Columns]
@@ -272,8 +272,8 @@ func (s *sheetReader) add(n int, cols []string) bool {
 		return true
 	}
 	if n > s.lim.Rows {
-		s.l.Errorf(s.at(0, 0), CodeTooManyRows, "the sheet has more than %d rows; deckwright stops reading there", s.lim.Rows).Hint =
-			"delete the unused rows below your content (select them, Delete Rows) and save"
+		s.l.Add(diag.Errorf(s.at(0, 0), CodeTooManyRows, "the sheet has more than %d rows; deckwright stops reading there", s.lim.Rows).
+			WithHint("delete the unused rows below your content (select them, Delete Rows) and save"))
 		s.lose(s.at(0, 0))
 		return false
 	}
@@ -297,7 +297,7 @@ func reportLong(s *sheetReader, row, col, chars int, text string) {
 	if !s.problem() {
 		return
 	}
-	s.l.Errorf(s.at(row, col), CodeLongCell, "the cell holds %d characters; the limit is %d", chars, s.lim.CellChars).Hint = "no card can print this much: shorten it"
+	s.l.Add(diag.Errorf(s.at(row, col), CodeLongCell, "the cell holds %d characters; the limit is %d", chars, s.lim.CellChars).WithHint("no card can print this much: shorten it"))
 	s.lose(s.at(row, col))
 	if s.sh.Cut == nil {
 		s.sh.Cut = map[Cell]CutCell{}

@@ -25,7 +25,7 @@ func readXLSX(file string, data []byte, zr *zip.Reader, lim Limits, l *diag.List
 	}
 	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: lim.Unzipped, UnzipXMLSizeLimit: min(lim.PartSize, 16<<20)})
 	if err != nil {
-		l.Errorf(at, CodeDamaged, "the workbook cannot be opened (%v)", err).Hint = resaveHint
+		l.Add(diag.Errorf(at, CodeDamaged, "the workbook cannot be opened (%v)", err).WithHint(resaveHint))
 		return nil
 	}
 	defer f.Close()
@@ -154,8 +154,8 @@ func reportMerge(sr *sheetReader, r1, c1, r2, c2 int) {
 		return
 	}
 	start := diag.ColumnName(c1) + itoa(r1)
-	sr.l.Errorf(sr.at(r1, c1), CodeMerged, "cells %s:%s are merged; only %s keeps a value", start, diag.ColumnName(c2)+itoa(r2), start).Hint =
-		"select the range and choose Unmerge, then fill every cell"
+	sr.l.Add(diag.Errorf(sr.at(r1, c1), CodeMerged, "cells %s:%s are merged; only %s keeps a value", start, diag.ColumnName(c2)+itoa(r2), start).
+		WithHint("select the range and choose Unmerge, then fill every cell"))
 	if r2-r1 >= 100 {
 		sr.lose(sr.at(0, 0)) // a range that tall is no content: the sheet is lost
 		return
@@ -199,7 +199,7 @@ func reportFormula(sr *sheetReader, row, col int, formula string) {
 	if !sr.problem() {
 		return
 	}
-	sr.l.Errorf(sr.at(row, col), CodeFormula, "the formula %s has no saved result", formula).Hint =
-		"open the workbook in your spreadsheet program and save it, so results are stored; or type the value"
+	sr.l.Add(diag.Errorf(sr.at(row, col), CodeFormula, "the formula %s has no saved result", formula).
+		WithHint("open the workbook in your spreadsheet program and save it, so results are stored; or type the value"))
 	sr.lose(sr.at(row, col))
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -122,8 +123,8 @@ func (r *renderer) cellPicture(it *Item, z *templates.Zone) *Picture {
 	}
 	if err != nil {
 		if r.once("image\x00" + pos.String() + "\x00" + name) {
-			r.diags.Errorf(pos, CodeImage, "card %q: %v", it.ID(), err).Hint =
-				"name a PNG or JPEG file, its path relative to the workbook (such as art/" + it.ID() + ".png)"
+			r.diags.Add(diag.Errorf(pos, CodeImage, "card %q: %v", it.ID(), err).
+				WithHint("name a PNG or JPEG file, its path relative to the workbook (such as art/" + it.ID() + ".png)"))
 		}
 		return pictureOf(z.PlaceholderImage)
 	}

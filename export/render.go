@@ -291,8 +291,8 @@ func (r *renderer) layoutZone(it *Item, z *templates.Zone, box Rect, fs float64)
 	st := textStyle{fonts: r.fonts, family: z.Font, style: z.Style, leading: z.Leading, align: z.Align, valign: z.VAlign, maxLines: z.Lines}
 	if n := len(text); n > maxText {
 		if r.once("long\x00" + it.ID() + "\x00" + z.Pos.String()) {
-			r.diags.Errorf(pos, CodeOverflow, "text of %q is %d bytes long, more than a card can hold (%d)", it.ID(), n, maxText).Hint =
-				"shorten the text"
+			r.diags.Add(diag.Errorf(pos, CodeOverflow, "text of %q is %d bytes long, more than a card can hold (%d)", it.ID(), n, maxText).
+				WithHint("shorten the text"))
 		}
 		text = clip(text, maxText)
 	}
@@ -300,8 +300,8 @@ func (r *renderer) layoutZone(it *Item, z *templates.Zone, box Rect, fs float64)
 	paras, unknown := parseMarkup(text, r.resolveToken)
 	for _, u := range unknown {
 		if r.once("token\x00" + it.ID() + "\x00" + u) {
-			dg := r.diags.Warnf(pos, CodeUnknownToken, "{%s} on card %q is neither an icon nor a keyword; it prints as written", u, it.ID())
-			dg.Hint = diag.DidYouMean(u, r.tokenNames())
+			r.diags.Add(diag.Warnf(pos, CodeUnknownToken, "{%s} on card %q is neither an icon nor a keyword; it prints as written", u, it.ID()).
+				WithHint(diag.DidYouMean(u, r.tokenNames())))
 		}
 	}
 	zt.style = st
@@ -330,9 +330,9 @@ func (r *renderer) small(it *Item, z *templates.Zone, pos diag.Pos, sizePt float
 	if !r.once(key) {
 		return
 	}
-	dg := r.diags.Warnf(pos, CodeSmallText, "%s prints at %s pt in the %s, below the %d pt that reads well on a printed card",
-		what, num(sizePt), zoneName(z), minReadablePt)
-	dg.Hint = "shorten the text, or give the zone more room (or a larger size) in " + z.Pos.String()
+	r.diags.Add(diag.Warnf(pos, CodeSmallText, "%s prints at %s pt in the %s, below the %d pt that reads well on a printed card",
+		what, num(sizePt), zoneName(z), minReadablePt).
+		WithHint("shorten the text, or give the zone more room (or a larger size) in " + z.Pos.String()))
 }
 
 func zoneName(z *templates.Zone) string {
@@ -358,9 +358,9 @@ func (r *renderer) overflow(it *Item, z *templates.Zone, pos diag.Pos, lay textL
 	if name == "" {
 		name = z.Type + " zone at " + z.Pos.String()
 	}
-	dg := r.diags.Errorf(pos, CodeOverflow, "text of %q does not fit the %s even at %s pt (%s)",
-		it.ID(), name, num(z.MinPt), why)
-	dg.Hint = "shorten the text, or give the zone more room or a smaller min in " + z.Pos.String()
+	r.diags.Add(diag.Errorf(pos, CodeOverflow, "text of %q does not fit the %s even at %s pt (%s)",
+		it.ID(), name, num(z.MinPt), why).
+		WithHint("shorten the text, or give the zone more room or a smaller min in " + z.Pos.String()))
 }
 
 // sanitize replaces characters no font can print with "?" and reports
@@ -372,8 +372,8 @@ func (r *renderer) sanitize(it *Item, z *templates.Zone, s string, st textStyle,
 		return s
 	}
 	if r.once("glyph\x00" + it.ID() + "\x00" + z.Pos.String()) {
-		dg := r.diags.Warnf(pos, CodeGlyph, "card %q has %q (U+%04X), which no font of the templates can print; it prints as ?", it.ID(), string(bad), bad)
-		dg.Hint = "add a font that has it to shared.yaml's fonts: and fallback: (characters beyond U+FFFF, such as most emoji, cannot be embedded)"
+		r.diags.Add(diag.Warnf(pos, CodeGlyph, "card %q has %q (U+%04X), which no font of the templates can print; it prints as ?", it.ID(), string(bad), bad).
+			WithHint("add a font that has it to shared.yaml's fonts: and fallback: (characters beyond U+FFFF, such as most emoji, cannot be embedded)"))
 	}
 	var b strings.Builder
 	for _, c := range s {
@@ -598,8 +598,8 @@ func (r *renderer) iconValues(it *Item, z *templates.Zone) []string {
 		v = strings.ToLower(v)
 		if _, ok := r.set.Icons[v]; !ok {
 			if r.once("icon\x00" + v) {
-				r.diags.Warnf(it.pos(strings.Split(z.Field, ".")[0]), CodeUnknownIcon, "no template defines an icon %q (card %q)", v, it.ID()).Hint =
-					"add it to icons.yaml in the project's templates/ folder"
+				r.diags.Add(diag.Warnf(it.pos(strings.Split(z.Field, ".")[0]), CodeUnknownIcon, "no template defines an icon %q (card %q)", v, it.ID()).
+					WithHint("add it to icons.yaml in the project's templates/ folder"))
 			}
 			continue
 		}

@@ -133,9 +133,9 @@ func (r *renderer) drawRows(c Canvas, it *Item, z *templates.Zone, box Rect, fs 
 		if sh != nil {
 			name = sh.Name
 		}
-		dg := r.diags.Errorf(worst.pos, CodeOverflow, "the %s rows of %q do not fit their zone even at %s pt (need %s mm, have %s mm)",
-			name, it.ID(), num(z.MinPt), num(lay.height/fs), num(box.H/fs))
-		dg.Hint = "shorten the rows' text, or give the zone more room in " + z.Pos.String()
+		r.diags.Add(diag.Errorf(worst.pos, CodeOverflow, "the %s rows of %q do not fit their zone even at %s pt (need %s mm, have %s mm)",
+			name, it.ID(), num(z.MinPt), num(lay.height/fs), num(box.H/fs)).
+			WithHint("shorten the rows' text, or give the zone more room in " + z.Pos.String()))
 	} else if lay.fits && lay.sizePt < minReadablePt-1e-9 {
 		r.small(it, z, worst.pos, lay.sizePt, true)
 	}

@@ -303,8 +303,8 @@ func unprinted(set *templates.Set, t *table.Tables, l *diag.List) {
 			}
 		}
 		if n > 0 {
-			l.Warnf(first.Pos(""), CodeNoTemplate, "%d %s row%s match no template, so the PDF leaves them out", n, sh.Name, plural(n)).Hint =
-				"add a template for them to the project's templates/ folder (deckwright templates init)"
+			l.Add(diag.Warnf(first.Pos(""), CodeNoTemplate, "%d %s row%s match no template, so the PDF leaves them out", n, sh.Name, plural(n)).
+				WithHint("add a template for them to the project's templates/ folder (deckwright templates init)"))
 		}
 	}
 }

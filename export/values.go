@@ -109,8 +109,8 @@ func (r *renderer) missingRow(it *Item, path []string) {
 		return
 	}
 	r.reported[k] = true
-	r.diags.Errorf(it.Template.Pos, CodeMissingRow, "template %q prints {{%s}}, but sheet %s has no row %q",
-		it.Template.Name, strings.Join(path, "."), path[0], path[1]).Hint = "add the row to the workbook, or change the template"
+	r.diags.Add(diag.Errorf(it.Template.Pos, CodeMissingRow, "template %q prints {{%s}}, but sheet %s has no row %q",
+		it.Template.Name, strings.Join(path, "."), path[0], path[1]).WithHint("add the row to the workbook, or change the template"))
 }
 
 // column finds a sheet's column by name, through a cache: layout asks for

@@ -58,8 +58,8 @@ func check(set *Set, l *diag.List) {
 	}
 	for _, f := range set.Fallback {
 		if _, ok := set.FontStyles(f); !ok {
-			dg := l.Errorf(set.FallbackPos, CodeUnknownFont, "fallback names font family %q, which neither shared.yaml's fonts nor the bundled fonts have", f)
-			dg.Hint = diag.DidYouMean(f, set.familyNames())
+			l.Add(diag.Errorf(set.FallbackPos, CodeUnknownFont, "fallback names font family %q, which neither shared.yaml's fonts nor the bundled fonts have", f).
+				WithHint(diag.DidYouMean(f, set.familyNames())))
 		}
 	}
 	for _, t := range set.Templates {
@@ -70,10 +70,11 @@ func check(set *Set, l *diag.List) {
 func (c *checker) sheet(name string, pos diag.Pos) *table.Sheet {
 	sh := c.set.Schema.Sheet(name)
 	if sh == nil {
-		dg := c.l.Errorf(pos, CodeUnknownSheet, "the game has no sheet %q", name)
+		dg := diag.Errorf(pos, CodeUnknownSheet, "the game has no sheet %q", name)
 		if dg.Hint = diag.DidYouMean(name, c.set.Schema.SheetNames()); dg.Hint == "" {
 			dg.Hint = "sheets: " + strings.Join(c.set.Schema.SheetNames(), ", ")
 		}
+		c.l.Add(dg)
 	}
 	return sh
 }
@@ -98,10 +99,11 @@ func column(sh *table.Sheet, name string) *table.Column {
 }
 
 func (c *checker) unknownColumn(pos diag.Pos, sh *table.Sheet, name string) {
-	dg := c.l.Errorf(pos, CodeUnknownField, "sheet %s has no column %q", sh.Name, name)
+	dg := diag.Errorf(pos, CodeUnknownField, "sheet %s has no column %q", sh.Name, name)
 	if dg.Hint = diag.DidYouMean(name, columnKeys(sh)); dg.Hint == "" {
 		dg.Hint = "columns: " + strings.Join(columnKeys(sh), ", ")
 	}
+	c.l.Add(dg)
 }
 
 func (c *checker) template(t *Template) {
@@ -111,13 +113,13 @@ func (c *checker) template(t *Template) {
 			t.Sheet = sh.Key()
 		}
 		if len(t.Cards) > 0 {
-			c.l.Errorf(t.Pos, CodeBadValue, "template %q has both a sheet and its own cards", t.Name).Hint = "a template prints a sheet's rows, or its own cards: remove one"
+			c.l.Add(diag.Errorf(t.Pos, CodeBadValue, "template %q has both a sheet and its own cards", t.Name).WithHint("a template prints a sheet's rows, or its own cards: remove one"))
 		}
 	} else if len(t.Cards) == 0 {
-		c.l.Errorf(t.Pos, CodeMissing, "template %q names no sheet and has no cards", t.Name).Hint = "add sheet: (the sheet whose rows it prints)"
+		c.l.Add(diag.Errorf(t.Pos, CodeMissing, "template %q names no sheet and has no cards", t.Name).WithHint("add sheet: (the sheet whose rows it prints)"))
 	}
 	if t.Size.W == 0 {
-		c.l.Errorf(t.Pos, CodeMissing, "template %q has no size", t.Name).Hint = "add size: poker (or bridge, tarot, mini, or WxH in millimetres)"
+		c.l.Add(diag.Errorf(t.Pos, CodeMissing, "template %q has no size", t.Name).WithHint("add size: poker (or bridge, tarot, mini, or WxH in millimetres)"))
 		t.Size = CardSizes[0]
 	}
 	if t.Title == "" {
@@ -153,7 +155,7 @@ func (c *checker) template(t *Template) {
 	case t.Copies == "":
 		t.Copies = "one"
 	case t.Copies == "count" && sh != nil && !sh.Deck:
-		c.l.Errorf(t.Pos, CodeBadValue, "copies: count, but sheet %s has no Count column", sh.Name).Hint = "use copies: one"
+		c.l.Add(diag.Errorf(t.Pos, CodeBadValue, "copies: count, but sheet %s has no Count column", sh.Name).WithHint("use copies: one"))
 	}
 	if t.Deck == "" {
 		t.Deck = t.Name
@@ -205,8 +207,8 @@ func (c *checker) overArt(sh *table.Sheet, f *Face) {
 				if name == "" {
 					name = "text"
 				}
-				c.l.Warnf(c.at(tz, "at"), CodeOverArt, "the %s zone overlaps the %s zone at line %d, so its text can print over the %s",
-					name, az.Type, az.Pos.Line, az.Type).Hint = "move or shrink one of them, or give them conditions that never hold together (if: and unless: of the same field)"
+				c.l.Add(diag.Warnf(c.at(tz, "at"), CodeOverArt, "the %s zone overlaps the %s zone at line %d, so its text can print over the %s",
+					name, az.Type, az.Pos.Line, az.Type).WithHint("move or shrink one of them, or give them conditions that never hold together (if: and unless: of the same field)"))
 			}
 		}
 	}
@@ -274,8 +276,8 @@ func (c *checker) cardField(t *Template, card *Card, k string) {
 			continue
 		}
 		if len(p.Bind.Path) != 3 && !strings.HasPrefix(p.Bind.Path[0], "@") {
-			c.l.Errorf(pos, CodeBadValue, "%s: a card's field may look up sheet.id.column (such as {{rules.gear-cost.value}}), not another field", p.Bind).Hint =
-				"bind the field in a zone's text instead"
+			c.l.Add(diag.Errorf(pos, CodeBadValue, "%s: a card's field may look up sheet.id.column (such as {{rules.gear-cost.value}}), not another field", p.Bind).
+				WithHint("bind the field in a zone's text instead"))
 			continue
 		}
 		c.binding(t, nil, nil, p.Bind, pos)
@@ -311,10 +313,11 @@ func (c *checker) color(t *Template, name string, pos diag.Pos, what string) {
 	var names []string
 	names = append(names, table.SortedKeys(t.Colors)...)
 	names = append(names, table.SortedKeys(c.set.Colors)...)
-	dg := c.l.Errorf(pos, CodeUnknownColor, "%s colour %q is neither #rrggbb nor a palette colour", what, name)
+	dg := diag.Errorf(pos, CodeUnknownColor, "%s colour %q is neither #rrggbb nor a palette colour", what, name)
 	if dg.Hint = diag.DidYouMean(name, names); dg.Hint == "" && len(names) > 0 {
 		dg.Hint = "palette: " + strings.Join(names, ", ")
 	}
+	c.l.Add(dg)
 }
 
 func (c *checker) at(z *Zone, key string) diag.Pos {
@@ -328,7 +331,7 @@ func (c *checker) zone(t *Template, sh *table.Sheet, fields map[string]bool, z *
 	allowed := append(append([]string{}, commonKeys...), keysFor[z.Type]...)
 	for _, k := range table.SortedKeys(z.Keys) {
 		if !contains(allowed, k) {
-			c.l.Errorf(z.Keys[k], CodeUnknownKey, "a %s zone has no key %q", z.Type, k).Hint = "keys of a " + z.Type + " zone: " + strings.Join(keysFor[z.Type], ", ")
+			c.l.Add(diag.Errorf(z.Keys[k], CodeUnknownKey, "a %s zone has no key %q", z.Type, k).WithHint("keys of a " + z.Type + " zone: " + strings.Join(keysFor[z.Type], ", ")))
 		}
 	}
 	for _, v := range z.If {
@@ -344,7 +347,7 @@ func (c *checker) zone(t *Template, sh *table.Sheet, fields map[string]bool, z *
 	switch z.Type {
 	case ZoneBox:
 		if z.Fill == "" && z.Stroke == "" {
-			c.l.Errorf(z.Pos, CodeMissing, "the box zone has neither fill nor stroke").Hint = `add fill: "#rrggbb" or a palette colour`
+			c.l.Add(diag.Errorf(z.Pos, CodeMissing, "the box zone has neither fill nor stroke").WithHint(`add fill: "#rrggbb" or a palette colour`))
 		}
 	case ZoneLine:
 		if z.Stroke == "" {
@@ -352,7 +355,7 @@ func (c *checker) zone(t *Template, sh *table.Sheet, fields map[string]bool, z *
 		}
 	case ZoneText:
 		if _, ok := z.Keys["text"]; !ok {
-			c.l.Errorf(z.Pos, CodeMissing, "the text zone has no text").Hint = `add text: "{{name}}" (a field of the row in double braces)`
+			c.l.Add(diag.Errorf(z.Pos, CodeMissing, "the text zone has no text").WithHint(`add text: "{{name}}" (a field of the row in double braces)`))
 		}
 		c.text(t, sh, fields, z.Text, c.at(z, "text"))
 		c.font(z)
@@ -377,8 +380,8 @@ func (c *checker) zone(t *Template, sh *table.Sheet, fields map[string]bool, z *
 func (c *checker) image(t *Template, sh *table.Sheet, fields map[string]bool, z *Zone) {
 	switch {
 	case z.Field == "" && z.Src == "":
-		c.l.Errorf(z.Pos, CodeMissing, "the image zone has neither field nor src").Hint =
-			"field: art prints the picture the row's Art cell names; src: frame.png prints a picture of the templates folder"
+		c.l.Add(diag.Errorf(z.Pos, CodeMissing, "the image zone has neither field nor src").
+			WithHint("field: art prints the picture the row's Art cell names; src: frame.png prints a picture of the templates folder"))
 		return
 	case z.Field != "" && z.Src != "":
 		c.l.Errorf(c.at(z, "src"), CodeBadValue, "an image zone takes field or src, not both")
@@ -404,10 +407,11 @@ func (c *checker) image(t *Template, sh *table.Sheet, fields map[string]bool, z 
 }
 
 func (c *checker) unknownIcon(pos diag.Pos, name string) {
-	dg := c.l.Errorf(pos, CodeUnknownIcon, "no icon is called %q", name)
+	dg := diag.Errorf(pos, CodeUnknownIcon, "no icon is called %q", name)
 	if dg.Hint = diag.DidYouMean(name, table.SortedKeys(c.set.Icons)); dg.Hint == "" {
 		dg.Hint = "icons are defined in icons.yaml: " + strings.Join(table.SortedKeys(c.set.Icons), ", ")
 	}
+	c.l.Add(dg)
 }
 
 // geometry warns about zones outside the card, and text outside the safe area.
@@ -422,9 +426,9 @@ func (c *checker) geometry(t *Template, z *Zone) {
 	}
 	const eps = 0.01
 	if x < -eps || y < -eps || x+zw > w+eps || y+zh > h+eps {
-		c.l.Warnf(c.at(z, "at"), CodeOutside, "the %s zone [%s, %s, %s, %s] reaches outside the %s card", z.Type,
-			trimFloat(z.At[0]), trimFloat(z.At[1]), trimFloat(z.At[2]), trimFloat(z.At[3]), t.Size).Hint =
-			"boxes that touch the card's edge are extended into the bleed by themselves: stop at the edge"
+		c.l.Add(diag.Warnf(c.at(z, "at"), CodeOutside, "the %s zone [%s, %s, %s, %s] reaches outside the %s card", z.Type,
+			trimFloat(z.At[0]), trimFloat(z.At[1]), trimFloat(z.At[2]), trimFloat(z.At[3]), t.Size).
+			WithHint("boxes that touch the card's edge are extended into the bleed by themselves: stop at the edge"))
 		return
 	}
 	if s := t.Safe; s > 0 && (z.Type == ZoneText || z.Type == ZoneIcons || z.Type == ZoneRows) {
@@ -443,16 +447,17 @@ func (c *checker) font(z *Zone) {
 	}
 	styles, ok := c.set.FontStyles(z.Font)
 	if !ok {
-		dg := c.l.Errorf(c.at(z, "font"), CodeUnknownFont, "unknown font %q", z.Font)
+		dg := diag.Errorf(c.at(z, "font"), CodeUnknownFont, "unknown font %q", z.Font)
 		if dg.Hint = diag.DidYouMean(z.Font, c.set.familyNames()); dg.Hint == "" {
 			dg.Hint = "fonts: " + strings.Join(c.set.familyNames(), ", ") + " (and the families shared.yaml's fonts: adds)"
 		}
+		c.l.Add(dg)
 		z.Font = "sans"
 		styles, _ = c.set.FontStyles("sans")
 	}
 	if !contains(styles, z.Style) {
-		dg := c.l.Errorf(c.at(z, "style"), CodeUnknownFont, "font %s has no style %q (it has %s)", z.Font, z.Style, strings.Join(styles, ", "))
-		dg.Hint = diag.DidYouMean(z.Style, styles)
+		c.l.Add(diag.Errorf(c.at(z, "style"), CodeUnknownFont, "font %s has no style %q (it has %s)", z.Font, z.Style, strings.Join(styles, ", ")).
+			WithHint(diag.DidYouMean(z.Style, styles)))
 		z.Style = "regular"
 	}
 	if z.SizePt == 0 {
@@ -480,8 +485,8 @@ func (c *checker) font(z *Zone) {
 // limits.
 func (c *checker) text(t *Template, sh *table.Sheet, fields map[string]bool, s string, pos diag.Pos) {
 	if n := utf8.RuneCountInString(s); n > MaxZoneText {
-		c.l.Errorf(pos, CodeLimit, "the text is %d characters; a zone's text may have at most %d", n, MaxZoneText).Hint =
-			"card text belongs in the workbook: bind it with {{column}}"
+		c.l.Add(diag.Errorf(pos, CodeLimit, "the text is %d characters; a zone's text may have at most %d", n, MaxZoneText).
+			WithHint("card text belongs in the workbook: bind it with {{column}}"))
 		return
 	}
 	ps, err := ParseText(s)
@@ -535,8 +540,8 @@ func (c *checker) condition(t *Template, sh *table.Sheet, fields map[string]bool
 		switch typ.Kind {
 		case table.Enum:
 			if !contains(typ.Values, strings.ToLower(v)) {
-				dg := c.l.Errorf(pos, CodeBadValue, "%s = %s: %q is not one of %s", col.Name, strings.Join(cond.Values, ", "), v, strings.Join(typ.Values, ", "))
-				dg.Hint = diag.DidYouMean(v, typ.Values)
+				c.l.Add(diag.Errorf(pos, CodeBadValue, "%s = %s: %q is not one of %s", col.Name, strings.Join(cond.Values, ", "), v, strings.Join(typ.Values, ", ")).
+					WithHint(diag.DidYouMean(v, typ.Values)))
 			}
 		case table.Bool:
 			if f := diag.Fold(v); f != "true" && f != "false" {
@@ -583,7 +588,7 @@ func (c *checker) binding(t *Template, sh *table.Sheet, fields map[string]bool, 
 	path := b.Path
 	if strings.HasPrefix(path[0], "@") {
 		if len(path) > 1 || !contains(Specials, path[0]) {
-			c.l.Errorf(pos, CodeUnknownField, "unknown field %q", strings.Join(path, ".")).Hint = "special fields: " + strings.Join(Specials, ", ")
+			c.l.Add(diag.Errorf(pos, CodeUnknownField, "unknown field %q", strings.Join(path, ".")).WithHint("special fields: " + strings.Join(Specials, ", ")))
 		}
 		return
 	}
@@ -591,8 +596,8 @@ func (c *checker) binding(t *Template, sh *table.Sheet, fields map[string]bool, 
 	case 1:
 		if sh == nil {
 			if fields != nil && !fields[path[0]] {
-				dg := c.l.Errorf(pos, CodeUnknownField, "no card of template %q has a field %q", t.Name, path[0])
-				dg.Hint = diag.DidYouMean(path[0], table.SortedKeys(fields))
+				c.l.Add(diag.Errorf(pos, CodeUnknownField, "no card of template %q has a field %q", t.Name, path[0]).
+					WithHint(diag.DidYouMean(path[0], table.SortedKeys(fields))))
 			}
 			return
 		}
@@ -637,7 +642,7 @@ func refSheet(t table.Type) string {
 
 func (c *checker) icons(t *Template, sh *table.Sheet, z *Zone) {
 	if z.Field == "" {
-		c.l.Errorf(z.Pos, CodeMissing, "the icons zone has no field").Hint = "add field: keywords (a list column), and via: icon (the column naming each row's icon)"
+		c.l.Add(diag.Errorf(z.Pos, CodeMissing, "the icons zone has no field").WithHint("add field: keywords (a list column), and via: icon (the column naming each row's icon)"))
 		return
 	}
 	if sh == nil {
@@ -686,7 +691,7 @@ func (c *checker) icons(t *Template, sh *table.Sheet, z *Zone) {
 func (c *checker) rows(sh *table.Sheet, z *Zone) {
 	r := z.Rows
 	if r == nil {
-		c.l.Errorf(z.Pos, CodeMissing, "the rows zone has no rows").Hint = "add rows: {sheet: …, match: …, columns: [...]}"
+		c.l.Add(diag.Errorf(z.Pos, CodeMissing, "the rows zone has no rows").WithHint("add rows: {sheet: …, match: …, columns: [...]}"))
 		return
 	}
 	pos := func(k string) diag.Pos {
@@ -732,7 +737,7 @@ func (c *checker) rows(sh *table.Sheet, z *Zone) {
 			col.Style = "regular"
 		}
 		if !contains(Styles, col.Style) {
-			c.l.Errorf(tp, CodeUnknownFont, "unknown style %q", col.Style).Hint = diag.DidYouMean(col.Style, Styles)
+			c.l.Add(diag.Errorf(tp, CodeUnknownFont, "unknown style %q", col.Style).WithHint(diag.DidYouMean(col.Style, Styles)))
 			col.Style = "regular"
 		}
 		if col.Align == "" {

@@ -24,8 +24,8 @@ const maxNodes = 200_000
 
 func (d *decoder) pos(n *yaml.Node) diag.Pos { return diag.Pos{File: d.file, Line: n.Line} }
 
-func (d *decoder) errorf(n *yaml.Node, code diag.Code, format string, args ...any) *diag.Diagnostic {
-	return d.diags.Errorf(d.pos(n), code, format, args...)
+func (d *decoder) errorf(n *yaml.Node, code diag.Code, format string, args ...any) {
+	d.diags.Errorf(d.pos(n), code, format, args...)
 }
 
 var yamlLine = regexp.MustCompile(`line (\d+)`)
@@ -41,8 +41,8 @@ func (d *decoder) parse(data []byte) *yaml.Node {
 			line, _ = strconv.Atoi(m[1])
 			msg = strings.TrimSpace(strings.Replace(msg, m[0]+":", "", 1))
 		}
-		d.diags.Errorf(diag.Pos{File: d.file, Line: line}, CodeSyntax, "%s", msg).Hint =
-			"check the indentation (spaces, not tabs) and that every key ends with a colon"
+		d.diags.Add(diag.Errorf(diag.Pos{File: d.file, Line: line}, CodeSyntax, "%s", msg).
+			WithHint("check the indentation (spaces, not tabs) and that every key ends with a colon"))
 		return nil
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
@@ -91,7 +91,7 @@ func (d *decoder) fields(n *yaml.Node, what string, set map[string]func(v *yaml.
 			return seen
 		}
 		if k.Value == "<<" {
-			d.errorf(k, CodeUnknownKey, "merge keys (<<) are not supported in templates").Hint = "repeat the keys, or use an alias (*name) for a whole zone"
+			d.diags.Add(diag.Errorf(d.pos(k), CodeUnknownKey, "merge keys (<<) are not supported in templates").WithHint("repeat the keys, or use an alias (*name) for a whole zone"))
 			continue
 		}
 		if _, dup := seen[k.Value]; dup {
@@ -101,8 +101,7 @@ func (d *decoder) fields(n *yaml.Node, what string, set map[string]func(v *yaml.
 		seen[k.Value] = d.pos(k)
 		f, ok := set[k.Value]
 		if !ok {
-			diagUnknown := d.errorf(k, CodeUnknownKey, "unknown key %q in %s", k.Value, what)
-			diagUnknown.Hint = hintKeys(k.Value, set)
+			d.diags.Add(diag.Errorf(d.pos(k), CodeUnknownKey, "unknown key %q in %s", k.Value, what).WithHint(hintKeys(k.Value, set)))
 			continue
 		}
 		f(v)
@@ -251,7 +250,7 @@ func (d *decoder) colors(n *yaml.Node, into map[string]Color, lines map[string]d
 		}
 		c, ok := ParseColor(s)
 		if !ok {
-			d.errorf(v, CodeUnknownColor, "colour %q of %q is not #rrggbb", s, k.Value).Hint = `quote it: accent: "#7a1f1f"`
+			d.diags.Add(diag.Errorf(d.pos(v), CodeUnknownColor, "colour %q of %q is not #rrggbb", s, k.Value).WithHint(`quote it: accent: "#7a1f1f"`))
 			continue
 		}
 		into[k.Value] = c

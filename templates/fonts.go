@@ -113,7 +113,7 @@ func (d *decoder) parseFonts(v *yaml.Node) []fontsSpec {
 		}
 		d.fields(body, "font family "+name, set)
 		if _, ok := spec.styles["regular"]; !ok && len(spec.styles) > 0 {
-			d.errorf(k, CodeMissing, "font family %q has no regular style", name).Hint = "add regular: a .ttf file; the other styles are optional"
+			d.diags.Add(diag.Errorf(d.pos(k), CodeMissing, "font family %q has no regular style", name).WithHint("add regular: a .ttf file; the other styles are optional"))
 		}
 		out = append(out, spec)
 	}
@@ -157,7 +157,7 @@ func loadFonts(fsys fs.FS, label string, specs []fontsSpec, l *diag.List) map[st
 func readFont(fsys fs.FS, label string, ref fontRef, l *diag.List) ([]byte, bool) {
 	p := path.Clean(strings.ReplaceAll(ref.path, "\\", "/"))
 	fail := func(format string, args ...any) ([]byte, bool) {
-		l.Errorf(ref.pos, CodeFont, format, args...).Hint = "font files live in the templates folder (such as fonts/MyFont-Regular.ttf) and are TrueType: .ttf, or .otf with TrueType outlines"
+		l.Add(diag.Errorf(ref.pos, CodeFont, format, args...).WithHint("font files live in the templates folder (such as fonts/MyFont-Regular.ttf) and are TrueType: .ttf, or .otf with TrueType outlines"))
 		return nil, false
 	}
 	if !fs.ValidPath(p) {

@@ -99,7 +99,7 @@ func ReadImageFile(name string) (*ImageFile, error) {
 func readTemplateImage(fsys fs.FS, label, name string, pos diag.Pos, l *diag.List) *ImageFile {
 	p := path.Clean(strings.ReplaceAll(name, "\\", "/"))
 	fail := func(format string, args ...any) *ImageFile {
-		l.Errorf(pos, CodeImageFile, format, args...).Hint = "template images live in the templates folder (such as art/frame.png) and are PNG or JPEG"
+		l.Add(diag.Errorf(pos, CodeImageFile, format, args...).WithHint("template images live in the templates folder (such as art/frame.png) and are PNG or JPEG"))
 		return nil
 	}
 	if !fs.ValidPath(p) {

@@ -112,8 +112,7 @@ func Load(s *table.Schema, overrides ...Folder) (*Set, *diag.List) {
 	rank := map[string]int{}
 	for i, n := range order {
 		if _, ok := byName[n]; !ok {
-			dg := l.Warnf(orderPos, CodeMissing, "shared.yaml orders a template %q that does not exist", n)
-			dg.Hint = diag.DidYouMean(n, mapKeys(byName))
+			l.Add(diag.Warnf(orderPos, CodeMissing, "shared.yaml orders a template %q that does not exist", n).WithHint(diag.DidYouMean(n, mapKeys(byName))))
 		}
 		if _, dup := rank[n]; !dup {
 			rank[n] = i
@@ -177,8 +176,8 @@ func readFolder(f Folder, l *diag.List) (*shared, map[string]*Icon, []*Template)
 				continue
 			}
 			if prev, dup := seen[t.Name]; dup {
-				l.Errorf(t.Pos, CodeDuplicate, "template %q is also defined in %s", t.Name, path.Base(prev.File)).Hint =
-					"give each template its own name; a project template with a bundled template's name replaces it"
+				l.Add(diag.Errorf(t.Pos, CodeDuplicate, "template %q is also defined in %s", t.Name, path.Base(prev.File)).
+					WithHint("give each template its own name; a project template with a bundled template's name replaces it"))
 				continue
 			}
 			seen[t.Name] = t.Pos

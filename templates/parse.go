@@ -143,7 +143,7 @@ func (d *decoder) shape(n *yaml.Node, icon string) (Shape, bool) {
 // colorName reads a colour value; "none" is no colour.
 func (d *decoder) colorName(v *yaml.Node, what string) string {
 	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
-		d.errorf(v, CodeUnknownColor, "%s has no value", what).Hint = `a # starts a comment in YAML: quote colours, as in fill: "#7a1f1f"`
+		d.diags.Add(diag.Errorf(d.pos(v), CodeUnknownColor, "%s has no value", what).WithHint(`a # starts a comment in YAML: quote colours, as in fill: "#7a1f1f"`))
 		return ""
 	}
 	s, _ := d.str(v, what)
@@ -224,7 +224,7 @@ func (d *decoder) parseTemplate(data []byte) *Template {
 		},
 	})
 	if t.Name == "" {
-		d.errorf(top, CodeMissing, "the template has no name").Hint = "add name: followed by a unique name, such as name: dangers"
+		d.diags.Add(diag.Errorf(d.pos(top), CodeMissing, "the template has no name").WithHint("add name: followed by a unique name, such as name: dangers"))
 	}
 	return t
 }
@@ -289,10 +289,11 @@ func (d *decoder) zone(n *yaml.Node) *Zone {
 					return
 				}
 			}
-			dg := d.errorf(v, CodeUnknownKey, "unknown zone type %q", s)
+			dg := diag.Errorf(d.pos(v), CodeUnknownKey, "unknown zone type %q", s)
 			if dg.Hint = diag.DidYouMean(s, ZoneTypes); dg.Hint == "" {
 				dg.Hint = "zone types: " + strings.Join(ZoneTypes, ", ")
 			}
+			d.diags.Add(dg)
 			z.Type = "?"
 		},
 		"name": func(v *yaml.Node) { z.Name, _ = d.str(v, "name") },
@@ -333,14 +334,14 @@ func (d *decoder) zone(n *yaml.Node) *Zone {
 		},
 	})
 	if z.Type == "" {
-		d.errorf(n, CodeMissing, "the zone has no type").Hint = "add type: " + strings.Join(ZoneTypes, ", or ")
+		d.diags.Add(diag.Errorf(d.pos(n), CodeMissing, "the zone has no type").WithHint("add type: " + strings.Join(ZoneTypes, ", or ")))
 		return nil
 	}
 	if z.Type == "?" || badAt {
 		return nil
 	}
 	if !hasAt {
-		d.errorf(n, CodeMissing, "the %s zone has no position", z.Type).Hint = "add at: [x, y, width, height] in millimetres from the card's top-left corner"
+		d.diags.Add(diag.Errorf(d.pos(n), CodeMissing, "the %s zone has no position", z.Type).WithHint("add at: [x, y, width, height] in millimetres from the card's top-left corner"))
 		return nil
 	}
 	return z

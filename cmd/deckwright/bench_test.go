@@ -92,7 +92,7 @@ func BenchmarkReadWorkbook(b *testing.B) {
 		b.Run(set.ID+"/csv", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if wbs, l := compiler.ReadPaths([]string{csvDir}, compiler.DefaultLimits); len(wbs) != 1 || l.Len() > 0 {
+				if wbs, l, err := compiler.ReadPaths([]string{csvDir}, compiler.DefaultLimits); err != nil || len(wbs) != 1 || l.Len() > 0 {
 					b.Fatalf("%d workbooks: %v", len(wbs), l.Items())
 				}
 			}

@@ -121,7 +121,8 @@ type jsonDiagnostics struct {
 		File     string `json:"file"`
 		Sheet    string `json:"sheet"`
 		Cell     string `json:"cell"`
-		Column   int    `json:"column"`
+		Char     int    `json:"char"`
+		Column   int    `json:"column"` // deprecated: Char's old name
 		Severity string `json:"severity"`
 		Code     string `json:"code"`
 		Message  string `json:"message"`
@@ -138,9 +139,10 @@ func decodeDiagnostics(t *testing.T, s string) jsonDiagnostics {
 	}
 	require.NoError(t, json.Unmarshal([]byte(s), &raw), "--format json prints one JSON document:\n%s", s)
 	for _, d := range raw.Diagnostics {
-		for _, k := range []string{"file", "sheet", "cell", "column", "severity", "code", "message", "hint"} {
+		for _, k := range []string{"file", "sheet", "cell", "char", "column", "severity", "code", "message", "hint"} {
 			assert.Contains(t, d, k, "every diagnostic has %q", k)
 		}
+		assert.Equal(t, d["char"], d["column"], "the deprecated column repeats char")
 	}
 	var d jsonDiagnostics
 	require.NoError(t, json.Unmarshal([]byte(s), &d))

@@ -56,6 +56,7 @@ func TestValidateReportsEachProblemAtItsCell(t *testing.T) {
 		message string
 		more    string // caret and hint lines, as printed
 		hint    string // the JSON hint
+		char    int    // the character inside the cell under the caret (JSON char)
 	}{
 		{
 			name: "reference with a typo", sheet: "Heroes", id: "nadia-volkova",
@@ -72,7 +73,13 @@ func TestValidateReportsEachProblemAtItsCell(t *testing.T) {
 			name: "misspelled verb in an effect", sheet: "Heroes", id: "nadia-volkova",
 			edit: map[string]any{"Disabled": false, "Effect": "gainGlroy(2)"}, column: "Effect",
 			code: "DW0412", message: `unknown verb "gainGlroy"`,
-			more: "    gainGlroy(2)\n    ^\n  hint: did you mean \"gainGlory\"?\n", hint: `did you mean "gainGlory"?`,
+			more: "    gainGlroy(2)\n    ^\n  hint: did you mean \"gainGlory\"?\n", hint: `did you mean "gainGlory"?`, char: 1,
+		},
+		{
+			name: "misspelled verb inside an effect", sheet: "Heroes", id: "nadia-volkova",
+			edit: map[string]any{"Disabled": false, "Effect": "gainGlory(2); gainGlroy(1)"}, column: "Effect",
+			code: "DW0412", message: `unknown verb "gainGlroy"`,
+			more: "    gainGlory(2); gainGlroy(1)\n                  ^\n  hint: did you mean \"gainGlory\"?\n", hint: `did you mean "gainGlory"?`, char: 15,
 		},
 		{
 			name: "Fallen Land skill budget", game: []string{"--game", "fallen-land"}, sheet: "Characters", id: "mara-quill",
@@ -105,9 +112,10 @@ func TestValidateReportsEachProblemAtItsCell(t *testing.T) {
 			assert.Equal(t, tc.message, got.Message)
 			assert.Equal(t, tc.hint, got.Hint)
 			assert.Equal(t, 1, d.Errors)
-			if strings.Contains(tc.more, "^") {
-				assert.Equal(t, 1, got.Column, "the caret's character position inside the cell")
-			}
+			// The cell is the spreadsheet's; char is the character inside
+			// its text under the caret (0: the whole cell).
+			assert.Equal(t, tc.char, got.Char, "the caret's character inside the cell")
+			assert.Equal(t, tc.char, got.Column, "the deprecated alias of char")
 
 			// The same problem stops build and sim, at the same cell.
 			out := filepath.Join(t.TempDir(), "tables.json")

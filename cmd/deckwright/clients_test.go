@@ -214,7 +214,8 @@ func TestWrittenWorkbooksOpenInEveryClient(t *testing.T) {
 		}
 		// Its export, every sheet to its own CSV file ("arctic-Dangers.csv"),
 		// is a folder of CSV workbooks deckwright reads as the workbooks.
-		wbs, l := compiler.ReadPaths([]string{out}, compiler.DefaultLimits)
+		wbs, l, err := compiler.ReadPaths([]string{out}, compiler.DefaultLimits)
+		require.NoError(t, err)
 		require.Zero(t, l.Len(), "%v", l.Items())
 		require.Len(t, wbs, len(files))
 		for _, wb := range wbs {

@@ -24,7 +24,10 @@ line naming its row, so workbook changes show up in 'git diff'. It reads any
   git diff expansion.xlsx`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			wbs, l := compiler.ReadPaths(args, compiler.DefaultLimits)
+			wbs, l, err := compiler.ReadPaths(args, compiler.DefaultLimits)
+			if err != nil {
+				return usageErr("%v", err)
+			}
 			if len(wbs) == 0 {
 				_ = diag.WriteText(c.ErrOrStderr(), l)
 				return &exitError{code: exitUsage}

@@ -333,17 +333,13 @@ func runExport(c *cobra.Command, args []string, f *exportFlags) error {
 	if err := files.Commit(); err != nil {
 		return &exitError{code: exitUsage, msg: err.Error()}
 	}
-	failed, err := f.report(stderr, ld.diags)
-	if err != nil {
+	if err := f.print(stderr, ld.diags); err != nil {
 		return err
 	}
 	if !f.quiet && f.format == "text" {
 		fmt.Fprintln(stderr, exportSummary(f, opt, st))
 	}
-	if failed {
-		return contentFailed
-	}
-	return nil
+	return f.failure(ld.diags)
 }
 
 // exportErr turns an export's error into the command's exit.
@@ -367,7 +363,8 @@ type loaded struct {
 }
 
 // load builds the paths and loads their templates. Content errors are
-// reported and end the command (nil, contentFailed); nothing is written.
+// reported and end the command (nil, a *diag.ContentError); nothing is
+// written.
 func (f *exportFlags) load(c *cobra.Command, args []string) (*loaded, error) {
 	stderr := c.ErrOrStderr()
 	folders, err := templateFolders(args, f.templates)
@@ -381,18 +378,12 @@ func (f *exportFlags) load(c *cobra.Command, args []string) (*loaded, error) {
 	all := &diag.List{}
 	all.Append(b.Diags)
 	if b.Tables == nil || b.Diags.Errors() > 0 {
-		if _, err := f.report(stderr, all); err != nil {
-			return nil, err
-		}
-		return nil, contentFailed
+		return nil, f.fail(stderr, all)
 	}
 	set, tl := templates.Load(b.Module.Schema(), folders...)
 	all.Append(tl)
 	if tl.Errors() > 0 {
-		if _, err := f.report(stderr, all); err != nil {
-			return nil, err
-		}
-		return nil, contentFailed
+		return nil, f.fail(stderr, all)
 	}
 	return &loaded{set: set, tables: b.Tables, diags: all}, nil
 }

@@ -144,17 +144,13 @@ func (f *imageFlags) finish(c *cobra.Command, ld *loaded, el *diag.List, err err
 	if err != nil {
 		return exportErr(err)
 	}
-	failed, err := f.report(c.ErrOrStderr(), ld.diags)
-	if err != nil {
+	if err := f.print(c.ErrOrStderr(), ld.diags); err != nil {
 		return err
 	}
 	if !f.quiet && f.format == "text" {
 		fmt.Fprintln(c.ErrOrStderr(), summary())
 	}
-	if failed {
-		return contentFailed
-	}
-	return nil
+	return f.failure(ld.diags)
 }
 
 func runExportPNG(c *cobra.Command, args []string, f *imageFlags) error {

@@ -68,10 +68,7 @@ other sheet. With no PATH it inspects the bundled base set.`,
 			}
 			if b.Tables == nil {
 				f := diagFlags{format: "text", maxPerSheet: 20}
-				if _, err := f.report(c.ErrOrStderr(), b.Diags); err != nil {
-					return err
-				}
-				return contentFailed
+				return f.fail(c.ErrOrStderr(), b.Diags)
 			}
 			in := inspect(b)
 			if asJSON {

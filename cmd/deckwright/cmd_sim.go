@@ -244,11 +244,11 @@ func simBuild(args []string, gameName string, w io.Writer) (*project.Build, game
 	}
 	if b.Tables == nil {
 		df := diagFlags{format: "text", maxPerSheet: 20}
-		if _, err := df.report(w, b.Diags); err != nil {
+		if err := df.print(w, b.Diags); err != nil {
 			return nil, nil, err
 		}
 		fmt.Fprintln(w, "deckwright: fix the errors above, then run sim again (deckwright validate shows them too)")
-		return nil, nil, contentFailed
+		return nil, nil, &diag.ContentError{List: b.Diags}
 	}
 	simr, ok := b.Module.(game.Simulator)
 	if !ok {
@@ -427,7 +427,7 @@ func baselineBuild(spec string, cur *project.Build, w io.Writer) (*project.Build
 	}
 	if b.Tables == nil {
 		df := diagFlags{format: "text", maxPerSheet: 20}
-		if _, err := df.report(w, b.Diags); err != nil {
+		if err := df.print(w, b.Diags); err != nil {
 			return nil, err
 		}
 		return nil, usageErr("--compare %s: the baseline does not build (a project folder or workbooks, or base)", spec)

@@ -120,7 +120,7 @@ func projectGame(dir string) string {
 	if filepath.Base(filepath.Clean(dir)) == "templates" {
 		dir = filepath.Dir(filepath.Clean(dir))
 	}
-	wbs, _ := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
+	wbs, _, _ := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
 	for _, wb := range wbs {
 		if g := wb.Game(); g != "" {
 			return g
@@ -192,12 +192,8 @@ fonts, colours and icons, and zones outside the card or its safe area.`,
 			if err != nil {
 				return err
 			}
-			failed, err := f.report(c.OutOrStdout(), l)
-			if err != nil {
+			if err := f.report(c.OutOrStdout(), l); err != nil {
 				return err
-			}
-			if failed {
-				return contentFailed
 			}
 			if f.format == "text" {
 				fmt.Fprintf(c.OutOrStdout(), "ok: %d templates\n", len(set.Templates))

@@ -19,7 +19,7 @@ type diagFlags struct {
 }
 
 func (f *diagFlags) add(c *cobra.Command) {
-	c.Flags().StringVar(&f.format, "format", "text", "output format: text or json")
+	c.Flags().StringVar(&f.format, "format", "text", "output format: text or json (validate --help describes its keys)")
 	c.Flags().BoolVar(&f.strict, "strict", false, "treat warnings as errors (exit 1)")
 	c.Flags().IntVar(&f.maxPerSheet, "max-per-sheet", 20, "show at most N errors and N warnings per sheet (0: all)")
 	addGameFlag(c, &f.game)
@@ -49,28 +49,51 @@ func (f *diagFlags) compile(w io.Writer, args []string) (*project.Build, error) 
 	if err != nil {
 		return nil, err
 	}
-	failed, err := f.report(w, b.Diags)
-	if err != nil {
+	if err := f.report(w, b.Diags); err != nil {
 		return nil, err
-	}
-	if failed {
-		return nil, contentFailed
 	}
 	return b, nil
 }
 
-// report prints diagnostics and says whether the build failed.
-func (f *diagFlags) report(w io.Writer, l *diag.List) (failed bool, err error) {
+// report prints diagnostics. Its error is a failure to write them (exit
+// 2), or else the content's failure (exit 1).
+func (f *diagFlags) report(w io.Writer, l *diag.List) error {
+	if err := f.print(w, l); err != nil {
+		return err
+	}
+	return f.failure(l)
+}
+
+// print sorts, caps and prints diagnostics; its error is a failure to
+// write them.
+func (f *diagFlags) print(w io.Writer, l *diag.List) error {
 	l.Sort()
-	failed = l.Errors() > 0 || (f.strict && l.Warnings() > 0)
 	l.Cap(f.maxPerSheet)
 	if f.format == "json" {
-		return failed, diag.WriteJSON(w, l)
+		return diag.WriteJSON(w, l)
 	}
 	if l.Len() == 0 {
-		return failed, nil
+		return nil
 	}
-	return failed, diag.WriteText(w, l)
+	return diag.WriteText(w, l)
+}
+
+// fail prints the diagnostics of content that cannot go on and returns
+// its failure.
+func (f *diagFlags) fail(w io.Writer, l *diag.List) error {
+	if err := f.print(w, l); err != nil {
+		return err
+	}
+	return &diag.ContentError{List: l}
+}
+
+// failure is the content's errors (with --strict, its warnings too) as a
+// *diag.ContentError, or nil.
+func (f *diagFlags) failure(l *diag.List) error {
+	if f.strict && l.Warnings() > 0 {
+		return &diag.ContentError{List: l}
+	}
+	return l.Err()
 }
 
 func newValidateCmd() *cobra.Command {
@@ -94,8 +117,16 @@ badly, each at its cell: text that does not fit its zone, text fitted below
 an Art cell that are missing, unreadable, not PNG or JPEG, or oversized.
 
 With no PATH it validates the bundled base set. Exit status: 0 clean (warnings
-allowed unless --strict), 1 content errors, 2 usage or I/O failure.
-'deckwright codes' lists every diagnostic code.`,
+allowed unless --strict), 1 content errors, 2 usage or I/O failure (a path
+that cannot be read, a folder without workbooks). 'deckwright codes' lists
+every diagnostic code.
+
+--format json prints {"diagnostics": [...], "errors": N, "warnings": M}. Each
+diagnostic has file, sheet, cell (the spreadsheet cell, such as I7), char
+(the character inside the cell's text the caret points at: 1 is the first,
+0 the whole cell), severity, code, message and hint; a template's
+diagnostics add line. Deprecated: column is char's old name, with the same
+number, kept for this release only; read char.`,
 		Example: `  deckwright validate my-expansion/
   deckwright validate base.xlsx arctic.xlsx --strict
   deckwright validate my-expansion/ --format json | jq '.diagnostics[0]'`,
@@ -110,12 +141,8 @@ allowed unless --strict), 1 content errors, 2 usage or I/O failure.
 			if err := checkCards(b, args, tplDir); err != nil {
 				return err
 			}
-			failed, err := f.report(c.OutOrStdout(), b.Diags)
-			if err != nil {
+			if err := f.report(c.OutOrStdout(), b.Diags); err != nil {
 				return err
-			}
-			if failed {
-				return contentFailed
 			}
 			if f.format == "text" {
 				fmt.Fprintf(c.OutOrStdout(), "ok: %s\n", summary(b))

@@ -327,7 +327,7 @@ func watchOnce(ctx context.Context, out, errw io.Writer, paths []string, f *watc
 	if prev == nil {
 		df := diagFlags{format: "text", maxPerSheet: f.maxPerSheet}
 		if b.Diags.Len() > 0 {
-			if _, err := df.report(out, b.Diags); err != nil {
+			if err := df.print(out, b.Diags); err != nil {
 				return nil, err
 			}
 		} else {

@@ -32,9 +32,6 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.msg }
 
-// contentFailed signals content errors that were already printed.
-var contentFailed = &exitError{code: exitContent}
-
 func usageErr(format string, args ...any) error {
 	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
 }
@@ -69,6 +66,12 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	// Messages may quote content (a cell, a file name): control characters
 	// in it are printed escaped.
 	msgs := diag.EscapeWriter(stderr)
+	// Content that failed (a *diag.ContentError) was printed as
+	// diagnostics: exit 1. Any other error is a usage or I/O failure.
+	var ce *diag.ContentError
+	if errors.As(err, &ce) {
+		return exitContent
+	}
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
 			fmt.Fprintln(msgs, "deckwright:", ee.msg)

@@ -116,17 +116,12 @@ func read(paths []string, gameName string) ([]*compiler.Workbook, *diag.List, er
 		wb, err := Bundled(mod.ID())
 		return []*compiler.Workbook{wb}, diags, err
 	}
-	wbs, l := compiler.ReadPaths(paths, compiler.DefaultLimits)
-	for _, d := range l.Items() {
-		// A path that cannot be read is the command line's fault, not the
-		// content's; a damaged workbook is the content's.
-		if d.Code == compiler.CodeIO || d.Code == compiler.CodeNoWorkbooks {
-			msg := d.Message
-			if d.Hint != "" {
-				msg += " (" + d.Hint + ")"
-			}
-			return nil, diags, errorf("%s", msg)
-		}
+	// A path that cannot be read is the command line's fault (a
+	// *compiler.ReadError), not the content's; a damaged workbook is the
+	// content's (a diagnostic).
+	wbs, l, err := compiler.ReadPaths(paths, compiler.DefaultLimits)
+	if err != nil {
+		return nil, diags, errorf("%v", err)
 	}
 	diags.Append(l)
 	return wbs, diags, nil

@@ -1,7 +1,12 @@
 // Package diag reports problems in content: a workbook cell, a template line,
 // or a card in play. It plays the role go/scanner's ErrorList plays for Go
 // source: every stage appends to one List, which is sorted, capped and
-// printed at the end so a designer sees every problem at once.
+// printed at the end so a designer sees every problem at once, and whose
+// Err says whether the content failed.
+//
+// A Diagnostic is a value: it is built whole (Errorf, then WithHint or
+// WithSource) and then added, so nothing keeps a pointer into a List that
+// a later append could move.
 package diag
 
 import (
@@ -26,17 +31,15 @@ func (s Severity) String() string {
 	return "error"
 }
 
-// Pos locates a diagnostic. A workbook position has File, Sheet, Row and
-// usually Col; a text file (a template) has File and Line. Offset is the
-// 1-based character column inside the cell's text (an expression or a test),
-// 0 when the whole cell is meant.
+// Pos locates a diagnostic: a workbook position has File, Sheet, Row and
+// usually Col (the spreadsheet cell); a text file (a template) has File
+// and Line. A place inside the cell's text is the Diagnostic's Char.
 type Pos struct {
-	File   string
-	Sheet  string
-	Row    int
-	Col    int
-	Line   int
-	Offset int
+	File  string
+	Sheet string
+	Row   int
+	Col   int
+	Line  int
 }
 
 // Cell returns the A1 name of the position's cell ("E7"), the row number
@@ -93,9 +96,35 @@ type Diagnostic struct {
 	Code     Code
 	Message  string
 	Hint     string
-	// Source is the text the Offset points into (an effect expression or a
-	// skill test); when set, the text output prints it with a caret line.
+	// Source is the cell's text (an effect expression, a skill test) and
+	// Char the 1-based character in it where the problem is, 0 when the
+	// whole cell is meant. With both set, the text output prints Source
+	// with a caret under Char.
 	Source string
+	Char   int
+}
+
+// Errorf returns an error at pos, to add to a List.
+func Errorf(pos Pos, code Code, format string, args ...any) Diagnostic {
+	return Diagnostic{Pos: pos, Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Warnf returns a warning at pos, to add to a List.
+func Warnf(pos Pos, code Code, format string, args ...any) Diagnostic {
+	return Diagnostic{Pos: pos, Severity: Warning, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// WithHint returns d with its hint set.
+func (d Diagnostic) WithHint(hint string) Diagnostic {
+	d.Hint = hint
+	return d
+}
+
+// WithSource returns d pointing at the 1-based character char of the
+// cell's text source.
+func (d Diagnostic) WithSource(source string, char int) Diagnostic {
+	d.Source, d.Char = source, char
+	return d
 }
 
 func (d Diagnostic) String() string {
@@ -122,22 +151,17 @@ func (l *List) Order(file string, sheets ...string) {
 	}
 }
 
-// Add appends a diagnostic.
+// Add appends a diagnostic: l.Add(diag.Errorf(pos, code, …).WithHint(…)).
 func (l *List) Add(d Diagnostic) { l.items = append(l.items, d) }
 
-// Errorf appends an error.
-func (l *List) Errorf(pos Pos, code Code, format string, args ...any) *Diagnostic {
-	return l.add(pos, Error, code, format, args)
+// Errorf appends an error without a hint; Add appends one built whole.
+func (l *List) Errorf(pos Pos, code Code, format string, args ...any) {
+	l.Add(Errorf(pos, code, format, args...))
 }
 
-// Warnf appends a warning.
-func (l *List) Warnf(pos Pos, code Code, format string, args ...any) *Diagnostic {
-	return l.add(pos, Warning, code, format, args)
-}
-
-func (l *List) add(pos Pos, sev Severity, code Code, format string, args []any) *Diagnostic {
-	l.items = append(l.items, Diagnostic{Pos: pos, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
-	return &l.items[len(l.items)-1]
+// Warnf appends a warning without a hint; Add appends one built whole.
+func (l *List) Warnf(pos Pos, code Code, format string, args ...any) {
+	l.Add(Warnf(pos, code, format, args...))
 }
 
 // Append adds every diagnostic of other.
@@ -170,7 +194,50 @@ func (l *List) count(s Severity) int {
 	return n
 }
 
-// Sort orders diagnostics by file, sheet, row, line, column and offset;
+// Err returns nil when the list holds no errors (warnings alone do not fail
+// content), and otherwise a *ContentError wrapping the list, as go/scanner's
+// ErrorList.Err does: a caller tells content that failed from an I/O or
+// usage failure with errors.As, not by reading codes.
+func (l *List) Err() error {
+	if l.Errors() == 0 {
+		return nil
+	}
+	return &ContentError{List: l}
+}
+
+// ContentError is content that failed: its List holds every diagnostic
+// (usually printed already). Err returns one when the list has errors; a
+// caller that fails on warnings too (--strict) builds one itself.
+type ContentError struct {
+	List *List
+}
+
+// Error names the first problem of the failing severity and counts the
+// rest: `base.xlsx:Dangers!E7: error[DW0412]: unknown verb "x" (and 2 more
+// errors)`.
+func (e *ContentError) Error() string {
+	sev := Error
+	if e.List.Errors() == 0 {
+		sev = Warning
+	}
+	var first *Diagnostic
+	for i := range e.List.items {
+		if d := &e.List.items[i]; d.Severity == sev && d.Code != CodeMore {
+			first = d
+			break
+		}
+	}
+	if first == nil {
+		return "no errors"
+	}
+	msg := Escape(first.String())
+	if more := e.List.count(sev) - 1; more > 0 {
+		msg += fmt.Sprintf(" (and %s)", plural(more, "more "+sev.String()))
+	}
+	return msg
+}
+
+// Sort orders diagnostics by file, sheet, row, line, column and character;
 // ties keep the order in which they were reported. Files and sheets come in
 // the order Order declared them, so a workbook reads top to bottom, sheet
 // by sheet; others in the order in which they first appear.
@@ -210,7 +277,7 @@ func (l *List) Sort() {
 		if a.Col != b.Col {
 			return a.Col < b.Col
 		}
-		return a.Offset < b.Offset
+		return l.items[i].Char < l.items[j].Char
 	})
 }
 

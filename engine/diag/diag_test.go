@@ -1,6 +1,7 @@
 package diag_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -20,7 +21,6 @@ func TestPos(t *testing.T) {
 		cell, text string
 	}{
 		{diag.Pos{File: "base.xlsx", Sheet: "Dangers", Row: 7, Col: 5}, "E7", "base.xlsx:Dangers!E7"},
-		{diag.Pos{File: "base.xlsx", Sheet: "Dangers", Row: 7, Col: 5, Offset: 3}, "E7", "base.xlsx:Dangers!E7"},
 		{diag.Pos{File: "base.xlsx", Sheet: "Dangers", Row: 7}, "7", "base.xlsx:Dangers!7"},
 		{diag.Pos{File: "base.xlsx", Sheet: "Dangers"}, "", "base.xlsx:Dangers"},
 		{diag.Pos{File: "base.xlsx"}, "", "base.xlsx"},
@@ -52,14 +52,18 @@ func TestDiagnosticString(t *testing.T) {
 func TestListAddAndCount(t *testing.T) {
 	var l diag.List
 	assert.Zero(t, l.Len())
-	d := l.Errorf(diag.Pos{File: "a"}, codeA, "bad %s %d", "thing", 3)
-	d.Hint = "fix it"
+	l.Add(diag.Errorf(diag.Pos{File: "a"}, codeA, "bad %s %d", "thing", 3).WithHint("fix it"))
 	l.Warnf(diag.Pos{File: "a"}, codeB, "odd")
 	l.Add(diag.Diagnostic{Severity: diag.Warning, Code: codeB, Message: "odd too"})
-	require.Equal(t, 3, l.Len())
-	assert.Equal(t, "bad thing 3", l.Items()[0].Message)
-	assert.Equal(t, "fix it", l.Items()[0].Hint, "the returned pointer sets the hint of the stored diagnostic")
-	assert.Equal(t, 1, l.Errors())
+	l.Errorf(diag.Pos{File: "a", Sheet: "S", Row: 2}, codeA, "plain")
+	require.Equal(t, 4, l.Len())
+	assert.Equal(t, []diag.Diagnostic{
+		{Pos: diag.Pos{File: "a"}, Severity: diag.Error, Code: codeA, Message: "bad thing 3", Hint: "fix it"},
+		{Pos: diag.Pos{File: "a"}, Severity: diag.Warning, Code: codeB, Message: "odd"},
+		{Severity: diag.Warning, Code: codeB, Message: "odd too"},
+		{Pos: diag.Pos{File: "a", Sheet: "S", Row: 2}, Severity: diag.Error, Code: codeA, Message: "plain"},
+	}, l.Items())
+	assert.Equal(t, 2, l.Errors())
 	assert.Equal(t, 2, l.Warnings())
 
 	var other diag.List
@@ -67,8 +71,82 @@ func TestListAddAndCount(t *testing.T) {
 	other.Errorf(diag.Pos{File: "b"}, codeA, "y")
 	other.Cap(1)
 	l.Append(&other)
-	assert.Equal(t, 5, l.Len(), "3 + 1 kept + 1 summary")
-	assert.Equal(t, 3, l.Errors(), "hidden diagnostics of an appended list still count")
+	assert.Equal(t, 6, l.Len(), "4 + 1 kept + 1 summary")
+	assert.Equal(t, 4, l.Errors(), "hidden diagnostics of an appended list still count")
+}
+
+func TestDiagnosticBuilders(t *testing.T) {
+	pos := diag.Pos{File: "base.xlsx", Sheet: "Dangers", Row: 7, Col: 5}
+	d := diag.Warnf(pos, codeB, "unknown %s", "verb")
+	assert.Equal(t, diag.Diagnostic{Pos: pos, Severity: diag.Warning, Code: codeB, Message: "unknown verb"}, d)
+	h := d.WithHint("did you mean?").WithSource("gainGlroy(2)", 3)
+	assert.Equal(t, diag.Diagnostic{Pos: pos, Severity: diag.Warning, Code: codeB, Message: "unknown verb",
+		Hint: "did you mean?", Source: "gainGlroy(2)", Char: 3}, h)
+	assert.Empty(t, d.Hint, "the With methods return a copy; the original is unchanged")
+	assert.Zero(t, d.Char)
+}
+
+// TestHintSurvivesLaterAppends is the regression test for the aliasing bug:
+// Errorf used to return a pointer into the list's slice, and a hint set
+// through it after more diagnostics were appended (which may move the
+// slice) was silently lost. A diagnostic is now a value, added once whole,
+// however many are added around it; a List copied with Append, or the
+// value a caller still holds, never writes into another list.
+func TestHintSurvivesLaterAppends(t *testing.T) {
+	var l diag.List
+	first := diag.Errorf(diag.Pos{File: "a", Sheet: "S", Row: 2, Col: 1}, codeA, "first")
+	for i := range 100 { // enough appends to move the backing array several times
+		l.Warnf(diag.Pos{File: "a", Sheet: "S", Row: i + 3}, codeB, "filler %d", i)
+	}
+	first.Hint = "decided late"
+	l.Add(first)
+	first.Hint = "changed after Add"
+	for i := range 100 {
+		l.Warnf(diag.Pos{File: "a", Sheet: "S", Row: i + 200}, codeB, "more filler %d", i)
+	}
+
+	var merged diag.List
+	merged.Append(&l)
+	l.Errorf(diag.Pos{File: "a"}, codeA, "added to l after the merge")
+	l.Items()[100].Hint = "edited in l after the merge"
+
+	merged.Sort()
+	require.Equal(t, 201, merged.Len())
+	got := merged.Items()[0]
+	assert.Equal(t, "first", got.Message)
+	assert.Equal(t, "decided late", got.Hint, "the hint set before Add is kept; later edits of the caller's copy or of l are not")
+	assert.Equal(t, 1, merged.Errors())
+	assert.Equal(t, 200, merged.Warnings())
+}
+
+func TestErr(t *testing.T) {
+	var l diag.List
+	assert.NoError(t, l.Err(), "an empty list")
+	l.Warnf(diag.Pos{File: "a", Sheet: "S", Row: 2, Col: 1}, codeB, "odd")
+	assert.NoError(t, l.Err(), "warnings alone do not fail content")
+
+	l.Errorf(diag.Pos{File: "a", Sheet: "S", Row: 3, Col: 2}, codeA, "bad \x1b[31mred")
+	err := l.Err()
+	require.Error(t, err)
+	assert.Equal(t, `a:S!B3: error[DW9901]: bad \x1b[31mred`, err.Error(), "one error: it alone, control characters escaped")
+	var ce *diag.ContentError
+	require.ErrorAs(t, fmt.Errorf("validate: %w", err), &ce, "a wrapped content error is found by type")
+	assert.Same(t, &l, ce.List)
+
+	l.Errorf(diag.Pos{File: "a", Sheet: "S", Row: 4, Col: 2}, codeA, "worse")
+	l.Errorf(diag.Pos{File: "a", Sheet: "S", Row: 5, Col: 2}, codeA, "worst")
+	assert.Equal(t, `a:S!B3: error[DW9901]: bad \x1b[31mred (and 2 more errors)`, l.Err().Error())
+	l.Sort()
+	l.Cap(1)
+	assert.Equal(t, `a:S!B3: error[DW9901]: bad \x1b[31mred (and 2 more errors)`, l.Err().Error(), "errors the cap hid still count; the summary line is not one")
+
+	// --strict fails on warnings: the caller builds the error.
+	var w diag.List
+	w.Warnf(diag.Pos{File: "a"}, codeB, "odd")
+	assert.Equal(t, "a: warning[DW9902]: odd", (&diag.ContentError{List: &w}).Error())
+	w.Warnf(diag.Pos{File: "b"}, codeB, "odder")
+	assert.Equal(t, "a: warning[DW9902]: odd (and 1 more warning)", (&diag.ContentError{List: &w}).Error())
+	assert.Equal(t, "no errors", (&diag.ContentError{List: &diag.List{}}).Error())
 }
 
 func TestCatalog(t *testing.T) {
@@ -82,8 +160,13 @@ func TestCatalog(t *testing.T) {
 	assert.PanicsWithValue(t, "diag: code DW9901 registered twice", func() { diag.Register("DW9901", diag.Error, "again") })
 }
 
-func at(file, sheet string, row, col, off int) diag.Pos {
-	return diag.Pos{File: file, Sheet: sheet, Row: row, Col: col, Offset: off}
+// errAt adds an error at a cell and, when char > 0, a character inside it.
+func errAt(l *diag.List, file, sheet string, row, col, char int, msg string) {
+	l.Add(diag.Errorf(diag.Pos{File: file, Sheet: sheet, Row: row, Col: col}, codeA, "%s", msg).WithSource("some text", char))
+}
+
+func at(file, sheet string, row, col int) diag.Pos {
+	return diag.Pos{File: file, Sheet: sheet, Row: row, Col: col}
 }
 
 func messages(l *diag.List) []string {
@@ -96,14 +179,14 @@ func messages(l *diag.List) []string {
 
 func TestSort(t *testing.T) {
 	var l diag.List
-	l.Errorf(at("exp.xlsx", "Heroes", 3, 1, 0), codeA, "exp heroes 3")
-	l.Errorf(at("base.xlsx", "Dangers", 9, 2, 0), codeA, "base dangers 9 B")
-	l.Errorf(at("base.xlsx", "Heroes", 2, 1, 0), codeA, "base heroes 2")
-	l.Errorf(at("base.xlsx", "Dangers", 9, 1, 5), codeA, "base dangers 9 A off 5")
-	l.Errorf(at("base.xlsx", "Dangers", 9, 1, 2), codeA, "base dangers 9 A off 2")
-	l.Errorf(at("base.xlsx", "Dangers", 2, 7, 0), codeA, "base dangers 2")
-	l.Errorf(at("base.xlsx", "", 0, 0, 0), codeA, "base file")
-	l.Errorf(at("base.xlsx", "Dangers", 9, 1, 2), codeA, "base dangers 9 A off 2, second")
+	errAt(&l, "exp.xlsx", "Heroes", 3, 1, 0, "exp heroes 3")
+	errAt(&l, "base.xlsx", "Dangers", 9, 2, 0, "base dangers 9 B")
+	errAt(&l, "base.xlsx", "Heroes", 2, 1, 0, "base heroes 2")
+	errAt(&l, "base.xlsx", "Dangers", 9, 1, 5, "base dangers 9 A off 5")
+	errAt(&l, "base.xlsx", "Dangers", 9, 1, 2, "base dangers 9 A off 2")
+	errAt(&l, "base.xlsx", "Dangers", 2, 7, 0, "base dangers 2")
+	errAt(&l, "base.xlsx", "", 0, 0, 0, "base file")
+	errAt(&l, "base.xlsx", "Dangers", 9, 1, 2, "base dangers 9 A off 2, second")
 	l.Errorf(diag.Pos{File: "t.yaml", Line: 4}, codeA, "template 4")
 	l.Errorf(diag.Pos{File: "t.yaml", Line: 2}, codeA, "template 2")
 	l.Sort()
@@ -132,12 +215,12 @@ func TestSort(t *testing.T) {
 func TestCap(t *testing.T) {
 	var l diag.List
 	for i := 1; i <= 5; i++ {
-		l.Errorf(at("base.xlsx", "Dangers", i+1, 1, 0), codeA, "danger error %d", i)
+		l.Errorf(at("base.xlsx", "Dangers", i+1, 1), codeA, "danger error %d", i)
 	}
-	l.Warnf(at("base.xlsx", "Dangers", 2, 2, 0), codeB, "danger warning 1")
-	l.Warnf(at("base.xlsx", "Dangers", 3, 2, 0), codeB, "danger warning 2")
-	l.Warnf(at("base.xlsx", "Dangers", 4, 2, 0), codeB, "danger warning 3")
-	l.Errorf(at("base.xlsx", "Heroes", 2, 1, 0), codeA, "hero error")
+	l.Warnf(at("base.xlsx", "Dangers", 2, 2), codeB, "danger warning 1")
+	l.Warnf(at("base.xlsx", "Dangers", 3, 2), codeB, "danger warning 2")
+	l.Warnf(at("base.xlsx", "Dangers", 4, 2), codeB, "danger warning 3")
+	l.Errorf(at("base.xlsx", "Heroes", 2, 1), codeA, "hero error")
 	l.Errorf(diag.Pos{File: "exp.xlsx"}, codeA, "file error 1")
 	l.Errorf(diag.Pos{File: "exp.xlsx"}, codeA, "file error 2")
 	l.Errorf(diag.Pos{File: "exp.xlsx"}, codeA, "file error 3")

@@ -31,9 +31,9 @@ func TestEscape(t *testing.T) {
 // caret stays under the character it points at.
 func TestWriteTextEscapesContent(t *testing.T) {
 	var l diag.List
-	l.Add(diag.Diagnostic{Pos: diag.Pos{File: "base.xlsx", Sheet: "Dangers\a", Row: 7, Col: 5, Offset: 12}, Severity: diag.Error, Code: "DW0412",
+	l.Add(diag.Diagnostic{Pos: diag.Pos{File: "base.xlsx", Sheet: "Dangers\a", Row: 7, Col: 5}, Char: 12, Severity: diag.Error, Code: "DW0412",
 		Message: "unknown verb \"gain\x1b]0;pwned\a\"", Hint: "did you mean \x1b[2J?", Source: "gain\x1b]0;x\a(2); wound"})
-	l.Add(diag.Diagnostic{Pos: diag.Pos{File: "base.xlsx", Sheet: "Dangers", Row: 8, Col: 5, Offset: 3}, Severity: diag.Error, Code: "DW0307",
+	l.Add(diag.Diagnostic{Pos: diag.Pos{File: "base.xlsx", Sheet: "Dangers", Row: 8, Col: 5}, Char: 3, Severity: diag.Error, Code: "DW0307",
 		Message: "at the tab", Source: "a\tb\x1bc"})
 	var b strings.Builder
 	require.NoError(t, diag.WriteText(&b, &l))

@@ -22,12 +22,12 @@ func WriteText(w io.Writer, l *List) error {
 		// printed escaped, never sent raw to the terminal.
 		b.WriteString(Escape(d.String()))
 		b.WriteByte('\n')
-		if d.Source != "" && d.Pos.Offset > 0 {
+		if d.Source != "" && d.Char > 0 {
 			src, cols := escapeSource(d.Source)
 			b.WriteString("    ")
 			b.WriteString(src)
 			b.WriteString("\n    ")
-			n := min(d.Pos.Offset-1, len(cols)-1)
+			n := min(d.Char-1, len(cols)-1)
 			b.WriteString(strings.Repeat(" ", cols[n]))
 			b.WriteString("^\n")
 		}
@@ -52,12 +52,18 @@ func plural(n int, noun string) string {
 // JSONDiagnostic is the machine form of one diagnostic.
 // Every key but line is always present, so scripts can rely on the shape;
 // line appears only for positions in text files (templates).
+//
+// Cell is the spreadsheet cell ("E7"); Char is the 1-based character
+// inside that cell's text the problem is at (0: the whole cell). Column
+// repeats Char under its old name and is deprecated: it will be removed
+// in the next release, so scripts should read char.
 type JSONDiagnostic struct {
 	File     string `json:"file"`
 	Sheet    string `json:"sheet"`
 	Cell     string `json:"cell"`
 	Line     int    `json:"line,omitempty"`
-	Column   int    `json:"column"`
+	Char     int    `json:"char"`
+	Column   int    `json:"column"` // Deprecated: Char's old name, for one release.
 	Severity string `json:"severity"`
 	Code     string `json:"code"`
 	Message  string `json:"message"`
@@ -71,14 +77,13 @@ type JSONReport struct {
 	Warnings    int              `json:"warnings"`
 }
 
-// Report converts the list to its JSON form. Column is the 1-based character
-// position inside the cell's text, 0 when the whole cell is meant.
+// Report converts the list to its JSON form.
 func Report(l *List) JSONReport {
 	r := JSONReport{Diagnostics: []JSONDiagnostic{}, Errors: l.Errors(), Warnings: l.Warnings()}
 	for _, d := range l.items {
 		r.Diagnostics = append(r.Diagnostics, JSONDiagnostic{
 			File: d.Pos.File, Sheet: d.Pos.Sheet, Cell: d.Pos.Cell(), Line: d.Pos.Line,
-			Column: d.Pos.Offset, Severity: d.Severity.String(), Code: string(d.Code),
+			Char: d.Char, Column: d.Char, Severity: d.Severity.String(), Code: string(d.Code),
 			Message: d.Message, Hint: d.Hint,
 		})
 	}

@@ -227,8 +227,8 @@ func checkMap(v *game.Validation) map[string]*table.Row {
 		}
 	}
 	if len(gaps) > 0 {
-		v.Diags.Warnf(game.TablePos(v.Tables, "hexes"), CodeRandomGap, "Random Location numbers %s are on no hex", compactRanges(gaps)).Hint =
-			"give 100 hexes a Random Number each; rolls of a missing number are re-rolled"
+		v.Diags.Add(diag.Warnf(game.TablePos(v.Tables, "hexes"), CodeRandomGap, "Random Location numbers %s are on no hex", compactRanges(gaps)).
+			WithHint("give 100 hexes a Random Number each; rolls of a missing number are re-rolled"))
 	}
 	if towns != 12 || resources != 18 {
 		v.Diags.Warnf(game.TablePos(v.Tables, "hexes"), CodeMapCounts, "the map has %d Starting Towns and %d Resources; the rulebook's has 12 and 18", towns, resources)
@@ -268,8 +268,8 @@ func checkMap(v *game.Validation) map[string]*table.Row {
 		}
 	}
 	if len(cut) > 0 {
-		v.Errorf(first, "Q", CodeDisconnected, "%d passable hex(es) cannot be reached from %s: %s", len(cut), start.ID, strings.Join(cut, ", ")).Hint =
-			"connect them with passable hexes (Water is impassable)"
+		v.Diags.Add(diag.Errorf(first.Pos("Q"), CodeDisconnected, "%d passable hex(es) cannot be reached from %s: %s", len(cut), start.ID, strings.Join(cut, ", ")).
+			WithHint("connect them with passable hexes (Water is impassable)"))
 	}
 	var unreachable []string
 	var firstU *table.Row
@@ -283,8 +283,8 @@ func checkMap(v *game.Validation) map[string]*table.Row {
 		}
 	}
 	if len(unreachable) > 0 {
-		v.Warnf(firstU, "Random Number", CodeUnreachable, "Random Locations on Water: %s", strings.Join(unreachable, ", ")).Hint =
-			"Mission chips re-roll there by default; a Party sent there by a card is stuck until it moves off"
+		v.Diags.Add(diag.Warnf(firstU.Pos("Random Number"), CodeUnreachable, "Random Locations on Water: %s", strings.Join(unreachable, ", ")).
+			WithHint("Mission chips re-roll there by default; a Party sent there by a card is stuck until it moves off"))
 	}
 	return byID
 }
@@ -336,7 +336,7 @@ func checkFactions(v *game.Validation, hexes map[string]*table.Row) {
 		}
 		h := r.Str("start_hex")
 		if hx := hexes[h]; hx != nil && hx.Str("feature") != "town" {
-			v.Errorf(r, "Start Hex", CodeTown, "Starting Town %s is not a town hex (its Feature is %q)", h, hx.Str("feature")).Hint = "set Feature = town on " + hx.Pos("Feature").String()
+			v.Diags.Add(diag.Errorf(r.Pos("Start Hex"), CodeTown, "Starting Town %s is not a town hex (its Feature is %q)", h, hx.Str("feature")).WithHint("set Feature = town on " + hx.Pos("Feature").String()))
 		}
 		if prev := starts[h]; prev != nil && h != "" {
 			v.Errorf(r, "Start Hex", CodeTown, "%s is already %s's Starting Town", h, prev.ID)
@@ -350,7 +350,7 @@ func checkFactions(v *game.Validation, hexes map[string]*table.Row) {
 	}
 	for _, r := range v.Tables.Rows("hexes") {
 		if r.Str("feature") == "town" && starts[r.ID] == nil && v.Complete("factions") {
-			v.Errorf(r, "Feature", CodeTown, "town hex %s is no Faction's Starting Town", r.ID).Hint = "name it as a Faction's Start Hex, or change its Feature"
+			v.Diags.Add(diag.Errorf(r.Pos("Feature"), CodeTown, "town hex %s is no Faction's Starting Town", r.ID).WithHint("name it as a Faction's Start Hex, or change its Feature"))
 		}
 	}
 	perks := map[string][]*table.Row{}
@@ -409,7 +409,7 @@ func checkCharacters(v *game.Validation) {
 			want = 40
 		}
 		if sum != want && !r.Bool("budget_override") {
-			v.Errorf(r, "Combat", CodeSkillBudget, "the six Base Skills add up to %d, not %d", sum, want).Hint = "adjust the skills, or set Budget Override to TRUE"
+			v.Diags.Add(diag.Errorf(r.Pos("Combat"), CodeSkillBudget, "the six Base Skills add up to %d, not %d", sum, want).WithHint("adjust the skills, or set Budget Override to TRUE"))
 		}
 		switch {
 		case master && !r.Has("master_skill"):
@@ -421,7 +421,7 @@ func checkCharacters(v *game.Validation) {
 		}
 		for _, l := range r.List("link") {
 			if !spoils[diag.Fold(l)] && !cats[diag.Fold(l)] {
-				v.Errorf(r, "Link", CodeLink, "Link %q names no Spoils card or category", l).Hint = diag.DidYouMean(l, linkable)
+				v.Diags.Add(diag.Errorf(r.Pos("Link"), CodeLink, "Link %q names no Spoils card or category", l).WithHint(diag.DidYouMean(l, linkable)))
 			}
 		}
 		if r.Has("link_bonus") && !r.Has("link") {
@@ -467,7 +467,7 @@ func checkSpoils(v *game.Validation) {
 		}
 		vehicle := hasRule(cats, rules, "vehicle")
 		if vehicle && !r.Has("vehicle_skills") {
-			v.Errorf(r, "Vehicle Skills", CodeSpoils, "a Vehicle has its own Base Skills (the black die)").Hint = "e.g. Combat +4, Mechanical +3"
+			v.Diags.Add(diag.Errorf(r.Pos("Vehicle Skills"), CodeSpoils, "a Vehicle has its own Base Skills (the black die)").WithHint("e.g. Combat +4, Mechanical +3"))
 		}
 		if !vehicle && (r.Has("vehicle_skills") || r.Int("vehicle_capacity") > 0) {
 			v.Errorf(r, "Vehicle Skills", CodeSpoils, "only a Vehicle (a category with Rule vehicle) has Vehicle Skills and Capacity")
@@ -613,7 +613,7 @@ func checkOutcomes(v *game.Validation) {
 			sheet = d
 		}
 		if counts[d] == 0 && v.Complete(sheet) {
-			v.Diags.Errorf(game.TablePos(v.Tables, sheet), CodeEncounterDeck, "the %s deck has no cards", d).Hint = "add rows with Count of at least 1"
+			v.Diags.Add(diag.Errorf(game.TablePos(v.Tables, sheet), CodeEncounterDeck, "the %s deck has no cards", d).WithHint("add rows with Count of at least 1"))
 		}
 	}
 }
@@ -652,11 +652,11 @@ func checkTimings(v *game.Validation) {
 				if sheet == "actions" && (r.Str("kind") == "npcm" || r.Str("kind") == "hitman" || r.Str("kind") == "town-tech") {
 					continue
 				}
-				v.Errorf(r, "Timing", CodeTiming, "the effect has no Timing, so it would never act").Hint = "choose when it acts: " + strings.Join(Timings[1:], ", ")
+				v.Diags.Add(diag.Errorf(r.Pos("Timing"), CodeTiming, "the effect has no Timing, so it would never act").WithHint("choose when it acts: " + strings.Join(Timings[1:], ", ")))
 				continue
 			}
 			if sheet == "perks" && timing == "on-draw" {
-				v.Errorf(r, "Timing", CodeTiming, "a Perk is never drawn, so an on-draw Perk would never act").Hint = "use setup for a Perk that acts once at the start"
+				v.Diags.Add(diag.Errorf(r.Pos("Timing"), CodeTiming, "a Perk is never drawn, so an on-draw Perk would never act").WithHint("use setup for a Perk that acts once at the start"))
 				continue
 			}
 			for _, u := range ck.Uses {
@@ -664,9 +664,8 @@ func checkTimings(v *game.Validation) {
 				if !limited || contains(allowed, timing) {
 					continue
 				}
-				d := v.Errorf(r, "Effect", CodeTiming, "%s only works at timing %s, but the timing is %s", u.Name, strings.Join(allowed, " or "), timing)
-				d.Pos.Offset = u.Offset
-				d.Source = r.Str("effect")
+				v.Diags.Add(diag.Errorf(r.Pos("Effect"), CodeTiming, "%s only works at timing %s, but the timing is %s", u.Name, strings.Join(allowed, " or "), timing).
+					WithSource(r.Str("effect"), u.Offset))
 			}
 		}
 	}
@@ -680,9 +679,8 @@ func checkTimings(v *game.Validation) {
 				}
 				for _, u := range ck.Uses {
 					if _, limited := timingVerbs[u.Name]; limited && !((u.Name == "winCard" || u.Name == "redraw") && col == "Before") {
-						d := v.Errorf(r, col, CodeTiming, "%s only works in an ability's effect at timing %s", u.Name, strings.Join(timingVerbs[u.Name], " or "))
-						d.Pos.Offset = u.Offset
-						d.Source = r.Str(table.Key(col))
+						v.Diags.Add(diag.Errorf(r.Pos(col), CodeTiming, "%s only works in an ability's effect at timing %s", u.Name, strings.Join(timingVerbs[u.Name], " or ")).
+							WithSource(r.Str(table.Key(col)), u.Offset))
 					}
 				}
 			}
@@ -754,7 +752,7 @@ func checkCategories(v *game.Validation) {
 	}
 	for _, r := range v.Tables.Rows("categories") {
 		if !used[r.ID] && r.Str("rule") == "none" {
-			v.Warnf(r, "ID", CodeCategoryUse, "category %q is not used by any card, link or effect", r.Str("name")).Hint = "remove it, or disable the row"
+			v.Diags.Add(diag.Warnf(r.Pos("ID"), CodeCategoryUse, "category %q is not used by any card, link or effect", r.Str("name")).WithHint("remove it, or disable the row"))
 		}
 	}
 }

@@ -70,7 +70,7 @@ func validate(v *game.Validation) {
 	locations := 0
 	for _, r := range t.Rows("locations") {
 		if s := spaces[r.Str("space")]; s != nil && s.Str("type") == "city" {
-			v.Errorf(r, "Space", CodeNotLocation, "location %q is a city; locations are land or sea spaces", r.Str("space")).Hint = "name the city in the City column instead"
+			v.Diags.Add(diag.Errorf(r.Pos("Space"), CodeNotLocation, "location %q is a city; locations are land or sea spaces", r.Str("space")).WithHint("name the city in the City column instead"))
 		}
 		if id := r.Str("city"); notCity(id) {
 			v.Errorf(r, "City", CodeNotCity, "the random city %q is not a city", id)
@@ -78,13 +78,13 @@ func validate(v *game.Validation) {
 		locations += r.Int("count")
 	}
 	if n := rule(t, "artifacts-on-board"); locations > 0 && locations < n+4 && v.Complete("locations") {
-		v.Diags.Errorf(game.TablePos(t, "locations"), CodeLocations, "%d location cards cannot place %d artifacts and the figures that need random locations", locations, n).Hint = "add Location cards"
+		v.Diags.Add(diag.Errorf(game.TablePos(t, "locations"), CodeLocations, "%d location cards cannot place %d artifacts and the figures that need random locations", locations, n).WithHint("add Location cards"))
 	}
 	checkEnemies(v)
 	checkTactics(v)
 	for _, r := range t.Rows("artifacts") {
 		if r.Bool("temple") && !r.Has("escape") {
-			v.Errorf(r, "Escape", CodeTemple, "Temple %q has no collapse escape test", r.Str("name")).Hint = "e.g. Agility 4+ x2"
+			v.Diags.Add(diag.Errorf(r.Pos("Escape"), CodeTemple, "Temple %q has no collapse escape test", r.Str("name")).WithHint("e.g. Agility 4+ x2"))
 		}
 	}
 	for _, r := range t.Rows("adventures") {
@@ -93,7 +93,7 @@ func validate(v *game.Validation) {
 		}
 		if spec, _, err := ParseTest(r.Str("final_fight")); err == nil {
 			if _, ok := finalFightClause(spec); !ok {
-				v.Errorf(r, "Final Fight", CodeFinalFight, "a Final Fight is one Fight against an enemy deck or a reference enemy, not %q", r.Str("final_fight")).Hint = "e.g. Fight Zombies, or Fight Enemies"
+				v.Diags.Add(diag.Errorf(r.Pos("Final Fight"), CodeFinalFight, "a Final Fight is one Fight against an enemy deck or a reference enemy, not %q", r.Str("final_fight")).WithHint("e.g. Fight Zombies, or Fight Enemies"))
 			}
 		}
 	}
@@ -159,15 +159,15 @@ func checkMap(v *game.Validation, spaces map[string]*table.Row) {
 				continue
 			}
 			if !contains(other.List("adjacent"), r.ID) {
-				v.Errorf(r, "Adjacent", CodeAdjacency, "%s lists %s as adjacent, but %s does not list %s", r.ID, a, a, r.ID).Hint =
-					"add " + r.ID + " to the Adjacent cell of " + other.Pos("Adjacent").String()
+				v.Diags.Add(diag.Errorf(r.Pos("Adjacent"), CodeAdjacency, "%s lists %s as adjacent, but %s does not list %s", r.ID, a, a, r.ID).
+					WithHint("add " + r.ID + " to the Adjacent cell of " + other.Pos("Adjacent").String()))
 			}
 			hasSea = hasSea || other.Str("type") == "sea"
 		}
 		switch typ {
 		case "sea":
 			if !r.Has("cost") {
-				v.Errorf(r, "Cost", CodeSpaceType, "sea space %s has no movement cost", r.ID).Hint = "seas cost 1 or more to enter"
+				v.Diags.Add(diag.Errorf(r.Pos("Cost"), CodeSpaceType, "sea space %s has no movement cost", r.ID).WithHint("seas cost 1 or more to enter"))
 			}
 		case "city":
 			if !r.Has("size") {
@@ -177,7 +177,7 @@ func checkMap(v *game.Validation, spaces map[string]*table.Row) {
 				v.Errorf(r, "Port", CodeSpaceType, "port city %s is adjacent to no sea", r.ID)
 			}
 			if !r.Bool("port") && hasSea {
-				v.Errorf(r, "Port", CodeSpaceType, "city %s touches a sea but is not a port", r.ID).Hint = "set Port to TRUE, or remove the sea from Adjacent"
+				v.Diags.Add(diag.Errorf(r.Pos("Port"), CodeSpaceType, "city %s touches a sea but is not a port", r.ID).WithHint("set Port to TRUE, or remove the sea from Adjacent"))
 			}
 			if in := r.Str("inside"); in != "" {
 				if s := spaces[in]; s != nil && s.Str("type") != "land" {
@@ -257,7 +257,7 @@ func checkEnemies(v *game.Validation) {
 	}
 	for _, d := range []string{"enemies", "nazi-enemies", "reference"} {
 		if counts[d] == 0 && v.Complete("enemies") {
-			v.Diags.Errorf(game.TablePos(v.Tables, "enemies"), CodeDeck, "there are no %s enemies", d).Hint = "the rules draw from the Enemies and Nazi Enemies decks and fight reference enemies by name"
+			v.Diags.Add(diag.Errorf(game.TablePos(v.Tables, "enemies"), CodeDeck, "there are no %s enemies", d).WithHint("the rules draw from the Enemies and Nazi Enemies decks and fight reference enemies by name"))
 		}
 	}
 	for _, r := range v.Tables.Rows("organizations") {
@@ -297,7 +297,7 @@ func checkTactics(v *game.Validation) {
 			}
 		}
 		if len(missing) > 0 {
-			v.Errorf(o, "ID", CodeTactics, "%s's tactics chart has no result for %s", o.Str("name"), strings.Join(missing, ", ")).Hint = "add Tactics rows for these rolls"
+			v.Diags.Add(diag.Errorf(o.Pos("ID"), CodeTactics, "%s's tactics chart has no result for %s", o.Str("name"), strings.Join(missing, ", ")).WithHint("add Tactics rows for these rolls"))
 		}
 	}
 }
@@ -316,7 +316,7 @@ func checkTimings(v *game.Validation) {
 				when = []string{"immediately"}
 			}
 			if len(when) == 0 {
-				v.Errorf(r, "Timing", CodeTiming, "the effect has no Timing, so it would never be used").Hint = "choose when it may be used: " + strings.Join(timingNames, ", ")
+				v.Diags.Add(diag.Errorf(r.Pos("Timing"), CodeTiming, "the effect has no Timing, so it would never be used").WithHint("choose when it may be used: " + strings.Join(timingNames, ", ")))
 				continue
 			}
 			mask := timingMask(when)
@@ -329,9 +329,8 @@ func checkTimings(v *game.Validation) {
 				for i, t := range allowed {
 					names[i] = Timings[t-1]
 				}
-				d := v.Errorf(r, "Effect", CodeTiming, "%s only works at timing %s, but this card's timing is %q", u.Name, strings.Join(names, " or "), strings.Join(when, ", "))
-				d.Pos.Offset = u.Offset
-				d.Source = r.Str("effect")
+				v.Diags.Add(diag.Errorf(r.Pos("Effect"), CodeTiming, "%s only works at timing %s, but this card's timing is %q", u.Name, strings.Join(names, " or "), strings.Join(when, ", ")).
+					WithSource(r.Str("effect"), u.Offset))
 			}
 		}
 	}
@@ -379,7 +378,7 @@ func checkKeywordsUsed(v *game.Validation) {
 	}
 	sort.SliceStable(unused, func(i, j int) bool { return unused[i].Src.Row < unused[j].Src.Row })
 	for _, r := range unused {
-		v.Warnf(r, "ID", CodeUnusedKeyword, "keyword %q is not used by any card", r.Str("name")).Hint = "remove it, or disable the row"
+		v.Diags.Add(diag.Warnf(r.Pos("ID"), CodeUnusedKeyword, "keyword %q is not used by any card", r.Str("name")).WithHint("remove it, or disable the row"))
 	}
 }
 

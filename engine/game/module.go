@@ -95,14 +95,15 @@ func (v *Validation) Effect(r *table.Row, column string) *effects.Checked {
 	return v.effects[r][table.Key(column)]
 }
 
-// Errorf reports an error at a row's cell.
-func (v *Validation) Errorf(r *table.Row, column string, code diag.Code, format string, args ...any) *diag.Diagnostic {
-	return v.Diags.Errorf(r.Pos(column), code, format, args...)
+// Errorf reports an error at a row's cell. One with a hint is built whole
+// and added: v.Diags.Add(diag.Errorf(r.Pos(column), …).WithHint(…)).
+func (v *Validation) Errorf(r *table.Row, column string, code diag.Code, format string, args ...any) {
+	v.Diags.Errorf(r.Pos(column), code, format, args...)
 }
 
-// Warnf reports a warning at a row's cell.
-func (v *Validation) Warnf(r *table.Row, column string, code diag.Code, format string, args ...any) *diag.Diagnostic {
-	return v.Diags.Warnf(r.Pos(column), code, format, args...)
+// Warnf reports a warning at a row's cell, as Errorf does.
+func (v *Validation) Warnf(r *table.Row, column string, code diag.Code, format string, args ...any) {
+	v.Diags.Warnf(r.Pos(column), code, format, args...)
 }
 
 // Env returns the module's environment with the given name, or nil.

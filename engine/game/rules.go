@@ -34,7 +34,7 @@ func CheckRules[D interface{ Bounds() RuleBounds }](v *Validation, defs []D, cod
 	for _, r := range v.Tables.Rows("rules") {
 		b, ok := known[r.ID]
 		if !ok {
-			v.Errorf(r, "ID", codes.Unknown, "there is no rule constant %q", r.ID).Hint = diag.DidYouMean(r.ID, ids)
+			v.Diags.Add(diag.Errorf(r.Pos("ID"), codes.Unknown, "there is no rule constant %q", r.ID).WithHint(diag.DidYouMean(r.ID, ids)))
 			continue
 		}
 		have[r.ID] = true
@@ -49,8 +49,8 @@ func CheckRules[D interface{ Bounds() RuleBounds }](v *Validation, defs []D, cod
 		}
 	}
 	if len(missing) > 0 && v.Complete("rules") {
-		v.Diags.Errorf(TablePos(v.Tables, "rules"), codes.Missing, "the Rules sheet lacks %s", strings.Join(missing, ", ")).Hint =
-			"every constant the engine reads must be in the base set's Rules sheet"
+		v.Diags.Add(diag.Errorf(TablePos(v.Tables, "rules"), codes.Missing, "the Rules sheet lacks %s", strings.Join(missing, ", ")).
+			WithHint("every constant the engine reads must be in the base set's Rules sheet"))
 	}
 }
 
