@@ -168,7 +168,9 @@ func (c *compiler) lint(v *game.Validation) {
 		byName := map[string]*table.Row{}
 		copies := 0
 		for _, r := range tb.Rows {
-			copies += r.Int("count")
+			if sh.Deck {
+				copies += r.Int("count")
+			}
 			if len(printCols) > 0 && sh.Deck && r.Int("count") > 0 {
 				blank := true
 				for _, k := range printCols {

@@ -36,7 +36,9 @@ func TestEveryBotActionIsTaken(t *testing.T) {
 			deeds[d] += n
 		}
 		for n, row := range c.Cards {
-			used[Timing(max(indexOf(Timings, row.Str("timing")), 0))] += s.Cards[n].Used
+			if row.Declares("timing") {
+				used[Timing(max(indexOf(Timings, row.Str("timing")), 0))] += s.Cards[n].Used
+			}
 		}
 		if i == 1 {
 			assert.Positive(t, s.Rules[RulePartyPVP], "cautious bots attack a Party they expect to beat")
@@ -53,6 +55,9 @@ func TestEveryBotActionIsTaken(t *testing.T) {
 	}
 	timings := map[Timing]bool{}
 	for _, row := range c.Cards {
+		if !row.Declares("timing") {
+			continue // Encounters and Missions
+		}
 		if tm := row.Str("timing"); tm != "" && row.Has("effect") {
 			timings[Timing(max(indexOf(Timings, tm), 0))] = true
 		}

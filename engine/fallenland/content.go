@@ -743,8 +743,10 @@ func (l *loader) card(r *table.Row) Card {
 }
 
 func (l *loader) ability(r *table.Row) Ability {
-	a := Ability{Timing: Timing(max(indexOf(Timings, r.Str("timing")), 0)), Cond: l.cond(r, "Condition"), Effect: l.prog(r, "Effect"),
-		Limit: Limit(max(indexOf(Limits, r.Str("limit")), 0))}
+	a := Ability{Timing: Timing(max(indexOf(Timings, r.Str("timing")), 0)), Cond: l.cond(r, "Condition"), Effect: l.prog(r, "Effect")}
+	if r.Declares("limit") { // Action cards have none
+		a.Limit = Limit(max(indexOf(Limits, r.Str("limit")), 0))
+	}
 	a.Benefit = benefit(a.Effect)
 	a.Verbs = verbSet(a.Effect)
 	return a
@@ -755,10 +757,36 @@ func bonuses(r *table.Row, col string) Bonuses {
 	return b
 }
 
+// cards loads the card sheets. The order numbers the cards (Card.N) and
+// their effects' coverage counters, so it is fixed.
 func (l *loader) cards() {
 	c := l.c
-	t := c.Tables
-	for _, r := range t.Rows("characters") {
+	l.characters()
+	spoils := l.spoils()
+	l.links()
+	l.actions()
+	l.spoilsDeck(spoils)
+	l.encounters()
+	for _, d := range []Deck{DPlains, DMountain, DCityRad, DMissions} {
+		if len(c.DeckCards[d]) == 0 {
+			l.fail(nil, "", "the %s deck is empty", DeckNames[d])
+		}
+	}
+	if len(c.DeckCards[DMissions]) > 30000 || len(c.Cards) > 30000 {
+		l.fail(nil, "", "too many cards")
+	}
+}
+
+// deal puts the row's Count copies of card i into deck d.
+func (l *loader) deal(d Deck, i int, r *table.Row) {
+	for range r.Int("count") {
+		l.c.DeckCards[d] = append(l.c.DeckCards[d], int16(i))
+	}
+}
+
+func (l *loader) characters() {
+	c := l.c
+	for _, r := range c.Tables.Rows("characters") {
 		cd := CharDef{Card: l.card(r), Master: r.Bool("master"), MasterSkill: int8(indexOf(skillKeys, r.Str("master_skill"))),
 			Health: int8(r.Int("health")), Psych: int8(r.Int("psych")), Capacity: int8(r.Int("capacity")), Armor: int8(r.Int("armor")),
 			FirstStrike: r.Bool("first_strike"), PsychBonus: int8(r.Int("psych_bonus")), Move: int8(r.Int("movement_bonus")),
@@ -770,12 +798,16 @@ func (l *loader) cards() {
 			cd.Skills[i] = int8(r.Int(k))
 		}
 		c.Characters = append(c.Characters, cd)
-		for n := 0; n < r.Int("count"); n++ {
-			c.DeckCards[DCharacters] = append(c.DeckCards[DCharacters], int16(len(c.Characters)-1))
-		}
+		l.deal(DCharacters, len(c.Characters)-1, r)
 	}
+}
+
+// spoils loads the Spoils cards and returns their indices by ID; they go
+// into the deck later (spoilsDeck), after the Action cards are numbered.
+func (l *loader) spoils() map[string]int16 {
+	c := l.c
 	spoilsIdx := map[string]int16{}
-	for _, r := range t.Rows("spoils") {
+	for _, r := range c.Tables.Rows("spoils") {
 		sd := SpoilsDef{Card: l.card(r), Cats: l.cats(r.List("categories")), Rules: l.catRules(r.List("categories")), Value: -1,
 			Cost: int8(r.Int("carrying_cost")), CapBonus: int8(r.Int("capacity_bonus")), Bonus: bonuses(r, "bonuses"), Armor: int8(r.Int("armor")),
 			Psych: int8(r.Int("psych_bonus")), Move: int8(r.Int("movement_bonus")), FirstStrike: r.Bool("first_strike"),
@@ -795,10 +827,17 @@ func (l *loader) cards() {
 		spoilsIdx[r.ID] = int16(len(c.Spoils))
 		c.Spoils = append(c.Spoils, sd)
 	}
-	for _, r := range t.Rows("characters") {
-		ch := &c.Characters[indexRow(t.Rows("characters"), r)]
+	return spoilsIdx
+}
+
+// links resolves each Character's Link: the categories and Spoils cards
+// it names (by ID or name).
+func (l *loader) links() {
+	c, t := l.c, l.c.Tables
+	for i, r := range t.Rows("characters") {
+		ch := &c.Characters[i]
 		for _, link := range r.List("link") {
-			if id, ok := l.c.catCode[link]; ok {
+			if id, ok := c.catCode[link]; ok {
 				ch.LinkCats.add(id)
 				continue
 			}
@@ -820,94 +859,86 @@ func (l *loader) cards() {
 			}
 		}
 	}
-	for _, r := range t.Rows("actions") {
-		ad := ActionDef{Card: l.card(r), Ability: l.ability(r), RedDot: r.Bool("red_dot"), Value: -1,
-			Kind: ActionKind(max(indexOf(ActionKinds, r.Str("kind")), 0)), Opponent: r.Str("target") == "opponent",
-			Bonus: bonuses(r, "bonuses"), Armor: int8(r.Int("armor")), Move: int8(r.Int("movement_bonus")), Ongoing: l.prog(r, "Ongoing"),
-			OngoingTiming: TEffects, Tech: -1, HireCost: int8(r.Int("hire_cost")), Omega: int8(r.Int("omega")), Dice: int8(r.Int("dice")),
-			SoloDice: int8(r.Int("solo_dice")), Health: int8(r.Int("health")), Movement: int8(r.Int("movement")), Strike: int8(r.Int("strike_dice"))}
-		if r.Has("value") {
-			ad.Value = int8(r.Int("value"))
-		}
-		switch r.Str("ongoing_timing") {
-		case "town-business":
-			ad.OngoingTiming = TTownBusiness
-		case "end-turn":
-			ad.OngoingTiming = TEndTurn
-		}
-		if id := r.Str("tech"); id != "" {
-			for i := range c.Techs {
-				if c.Techs[i].ID == id {
-					ad.Tech = int16(i)
-				}
+}
+
+func (l *loader) actions() {
+	c := l.c
+	for _, r := range c.Tables.Rows("actions") {
+		c.Actions = append(c.Actions, l.action(r))
+		l.deal(DActions, len(c.Actions)-1, r)
+	}
+}
+
+func (l *loader) action(r *table.Row) ActionDef {
+	ad := ActionDef{Card: l.card(r), Ability: l.ability(r), RedDot: r.Bool("red_dot"), Value: -1,
+		Kind: ActionKind(max(indexOf(ActionKinds, r.Str("kind")), 0)), Opponent: r.Str("target") == "opponent",
+		Bonus: bonuses(r, "bonuses"), Armor: int8(r.Int("armor")), Move: int8(r.Int("movement_bonus")), Ongoing: l.prog(r, "Ongoing"),
+		OngoingTiming: TEffects, Tech: -1, HireCost: int8(r.Int("hire_cost")), Omega: int8(r.Int("omega")), Dice: int8(r.Int("dice")),
+		SoloDice: int8(r.Int("solo_dice")), Health: int8(r.Int("health")), Movement: int8(r.Int("movement")), Strike: int8(r.Int("strike_dice"))}
+	if r.Has("value") {
+		ad.Value = int8(r.Int("value"))
+	}
+	switch r.Str("ongoing_timing") {
+	case "town-business":
+		ad.OngoingTiming = TTownBusiness
+	case "end-turn":
+		ad.OngoingTiming = TEndTurn
+	}
+	if id := r.Str("tech"); id != "" {
+		for i := range l.c.Techs {
+			if l.c.Techs[i].ID == id {
+				ad.Tech = int16(i)
 			}
-		}
-		for _, a := range r.List("assignments") {
-			if i := indexOf(Assignments, a); i >= 0 {
-				ad.Assign |= 1 << i
-			}
-		}
-		if ad.Dice == 0 {
-			ad.Dice = 5
-		}
-		if ad.SoloDice == 0 {
-			ad.SoloDice = 1
-		}
-		if ad.Kind == KJinxed || ad.Opponent {
-			ad.Benefit = 1 // it hurts its target: good for the player who plays it
-		}
-		c.Actions = append(c.Actions, ad)
-		for n := 0; n < r.Int("count"); n++ {
-			c.DeckCards[DActions] = append(c.DeckCards[DActions], int16(len(c.Actions)-1))
 		}
 	}
+	for _, a := range r.List("assignments") {
+		if i := indexOf(Assignments, a); i >= 0 {
+			ad.Assign |= 1 << i
+		}
+	}
+	if ad.Dice == 0 {
+		ad.Dice = 5
+	}
+	if ad.SoloDice == 0 {
+		ad.SoloDice = 1
+	}
+	if ad.Kind == KJinxed || ad.Opponent {
+		ad.Benefit = 1 // it hurts its target: good for the player who plays it
+	}
+	return ad
+}
+
+// spoilsDeck deals the Spoils cards into their deck, but for Perk cards
+// (a Faction's own), which stay out of it.
+func (l *loader) spoilsDeck(spoils map[string]int16) {
+	c, t := l.c, l.c.Tables
 	for _, r := range t.Rows("spoils") {
-		i := spoilsIdx[r.ID]
+		i := spoils[r.ID]
 		if f := r.Str("faction"); f != "" {
 			for fi, fr := range t.Rows("factions") {
 				if fr.ID == f {
 					c.Spoils[i].Faction = int16(fi)
 				}
 			}
-			continue // Perk cards stay out of the deck
+			continue
 		}
-		for n := 0; n < r.Int("count"); n++ {
-			c.DeckCards[DSpoils] = append(c.DeckCards[DSpoils], i)
-		}
-	}
-	for _, sheet := range []string{"encounters", "missions"} {
-		for _, r := range t.Rows(sheet) {
-			ed := l.enc(r, sheet == "missions")
-			if sheet == "missions" {
-				c.Missions = append(c.Missions, ed)
-				for n := 0; n < r.Int("count"); n++ {
-					c.DeckCards[DMissions] = append(c.DeckCards[DMissions], int16(len(c.Missions)-1))
-				}
-				continue
-			}
-			c.Encounters = append(c.Encounters, ed)
-			for n := 0; n < r.Int("count"); n++ {
-				c.DeckCards[ed.Deck] = append(c.DeckCards[ed.Deck], int16(len(c.Encounters)-1))
-			}
-		}
-	}
-	for _, d := range []Deck{DPlains, DMountain, DCityRad, DMissions} {
-		if len(c.DeckCards[d]) == 0 {
-			l.fail(nil, "", "the %s deck is empty", DeckNames[d])
-		}
-	}
-	if len(c.DeckCards[DMissions]) > 30000 || len(c.Cards) > 30000 {
-		l.fail(nil, "", "too many cards")
+		l.deal(DSpoils, int(i), r)
 	}
 }
 
-func indexRow(rows []*table.Row, r *table.Row) int {
-	for i, x := range rows {
-		if x == r {
-			return i
-		}
+// encounters loads the Encounter cards, each into the deck its Deck
+// column names, and the Missions.
+func (l *loader) encounters() {
+	c := l.c
+	for _, r := range c.Tables.Rows("encounters") {
+		ed := l.enc(r, false)
+		c.Encounters = append(c.Encounters, ed)
+		l.deal(ed.Deck, len(c.Encounters)-1, r)
 	}
-	return -1
+	for _, r := range c.Tables.Rows("missions") {
+		c.Missions = append(c.Missions, l.enc(r, true))
+		l.deal(DMissions, len(c.Missions)-1, r)
+	}
 }
 
 func (l *loader) enc(r *table.Row, mission bool) EncDef {

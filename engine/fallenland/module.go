@@ -718,8 +718,10 @@ func checkCategories(v *game.Validation) {
 					v.Warnf(r, "Categories", CodeCategoryUse, "category %s applies to %s cards, not %s", c, a, pair.sheet)
 				}
 			}
-			for _, c := range r.List("attaches_to") {
-				used[c] = true
+			if r.Declares("attaches_to") {
+				for _, c := range r.List("attaches_to") {
+					used[c] = true
+				}
 			}
 		}
 	}

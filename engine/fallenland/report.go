@@ -9,8 +9,8 @@ import (
 
 // deckOf names the deck a card row belongs to.
 func deckOf(r *table.Row) string {
-	if d := r.Str("deck"); d != "" {
-		return d
+	if r.Declares("deck") && r.Str("deck") != "" {
+		return r.Str("deck")
 	}
 	return table.Key(r.Pos("").Sheet)
 }
@@ -37,7 +37,7 @@ func cardReports(c *Content, st *Stats) []game.CardReport {
 		if !reportable(deck) {
 			continue
 		}
-		hasAbility := row.Has("effect") && (deck == "spoils" || deck == "actions" || deck == "characters")
+		hasAbility := (deck == "spoils" || deck == "actions" || deck == "characters") && row.Has("effect")
 		if deck == "actions" && (row.Str("kind") == "npcm" || row.Str("kind") == "hitman" || row.Str("kind") == "town-tech") {
 			hasAbility = true
 		}
@@ -64,7 +64,7 @@ func coverage(c *Content, opt SimOptions, st *Stats, cards []game.CardReport) *g
 	}
 	for _, r := range cards {
 		row := rows[r.ID]
-		inDeck := row != nil && row.Int("count") > 0 && !row.Has("faction")
+		inDeck := row != nil && row.Int("count") > 0 && !(row.Declares("faction") && row.Has("faction"))
 		switch {
 		case inDeck && r.Drawn == 0:
 			cov.NeverDrawn = append(cov.NeverDrawn, r.ID)

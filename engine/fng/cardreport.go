@@ -18,8 +18,8 @@ var (
 
 // deckOf names the deck (or sheet) a card row belongs to.
 func deckOf(r *table.Row) string {
-	if d := r.Str("deck"); d != "" {
-		return d
+	if r.Declares("deck") && r.Str("deck") != "" {
+		return r.Str("deck")
 	}
 	return table.Key(r.Pos("").Sheet)
 }
@@ -39,7 +39,7 @@ func cardReports(c *Content, opt SimOptions, st *Stats) []game.CardReport {
 			continue
 		}
 		r := game.CardReport{ID: row.ID, Name: row.Str("name"), Deck: deck, Layer: row.Layer(), Where: row.Where(),
-			HasAbility: row.Has("effect") && (deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "common_items") &&
+			HasAbility: (deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "common_items") && row.Has("effect") &&
 				usableIn(row, opt.Mode) && !(rivals[n] && (opt.Mode == Cooperative || opt.Mode == Solo)),
 			Dealt:  deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "villain_events",
 			Earned: deck == "artifacts" || deck == "adventures"}
@@ -62,7 +62,11 @@ func usableIn(row *table.Row, mode Mode) bool {
 		return true
 	}
 	only := row.List("timing")
-	return row.Str("target") != "opponent" && row.Str("target") != "others" && !(len(only) == 1 && only[0] == "cancel")
+	target := ""
+	if row.Declares("target") { // items have none
+		target = row.Str("target")
+	}
+	return target != "opponent" && target != "others" && !(len(only) == 1 && only[0] == "cancel")
 }
 
 // rivalOnlyCards lists the cards (by N) whose effect acts only on a
@@ -102,7 +106,7 @@ func coverage(c *Content, opt SimOptions, st *Stats, cards []game.CardReport) *g
 	coop := opt.Mode == Cooperative || opt.Mode == Solo || opt.Org != ""
 	for _, r := range cards {
 		row := findRow(c, r.ID)
-		inPlay := row != nil && row.Int("count") > 0 && (opt.Advanced || !row.Bool("advanced"))
+		inPlay := row != nil && row.Int("count") > 0 && (opt.Advanced || !(row.Declares("advanced") && row.Bool("advanced")))
 		if r.Deck == "villain_events" && !coop {
 			inPlay = false
 		}

@@ -648,28 +648,42 @@ func enumIndex(list []string, v string) int {
 	return 0
 }
 
-// card fills the common part of a card from its row.
+// card fills the common part of a card from its row. Card sheets differ
+// in which of these columns they have: one a sheet lacks reads as blank.
 func (l *loader) card(r *table.Row) Card {
-	c := Card{N: len(l.c.Cards), Row: r, ID: r.ID, Name: r.Str("name"), Keywords: l.kwset(r.List("keywords")),
-		Advanced: r.Bool("advanced"), Shuffle: r.Bool("shuffle")}
+	c := Card{N: len(l.c.Cards), Row: r, ID: r.ID, Name: r.Str("name")}
 	l.c.Cards = append(l.c.Cards, r)
-	if r.Has("bonus") {
+	has := r.Declares
+	if has("keywords") {
+		c.Keywords = l.kwset(r.List("keywords"))
+	}
+	c.Advanced = has("advanced") && r.Bool("advanced")
+	c.Shuffle = has("shuffle") && r.Bool("shuffle")
+	c.Activate = has("activate") && r.Bool("activate")
+	if has("bonus") && r.Has("bonus") {
 		c.Mods = l.mods(r, "Bonus")
 	}
-	timing := r.List("timing")
-	if s := r.Str("timing"); s != "" {
-		timing = []string{s} // tables built when a Timing was one moment
+	if has("timing") {
+		timing := r.List("timing")
+		if s := r.Str("timing"); s != "" {
+			timing = []string{s} // tables built when a Timing was one moment
+		}
+		c.Timings = timingMask(timing)
 	}
-	c.Timings = timingMask(timing)
-	c.Target = Target(enumIndex(Targets, r.Str("target")))
-	c.Activate = r.Bool("activate")
-	c.Cond = l.prog(r, "Condition", effects.BoolResult)
+	if has("target") {
+		c.Target = Target(enumIndex(Targets, r.Str("target")))
+	}
+	if has("condition") {
+		c.Cond = l.prog(r, "Condition", effects.BoolResult)
+	}
 	if c.Cond != nil {
 		for _, u := range c.Cond.Uses {
 			c.Terrain = c.Terrain || u.Name == "space.has"
 		}
 	}
-	c.Effect = l.prog(r, "Effect", effects.AnyResult)
+	if has("effect") {
+		c.Effect = l.prog(r, "Effect", effects.AnyResult)
+	}
 	c.Works = works(nil)
 	if c.Effect != nil {
 		c.Benefit = benefit(c.Effect.Uses)
@@ -686,9 +700,43 @@ func copies(list []int16, i int, r *table.Row) []int16 {
 	return list
 }
 
+// cards loads the card sheets. The order numbers the cards (Card.N) and
+// their effects' coverage counters, so it is fixed.
 func (l *loader) cards() {
-	c, t := l.c, l.c.Tables
-	for _, r := range t.Rows("enemies") {
+	c := l.c
+	l.enemies()
+	l.zeppelins()
+	orgs := l.organizations()
+	l.tactics(orgs)
+	l.outposts(orgs)
+	l.villains(orgs)
+	l.heroes()
+	l.dangers()
+	c.Events, c.DeckEvents = l.events("events")
+	c.City, c.DeckCity = l.events("city")
+	c.VillainEvents, c.DeckVillainEvents = l.events("villain_events")
+	l.items()
+	l.artifacts()
+	l.adventures()
+	l.locations()
+	if len(c.Heroes) == 0 {
+		l.fail(nil, "", "there are no heroes")
+	}
+	if len(c.DeckLocations) == 0 || len(c.DeckArtifacts) == 0 || len(c.DeckAdventures) == 0 || len(c.DeckDangers) == 0 {
+		l.fail(nil, "", "the Locations, Artifacts, Adventures and Dangers decks must all have cards")
+	}
+	sort.Slice(c.Cities, func(i, j int) bool { return c.Cities[i] < c.Cities[j] })
+	for d, deck := range [][]int16{c.DeckEnemies, c.DeckNazi} {
+		c.avg[d] = averageEnemy(c, deck)
+	}
+}
+
+// enemies loads the Enemies sheet: its Deck column puts a row in the
+// Enemies or the Nazi Enemies deck, or keeps it as a reference enemy that
+// other cards name.
+func (l *loader) enemies() {
+	c := l.c
+	for _, r := range c.Tables.Rows("enemies") {
 		e := EnemyDef{Card: l.card(r), Glory: int8(r.Int("glory")), Dice: int8(r.Int("fight_dice")), Wounds: int8(r.Int("wounds")),
 			Defense: int8(r.Int("defense")), BonusFortune: int8(r.Int("bonus_fortune")), When: r.Str("when")}
 		e.Escape, e.HasEscape = l.test(r, "Escape")
@@ -711,11 +759,20 @@ func (l *loader) cards() {
 		}
 		c.Enemies = append(c.Enemies, e)
 	}
-	for _, r := range t.Rows("zeppelins") {
-		c.Zeppelins = append(c.Zeppelins, ZeppelinDef{Card: l.card(r), Cooperative: r.Str("mode") == "cooperative",
+}
+
+func (l *loader) zeppelins() {
+	for _, r := range l.c.Tables.Rows("zeppelins") {
+		l.c.Zeppelins = append(l.c.Zeppelins, ZeppelinDef{Card: l.card(r), Cooperative: r.Str("mode") == "cooperative",
 			Moves: int8(r.Int("moves")), Fortune: int8(r.Int("fortune")), Drop: int8(r.Int("drop")), Guards: int8(r.Int("guards")),
 			Glory: int8(r.Int("glory"))})
 	}
+}
+
+// organizations loads the organizations and returns their indices by ID,
+// for the sheets that name one (tactics, outposts, villains).
+func (l *loader) organizations() map[string]int16 {
+	c, t := l.c, l.c.Tables
 	orgIndex := map[string]int16{}
 	for _, r := range t.Rows("organizations") {
 		o := OrgDef{Card: l.card(r), Figures: int8(r.Int("figures")), Bodyguards: int8(r.Int("bodyguards")), Zeppelin: -1}
@@ -729,72 +786,98 @@ func (l *loader) cards() {
 		orgIndex[r.ID] = int16(len(c.Orgs))
 		c.Orgs = append(c.Orgs, o)
 	}
-	for _, r := range t.Rows("tactics") {
-		o, ok := orgIndex[r.Str("organization")]
+	return orgIndex
+}
+
+// tactics fills each organization's tactics chart, one effect per roll.
+func (l *loader) tactics(orgs map[string]int16) {
+	for _, r := range l.c.Tables.Rows("tactics") {
+		o, ok := orgs[r.Str("organization")]
 		if !ok {
 			continue
 		}
 		lo, hi, _ := ParseRolls(r.Str("roll"))
 		p := l.prog(r, "Effect", effects.AnyResult)
 		for f := lo; f <= hi; f++ {
-			c.Orgs[o].Tactics[f] = p
-			c.Orgs[o].TacticText[f] = r.Str("name")
+			l.c.Orgs[o].Tactics[f] = p
+			l.c.Orgs[o].TacticText[f] = r.Str("name")
 		}
 	}
-	for _, r := range t.Rows("outposts") {
-		op := OutpostDef{Card: l.card(r), Org: orgIndex[r.Str("organization")], Initial: int8(r.Int("initial")),
+}
+
+func (l *loader) outposts(orgs map[string]int16) {
+	for _, r := range l.c.Tables.Rows("outposts") {
+		op := OutpostDef{Card: l.card(r), Org: orgs[r.Str("organization")], Initial: int8(r.Int("initial")),
 			RandomCity: r.Str("placement") != "random-location"}
 		op.Destroy, _ = l.test(r, "Destroy")
-		c.Outposts = append(c.Outposts, op)
+		l.c.Outposts = append(l.c.Outposts, op)
 	}
-	for _, r := range t.Rows("villains") {
-		v := VillainDef{Card: l.card(r), Org: orgIndex[r.Str("organization")], Search: int8(r.Int("search")),
+}
+
+func (l *loader) villains(orgs map[string]int16) {
+	c := l.c
+	for _, r := range c.Tables.Rows("villains") {
+		v := VillainDef{Card: l.card(r), Org: orgs[r.Str("organization")], Search: int8(r.Int("search")),
 			Combat: int8(r.Int("combat")), Wounds: int8(r.Int("wounds")), Defense: int8(r.Int("defense")), When: r.Str("when")}
 		c.Orgs[v.Org].Villains = append(c.Orgs[v.Org].Villains, int16(len(c.Villains)))
 		c.Villains = append(c.Villains, v)
 	}
-	for _, r := range t.Rows("heroes") {
-		h := HeroDef{Card: l.card(r), index: len(c.Heroes), StartCity: l.space(r, "Start City"), Wounds: int8(r.Int("wounds")), Defense: int8(r.Int("defense"))}
+}
+
+func (l *loader) heroes() {
+	for _, r := range l.c.Tables.Rows("heroes") {
+		h := HeroDef{Card: l.card(r), index: len(l.c.Heroes), StartCity: l.space(r, "Start City"), Wounds: int8(r.Int("wounds")), Defense: int8(r.Int("defense"))}
 		for s, name := range []string{"combat", "agility", "cunning", "lore"} {
 			h.Skills[s] = int8(r.Int(name))
 		}
 		h.Setup = l.prog(r, "Setup", effects.AnyResult)
-		c.Heroes = append(c.Heroes, h)
+		l.c.Heroes = append(l.c.Heroes, h)
 	}
-	for i, r := range t.Rows("dangers") {
-		c.Dangers = append(c.Dangers, l.danger(r))
-		c.DeckDangers = copies(c.DeckDangers, i, r)
+}
+
+func (l *loader) dangers() {
+	for i, r := range l.c.Tables.Rows("dangers") {
+		l.c.Dangers = append(l.c.Dangers, l.danger(r))
+		l.c.DeckDangers = copies(l.c.DeckDangers, i, r)
 	}
-	c.Events, c.DeckEvents = l.events("events")
-	c.City, c.DeckCity = l.events("city")
-	c.VillainEvents, c.DeckVillainEvents = l.events("villain_events")
+}
+
+// items loads Gear, Allies and Common Items into one list, each sheet's
+// copies into its deck.
+func (l *loader) items() {
+	c := l.c
 	for _, sheet := range []string{"gear", "allies", "common_items"} {
-		for _, r := range t.Rows(sheet) {
-			it := ItemDef{Card: l.card(r), Ally: sheet == "allies", Common: sheet == "common_items",
-				Cost: int8(r.Int("cost")), Loyalty: int8(r.Int("loyalty")), Location: l.space(r, "Location")}
-			if it.Common {
-				it.Ally = firstKeyword(r) == "ally"
-			}
+		for _, r := range c.Tables.Rows(sheet) {
+			it := ItemDef{Card: l.card(r), Ally: sheet == "allies", Common: sheet == "common_items", Location: -1}
 			it.Sidekick = it.Keywords.has(c.kwSidekick)
 			i := len(c.Items)
 			switch sheet {
 			case "gear":
 				c.DeckGear = copies(c.DeckGear, i, r)
 			case "allies":
+				it.Loyalty, it.Location = int8(r.Int("loyalty")), l.space(r, "Location")
 				c.DeckAllies = copies(c.DeckAllies, i, r)
 			default:
+				it.Cost = int8(r.Int("cost"))
+				it.Ally = firstKeyword(r) == "ally"
 				c.CommonItems = copies(c.CommonItems, i, r)
 			}
 			c.Items = append(c.Items, it)
 		}
 	}
-	for i, r := range t.Rows("artifacts") {
+}
+
+func (l *loader) artifacts() {
+	for i, r := range l.c.Tables.Rows("artifacts") {
 		a := ArtifactDef{Card: l.card(r), Fortune: int8(r.Int("fortune")), Temple: r.Bool("temple")}
 		a.Escape, _ = l.test(r, "Escape")
-		c.Artifacts = append(c.Artifacts, a)
-		c.DeckArtifacts = copies(c.DeckArtifacts, i, r)
+		l.c.Artifacts = append(l.c.Artifacts, a)
+		l.c.DeckArtifacts = copies(l.c.DeckArtifacts, i, r)
 	}
-	for i, r := range t.Rows("adventures") {
+}
+
+func (l *loader) adventures() {
+	for i, r := range l.c.Tables.Rows("adventures") {
 		a := AdventureDef{Card: l.card(r), Dangers: int8(r.Int("dangers")), When: r.Str("when"), Temples: r.Bool("temples")}
 		if !r.Has("temples") {
 			a.Temples = true
@@ -810,22 +893,15 @@ func (l *loader) cards() {
 				l.fail(r, "Final Fight", "a Final Fight is one Fight against an enemy deck or a reference enemy")
 			}
 		}
-		c.Adventures = append(c.Adventures, a)
-		c.DeckAdventures = copies(c.DeckAdventures, i, r)
+		l.c.Adventures = append(l.c.Adventures, a)
+		l.c.DeckAdventures = copies(l.c.DeckAdventures, i, r)
 	}
-	for i, r := range t.Rows("locations") {
-		c.Locations = append(c.Locations, LocationDef{Card: l.card(r), Space: l.space(r, "Space"), City: l.space(r, "City"), BonusFortune: r.Bool("bonus_fortune")})
-		c.DeckLocations = copies(c.DeckLocations, i, r)
-	}
-	if len(c.Heroes) == 0 {
-		l.fail(nil, "", "there are no heroes")
-	}
-	if len(c.DeckLocations) == 0 || len(c.DeckArtifacts) == 0 || len(c.DeckAdventures) == 0 || len(c.DeckDangers) == 0 {
-		l.fail(nil, "", "the Locations, Artifacts, Adventures and Dangers decks must all have cards")
-	}
-	sort.Slice(c.Cities, func(i, j int) bool { return c.Cities[i] < c.Cities[j] })
-	for d, deck := range [][]int16{c.DeckEnemies, c.DeckNazi} {
-		c.avg[d] = averageEnemy(c, deck)
+}
+
+func (l *loader) locations() {
+	for i, r := range l.c.Tables.Rows("locations") {
+		l.c.Locations = append(l.c.Locations, LocationDef{Card: l.card(r), Space: l.space(r, "Space"), City: l.space(r, "City"), BonusFortune: r.Bool("bonus_fortune")})
+		l.c.DeckLocations = copies(l.c.DeckLocations, i, r)
 	}
 }
 
@@ -871,24 +947,36 @@ func (l *loader) danger(r *table.Row) DangerDef {
 	return d
 }
 
+// events loads a sheet of event cards (Events, City, Villain Events),
+// which share most columns but not all.
 func (l *loader) events(sheet string) ([]EventDef, []int16) {
 	var out []EventDef
 	var deck []int16
 	for i, r := range l.c.Tables.Rows(sheet) {
-		e := EventDef{Card: l.card(r), Immediately: r.Bool("immediately"), Secret: r.Bool("secret"), Remains: r.Bool("remains"),
-			Until: Until(enumIndex(Untils, r.Str("until"))), VileTactics: r.Bool("vile_tactics"), VTarget: r.Str("target")}
+		e := EventDef{Card: l.card(r), Remains: r.Bool("remains"), VTarget: r.Str("target")}
+		e.Immediately = r.Declares("immediately") && r.Bool("immediately")
+		e.Secret = r.Declares("secret") && r.Bool("secret")
+		e.VileTactics = r.Declares("vile_tactics") && r.Bool("vile_tactics")
+		if r.Declares("until") {
+			e.Until = Until(enumIndex(Untils, r.Str("until")))
+		}
 		if sheet == "city" && r.Has("test") {
-			d := DangerDef{Card: e.Card, Glory: int8(r.Int("glory")), CliffName: e.Name, CliffGlory: int8(r.Int("cliffhanger_glory"))}
-			d.Test, _ = l.test(r, "Test")
-			d.CliffTest, _ = l.test(r, "Cliffhanger Test")
-			d.CliffEffect = l.prog(r, "Cliffhanger Effect", effects.AnyResult)
-			d.CliffKW = d.Keywords
-			e.Danger = &d
+			e.Danger = l.cityDanger(r, e.Card)
 		}
 		out = append(out, e)
 		deck = copies(deck, i, r)
 	}
 	return out, deck
+}
+
+// cityDanger is the Danger a City card with a Test is, faced like one.
+func (l *loader) cityDanger(r *table.Row, card Card) *DangerDef {
+	d := DangerDef{Card: card, Glory: int8(r.Int("glory")), CliffName: card.Name, CliffGlory: int8(r.Int("cliffhanger_glory"))}
+	d.Test, _ = l.test(r, "Test")
+	d.CliffTest, _ = l.test(r, "Cliffhanger Test")
+	d.CliffEffect = l.prog(r, "Cliffhanger Effect", effects.AnyResult)
+	d.CliffKW = d.Keywords
+	return &d
 }
 
 // benefit classifies an effect by its verbs: +1 if it only helps the hero it

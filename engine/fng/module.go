@@ -312,7 +312,7 @@ func checkTimings(v *game.Validation) {
 				continue
 			}
 			when := r.List("timing")
-			if r.Bool("immediately") || (sheet == "city" && !r.Bool("secret")) {
+			if (r.Declares("immediately") && r.Bool("immediately")) || (sheet == "city" && !r.Bool("secret")) {
 				when = []string{"immediately"}
 			}
 			if len(when) == 0 {
@@ -348,11 +348,17 @@ func checkKeywordsUsed(v *game.Validation) {
 	for _, tb := range v.All.Sheets {
 		for _, r := range tb.Rows {
 			for _, col := range []string{"keywords", "cliffhanger_keywords"} {
+				if !tb.Declares(col) {
+					continue
+				}
 				for _, k := range r.List(col) {
 					mark(k)
 				}
 			}
 			for _, col := range []string{"bonus", "special"} {
+				if !tb.Declares(col) {
+					continue
+				}
 				if mods, _, err := ParseModifiers(r.Str(col)); err == nil {
 					for _, m := range mods {
 						if m.Scope == OnTest || m.Scope == VsEnemy {

@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"testing"
 
 	"github.com/deckwright/deckwright/engine/diag"
 )
@@ -59,13 +61,24 @@ type Source struct {
 	Columns map[string]string `json:"columns"` // column key → letter
 }
 
-// Row is one compiled row.
+// Row is one compiled row. Its accessors (Str, Int, Bool, List, Has) read
+// a cell by column key; a blank cell reads as the zero value.
+//
+// A key the row's sheet does not declare is a mistake in the code that
+// reads it, not in the content: a misspelled key would read as blank
+// forever. Under `go test` it panics, naming the row, the sheet and the
+// columns it has, so running the test suite proves every key the code
+// reads is declared. A designer's run never panics on it (a bug of ours
+// must not cost them a validate or a sim): the key reads as blank. Code
+// that reads rows of several sheets asks Declares before a column only
+// some of them have.
 type Row struct {
 	ID    string         `json:"id"`
 	Src   RowSrc         `json:"src"`
 	Cells map[string]any `json:"cells"`
 
 	source *Source
+	table  *Table
 }
 
 // RowSrc points at a row: an index into Table.Sources and a 1-based row.
@@ -110,11 +123,13 @@ func (t *Table) Bind() {
 	}
 }
 
-// BindRow attaches one row to its table's sources.
+// BindRow attaches one row to its table's sources, and to the columns the
+// table declares, which the row's accessors check keys against.
 func (t *Table) BindRow(r *Row) {
 	if r.Src.Source >= 0 && r.Src.Source < len(t.Sources) {
 		r.source = t.Sources[r.Src.Source]
 	}
+	r.table = t
 }
 
 // Layer names the set the row came from.
@@ -125,15 +140,22 @@ func (r *Row) Layer() string {
 	return r.source.Layer
 }
 
-// Pos returns the position of the row's cell in the given column, or of the
-// row when the column is unknown.
+// Pos returns the position of the row's cell in the given column (a name
+// or a key), or of the row when the column is "" or absent from the
+// row's sheet in its workbook. Under test, a column the sheet does not
+// declare panics, as the accessors do.
 func (r *Row) Pos(column string) diag.Pos {
 	if r.source == nil {
 		return diag.Pos{Row: r.Src.Row}
 	}
 	p := diag.Pos{File: r.source.File, Sheet: r.source.Sheet, Row: r.Src.Row}
-	if letter, ok := r.source.Columns[Key(column)]; ok {
+	k := Key(column)
+	if letter, ok := r.source.Columns[k]; ok {
 		p.Col = columnNumber(letter)
+	} else if checkKeys && k != "" && k != Key(ColChange) && k != Key(ColDisabled) {
+		// Change and Disabled are declared by every sheet, but the
+		// compiler reads them and leaves them out of the tables.
+		r.mustDeclare(k, "Pos")
 	}
 	return p
 }
@@ -151,10 +173,47 @@ func columnNumber(letters string) int {
 	return n
 }
 
+// checkKeys turns on the check of keys under `go test`, where a key the
+// sheet does not declare panics (see Row). A program never panics on it:
+// the key reads as a blank cell, as before. Either way the check costs a
+// lookup only for a blank cell, which the row's map does not hold.
+var checkKeys = testing.Testing()
+
+// Declares reports whether the sheet has the column key. A table without
+// Columns (built by hand) declares every key: there is nothing to check.
+func (t *Table) Declares(key string) bool {
+	return len(t.Columns) == 0 || slices.Contains(t.Columns, key)
+}
+
+// Declares reports whether the row's sheet has the column key. Code that
+// reads rows of several sheets asks it before a column only some of them
+// have, so that under test a misspelled key still fails loudly. A row not
+// bound to a table declares every key.
+func (r *Row) Declares(key string) bool {
+	return r.table == nil || r.table.Declares(key)
+}
+
+// mustDeclare panics when the row's sheet does not declare the column key.
+func (r *Row) mustDeclare(key, accessor string) {
+	if !r.Declares(key) {
+		panic(fmt.Sprintf("table: Row.%s(%q) on row %q of sheet %q: the sheet declares no column %q (it has %s)",
+			accessor, key, r.ID, r.table.Key, key, strings.Join(r.table.Columns, ", ")))
+	}
+}
+
+// cell returns the value of a cell, nil when it is blank.
+func (r *Row) cell(key, accessor string) any {
+	v, ok := r.Cells[key]
+	if !ok && checkKeys {
+		r.mustDeclare(key, accessor)
+	}
+	return v
+}
+
 // Has reports whether the cell holds a value.
 func (r *Row) Has(col string) bool {
-	v, ok := r.Cells[col]
-	if !ok || v == nil {
+	v := r.cell(col, "Has")
+	if v == nil {
 		return false
 	}
 	switch v := v.(type) {
@@ -168,25 +227,25 @@ func (r *Row) Has(col string) bool {
 
 // Str returns a string cell ("" when blank).
 func (r *Row) Str(col string) string {
-	s, _ := r.Cells[col].(string)
+	s, _ := r.cell(col, "Str").(string)
 	return s
 }
 
 // Int returns an int cell (0 when blank).
 func (r *Row) Int(col string) int {
-	n, _ := r.Cells[col].(int)
+	n, _ := r.cell(col, "Int").(int)
 	return n
 }
 
 // Bool returns a bool cell (false when blank).
 func (r *Row) Bool(col string) bool {
-	b, _ := r.Cells[col].(bool)
+	b, _ := r.cell(col, "Bool").(bool)
 	return b
 }
 
 // List returns a list cell (nil when blank).
 func (r *Row) List(col string) []string {
-	l, _ := r.Cells[col].([]string)
+	l, _ := r.cell(col, "List").([]string)
 	return l
 }
 
