@@ -188,3 +188,59 @@ func TestSymbols(t *testing.T) {
 	assert.Empty(t, sy.Names("keyword"))
 	assert.Equal(t, []string{"Combat", "Agility"}, sy.Names("skill"))
 }
+
+func TestUndeclaredKeyFailsLoudlyUnderTest(t *testing.T) {
+	items := sample().Table("common_items")
+	rope, dog := items.Find("rope"), items.Find("dog")
+	msg := `table: Row.%s("costs") on row "dog" of sheet "common_items": the sheet declares no column "costs" (it has id, name, count, cost, keywords, start_city)`
+	read := map[string]func(r *table.Row, key string) any{
+		"Str":  func(r *table.Row, k string) any { return r.Str(k) },
+		"Int":  func(r *table.Row, k string) any { return r.Int(k) },
+		"Bool": func(r *table.Row, k string) any { return r.Bool(k) },
+		"List": func(r *table.Row, k string) any { return r.List(k) },
+		"Has":  func(r *table.Row, k string) any { return r.Has(k) },
+		"Pos":  func(r *table.Row, k string) any { return r.Pos(k) },
+	}
+	for name, get := range read {
+		t.Run(name, func(t *testing.T) {
+			assert.PanicsWithValue(t, strings.Replace(msg, "%s", name, 1), func() { get(dog, "costs") },
+				"a misspelled key fails loudly under test")
+			assert.NotPanics(t, func() { get(dog, "cost") }, "a declared column left blank reads as blank")
+			if name != "Pos" {
+				assert.NotPanics(t, func() { get(rope, "flag") }, "the check is only made when the row has no value: it costs a hit nothing")
+			}
+
+			defer table.SetCheckKeys(false)()
+			assert.NotPanics(t, func() { get(dog, "costs") }, "a designer's run never panics on our mistake")
+		})
+	}
+
+	defer table.SetCheckKeys(false)()
+	assert.Equal(t, "", dog.Str("costs"), "in a designer's run an undeclared key reads as blank")
+	assert.Equal(t, 0, dog.Int("costs"))
+	assert.False(t, dog.Has("costs"))
+	assert.Equal(t, diag.Pos{File: "exp.xlsx", Sheet: "Items", Row: 7}, dog.Pos("costs"), "and points at the row")
+}
+
+func TestDeclares(t *testing.T) {
+	items := sample().Table("common_items")
+	dog := items.Find("dog")
+	for _, tc := range []struct {
+		key  string
+		want bool
+	}{
+		{"cost", true},
+		{"start_city", true},
+		{"id", true},
+		{"costs", false},
+		{"Cost", false}, // keys, not column names
+		{"", false},
+	} {
+		assert.Equal(t, tc.want, dog.Declares(tc.key), tc.key)
+		assert.Equal(t, tc.want, items.Declares(tc.key), tc.key)
+	}
+	assert.True(t, (&table.Row{ID: "loose"}).Declares("anything"), "a row not bound to a table has nothing to check against")
+	assert.True(t, (&table.Table{Key: "by-hand"}).Declares("anything"), "nor a table without Columns")
+	assert.NotPanics(t, func() { dog.Pos(table.ColChange); dog.Pos(table.ColDisabled); dog.Pos("") },
+		"Change and Disabled are declared by every sheet though the tables leave them out")
+}
