@@ -205,7 +205,7 @@ func (g *Game) unitStep(u *unit) bool {
 			}
 			return false
 		}
-		if !g.wantsAdventure(lead, u.site) {
+		if !lead.dec.Adventure(g, lead, u.site) {
 			return false
 		}
 		for _, s := range u.seats {
@@ -328,7 +328,7 @@ func (g *Game) unitOvercome(u *unit) bool {
 	}
 	pressing := u.seats[:0]
 	for _, seat := range u.seats {
-		if h := g.h(seat); g.pressOn(h, site, left) {
+		if h := g.h(seat); h.dec.PressOn(g, h, site, left) {
 			pressing = append(pressing, seat)
 		} else {
 			g.camp(h)
@@ -740,7 +740,7 @@ func (g *Game) templeDanger(h *Hero, site int) bool {
 // campOrPress: camping collects the turn's Glory and fully heals; pressing
 // on past a villain needs a sneak test.
 func (g *Game) campOrPress(h *Hero, site, left int) bool {
-	if !g.pressOn(h, site, left) {
+	if !h.dec.PressOn(g, h, site, left) {
 		g.camp(h)
 		return false
 	}

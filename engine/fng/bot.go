@@ -53,6 +53,18 @@ var tempers = [...]temper{
 
 func (h *Hero) temper() temper { return tempers[h.policy] }
 
+// bot is a built-in policy's Decider. The cautious, bold and random bots
+// share one implementation, told apart by their temper's thresholds and
+// the random bot's coin tosses (from the seat's own stream, h.bot).
+type bot struct{ pol Policy }
+
+var bots = [...]bot{Cautious: {Cautious}, Bold: {Bold}, Random: {Random}}
+
+// Decider returns the policy's bot.
+func (p Policy) Decider() Decider { return &bots[p] }
+
+func (b *bot) temper() temper { return tempers[b.pol] }
+
 // coin is the random policy's choice, from the bot's own stream.
 func (h *Hero) coin() bool { return h.bot.Uint64()&1 == 1 }
 
@@ -590,12 +602,14 @@ func (g *Game) chooseAlt(h *Hero, spec *TestSpec, kw KW, exert bool) int {
 	return best
 }
 
-// pressOn decides, after a Danger is overcome, whether to draw the next.
-func (g *Game) pressOn(h *Hero, site int, left int) bool {
-	if h.policy == Random {
+// PressOn compares a typical Danger's pass chance with the bot's
+// threshold, and camps when hurt; a cautious bot also banks a good turn's
+// Glory. The last Danger, which ends the hunt, is worth more risk.
+func (b *bot) PressOn(g *Game, h *Hero, site int, left int) bool {
+	if b.pol == Random {
 		return h.coin()
 	}
-	t := h.temper()
+	t := b.temper()
 	if g.health(h) < t.minHealth {
 		return false
 	}
@@ -604,7 +618,7 @@ func (g *Game) pressOn(h *Hero, site int, left int) bool {
 	if left == 1 {
 		return p >= t.pressOn-0.12
 	}
-	if h.pending >= 6 && h.policy == Cautious {
+	if h.pending >= 6 && b.pol == Cautious {
 		return false
 	}
 	return p >= t.pressOn
@@ -639,9 +653,10 @@ func (g *Game) exertMore(h *Hero, ts *testState) bool {
 	return g.health(h) > keep
 }
 
-// wantsAdventure decides whether a hero hunts the artifact in its space.
-func (g *Game) wantsAdventure(h *Hero, site int) bool {
-	if h.policy == Random {
+// Adventure: a bot hunts unless it is hurt (or carries artifacts it could
+// lose); the random bot always hunts.
+func (b *bot) Adventure(g *Game, h *Hero, site int) bool {
+	if b.pol == Random {
 		return true
 	}
 	if len(h.artifacts) > 0 && g.health(h) <= 2 {

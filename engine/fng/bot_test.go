@@ -124,9 +124,9 @@ func TestHurtHeroAdventuresWhenItCannotHeal(t *testing.T) {
 	h := s.at(0, "sahara")
 	h.wounds = s.maxWounds(h) - 1
 	h.glory = 0
-	assert.True(t, s.wantsAdventure(h, site), "with 1 wound left and no Glory: adventure, camp, heal")
+	assert.True(t, h.dec.Adventure(s.Game, h, site), "with 1 wound left and no Glory: adventure, camp, heal")
 	h.glory = 5
-	assert.False(t, s.wantsAdventure(h, site), "with Glory it heals in a city first")
+	assert.False(t, h.dec.Adventure(s.Game, h, site), "with Glory it heals in a city first")
 	assert.Equal(t, s.nearestCity(h.space, false), s.plan(h))
 }
 

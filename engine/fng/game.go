@@ -51,7 +51,11 @@ type Options struct {
 	Players  int
 	Heroes   []int    // hero indices by seat; nil draws them at random
 	Policies []Policy // bot policy by seat; nil: Cautious for everyone
-	Advanced bool     // the advanced elements (villains, temples, deep jungle, flights, zeppelin)
+	// Deciders, by seat, make a seat's choices instead of its policy's
+	// bot (a nil entry leaves that seat to its bot): scenario tests force
+	// choices with them.
+	Deciders []Decider
+	Advanced bool // the advanced elements (villains, temples, deep jungle, flights, zeppelin)
 	Dangers  DangerMode
 	// MaxRounds and MaxSteps bound a game: one that reaches either is
 	// reported as a stall with its seed.
@@ -206,7 +210,8 @@ type Hero struct {
 	moved     bool // took a bonus move along with another hero this round
 	convoy    bool // heroes in the space may come along on this move (takeAlong)
 	team      int
-	policy    Policy
+	policy    Policy  // the policy named in results and traces
+	dec       Decider // makes the hero's choices: its policy's bot, unless the options gave another
 	bot       rng.Rand
 	always    [numStats]int // unconditional modifiers
 	cond      []Mod         // modifiers with a scope

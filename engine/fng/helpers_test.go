@@ -63,3 +63,19 @@ func (e diagError) Error() string {
 }
 
 func errorList(l *diag.List) error { return diagError{l} }
+
+// play makes a hero play a policy from now on.
+func (h *Hero) play(p Policy) { h.policy, h.dec = p, p.Decider() }
+
+// pressing is a scripted Decider: the hero presses on after every Danger
+// it overcomes (on) or always camps, whatever its bot would do; its other
+// choices are its bot's.
+type pressing struct {
+	Decider
+	on bool
+}
+
+func (p pressing) PressOn(*Game, *Hero, int, int) bool { return p.on }
+
+// presses forces the hero's choice after each Danger it overcomes.
+func (h *Hero) presses(on bool) { h.dec = pressing{h.dec, on} }

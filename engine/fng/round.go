@@ -148,7 +148,7 @@ func (g *Game) setupGame() {
 		if seat < len(g.opt.Teams) {
 			team = g.opt.Teams[seat]
 		}
-		*h = Hero{def: def, seat: seat, space: def.StartCity, progress: -1, policy: pol, team: team,
+		*h = Hero{def: def, seat: seat, space: def.StartCity, progress: -1, policy: pol, dec: g.opt.decider(seat, pol), team: team,
 			items: h.items[:0], activated: h.activated[:0], hand: h.hand[:0], artifacts: h.artifacts[:0], handDirty: true,
 			remains: h.remains[:0], cond: h.cond[:0],
 			bot: rng.New(g.seed, streamBot+uint64(seat))}

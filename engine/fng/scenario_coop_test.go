@@ -493,7 +493,7 @@ func TestCoopCampIndividually(t *testing.T) {
 	duke, li := s.at(0, "greece"), s.at(1, "greece")
 	duke.wounds = s.maxWounds(duke) - 2 // too hurt to press on
 	duke.pending, li.pending = 2, 2
-	li.estimate = 0.99
+	li.presses(true)
 	for _, h := range []*Hero{duke, li} {
 		h.progress = int16(site)
 	}
@@ -512,7 +512,8 @@ func TestCoopCampIndividually(t *testing.T) {
 func TestCoopHeroesAlternateFightRounds(t *testing.T) {
 	s := newCoop(t, Options{}, "mob", nil, "duke-dudley", "sharon-hunter")
 	duke, sharon := s.at(0, "greece"), s.at(1, "greece")
-	duke.policy, sharon.policy = Bold, Bold
+	duke.play(Bold)
+	sharon.play(Bold)
 	cat := s.enemy("jungle-cat") // 3 dice, 2 wounds, 2 Glory
 	s.dice(1, 1, 1, 6, 1, 1)     // round 1, the Duke (3 dice): no hits; the cat hits once
 	s.dice(6, 6, 1, 1, 1)        // round 2, Sharon (2 dice): 2 hits, the cat is beaten
@@ -623,7 +624,7 @@ func TestCoopWarZeppelinDestroyedInAKORoundFAQ(t *testing.T) {
 	s := newCoop(t, Options{}, "nazi", nil, "jake-zane", "li-mei-chen")
 	s.setupZeppelin(true)
 	jake := s.at(0, "sahara")
-	jake.policy = Bold
+	jake.play(Bold)
 	s.equip(0, "shotgun") // 6 fight dice
 	jake.wounds = 4       // 3 left
 	s.zeppelin.space = jake.space
@@ -678,7 +679,7 @@ func TestCoopEscapesAreIndividual(t *testing.T) {
 	s := newCoop(t, Options{}, "mob", nil, "sharon-hunter", "duke-dudley")
 	sharon, duke := s.at(0, "greece"), s.at(1, "greece")
 	sharon.wounds = s.maxWounds(sharon) - 1
-	duke.policy = Bold
+	duke.play(Bold)
 	cat := s.enemy("jungle-cat") // 3 dice, 2 wounds, Escape Agility 5+ x2
 	s.dice(5, 6, 1,              // round 1, Sharon escapes (her 3 Agility dice)
 		4, 4, 1, 1, 1, 1) // round 2, the Duke: 2 hits, the cat none
@@ -698,7 +699,8 @@ func TestCoopTempleOneCoinPerDangerTogether(t *testing.T) {
 	site := s.site("the-caverns", "of-the-gods", "tibet") // 6 coins, 5 Dangers
 	duke, li := s.at(0, "tibet"), s.at(1, "tibet")
 	for _, h := range []*Hero{duke, li} {
-		h.progress, h.pending, h.estimate = int16(site), 2, 0.01
+		h.progress, h.pending = int16(site), 2
+		h.presses(false)
 	}
 	u := unit{seats: []int{0, 1}, active: true, site: site}
 	require.False(t, s.unitOvercome(&u), "both camp")
@@ -715,7 +717,8 @@ func TestCoopLeadExploresTheDeepJungleForTheGroup(t *testing.T) {
 	s := newCoop(t, Options{}, "mob", nil, "duke-dudley", "li-mei-chen")
 	site := s.site("the-crown", "of-the-ancients", "amazon-jungle")
 	duke, li := s.at(0, "amazon-jungle"), s.at(1, "amazon-jungle")
-	duke.estimate, li.estimate = 0.01, 0.01
+	duke.presses(false)
+	li.presses(false)
 	s.dice(2) // lost
 	s.adventurePhase()
 	s.done()
@@ -1228,7 +1231,7 @@ func TestCoopOutpostGuardsMustBeBeaten(t *testing.T) {
 	s := newCoop(t, Options{}, "mob", nil, "sharon-hunter", "li-mei-chen")
 	op := s.outpostAt("outpost-speakeasy", "gobi-desert")
 	sharon := s.at(0, "gobi-desert")
-	sharon.policy = Random
+	sharon.play(Random)
 	bot := sharon.bot
 	if bot.Intn(2) == 0 {
 		s.dice(4, 4, 1, 1) // Cunning 4+ x2, her 4 dice: passed
@@ -1248,7 +1251,7 @@ func TestCoopOutpostGuardsMustBeBeaten(t *testing.T) {
 	s = newCoop(t, Options{}, "nazi", nil, "duke-dudley", "li-mei-chen")
 	op = s.outpostAt("outpost-excavation-camp", "gobi-desert")
 	duke := s.at(0, "gobi-desert")
-	duke.policy = Bold
+	duke.play(Bold)
 	duke.wounds = 3 // 3 left
 	require.Positive(t, s.outpostScore(duke, op), "worth the raid")
 	s.coop.loot = append(s.coop.loot, carried{art: s.artifact("the-city"), adv: s.adventure("of-the-gods"), value: 9})
@@ -1628,7 +1631,7 @@ func TestOptionalAdvancedNazis(t *testing.T) {
 		s := newScenario(t, Options{Advanced: true, Variants: Variants{AdvancedNazis: advanced}}, "duke-dudley")
 		s.strict = true
 		duke := s.at(0, "germany")
-		duke.policy = Bold
+		duke.play(Bold)
 		germany := s.space("germany")
 		s.henchmen[germany] = int8(s.orgIndex("nazi") + 1)
 		s.topNazi("rifle-squad") // 4 dice, 2 wounds
@@ -1721,7 +1724,7 @@ func TestOptionalFixedMovement(t *testing.T) {
 	require.Equal(t, 2, pts)
 	require.Len(t, li.hand, 1)
 
-	jake.policy = Random
+	jake.play(Random)
 	s.dice(5)
 	pts, _ = s.movementRoll(jake)
 	s.done()

@@ -108,7 +108,7 @@ func TestScenarioRerollOnlyTheCurrentRoll(t *testing.T) {
 	s := newScenario(t, Options{}, "duke-dudley")
 	s.strict = true
 	h := s.h(0)
-	h.policy = Random
+	h.play(Random)
 	for seed := uint64(1); ; seed++ { // a bot stream whose coin says no, then yes
 		r := rng.New(seed, 1)
 		if r.Uint64()&1 == 0 && r.Uint64()&1 == 1 {

@@ -15,9 +15,9 @@ import (
 )
 
 // One scenario test per rule of the competitive game (issue 4, "The
-// rules"), with forced dice. Bots' choices are steered through state the
-// bots read: a hero's cached pass estimate (h.estimate: 0.99 presses on,
-// 0.01 camps), its health, its policy.
+// rules"), with forced dice. A scripted Decider forces the choice to press
+// on or camp (h.presses); other choices are steered through state the bots
+// read: a hero's health, its policy, its cached pass estimate.
 
 // logOrder asserts that the lines appear in the trace in this order.
 func (s *scenario) logOrder(lines ...string) {
@@ -759,7 +759,8 @@ func TestScenarioCampDownCollectsGloryAndHeals(t *testing.T) {
 	s := newScenario(t, Options{}, "duke-dudley")
 	site := s.site("the-idol", "of-the-ancients", "sahara") // 3 Dangers
 	h := s.at(0, "sahara")
-	h.wounds, h.estimate = 2, 0.01
+	h.wounds = 2
+	h.presses(false)
 	s.topDangers("ancient-puzzle", "poison-darts")
 	s.dice(5, 1, 1) // Lore 5+: one success
 	s.adventurePhase()
@@ -784,7 +785,7 @@ func TestScenarioPressOnRecoversTheArtifact(t *testing.T) {
 	s := newScenario(t, Options{}, "duke-dudley")
 	site := s.site("the-spear", "of-kings", "sahara") // 2 Dangers, Fortune 4
 	h := s.at(0, "sahara")
-	h.estimate = 0.99
+	h.presses(true)
 	s.topDangers("ancient-puzzle", "poison-darts")
 	s.dice(5, 1, 1, 6, 1, 1)
 	s.adventurePhase()
@@ -804,7 +805,7 @@ func TestScenarioFailedDangerFlipsToCliffhanger(t *testing.T) {
 	s := newScenario(t, Options{}, "duke-dudley")
 	site := s.site("the-idol", "of-the-ancients", "sahara")
 	h := s.at(0, "sahara")
-	h.estimate = 0.99
+	h.presses(true)
 	s.topDangers("ancient-puzzle", "poison-darts", "avalanche")
 	s.dice(5, 1, 1, 1, 1, 1)
 	s.adventurePhase()
@@ -833,7 +834,7 @@ func TestScenarioCliffhangerNextTurn(t *testing.T) {
 	}
 	t.Run("pass, then camp", func(t *testing.T) {
 		s, h, _ := setup(t)
-		h.estimate = 0.01
+		h.presses(false)
 		s.dice(4, 4, 4)
 		s.adventurePhase()
 		s.done()
@@ -844,7 +845,7 @@ func TestScenarioCliffhangerNextTurn(t *testing.T) {
 	})
 	t.Run("pass, then press on", func(t *testing.T) {
 		s, h, _ := setup(t)
-		h.estimate = 0.99
+		h.presses(true)
 		s.topDangers("ancient-puzzle")
 		s.dice(4, 4, 4, 5, 1, 1)
 		s.adventurePhase()
@@ -873,7 +874,7 @@ func TestScenarioCliffhangerAfterTheArtifactIsGone(t *testing.T) {
 	s.sites[old].live = false
 	s.site("the-idol", "of-kings", "sahara")
 	h := s.at(0, "sahara")
-	h.estimate = 0.99
+	h.presses(true)
 	d := s.danger("poison-darts")
 	s.dangers.Remove(d)
 	h.cliff = cliffhanger{active: true, danger: &s.c.Dangers[d], card: d, city: -1, site: int16(old)}
@@ -940,7 +941,8 @@ func TestScenarioRacingHeroesAlternateDangers(t *testing.T) {
 	s := newScenario(t, Options{}, "jake-zane", "shelly-hargrove")
 	site := s.site("the-spear", "of-the-ancients", "sahara") // 3 Dangers
 	jake, shelly := s.at(0, "sahara"), s.at(1, "sahara")
-	jake.estimate, shelly.estimate = 0.99, 0.99
+	jake.presses(true)
+	shelly.presses(true)
 	s.topDangers("ancient-puzzle", "poison-darts", "avalanche", "grass-fire")
 	s.dice(5, 1 /* Jake: Lore 5+ */, 1, 1, 1 /* Shelly: Cunning 5+ fails */, 5, 5, 1 /* Jake: Agility 5+ x2 */, 4, 4, 4 /* Jake: Agility 4+ x3 */)
 	s.adventurePhase()
@@ -959,7 +961,8 @@ func TestScenarioRacingCommittedHeroDrawsOneMore(t *testing.T) {
 	s.withHero(1, func(d *HeroDef) { d.Skills[Agility] = 5 })
 	site := s.site("the-spear", "of-kings", "sahara") // 2 Dangers
 	jake, shelly := s.at(0, "sahara"), s.at(1, "sahara")
-	jake.estimate, shelly.estimate = 0.99, 0.99
+	jake.presses(true)
+	shelly.presses(true)
 	shelly.progress, shelly.markers = int16(site), 1
 	s.topDangers("ancient-puzzle", "avalanche", "grass-fire")
 	s.dice(5, 1 /* Jake */, 5, 5, 1, 1, 1 /* Shelly */, 4, 4, 4 /* Jake, artifact gone */)
@@ -980,7 +983,8 @@ func TestScenarioRacingExtraDangerCliffhanger(t *testing.T) {
 	s.withHero(1, func(d *HeroDef) { d.Skills[Agility] = 5 })
 	site := s.site("the-spear", "of-kings", "sahara")
 	jake, shelly := s.at(0, "sahara"), s.at(1, "sahara")
-	jake.estimate, shelly.estimate = 0.99, 0.99
+	jake.presses(true)
+	shelly.presses(true)
 	shelly.progress, shelly.markers = int16(site), 1
 	s.topDangers("ancient-puzzle", "avalanche", "grass-fire")
 	s.dice(5, 1, 5, 5, 1, 1, 1, 1, 1, 1 /* Jake fails Grass Fire */)
@@ -1311,7 +1315,8 @@ func TestScenarioDangerFightOption(t *testing.T) {
 			c.Dangers[s.danger("smugglers-camp")].Test = spec
 			s.site("the-idol", "of-the-ancients", "sahara")
 			h := s.at(0, "sahara")
-			h.wounds, h.estimate = tt.wounds, 0.01
+			h.wounds = tt.wounds
+			h.presses(false)
 			s.topDangers("smugglers-camp")
 			s.dice(tt.dice...)
 			s.adventurePhase()
@@ -1340,7 +1345,7 @@ func TestScenarioSkillTestCarriesTheDangersKeywords(t *testing.T) {
 	s := newScenario(t, Options{}, "sharon-hunter") // Agility 3
 	site := s.site("the-idol", "of-the-ancients", "sahara")
 	h := s.at(0, "sahara")
-	h.estimate = 0.01
+	h.presses(false)
 	agility := Clause{Kind: SkillTest, Skills: []Skill{Agility}, Target: 4, Successes: 3}
 	assert.Equal(t, 4, s.testDice(h, &agility, s.c.Dangers[s.danger("boat-chase-falls")].Keywords))
 	assert.Equal(t, 3, s.testDice(h, &agility, s.c.Dangers[s.danger("grass-fire")].Keywords))
@@ -1930,7 +1935,8 @@ func TestScenarioArtifactWonInAKORoundFAQ(t *testing.T) {
 		s := newScenarioOn(t, &c, Options{}, "duke-dudley")
 		site := s.site("the-spear", "of-kings", "sahara") // 2 Dangers
 		h := s.at(0, "sahara")
-		h.progress, h.markers, h.wounds, h.estimate = int16(site), 1, 5, 0.99
+		h.progress, h.markers, h.wounds = int16(site), 1, 5
+		h.presses(true)
 		s.topDangers("temple-guardians-sentinel")
 		stack(&s.enemies, s.enemyIndex("vampire-bats"))
 		s.dice(4, 1, 1 /* Duke kills the bats */, 4, 1, 1, 1 /* and falls */, 1 /* KO loss */, tt.roll /* the artifact */)
@@ -2075,7 +2081,8 @@ func TestScenarioKOWhileWinningKeepsTheTurnsGloryFAQ(t *testing.T) {
 	s.strict = true
 	site := s.site("the-spear", "of-kings", "sahara") // 2 Dangers
 	h := s.at(0, "sahara")
-	h.progress, h.wounds, h.estimate = int16(site), 3, 0.99
+	h.progress, h.wounds = int16(site), 3
+	h.presses(true)
 	s.topDangers("ancient-puzzle", "temple-guardians-sentinel") // Lore 5+ for 2 Glory, then the fight
 	stack(&s.enemies, s.enemyIndex("vampire-bats"))
 	s.dice(5, 1, 1, // the puzzle: passed, 2 Glory pending; the Duke presses on
@@ -2142,7 +2149,7 @@ func TestScenarioDeepJungleExploration(t *testing.T) {
 	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
 	site := s.site("the-idol", "of-the-ancients", "amazon-jungle")
 	h := s.at(0, "amazon-jungle")
-	h.estimate = 0.01
+	h.presses(false)
 	s.topDangers("ancient-puzzle", "poison-darts", "avalanche")
 	s.dice(3) // lost
 	s.adventurePhase()
@@ -2183,7 +2190,7 @@ func TestScenarioDeepJungleIgnoredInTheBasicGame(t *testing.T) {
 	s := newScenario(t, Options{}, "duke-dudley")
 	s.site("the-idol", "of-the-ancients", "amazon-jungle")
 	h := s.at(0, "amazon-jungle")
-	h.estimate = 0.01
+	h.presses(false)
 	s.topDangers("ancient-puzzle")
 	s.dice(5, 1, 1)
 	s.adventurePhase()
@@ -2222,7 +2229,8 @@ func TestScenarioTempleCoinsSharedPileInstability(t *testing.T) {
 	s.withHero(1, func(d *HeroDef) { d.Skills[Agility] = 5 })
 	site := s.site("the-caverns", "of-the-moon", "sahara") // 6 Fortune, 2 Dangers
 	jake, shelly := s.at(0, "sahara"), s.at(1, "sahara")
-	jake.estimate, shelly.estimate = 0.01, 0.01
+	jake.presses(false)
+	shelly.presses(false)
 	s.topDangers("ancient-puzzle", "avalanche")
 	s.dice(5, 1 /* Jake */, 5, 5, 1, 1, 1 /* Shelly */, 2 /* one collapse die: holds */)
 	s.adventurePhase()
@@ -2244,7 +2252,7 @@ func TestScenarioTempleTreasure(t *testing.T) {
 	site := s.site("the-caverns", "of-the-moon", "sahara")
 	s.sites[site].coins = 1
 	h := s.at(0, "sahara")
-	h.estimate = 0.99
+	h.presses(true)
 	s.topDangers("ancient-puzzle")
 	s.dice(5, 1, 1)
 	s.adventurePhase()
@@ -2272,7 +2280,8 @@ func TestScenarioTempleCliffhangerAndCollapse(t *testing.T) {
 	st := &s.sites[site]
 	st.instability = 1
 	jake, duke := s.at(0, "sahara"), s.at(1, "sahara")
-	jake.estimate, duke.estimate = 0.99, 0.99
+	jake.presses(true)
+	duke.presses(true)
 	s.topDangers("ancient-puzzle", "poison-darts", "avalanche")
 	s.dice(
 		5, 1, // Jake overcomes the puzzle (a coin, the pile at 1) and presses on
@@ -2304,7 +2313,8 @@ func TestScenarioTempleCollapseGloryAndEscapeFAQ(t *testing.T) {
 	st := &s.sites[site]
 	st.instability, st.markers = 1, 1
 	h := s.at(0, "sahara")
-	h.estimate, h.wounds = 0.99, 4
+	h.wounds = 4
+	h.presses(true)
 	s.topDangers("ancient-puzzle")
 	s.dice(5, 1, 1 /* overcome: the pile reaches 2 */, 6, 1 /* collapse */, 1, 1, 1, 1 /* escape fails, exerting one */, 1 /* KO loss */)
 	s.adventurePhase()
@@ -2350,7 +2360,8 @@ func TestScenarioOfTimeNotAtTemplesFAQ(t *testing.T) {
 	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
 	site := s.site("the-idol", "of-time", "sahara")
 	h := s.at(0, "sahara")
-	h.progress, h.markers, h.estimate = int16(site), 2, 0.01
+	h.progress, h.markers = int16(site), 2
+	h.presses(false)
 	s.topDangers("ancient-puzzle")
 	s.dice(1 /* of Time: the markers are lost */, 5, 1, 1)
 	s.adventurePhase()
@@ -2360,7 +2371,7 @@ func TestScenarioOfTimeNotAtTemplesFAQ(t *testing.T) {
 	s = newScenario(t, Options{Advanced: true}, "duke-dudley")
 	site = s.site("the-mine", "of-time", "sahara")
 	h = s.at(0, "sahara")
-	h.estimate = 0.01
+	h.presses(false)
 	s.topDangers("ancient-puzzle")
 	s.dice(5, 1, 1) // no 'of Time' die at a Temple
 	s.adventurePhase()
@@ -2376,7 +2387,8 @@ func TestScenarioTempleCliffhangerTakesACoin(t *testing.T) {
 	site := s.site("the-caverns", "of-kings", "tibet") // 6 coins, 2 Dangers
 	s.sites[site].instability = 1                      // from the cliffhanger
 	h := s.at(0, "tibet")
-	h.progress, h.estimate = int16(site), 0.01
+	h.progress = int16(site)
+	h.presses(false)
 	card := s.danger("ancient-puzzle") // The Walls Close In: Combat 5+ x2 or Cunning 5+ x2
 	s.dangers.Remove(card)
 	h.cliff = cliffhanger{active: true, danger: &s.c.Dangers[card], card: card, city: -1, site: int16(site)}
@@ -2502,7 +2514,7 @@ func TestScenarioVillainSneakOnPressOn(t *testing.T) {
 	teufel := s.villainNamed("herr-teufel") // Search 4, Combat 2, Wounds 5, Defense 0
 	s.deployVillainAt(teufel, s.space("sahara"), true)
 	require.Equal(t, site, teufel.site)
-	h.estimate = 0.99
+	h.presses(true)
 	bot := h.bot
 	pick := bot.Intn(6) + 1
 	other := pick%6 + 1
@@ -2552,7 +2564,7 @@ func TestScenarioVillainNoSneakWhenCamping(t *testing.T) {
 	s.site("the-idol", "of-the-ancients", "sahara")
 	h := s.at(0, "sahara")
 	s.deployVillainAt(s.villainNamed("herr-teufel"), s.space("sahara"), true)
-	h.estimate = 0.01
+	h.presses(false)
 	s.topDangers("ancient-puzzle")
 	s.dice(5, 1, 1)
 	s.adventurePhase()
@@ -2806,7 +2818,7 @@ func TestScenarioAgentsOfEvil(t *testing.T) {
 		assert.Equal(t, s.space("sahara"), v.space, "she stays")
 		assert.Equal(t, site, v.site, "and hunts the artifact")
 		assert.Equal(t, 2, h.pending)
-		h.estimate = 0.99
+		h.presses(true)
 		s.dice(miss(second), miss(second), miss(second), miss(second))
 		assert.True(t, s.overcome(h, site), "pressing on")
 		s.done()
@@ -3088,7 +3100,7 @@ func TestScenarioAdventureFinalFightGloryFAQ(t *testing.T) {
 			site := s.site("the-spear", "of-the-pharaohs", "sahara") // 4 Dangers, Final Fight: Zombies
 			h := s.at(0, "sahara")
 			h.progress, h.markers, h.wounds, h.estimate = int16(site), 3, tt.wounds, 0.99
-			h.policy = Bold                               // fights on with 2 wounds left
+			h.play(Bold)                                  // fights on with 2 wounds left
 			s.topDangers("ancient-puzzle")                // Lore 5+, 2 Glory
 			s.dice(append([]int{5, 1, 1}, tt.dice...)...) // the puzzle: the fourth marker
 			s.adventurePhase()
@@ -3135,7 +3147,8 @@ func TestScenarioAdventureFinalFightEscapedThenFoughtAgain(t *testing.T) {
 	b.strict = true
 	site = b.site("the-spear", "of-the-pharaohs", "sahara")
 	bh := b.at(0, "sahara")
-	bh.progress, bh.markers, bh.estimate = int16(site), 3, 0.99
+	bh.progress, bh.markers = int16(site), 3
+	bh.presses(true)
 	b.topDangers("ancient-puzzle")
 	b.dice(5, 1, 1)
 	b.adventurePhase()
@@ -3381,10 +3394,10 @@ func TestScenarioRuleConstantsFromTheWorkbook(t *testing.T) {
 			site := s.site("the-caverns", "of-the-moon", "sahara")
 			s.sites[site].coins = 3
 			h := s.at(0, "sahara")
-			h.estimate = 0.01
+			h.presses(false)
 			s.overcome(h, site)
 			assert.Equal(t, 2, h.fortune)
-			h.estimate = 0.01
+			h.presses(false)
 			s.overcome(h, site)
 			assert.Equal(t, 3, h.fortune)
 			require.Len(t, h.artifacts, 1)

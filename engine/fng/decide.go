@@ -1,0 +1,35 @@
+package fng
+
+// Decider makes every choice a player makes in Fortune and Glory. The
+// rules ask it at each decision point, with the options the rules allow,
+// and apply its answer; how it chooses is its own business. The cautious,
+// bold and random bots are Deciders (bot.go and the bot_*.go files), and
+// so is anything that plays a seat instead: a scripted Decider in a test
+// that forces one choice, or a search-based player later.
+//
+// Each method is one kind of decision; the rules ask it only when there
+// is a real choice to make, and a Decider whose answer is not one of the
+// options is a programming error (the game fails, with its seed). The
+// methods are asked from the Game's own goroutine, one at a time; a
+// Decider reads the game through g, and what its hero knows through h.
+// They are called in the game loop, so they must not allocate.
+type Decider interface {
+	// Adventure reports whether the hero hunts the artifact in its space
+	// at site this adventure phase (its unit's leader decides:
+	// adventure.go:unitStep).
+	Adventure(g *Game, h *Hero, site int) bool
+	// PressOn reports whether the hero, having overcome a Danger of the
+	// artifact hunted at site with left Dangers still to go, draws the
+	// next one; false camps down (adventure.go:campOrPress and
+	// unitOvercome).
+	PressOn(g *Game, h *Hero, site, left int) bool
+}
+
+// decider is the Decider of a seat: the one the options give it, or its
+// policy's bot.
+func (o *Options) decider(seat int, pol Policy) Decider {
+	if seat < len(o.Deciders) && o.Deciders[seat] != nil {
+		return o.Deciders[seat]
+	}
+	return pol.Decider()
+}
