@@ -581,12 +581,10 @@ func (g *Game) cachedOdds(f dice.Fight) dice.Outcome {
 	return o
 }
 
-// chooseAlt picks the alternative of a test the hero takes.
-func (g *Game) chooseAlt(h *Hero, spec *TestSpec, kw KW, exert bool) int {
-	if len(spec.Alts) == 1 {
-		return 0
-	}
-	if h.policy == Random {
+// TestOption takes the alternative likeliest to pass (counting the dice
+// the hero would exert); the random bot takes any.
+func (b *bot) TestOption(g *Game, h *Hero, spec *TestSpec, kw KW, exert bool) int {
+	if b.pol == Random {
 		return h.bot.Intn(len(spec.Alts))
 	}
 	best, bestP := 0, -1.0
@@ -600,6 +598,47 @@ func (g *Game) chooseAlt(h *Hero, spec *TestSpec, kw KW, exert bool) int {
 		}
 	}
 	return best
+}
+
+// GroupOption takes the alternative likeliest to pass when each clause is
+// taken by the unit's hero likeliest to pass it.
+func (b *bot) GroupOption(g *Game, lead *Hero, seats []int, spec *TestSpec, kw KW, cliff bool) int {
+	best, bestP := 0, -1.0
+	for ai := range spec.Alts {
+		p := 1.0
+		for ci := range spec.Alts[ai] {
+			p *= g.bestChance(seats, &spec.Alts[ai][ci], kw, cliff)
+		}
+		if p > bestP {
+			best, bestP = ai, p
+		}
+	}
+	return best
+}
+
+// GroupTaker sends the hero likeliest to pass the clause.
+func (b *bot) GroupTaker(g *Game, lead *Hero, seats []int, cl *Clause, kw KW, cliff bool) int {
+	best, bestP := seats[0], -1.0
+	for _, s := range seats {
+		if h := g.h(s); !h.ko {
+			if p := g.clauseChance(h, cl, kw, cliff); p > bestP {
+				best, bestP = s, p
+			}
+		}
+	}
+	return best
+}
+
+// bestChance is the best chance a hero of the unit has of passing a
+// clause.
+func (g *Game) bestChance(seats []int, cl *Clause, kw KW, cliff bool) float64 {
+	p := 0.0
+	for _, s := range seats {
+		if h := g.h(s); !h.ko {
+			p = max(p, g.clauseChance(h, cl, kw, cliff))
+		}
+	}
+	return p
 }
 
 // PressOn compares a typical Danger's pass chance with the bot's
@@ -624,14 +663,12 @@ func (b *bot) PressOn(g *Game, h *Hero, site int, left int) bool {
 	return p >= t.pressOn
 }
 
-// escapeNow decides, at the start of a fight round, whether to try to
-// escape instead of fighting.
-func (g *Game) escapeNow(h *Hero, fs *fightState) bool {
+// Escape: a bot escapes a fight it is likelier to lose than its temper
+// bears, or one where nobody can hurt anybody; the random bot one time in
+// four.
+func (b *bot) Escape(g *Game, h *Hero, fs *fightState) bool {
 	e := fs.enemy
-	if !e.HasEscape || fs.villain != nil {
-		return false
-	}
-	if h.policy == Random {
+	if b.pol == Random {
 		return h.bot.Intn(4) == 0
 	}
 	o := g.cachedOdds(dice.Fight{
@@ -641,16 +678,31 @@ func (g *Game) escapeNow(h *Hero, fs *fightState) bool {
 	if o.Win+o.Trade+o.Lose == 0 {
 		return true // nobody can hurt anybody: walk away
 	}
-	return o.Lose > h.temper().flee
+	return o.Lose > b.temper().flee
 }
 
-// exertMore decides whether to take one more wound for one more die.
-func (g *Game) exertMore(h *Hero, ts *testState) bool {
-	keep := h.temper().exertKeep
+// Exert: a bot exerts while it keeps its temper's wounds, giving
+// everything but its last wound in a cliffhanger, whose failure is a KO.
+func (b *bot) Exert(g *Game, h *Hero, ts *testState) bool {
+	keep := b.temper().exertKeep
 	if ts.cliff {
 		keep = 1 // failing a cliffhanger is a KO: give everything
 	}
 	return g.health(h) > keep
+}
+
+// Help: in a cliffhanger, whose failure KOs the whole unit, a bot helps
+// with all it can; otherwise it keeps a margin by its temper. The random
+// bot tosses a coin for each die.
+func (b *bot) Help(g *Game, h, taker *Hero, ts *testState) bool {
+	keep := 1
+	if !ts.cliff {
+		keep = b.temper().exertKeep + 1
+	}
+	if g.health(h) <= keep {
+		return false
+	}
+	return b.pol != Random || h.coin()
 }
 
 // Adventure: a bot hunts unless it is hurt (or carries artifacts it could

@@ -634,15 +634,10 @@ func (g *Game) groupSpec(seats []int, spec *TestSpec, kw KW, cliff bool) bool {
 		g.altFight = false
 		return true
 	}
-	best, bestP := 0, -1.0
-	for ai := range spec.Alts {
-		p := 1.0
-		for ci := range spec.Alts[ai] {
-			p *= g.bestChance(seats, &spec.Alts[ai][ci], kw, cliff)
-		}
-		if p > bestP {
-			best, bestP = ai, p
-		}
+	lead := g.h(seats[0])
+	best := 0
+	if len(spec.Alts) > 1 {
+		best = lead.dec.GroupOption(g, lead, seats, spec, kw, cliff)
 	}
 	if g.stats != nil {
 		g.stats.rule(RuleTogether)
@@ -664,7 +659,7 @@ func (g *Game) groupSpec(seats []int, spec *TestSpec, kw KW, cliff bool) bool {
 			case SneakTest:
 				ok = g.sneakGroup(seats, g.villainIn(g.h(seats[0]).space))
 			default:
-				taker := g.bestTaker(seats, cl, kw, cliff)
+				taker := lead.dec.GroupTaker(g, lead, seats, cl, kw, cliff)
 				prev := g.helpers
 				g.helpers = seats
 				ok = g.skillTest(taker, cl, kw, cliff)
@@ -676,28 +671,6 @@ func (g *Game) groupSpec(seats []int, spec *TestSpec, kw KW, cliff bool) bool {
 		}
 	}
 	return true
-}
-
-func (g *Game) bestChance(seats []int, cl *Clause, kw KW, cliff bool) float64 {
-	p := 0.0
-	for _, s := range seats {
-		if h := g.h(s); !h.ko {
-			p = max(p, g.clauseChance(h, cl, kw, cliff))
-		}
-	}
-	return p
-}
-
-func (g *Game) bestTaker(seats []int, cl *Clause, kw KW, cliff bool) int {
-	best, bestP := seats[0], -1.0
-	for _, s := range seats {
-		if h := g.h(s); !h.ko {
-			if p := g.clauseChance(h, cl, kw, cliff); p > bestP {
-				best, bestP = s, p
-			}
-		}
-	}
-	return best
 }
 
 // sneakGroup: each hero picks a number and the villain's dice are rolled

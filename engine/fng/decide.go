@@ -8,7 +8,7 @@ package fng
 // that forces one choice, or a search-based player later.
 //
 // Each method is one kind of decision; the rules ask it only when there
-// is a real choice to make, and a Decider whose answer is not one of the
+// is a real choice to make (an "or" test with two alternatives or more), and a Decider whose answer is not one of the
 // options is a programming error (the game fails, with its seed). The
 // methods are asked from the Game's own goroutine, one at a time; a
 // Decider reads the game through g, and what its hero knows through h.
@@ -23,6 +23,28 @@ type Decider interface {
 	// next one; false camps down (adventure.go:campOrPress and
 	// unitOvercome).
 	PressOn(g *Game, h *Hero, site, left int) bool
+
+	// TestOption picks the alternative of an "or" test the hero takes
+	// (tests.go:resolveSpec); exert tells a cliffhanger or escape test,
+	// where the hero may exert.
+	TestOption(g *Game, h *Hero, spec *TestSpec, kw KW, exert bool) int
+	// GroupOption picks the alternative heroes working together take, and
+	// GroupTaker the seat that takes a skill clause of it, the others
+	// helping (coop.go:groupSpec); the unit's leader decides.
+	GroupOption(g *Game, lead *Hero, seats []int, spec *TestSpec, kw KW, cliff bool) int
+	GroupTaker(g *Game, lead *Hero, seats []int, cl *Clause, kw KW, cliff bool) int
+	// Exert reports whether the hero, short of successes in a cliffhanger
+	// or escape test, takes one more wound for one more die; never asked
+	// when the wound would KO it (tests.go:skillTest).
+	Exert(g *Game, h *Hero, ts *testState) bool
+	// Help reports whether the hero, working together with taker, exerts
+	// for one more die of taker's roll; never asked when the wound would
+	// KO it (tests.go:helpExert).
+	Help(g *Game, h, taker *Hero, ts *testState) bool
+	// Escape reports whether the hero tries to escape the fight at the
+	// start of this round; asked only where escaping is allowed
+	// (fight.go:fightUnit).
+	Escape(g *Game, h *Hero, fs *fightState) bool
 }
 
 // decider is the Decider of a seat: the one the options give it, or its

@@ -210,7 +210,7 @@ func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 		if fs.wounds >= int(e.Wounds) {
 			return g.defeated(in, fs, bonus)
 		}
-		if !fs.escaped && g.escapeNow(h, fs) {
+		if !fs.escaped && escapable(fs) && h.dec.Escape(g, h, fs) {
 			if g.escapeTest(seat, &e.Escape) {
 				fs.escaped = true
 			} else {
@@ -371,6 +371,10 @@ func (g *Game) enemyAbility(fs *fightState, when string) {
 	}
 	g.runAs(fs.seat, e.Effect)
 }
+
+// escapable reports whether the hero may try to escape the fight: the
+// enemy allows it and it is not a villain (FG-FIGHT-05, FG-VIL-08).
+func escapable(fs *fightState) bool { return fs.enemy.HasEscape && fs.villain == nil }
 
 // escapeTest takes an escape test (exerting allowed; Escape modifiers add
 // dice).

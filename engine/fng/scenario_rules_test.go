@@ -1258,8 +1258,8 @@ func TestScenarioSkillTestDiceAddedAfterTheRoll(t *testing.T) {
 func TestScenarioSkillTestOrLetsTheHeroChoose(t *testing.T) {
 	s := newScenario(t, Options{}, "jake-zane", "shelly-hargrove")
 	d := &s.c.Dangers[s.danger("flash-flood")] // Agility 4+ x3 or Combat 4+ x3
-	assert.Equal(t, 1, s.chooseAlt(s.h(0), &d.Test, d.Keywords, false), "Jake: Combat 4 over Agility 3")
-	assert.Equal(t, 0, s.chooseAlt(s.h(1), &d.Test, d.Keywords, false), "Shelly: Agility 5 over Combat 2")
+	assert.Equal(t, 1, s.h(0).dec.TestOption(s.Game, s.h(0), &d.Test, d.Keywords, false), "Jake: Combat 4 over Agility 3")
+	assert.Equal(t, 0, s.h(1).dec.TestOption(s.Game, s.h(1), &d.Test, d.Keywords, false), "Shelly: Agility 5 over Combat 2")
 	s.dice(5, 5, 4, 1) // Jake's four Combat dice
 	assert.True(t, s.resolveSpec(0, &d.Test, d.Keywords, false))
 	s.done()
@@ -1267,7 +1267,7 @@ func TestScenarioSkillTestOrLetsTheHeroChoose(t *testing.T) {
 	// On Dogfight (a Flying test) his Barnstormer ability (+2 Agility on
 	// Flying) makes Agility the better choice.
 	d = &s.c.Dangers[s.danger("dogfight")]
-	assert.Equal(t, 0, s.chooseAlt(s.h(0), &d.Test, d.Keywords, false))
+	assert.Equal(t, 0, s.h(0).dec.TestOption(s.Game, s.h(0), &d.Test, d.Keywords, false))
 }
 
 // "and": both tests must be passed.
@@ -1331,7 +1331,7 @@ func TestScenarioDangerFightOption(t *testing.T) {
 	// City Dangers likewise: the test's Glory only for the test.
 	s := newScenario(t, Options{}, "duke-dudley")
 	d := s.c.City[s.cityCard("chase-through-the-market")].Danger // Agility 5+ x2 or Fight Mobsters; 2 Glory
-	require.Equal(t, 1, s.chooseAlt(s.h(0), &d.Test, d.Keywords, false))
+	require.Equal(t, 1, s.h(0).dec.TestOption(s.Game, s.h(0), &d.Test, d.Keywords, false))
 	stack(&s.city, s.cityCard("chase-through-the-market"))
 	s.dice(4, 4, 4, 1, 1, 1)
 	s.cityAdventure(0)
@@ -2582,7 +2582,7 @@ func TestScenarioVillainNoEscape(t *testing.T) {
 	s.holding(0, "run-for-it")
 	s.equip(0, "smoke-bomb")
 	h.wounds = 4
-	assert.False(t, s.escapeNow(h, &fightState{villain: v, enemy: &EnemyDef{}}))
+	assert.False(t, escapable(&fightState{villain: v, enemy: &EnemyDef{HasEscape: true}}))
 	s.dice(1, 1, 1 /* Duke */, 4, 1, 1, 1, 1 /* Eddie */, 3 /* Cold Storage: no wound */)
 	s.villainRounds(0, v, 1)
 	s.done()

@@ -26,7 +26,10 @@ func (g *Game) resolveSpec(seat int, spec *TestSpec, kw KW, cliff bool) bool {
 		return true
 	}
 	h := g.h(seat)
-	alt := spec.Alts[g.chooseAlt(h, spec, kw, cliff)]
+	alt := spec.Alts[0]
+	if len(spec.Alts) > 1 {
+		alt = spec.Alts[h.dec.TestOption(g, h, spec, kw, cliff)]
+	}
 	fight := hasFight(alt)
 	defer func() { g.altFight = fight }() // after any test taken inside (an escape)
 	left := len(alt)
@@ -119,8 +122,8 @@ func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 				break
 			}
 			if cliff && ts.successes+ts.rolled < ts.need {
-				// Never into a KO, whatever the bot would do.
-				for g.health(h) > 1 && g.exertMore(h, ts) && ts.successes+ts.rolled < ts.need {
+				// Never into a KO, whatever the Decider would do.
+				for g.health(h) > 1 && h.dec.Exert(g, h, ts) && ts.successes+ts.rolled < ts.need {
 					h.wounds++
 					ts.helped = true
 					if g.stats != nil {
@@ -229,23 +232,15 @@ func (g *Game) skillTestEffect(seat int, cl Clause) bool {
 
 // helpExert: heroes working together who are not taking the test may exert
 // to add dice to this roll, even outside a cliffhanger (cooperative game;
-// teammates in the team game). Each wound is one more die; nobody exerts
-// into a KO. In a cliffhanger, whose failure KOs them all, they give all
-// they can; otherwise each keeps a margin by its temper.
+// teammates in the team game). Each wound is one more die, as each helper
+// decides; nobody exerts into a KO.
 func (g *Game) helpExert(taker *Hero, helpers []int, ts *testState) {
 	for _, s := range helpers {
 		o := g.h(s)
 		if o == taker || o.ko || o.space != taker.space {
 			continue
 		}
-		keep := 1
-		if !ts.cliff {
-			keep = o.temper().exertKeep + 1
-		}
-		for g.health(o) > keep && ts.successes+ts.rolled < ts.need {
-			if o.policy == Random && !o.coin() {
-				break
-			}
+		for g.health(o) > 1 && ts.successes+ts.rolled < ts.need && o.dec.Help(g, o, taker, ts) {
 			o.wounds++
 			ts.helped = true
 			if g.stats != nil {
