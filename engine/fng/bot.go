@@ -71,8 +71,10 @@ func (h *Hero) coin() bool { return h.bot.Uint64()&1 == 1 }
 // health is how many more wounds the hero can take.
 func (g *Game) health(h *Hero) int { return g.maxWounds(h) - h.wounds }
 
-// plan chooses where the hero heads this move.
-func (g *Game) plan(h *Hero) int16 {
+// Route: a bot heads home to win, to a city to sell, heal or shop, or
+// to the artifact, outpost or zeppelin worth most per round of travel; a
+// random bot now and then wanders to a random artifact.
+func (b *bot) Route(g *Game, h *Hero) int16 {
 	c := g.c
 	home := g.homeCity(h)
 	goal := g.heroGoal(h)
@@ -94,7 +96,7 @@ func (g *Game) plan(h *Hero) int16 {
 	if g.health(h) <= 2 && h.glory >= c.Rules.HealCost && h.wounds > 0 {
 		return g.nearestCity(h.space, false)
 	}
-	if h.policy == Random && h.coin() && h.coin() {
+	if b.pol == Random && h.coin() && h.coin() {
 		// Now and then a random bot wanders to a random artifact.
 		live := g.liveSites()
 		if len(live) > 0 {
@@ -304,9 +306,10 @@ func (g *Game) nearestCity(from int16, preferMajor bool) int16 {
 	return best
 }
 
-// flightChoice returns the city to fly to now, or -1. A bot flies when it
-// saves enough rounds for its Fortune, and never below what it needs to win.
-func (g *Game) flightChoice(h *Hero, target int16, points int) int16 {
+// Fly: a bot flies to the city nearest its target when the flight saves
+// enough rounds for its Fortune (a bold bot a round per Fortune, the others
+// two thirds of one), and never below what it needs to win.
+func (b *bot) Fly(g *Game, h *Hero, target int16, points int) int16 {
 	c := g.c
 	if target < 0 || target == h.space {
 		return -1
@@ -337,7 +340,7 @@ func (g *Game) flightChoice(h *Hero, target int16, points int) int16 {
 	}
 	saved := float64(here-bestLeft) / 3.5
 	need := float64(cost) * 1.5
-	if h.policy == Bold {
+	if b.pol == Bold {
 		need = float64(cost)
 	}
 	goingHome := target == g.homeCity(h) && g.fortune(h) >= g.heroGoal(h)
@@ -351,6 +354,50 @@ func (g *Game) flightChoice(h *Hero, target int16, points int) int16 {
 		return best
 	}
 	return -1
+}
+
+// Waypoint: a bot walks by its expected rolls (walkGoal).
+func (b *bot) Waypoint(g *Game, h *Hero, target int16, points int) int16 {
+	return g.walkGoal(h.space, target, points)
+}
+
+// FixedMove: a bot takes the fixed move when it beats an average roll,
+// unless it means to stay where it is (then only the roll's Event counts);
+// the random bot always rolls.
+func (b *bot) FixedMove(g *Game, h *Hero) bool {
+	return b.pol != Random && g.c.Rules.FixedMove >= 4 && h.dec.Route(g, h) != h.space
+}
+
+// SoloMove: a bot takes the best die, or a 1 for its free Event when it is
+// already where it wants to be (not on a double, which draws one anyway).
+func (b *bot) SoloMove(g *Game, h *Hero, rolls []int) int {
+	best := 0
+	for _, r := range rolls {
+		best = max(best, r)
+	}
+	double := len(rolls) >= 2 && rolls[0] == rolls[1]
+	if h.dec.Route(g, h) == h.space && !double && containsInt(rolls, 1) {
+		return 1
+	}
+	return best
+}
+
+// RideAlong: a bot comes along when the ride brings it nearer where it
+// heads.
+func (b *bot) RideAlong(g *Game, h, mover *Hero, from, to int16) bool {
+	return g.c.Dist[to][h.dec.Route(g, h)] < g.c.Dist[from][h.dec.Route(g, h)]
+}
+
+// StepAside: a bot steps to the space nearest where it heads.
+func (b *bot) StepAside(g *Game, h *Hero, spaces []int16) int {
+	target := h.dec.Route(g, h)
+	best := 0
+	for i, n := range spaces {
+		if g.c.Dist[n][target] < g.c.Dist[spaces[best]][target] {
+			best = i
+		}
+	}
+	return best
 }
 
 // passEstimate is the hero's chance of passing a typical Danger of the
@@ -893,22 +940,12 @@ func (g *Game) keepChoice(h *Hero, ids []int16) int {
 	return best
 }
 
-// teamOrder puts a team's heroes (seats of one team) in the order the team
-// moves and adventures in: the strongest first — the likeliest to pass a
-// Danger, times the wounds it can still take — so that it leads where
-// teammates hunt together and fights the first rounds. Ties keep seat
-// order. A team whose first hero plays the random policy shuffles.
-func (g *Game) teamOrder(block []int8) {
-	if len(block) < 2 {
-		return
-	}
-	first := g.h(int(block[0]))
-	for _, s := range block {
-		if int(s) < first.seat {
-			first = g.h(int(s))
-		}
-	}
-	if first.policy == Random {
+// TeamOrder puts the strongest first — the likeliest to pass a Danger,
+// times the wounds it can still take — so that it leads where teammates
+// hunt together and fights the first rounds. Ties keep seat order. A
+// random bot shuffles.
+func (b *bot) TeamOrder(g *Game, first *Hero, block []int8) {
+	if b.pol == Random {
 		for i := len(block) - 1; i > 0; i-- {
 			j := first.bot.Intn(i + 1)
 			block[i], block[j] = block[j], block[i]

@@ -127,7 +127,7 @@ func TestHurtHeroAdventuresWhenItCannotHeal(t *testing.T) {
 	assert.True(t, h.dec.Adventure(s.Game, h, site), "with 1 wound left and no Glory: adventure, camp, heal")
 	h.glory = 5
 	assert.False(t, h.dec.Adventure(s.Game, h, site), "with Glory it heals in a city first")
-	assert.Equal(t, s.nearestCity(h.space, false), s.plan(h))
+	assert.Equal(t, s.nearestCity(h.space, false), s.route(h))
 }
 
 // The path-finder plans by expected movement rolls, not by least

@@ -341,7 +341,7 @@ func (g *Game) wantsToUse(h *Hero, c *Card, t Timing) bool {
 		return o.Lose > 0.15 || fs.round == 1
 	case TMove:
 		// Extra movement only when the goal is out of reach.
-		return g.c.Dist[h.space][g.plan(h)] > 3 || c.Benefit > 0 && !usesOnly(c, "addMove")
+		return g.c.Dist[h.space][h.dec.Route(g, h)] > 3 || c.Benefit > 0 && !usesOnly(c, "addMove")
 	case TDanger:
 		d := g.danger
 		return d != nil && g.specChance(h, &d.Test, d.Keywords) < 0.55

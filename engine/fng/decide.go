@@ -14,6 +14,34 @@ package fng
 // Decider reads the game through g, and what its hero knows through h.
 // They are called in the game loop, so they must not allocate.
 type Decider interface {
+	// Route is the space the hero heads for: its own to stay. Asked for
+	// each move (move.go:walk), for the fixed move and the solo roll, and
+	// by StepAside and RideAlong of the bots.
+	Route(g *Game, h *Hero) int16
+	// Waypoint is the space the hero walks toward with this move's points
+	// on its way to target (move.go:travel).
+	Waypoint(g *Game, h *Hero, target int16, points int) int16
+	// Fly is the city the hero, in a city of the advanced game, flies to
+	// now on its way to target, or -1 to walk on (move.go:travel).
+	Fly(g *Game, h *Hero, target int16, points int) int16
+	// FixedMove reports whether the hero takes the fixed move rather than
+	// roll, with the fixed-movement variant (move.go:movementRoll).
+	FixedMove(g *Game, h *Hero) bool
+	// SoloMove is the face of the single-hero solo game's movement dice
+	// the hero takes (move.go:soloMovement).
+	SoloMove(g *Game, h *Hero, rolls []int) int
+	// RideAlong reports whether the hero comes along on mover's move from
+	// its space (move.go:takeAlong).
+	RideAlong(g *Game, h, mover *Hero, from, to int16) bool
+	// StepAside picks the space (an index in spaces: the neighbours
+	// without a henchman) the hero steps to after escaping a figure; -1
+	// when spaces is empty (fight.go:stepAside).
+	StepAside(g *Game, h *Hero, spaces []int16) int
+	// TeamOrder puts the seats of a team in the order it moves and
+	// adventures in, in place; the team's first seat decides
+	// (move.go:eachTeam).
+	TeamOrder(g *Game, first *Hero, block []int8)
+
 	// Adventure reports whether the hero hunts the artifact in its space
 	// at site this adventure phase (its unit's leader decides:
 	// adventure.go:unitStep).

@@ -1,5 +1,7 @@
 package fng
 
+import "fmt"
+
 // fightState is a fight in progress, which effects at fight timing read
 // and change.
 type fightState struct {
@@ -415,19 +417,21 @@ func (g *Game) henchmanFight(seat int, space int16) {
 }
 
 // stepAside moves a hero who escaped a figure to a neighbouring space
-// without a henchman, the one nearest its goal.
+// without a henchman, the one it chooses.
 func (g *Game) stepAside(h *Hero) {
-	target := g.plan(h)
-	best := int16(-1)
+	spaces := g.spaceBuf[:0]
 	for _, n := range g.c.Spaces[h.space].Adj {
-		if g.henchmen[n] != 0 {
-			continue
-		}
-		if best < 0 || g.c.Dist[n][target] < g.c.Dist[best][target] {
-			best = n
+		if g.henchmen[n] == 0 {
+			spaces = append(spaces, n)
 		}
 	}
-	if best >= 0 {
-		g.place(h, best, "escape")
+	g.spaceBuf = spaces[:0]
+	i := h.dec.StepAside(g, h, spaces)
+	if len(spaces) == 0 {
+		return
 	}
+	if i < 0 || i >= len(spaces) {
+		panic(fmt.Sprintf("decider: %s steps aside to option %d of %d", h.def.Name, i, len(spaces)))
+	}
+	g.place(h, spaces[i], "escape")
 }

@@ -176,6 +176,7 @@ type Game struct {
 	fightPool []*fightState
 	fightTop  int
 	unitBuf   []unit
+	spaceBuf  []int16 // options of a choice of space
 	groupBuf  []int
 	unitSeats [][]int
 	strict    bool // scenario tests: rolling past the forced dice is an error

@@ -79,3 +79,6 @@ func (p pressing) PressOn(*Game, *Hero, int, int) bool { return p.on }
 
 // presses forces the hero's choice after each Danger it overcomes.
 func (h *Hero) presses(on bool) { h.dec = pressing{h.dec, on} }
+
+// route is where the hero's Decider heads.
+func (s *scenario) route(h *Hero) int16 { return h.dec.Route(s.Game, h) }

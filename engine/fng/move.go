@@ -1,5 +1,10 @@
 package fng
 
+import (
+	"fmt"
+	"slices"
+)
+
 // movePhase moves every hero in turn order; in the team game each team's
 // heroes move at the same time (teamMoves).
 func (g *Game) movePhase() {
@@ -53,7 +58,11 @@ func (g *Game) eachTeam(f func(block []int8)) {
 			j++
 		}
 		block := g.order[i:j]
-		g.teamOrder(block)
+		if len(block) > 1 {
+			// The team's first seat speaks for it.
+			first := g.h(int(slices.Min(block)))
+			first.dec.TeamOrder(g, first, block)
+		}
 		f(block)
 		i = j
 	}
@@ -96,7 +105,7 @@ func (g *Game) walk(seat, points int) {
 	}
 	g.cur = seat
 	from := h.space
-	g.travel(h, points, g.plan(h))
+	g.travel(h, points, h.dec.Route(g, h))
 	if h.convoy {
 		h.convoy = false
 		g.takeAlong(h, from, h.space)
@@ -114,9 +123,7 @@ func (g *Game) movementRoll(h *Hero) (int, bool) {
 		if h.cliff.active {
 			return 0, false
 		}
-		// The bots take the fixed move (it beats an average roll) unless
-		// they mean to stay where they are: then only the Event counts.
-		if h.policy != Random && R.FixedMove >= 4 && g.plan(h) != h.space {
+		if h.dec.FixedMove(g, h) {
 			if g.trace != nil {
 				g.logMoveRoll(h, R.FixedMove, bonus, "%s moves a fixed %d", h.def.Name, R.FixedMove)
 			}
@@ -162,10 +169,8 @@ func (g *Game) logMoveRoll(h *Hero, r, bonus int, format string, args ...any) {
 func (g *Game) soloMovement(h *Hero, bonus int) int {
 	n := max(g.c.Rules.SoloMoveDice, 1)
 	rolls := make([]int, n)
-	best := 0
 	for i := range rolls {
 		rolls[i] = g.roll()
-		best = max(best, rolls[i])
 	}
 	events := 0
 	double := n >= 2 && rolls[0] == rolls[1]
@@ -175,10 +180,9 @@ func (g *Game) soloMovement(h *Hero, bonus int) int {
 			events = 2
 		}
 	}
-	choice := best
-	// A hero already where it wants to be may prefer the free Event of a 1.
-	if g.plan(h) == h.space && !double && containsInt(rolls, 1) {
-		choice = 1
+	choice := h.dec.SoloMove(g, h, rolls)
+	if !containsInt(rolls, choice) {
+		panic(fmt.Sprintf("decider: %s takes %d of the movement dice %v", h.def.Name, choice, rolls))
 	}
 	if choice == 1 && !double {
 		events = 1
@@ -197,20 +201,23 @@ func (g *Game) soloMovement(h *Hero, bonus int) int {
 // time along shortest paths, taking flights where the bot wants them.
 func (g *Game) travel(h *Hero, points int, target int16) {
 	c := g.c
-	goal := g.walkGoal(h.space, target, points)
+	goal := h.dec.Waypoint(g, h, target, points)
 	for steps := 0; steps < 64; steps++ {
 		if h.space == target {
 			return
 		}
 		if c.Spaces[h.space].Kind == City && g.opt.Advanced {
-			if to := g.flightChoice(h, target, points); to >= 0 {
+			if to := h.dec.Fly(g, h, target, points); to >= 0 {
+				if !g.canFly(h, to) {
+					panic(fmt.Sprintf("decider: %s cannot fly to space %d", h.def.Name, to))
+				}
 				g.fly(h, to)
 				if g.henchmen[to] != 0 {
 					// Landing where a henchman stands ends the move too.
 					g.henchmanFight(h.seat, to)
 					return
 				}
-				goal = g.walkGoal(h.space, target, points)
+				goal = h.dec.Waypoint(g, h, target, points)
 				continue
 			}
 		}
@@ -325,6 +332,15 @@ func (g *Game) flightCost(h *Hero, to int16) int {
 	return max(cost+h.always[StatFlight], 0)
 }
 
+// canFly reports whether the hero, in a city, may fly to space to: another
+// city, whose flight its side can pay for (or a free flight).
+func (g *Game) canFly(h *Hero, to int16) bool {
+	if to < 0 || int(to) >= len(g.c.Spaces) || to == h.space || g.c.Spaces[to].Kind != City {
+		return false
+	}
+	return h.freeFly || g.fortune(h) >= g.flightCost(h, to)
+}
+
 // fly takes a flight from the hero's city to another city.
 func (g *Game) fly(h *Hero, to int16) {
 	cost := g.flightCost(h, to)
@@ -349,14 +365,14 @@ func (g *Game) fly(h *Hero, to int16) {
 }
 
 // takeAlong moves heroes in the space along with the mover (Adventure
-// Plane): each bot decides whether it wants to go where the mover goes.
+// Plane): each decides whether it comes along.
 func (g *Game) takeAlong(mover *Hero, from, to int16) {
 	for seat := range g.heroes {
 		o := &g.heroes[seat]
 		if o == mover || o.ko || o.space != from || o.moved || o.cliff.active {
 			continue
 		}
-		if g.c.Dist[to][g.plan(o)] < g.c.Dist[from][g.plan(o)] {
+		if o.dec.RideAlong(g, o, mover, from, to) {
 			o.moved = true
 			g.place(o, to, "ride")
 		}

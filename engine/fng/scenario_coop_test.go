@@ -1275,14 +1275,14 @@ func TestCoopBotsHeadForOutposts(t *testing.T) {
 	s := newCoop(t, Options{}, "mob", nil, "jake-zane", "li-mei-chen")
 	s.outpostAt("outpost-speakeasy", "chicago")
 	jake := s.at(0, "new-york")
-	require.Equal(t, s.space("chicago"), s.plan(jake))
+	require.Equal(t, s.space("chicago"), s.route(jake))
 	s.site("the-crown", "of-the-gods", "patagonia") // far away, 5 Dangers
-	require.Equal(t, s.space("chicago"), s.plan(jake), "the raid is worth more")
+	require.Equal(t, s.space("chicago"), s.route(jake), "the raid is worth more")
 	jake.wounds = 5
-	require.NotEqual(t, s.space("chicago"), s.plan(jake))
+	require.NotEqual(t, s.space("chicago"), s.route(jake))
 	jake.wounds = 0
 	s.coop.outposts[0].live = false
-	require.NotEqual(t, s.space("chicago"), s.plan(jake), "nothing left there")
+	require.NotEqual(t, s.space("chicago"), s.route(jake), "nothing left there")
 }
 
 // An occupied city does no business while its garrison stands: the Duke
@@ -1494,10 +1494,10 @@ func TestTeamHeadsForNearestTeamStartCity(t *testing.T) {
 	s := newScenario(t, Options{Mode: Team, Advanced: true, Teams: []int{0, 1, 0, 1}}, "jake-zane", "li-mei-chen", "duke-dudley", "sharon-hunter")
 	s.coop.teamFortune[0] = 20
 	jake := s.at(0, "paris")
-	require.Equal(t, s.space("london"), s.plan(jake), "the Duke's London, not San Francisco")
+	require.Equal(t, s.space("london"), s.route(jake), "the Duke's London, not San Francisco")
 	li := s.at(1, "paris")
 	s.coop.teamFortune[1] = 20
-	require.Equal(t, s.space("new-york"), s.plan(li), "Sharon's New York is nearer than Shanghai")
+	require.Equal(t, s.space("new-york"), s.route(li), "Sharon's New York is nearer than Shanghai")
 }
 
 // Otherwise the team game is competitive, against the other teams only: a

@@ -2964,9 +2964,9 @@ func TestScenarioBotsGoForTheZeppelin(t *testing.T) {
 	s.site("the-spear", "of-kings", "sahara")
 	h := s.at(0, "paris")
 	s.zeppelin = Zeppelin{def: &s.c.Zeppelins[0], space: s.space("germany"), dest: -1, fortune: 1, live: true}
-	assert.Equal(t, "sahara", s.spaceID(s.plan(h)), "1 Fortune aboard: not worth it")
+	assert.Equal(t, "sahara", s.spaceID(s.route(h)), "1 Fortune aboard: not worth it")
 	s.zeppelin.fortune = 6
-	require.Equal(t, "germany", s.spaceID(s.plan(h)))
+	require.Equal(t, "germany", s.spaceID(s.route(h)))
 
 	bot := h.bot
 	pick := bot.Intn(6) + 1 // the number the Duke sneaks on (his bot stream, as in boardZeppelin)
