@@ -768,28 +768,6 @@ func (b *bot) Adventure(g *Game, h *Hero, site int) bool {
 	return g.health(h) >= 2 || h.progress == int16(site) || cannotHeal
 }
 
-// leader is the rival a hero plays opponent cards on: the most Fortune,
-// then the most Glory; in team games a hero of another team.
-func (g *Game) leader(h *Hero, ok func(*Hero) bool) int {
-	best := -1
-	for seat := range g.heroes {
-		o := &g.heroes[seat]
-		if o == h || (g.opt.Mode == Team && o.team == h.team) || (ok != nil && !ok(o)) {
-			continue
-		}
-		if best < 0 {
-			best = seat
-			continue
-		}
-		b := &g.heroes[best]
-		if g.fortune(o)+g.carriedValue(o) > g.fortune(b)+g.carriedValue(b) ||
-			(g.fortune(o)+g.carriedValue(o) == g.fortune(b)+g.carriedValue(b) && o.glory > b.glory) {
-			best = seat
-		}
-	}
-	return best
-}
-
 // cityShopping heals, then buys what the hero can afford, keeping a Glory
 // buffer against a KO.
 func (g *Game) cityShopping(h *Hero) {
@@ -884,60 +862,6 @@ func (g *Game) itemValue(id int16) int {
 		v += 2
 	}
 	return v
-}
-
-// cancelChoice is the card in play on the hero that the bot would cancel,
-// or -1: one an opponent played on it, or one whose bonuses cost it more
-// than they give, that may still be canceled. Bots never cancel a rival's
-// card in play.
-func (g *Game) cancelChoice(h *Hero) int {
-	for i, r := range h.remains {
-		if r.cancelable() && (r.hostile || modsWorth(r.ev.Mods) < 0) {
-			return i
-		}
-	}
-	return -1
-}
-
-// modsWorth rates modifiers for the hero who has them: their sum, counting
-// those where less is better (costs, a villain's dice) the other way.
-func modsWorth(mods []Mod) int {
-	n := 0
-	for _, m := range mods {
-		switch m.Stat {
-		case StatCost, StatFlight, StatSneak, StatSearch:
-			n -= int(m.Amount)
-		default:
-			n += int(m.Amount)
-		}
-	}
-	return n
-}
-
-// keepChoice is the Event the bot keeps of several drawn (the others are
-// discarded, a Play Immediately card among them unplayed): a card for the
-// hand, worth most if it can hurt a rival, or else the best card to play
-// at once; one that would hurt the hero comes last. The random bot keeps
-// any.
-func (g *Game) keepChoice(h *Hero, ids []int16) int {
-	if h.policy == Random {
-		return h.bot.Intn(len(ids))
-	}
-	best, bestV := 0, -1<<30
-	for i, id := range ids {
-		e := &g.c.Events[id]
-		v := 2 * int(e.Benefit)
-		if !e.Immediately {
-			v = 1 + int(e.Benefit)
-			if e.Target == TargetOpponent {
-				v = 2
-			}
-		}
-		if v > bestV {
-			best, bestV = i, v
-		}
-	}
-	return best
 }
 
 // TeamOrder puts the strongest first — the likeliest to pass a Danger,

@@ -1,5 +1,7 @@
 package fng
 
+import "fmt"
+
 // Events, secret City cards and the abilities of held cards. At each
 // timing the engine offers a hero its usable abilities (its hand, its
 // items, its own ability), then lets rivals play cards aimed at it; bots
@@ -38,14 +40,13 @@ func (g *Game) drawEvents(seat, n int) {
 	}
 }
 
-// drawEventKeep draws n Event cards of which the hero keeps one (the bot
-// chooses, keepChoice); the others are discarded. A Play Immediately card
-// is played only if it is the one kept (the rulebook, "Play Immediately").
+// drawEventKeep draws n Event cards of which the hero keeps one, as it
+// chooses; the others are discarded. A Play Immediately card is played
+// only if it is the one kept (the rulebook, "Play Immediately").
 func (g *Game) drawEventKeep(seat, n int) {
 	h := g.h(seat)
-	var buf [8]int16
-	ids := buf[:0]
-	for range min(n, len(buf)) {
+	ids := g.keepBuf[:0]
+	for range min(n, len(g.keepBuf)) {
 		id := g.draw(&g.events, seat, "hand", "draw") // drawn in secret, to choose from
 		if id < 0 {
 			break
@@ -58,7 +59,10 @@ func (g *Game) drawEventKeep(seat, n int) {
 	if len(ids) == 0 {
 		return
 	}
-	k := g.keepChoice(h, ids)
+	k := h.dec.Keep(g, h, ids)
+	if k < 0 || k >= len(ids) {
+		panic(fmt.Sprintf("decider: %s keeps card %d of %d", h.def.Name, k, len(ids)))
+	}
 	for i, id := range ids {
 		if i != k {
 			if g.trace != nil {
@@ -152,7 +156,7 @@ func (g *Game) offerSelf(seat int, t Timing) {
 		if !e.At(t) || e.Target == TargetOpponent || e.Effect == nil && len(e.Mods) == 0 {
 			continue
 		}
-		if !g.usable(seat, &e.Card) || !g.wantsToUse(h, &e.Card, t) {
+		if !g.usable(seat, &e.Card) || !h.dec.Use(g, h, &e.Card, t) {
 			continue
 		}
 		h.hand = append(h.hand[:i], h.hand[i+1:]...)
@@ -172,7 +176,7 @@ func (g *Game) offerSelf(seat int, t Timing) {
 		if !it.At(t) || it.Effect == nil || (it.Activate && h.activated[i]) {
 			continue
 		}
-		if !g.usable(seat, &it.Card) || !g.wantsToUse(h, &it.Card, t) {
+		if !g.usable(seat, &it.Card) || !h.dec.Use(g, h, &it.Card, t) {
 			continue
 		}
 		if it.Activate {
@@ -189,7 +193,7 @@ func (g *Game) offerSelf(seat int, t Timing) {
 	}
 	// The hero's own ability.
 	def := h.def
-	if def.At(t) && def.Effect != nil && !(def.Activate && h.heroUsed) && g.usable(seat, &def.Card) && g.wantsToUse(h, &def.Card, t) {
+	if def.At(t) && def.Effect != nil && !(def.Activate && h.heroUsed) && g.usable(seat, &def.Card) && h.dec.Use(g, h, &def.Card, t) {
 		if def.Activate {
 			h.heroUsed = true
 		}
@@ -218,7 +222,7 @@ func (g *Game) offerSharedHand(seat int, t Timing) {
 			if !e.At(t) || e.Target == TargetOpponent || e.Effect == nil {
 				continue
 			}
-			if !g.usable(seat, &e.Card) || !g.wantsToUse(h, &e.Card, t) {
+			if !g.usable(seat, &e.Card) || !h.dec.Use(g, h, &e.Card, t) {
 				continue
 			}
 			other.hand = append(other.hand[:i], other.hand[i+1:]...)
@@ -257,16 +261,10 @@ func (g *Game) offerOpponents(seat int, t Timing) {
 			if !e.At(t) || e.Target != TargetOpponent || e.Effect == nil && len(e.Mods) == 0 {
 				continue
 			}
-			if g.passing && !e.Terrain || e.Works&(1<<t) == 0 {
+			if g.passing && !e.Terrain || t == TTest && g.test != nil && g.test.seat != seat {
 				continue
 			}
-			if g.leader(h, nil) != seat && !(t == TTest && target.policy != Random) {
-				continue
-			}
-			if t == TTest && g.test != nil && g.test.seat != seat {
-				continue
-			}
-			if h.policy == Random && !h.coin() {
+			if !h.dec.PlayOn(g, h, target, e, t) {
 				continue
 			}
 			if !g.usable(seat, &e.Card) {
@@ -298,70 +296,6 @@ func (g *Game) usable(seat int, c *Card) bool {
 	return ok
 }
 
-// wantsToUse is the bot's decision to use an ability that helps itself.
-func (g *Game) wantsToUse(h *Hero, c *Card, t Timing) bool {
-	if rivalOnly(c) && !g.rivalWorthRobbing(h) {
-		return false // nobody here to rob: keep it
-	}
-	// Harm aimed at rivals is a reason to play a card; harm to the player
-	// is not.
-	switch c.Target {
-	case TargetOthers:
-		if g.opt.Mode == Cooperative || g.opt.Mode == Solo {
-			return c.Benefit > 0 // the others are partners
-		}
-		return c.Benefit <= 0
-	case TargetSelf, TargetSpace, TargetAll:
-		if c.Benefit < 0 {
-			return false
-		}
-	}
-	if c.Works&(1<<t) == 0 {
-		return false // a card played at any time, whose effect does nothing now
-	}
-	if t != TCancel && usesOnly(c, "cancel") {
-		// Nothing is being played: a cancel is for a card in play.
-		return g.cancelChoice(h) >= 0
-	}
-	if h.policy == Random {
-		return h.coin()
-	}
-	switch t {
-	case TTest:
-		// Only when the roll would fail as it stands.
-		ts := g.test
-		return ts != nil && ts.successes+ts.rolled < ts.need
-	case TFight:
-		fs := g.fs
-		if fs == nil || fs.villain != nil {
-			// There is no escaping a villain: keep escape cards.
-			return c.Benefit > 0 && !usesOnly(c, "escape")
-		}
-		o := g.fightOdds(h, fs.enemy)
-		return o.Lose > 0.15 || fs.round == 1
-	case TMove:
-		// Extra movement only when the goal is out of reach.
-		return g.c.Dist[h.space][h.dec.Route(g, h)] > 3 || c.Benefit > 0 && !usesOnly(c, "addMove")
-	case TDanger:
-		d := g.danger
-		return d != nil && g.specChance(h, &d.Test, d.Keywords) < 0.55
-	}
-	return true
-}
-
-// usesOnly reports whether a card's effect uses exactly one kind of verb.
-func usesOnly(c *Card, verb string) bool {
-	if c.Effect == nil {
-		return false
-	}
-	for _, u := range c.Effect.Uses {
-		if u.Verb && u.Name != verb {
-			return false
-		}
-	}
-	return true
-}
-
 // playCard plays an Event or City card from seat: its effect on its
 // targets, then the card is discarded or stays in play.
 func (g *Game) playCard(seat int, c *Card, e *EventDef, city bool, id int16) {
@@ -374,7 +308,7 @@ func (g *Game) playCard(seat int, c *Card, e *EventDef, city bool, id int16) {
 		g.stats.use(seat, c)
 	}
 	var buf [8]int
-	targets := g.targets(seat, c.Target, buf[:0])
+	targets := g.targets(seat, c, c.Target, buf[:0])
 	for _, t := range targets {
 		// A card's Condition is about the hero it acts on (Falling Rocks
 		// hits heroes in the Mountains): checked for each target, also for
@@ -446,13 +380,23 @@ func (g *Game) canceled(target int, c *Card) bool {
 	return p.canceled
 }
 
-// targets appends the seats a card acts on to out.
-func (g *Game) targets(seat int, t Target, out []int) []int {
+// targetable reports whether o may be the target of h's opponent card:
+// another hero standing, not of h's team in the team game.
+func (g *Game) targetable(h, o *Hero) bool {
+	return o != h && !o.ko && !(g.opt.Mode == Team && o.team == h.team)
+}
+
+// targets appends the seats card c acts on (its Target t) to out.
+func (g *Game) targets(seat int, c *Card, t Target, out []int) []int {
 	switch t {
 	case TargetSelf:
 		return append(out, seat)
 	case TargetOpponent:
-		if o := g.leader(g.h(seat), func(o *Hero) bool { return !o.ko }); o >= 0 {
+		h := g.h(seat)
+		if o := h.dec.Target(g, h, c); o >= 0 {
+			if o >= len(g.heroes) || !g.targetable(h, g.h(o)) {
+				panic(fmt.Sprintf("decider: %s aims %s at seat %d", h.def.Name, c.Name, o))
+			}
 			out = append(out, o)
 		}
 	case TargetSpace:
@@ -545,10 +489,13 @@ func (g *Game) expireRemains(h *Hero, u Until) {
 // may be canceled "as it is played or that is currently in play"): its
 // effects end at once on every hero it acts on and it is discarded. A card
 // whose effect rolled dice can no longer be canceled, and no card cancels
-// a Villain Event (FAQ): those stay with their villain. The bot picks the
-// card (cancelChoice).
+// a Villain Event (FAQ): those stay with their villain. The hero picks
+// the card.
 func (g *Game) cancelInPlay(h *Hero) {
-	i := g.cancelChoice(h)
+	i := h.dec.Cancel(g, h)
+	if i >= len(h.remains) {
+		panic(fmt.Sprintf("decider: %s cancels card %d of %d in play", h.def.Name, i, len(h.remains)))
+	}
 	if i < 0 || !h.remains[i].cancelable() {
 		return
 	}

@@ -73,6 +73,27 @@ type Decider interface {
 	// start of this round; asked only where escaping is allowed
 	// (fight.go:fightUnit).
 	Escape(g *Game, h *Hero, fs *fightState) bool
+
+	// Use reports whether the hero uses card c now, at moment t: an Event
+	// or secret City card of its hand (its own, or the multi-hero solo
+	// game's shared hand), an item's ability, its own ability
+	// (cards.go:offerSelf). The card's Condition holds.
+	Use(g *Game, h *Hero, c *Card, t Timing) bool
+	// PlayOn reports whether the hero plays opponent card e of its hand on
+	// target now, at moment t (cards.go:offerOpponents); target is a
+	// rival, and e may be played on it now.
+	PlayOn(g *Game, h, target *Hero, e *EventDef, t Timing) bool
+	// Target is the seat the hero aims its opponent card c at: a rival
+	// standing (not of its team in the team game), or -1 for none
+	// (cards.go:targets).
+	Target(g *Game, h *Hero, c *Card) int
+	// Keep picks the Event the hero keeps of several drawn, an index in
+	// ids (cards.go:drawEventKeep).
+	Keep(g *Game, h *Hero, ids []int16) int
+	// Cancel picks the card in play on the hero (an index in its
+	// remains) that its cancel ends, or -1 for none; one that rolled dice
+	// cannot be canceled (cards.go:cancelInPlay).
+	Cancel(g *Game, h *Hero) int
 }
 
 // decider is the Decider of a seat: the one the options give it, or its

@@ -176,7 +176,8 @@ type Game struct {
 	fightPool []*fightState
 	fightTop  int
 	unitBuf   []unit
-	spaceBuf  []int16 // options of a choice of space
+	spaceBuf  []int16  // options of a choice of space
+	keepBuf   [8]int16 // Events drawn to keep one of
 	groupBuf  []int
 	unitSeats [][]int
 	strict    bool // scenario tests: rolling past the forced dice is an error
