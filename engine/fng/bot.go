@@ -250,38 +250,6 @@ func (g *Game) raidRounds(h *Hero, op *outpost) float64 {
 	return float64(g.c.Dist[h.space][op.space])/3.5 + 1
 }
 
-// raidChoice is the outpost in the hero's space the hero sets out to destroy
-// this adventure phase, or -1. A cautious or bold bot raids one it rates
-// (outpostScore) unless it has better to do here: sell the artifacts it
-// carries in town, go on with a hunt it has progress in, or hunt an artifact
-// here worth more to it. A random bot raids on a coin toss, or always in a
-// space with nothing else to do.
-func (g *Game) raidChoice(h *Hero) int {
-	for i := range g.coop.outposts {
-		op := &g.coop.outposts[i]
-		if !op.live || op.space != h.space {
-			continue
-		}
-		city := g.c.Spaces[h.space].Kind == City
-		site := g.siteAt(h.space)
-		if h.policy == Random {
-			if (!city && site < 0) || h.coin() {
-				return i
-			}
-			return -1
-		}
-		sc := g.outpostScore(h, i)
-		switch {
-		case sc <= 0,
-			city && len(h.artifacts) > 0,
-			site >= 0 && (h.progress == int16(site) || g.siteScore(h, site) > sc):
-			return -1
-		}
-		return i
-	}
-	return -1
-}
-
 func (g *Game) carriedValue(h *Hero) int {
 	v := 0
 	for _, a := range h.artifacts {
@@ -768,56 +736,43 @@ func (b *bot) Adventure(g *Game, h *Hero, site int) bool {
 	return g.health(h) >= 2 || h.progress == int16(site) || cannotHeal
 }
 
-// cityShopping heals, then buys what the hero can afford, keeping a Glory
-// buffer against a KO.
-func (g *Game) cityShopping(h *Hero) {
-	R := &g.c.Rules
-	buffer := 2
-	if h.policy == Bold {
-		buffer = 0
+// buffer is the Glory a bot keeps against a KO when it shops: none for
+// the bold bot.
+func (b *bot) buffer() int {
+	if b.pol == Bold {
+		return 0
 	}
-	// Heal every wound it can pay for.
-	n := h.wounds
-	if R.HealCost > 0 {
-		n = min(n, h.glory/R.HealCost)
-	}
-	if n > 0 {
-		g.buyHealing(h, n)
-		g.countRule(RuleHealInCity)
-	}
-	for i := 0; i < 6; i++ {
-		bought := false
-		if g.canBuy(h, true, buffer) {
-			g.buyItem(h, true)
-			g.countRule(RuleBuyAlly)
-			bought = true
-		}
-		if g.canBuy(h, false, buffer) {
-			g.buyItem(h, false)
-			g.countRule(RuleBuyGear)
-			bought = true
-		}
-		if !bought {
-			if it := g.commonChoice(h, buffer); it >= 0 {
-				g.buyCommon(h, it)
-				g.countRule(RuleBuyCommon)
-				bought = true
-			}
-		}
-		if !bought {
-			return
-		}
-	}
+	return 2
 }
 
-// canBuy reports whether the hero can buy a Gear (or Allies) card keeping
-// buffer Glory: it has room, the Glory, and the deck has a card.
-func (g *Game) canBuy(h *Hero, ally bool, buffer int) bool {
-	R := &g.c.Rules
-	if ally {
-		return g.allyCount(h) < R.AllyLimit && h.glory >= R.AllyCost+buffer && g.allies.Len()+g.allies.Discarded() > 0
+// Sell: a bot sells every artifact it carries into a city.
+func (b *bot) Sell(g *Game, h *Hero, a int) bool { return true }
+
+// Heal: a bot heals every wound it can pay for.
+func (b *bot) Heal(g *Game, h *Hero) int {
+	n := h.wounds
+	if cost := g.c.Rules.HealCost; cost > 0 {
+		n = min(n, h.glory/cost)
 	}
-	return g.gearCount(h) < R.GearLimit && h.glory >= R.GearCost+buffer && g.gear.Len()+g.gear.Discarded() > 0
+	return n
+}
+
+// Buy: a bot buys what it can afford keeping its Glory buffer.
+func (b *bot) Buy(g *Game, h *Hero, ally bool) bool {
+	return g.canBuy(h, ally, b.buffer())
+}
+
+// BuyCommon: a bot buys the Common Item worth most to it (commonChoice).
+func (b *bot) BuyCommon(g *Game, h *Hero) int16 { return g.commonChoice(h, b.buffer()) }
+
+// canBuy reports whether the hero can buy a Gear (or Allies) card keeping
+// buffer Glory: it may buy one, and has the Glory to spare.
+func (g *Game) canBuy(h *Hero, ally bool, buffer int) bool {
+	cost := g.c.Rules.GearCost
+	if ally {
+		cost = g.c.Rules.AllyCost
+	}
+	return g.mayBuy(h, ally) && h.glory >= cost+buffer
 }
 
 // canShop reports whether a city visit would buy the hero something.
@@ -825,18 +780,16 @@ func (g *Game) canShop(h *Hero, buffer int) bool {
 	return g.canBuy(h, false, buffer) || g.canBuy(h, true, buffer) || g.commonChoice(h, buffer) >= 0
 }
 
-// commonChoice picks the Common Item worth buying, or -1.
+// commonChoice picks the Common Item worth buying keeping buffer Glory,
+// or -1.
 func (g *Game) commonChoice(h *Hero, buffer int) int16 {
 	best, bestV := int16(-1), 0
 	for _, id := range g.c.CommonItems {
-		if g.commonLeft[id] == 0 || g.holds(h, id) {
+		cost := g.commonCost(h, id)
+		if !g.mayBuyCommon(h, id) || h.glory < cost+buffer {
 			continue
 		}
 		it := &g.c.Items[id]
-		cost := g.commonCost(h, id)
-		if h.glory < cost+buffer || (it.Ally && g.allyCount(h) >= g.c.Rules.AllyLimit) || (!it.Ally && g.gearCount(h) >= g.c.Rules.GearLimit) {
-			continue
-		}
 		v := len(it.Mods)*3 + int(it.Benefit)*2 - cost
 		if it.Effect != nil {
 			v += 2
@@ -846,22 +799,6 @@ func (g *Game) commonChoice(h *Hero, buffer int) int16 {
 		}
 	}
 	return best
-}
-
-// itemValue rates a held item, to choose what to lose or discard.
-func (g *Game) itemValue(id int16) int {
-	it := &g.c.Items[id]
-	v := 0
-	for _, m := range it.Mods {
-		v += int(m.Amount) * 2
-	}
-	if it.Effect != nil {
-		v += 2
-	}
-	if it.Sidekick {
-		v += 2
-	}
-	return v
 }
 
 // TeamOrder puts the strongest first — the likeliest to pass a Danger,

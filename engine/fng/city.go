@@ -1,5 +1,7 @@
 package fng
 
+import "fmt"
+
 // cityAdventure: a hero in a city draws a City card first (or resolves a
 // City Danger's cliffhanger), then sells artifacts, buys and heals.
 func (g *Game) cityAdventure(seat int) {
@@ -36,7 +38,7 @@ func (g *Game) cityAdventure(seat int) {
 		return // a card played in town (another City card) ended the business
 	}
 	g.sell(h)
-	g.cityShopping(h)
+	g.shop(h)
 	if g.stats != nil {
 		g.stats.rule(RuleCity)
 	}
@@ -157,7 +159,12 @@ func (g *Game) sell(h *Hero) {
 		return
 	}
 	sp := &g.c.Spaces[h.space]
-	for _, a := range h.artifacts {
+	kept := h.artifacts[:0]
+	for i, a := range h.artifacts {
+		if !h.dec.Sell(g, h, i) {
+			kept = append(kept, a)
+			continue
+		}
 		v := a.value + int(g.auction[h.space])
 		if sp.Major {
 			v += g.c.Rules.MajorCityBonus
@@ -180,5 +187,69 @@ func (g *Game) sell(h *Hero) {
 			g.stats.rule(RuleSell)
 		}
 	}
-	h.artifacts = h.artifacts[:0]
+	h.artifacts = kept
+}
+
+// shop: the hero heals the wounds it chooses to pay for, then buys, in
+// rounds, an Allies card, a Gear card, and a Common Item when it bought
+// neither, each as it chooses and can afford, until a round buys nothing
+// (six rounds at most, should content price something at 0).
+func (g *Game) shop(h *Hero) {
+	R := &g.c.Rules
+	if n := h.dec.Heal(g, h); n != 0 {
+		if n < 0 || n > h.wounds || n*R.HealCost > h.glory {
+			panic(fmt.Sprintf("decider: %s heals %d wounds (%d, with %d Glory)", h.def.Name, n, h.wounds, h.glory))
+		}
+		g.buyHealing(h, n)
+		g.countRule(RuleHealInCity)
+	}
+	for range 6 {
+		bought := false
+		if g.mayBuy(h, true) && h.dec.Buy(g, h, true) {
+			g.buyItem(h, true)
+			g.countRule(RuleBuyAlly)
+			bought = true
+		}
+		if g.mayBuy(h, false) && h.dec.Buy(g, h, false) {
+			g.buyItem(h, false)
+			g.countRule(RuleBuyGear)
+			bought = true
+		}
+		if !bought {
+			if id := h.dec.BuyCommon(g, h); id >= 0 {
+				if int(id) >= len(g.c.Items) || !g.mayBuyCommon(h, id) {
+					panic(fmt.Sprintf("decider: %s buys Common Item %d", h.def.Name, id))
+				}
+				g.buyCommon(h, id)
+				g.countRule(RuleBuyCommon)
+				bought = true
+			}
+		}
+		if !bought {
+			return
+		}
+	}
+}
+
+// mayBuy reports whether the hero may buy a Gear (or Allies) card: it has
+// room, the Glory, and the deck has a card.
+func (g *Game) mayBuy(h *Hero, ally bool) bool {
+	R := &g.c.Rules
+	if ally {
+		return g.allyCount(h) < R.AllyLimit && h.glory >= R.AllyCost && g.allies.Len()+g.allies.Discarded() > 0
+	}
+	return g.gearCount(h) < R.GearLimit && h.glory >= R.GearCost && g.gear.Len()+g.gear.Discarded() > 0
+}
+
+// mayBuyCommon reports whether the hero may buy Common Item id: one is
+// left, it holds none, it has room and the Glory.
+func (g *Game) mayBuyCommon(h *Hero, id int16) bool {
+	it := &g.c.Items[id]
+	if !it.Common || g.commonLeft[id] == 0 || g.holds(h, id) || h.glory < g.commonCost(h, id) {
+		return false
+	}
+	if it.Ally {
+		return g.allyCount(h) < g.c.Rules.AllyLimit
+	}
+	return g.gearCount(h) < g.c.Rules.GearLimit
 }

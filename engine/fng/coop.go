@@ -1,6 +1,8 @@
 package fng
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/deckwright/deckwright/engine/rng"
@@ -483,8 +485,7 @@ func (g *Game) side(a, b *Hero) bool {
 }
 
 // exchangeHere lets the hero and the heroes of its side standing in its
-// space trade cards (see exchange). In a city the hero about to do
-// business there takes the artifacts, to sell them now.
+// space trade cards (see exchange).
 func (g *Game) exchangeHere(h *Hero) {
 	if !g.shared() {
 		return
@@ -496,32 +497,59 @@ func (g *Game) exchangeHere(h *Hero) {
 			here = append(here, seat)
 		}
 	}
-	carrier := -1
-	if g.c.Spaces[h.space].Kind == City && !h.cliff.active {
-		carrier = h.seat
-	}
-	g.exchange(here, carrier)
+	g.exchange(h, here)
 }
 
 // exchange lets heroes of a side in a space trade Artifacts, Common Items,
-// Gear and Allies (never Events, City cards or Glory). The bots pass every
-// artifact to the carrier (carrier < 0: the healthiest of them, who carries
-// it to market with the least risk of losing it to a KO), and each item
-// that raises a skill to the hero with the best printed value in that
-// skill — the one the group sends to take those tests — if that hero has
-// room for it. Immobile allies are not with their hero and stay put.
-func (g *Game) exchange(seats []int, carrier int) {
+// Gear and Allies (never Events, City cards or Glory): h chooses who
+// carries the artifacts, each hero whom to hand each of its items to.
+// Immobile allies are not with their hero and stay put.
+func (g *Game) exchange(h *Hero, seats []int) {
 	if len(seats) < 2 {
 		return
 	}
-	if carrier < 0 {
-		carrier = seats[0]
-		for _, s := range seats {
-			if g.health(g.h(s)) > g.health(g.h(carrier)) {
-				carrier = s
+	if carrier := h.dec.Carrier(g, h, seats); carrier >= 0 {
+		if !slices.Contains(seats, carrier) {
+			panic(fmt.Sprintf("decider: %s has seat %d carry the artifacts, not one of %v", h.def.Name, carrier, seats))
+		}
+		g.carryAll(seats, carrier)
+	}
+	for _, s := range seats {
+		h := g.h(s)
+		for i := 0; i < len(h.items); i++ {
+			id := h.items[i]
+			it := &g.c.Items[id]
+			if it.Location >= 0 {
+				continue
+			}
+			j := h.dec.Pass(g, h, seats, id)
+			if j < 0 {
+				continue
+			}
+			if j == s || !slices.Contains(seats, j) || !g.hasRoom(g.h(j), it) {
+				panic(fmt.Sprintf("decider: %s hands %s to seat %d", h.def.Name, it.Name, j))
+			}
+			to := g.h(j)
+			to.items = append(to.items, id)
+			to.activated = append(to.activated, h.activated[i])
+			h.items = append(h.items[:i], h.items[i+1:]...)
+			h.activated = append(h.activated[:i], h.activated[i+1:]...)
+			i--
+			h.recompute(g)
+			to.recompute(g)
+			if g.trace != nil {
+				g.logCard(s, g.itemDeck(id), &it.Card, zoneItems(s), zoneItems(to.seat), "exchange")
+				g.logf("%s hands %s to %s", h.def.Name, it.Name, to.def.Name)
+			}
+			if g.stats != nil {
+				g.stats.rule(RuleExchange)
 			}
 		}
 	}
+}
+
+// carryAll hands every artifact the heroes of seats carry to carrier.
+func (g *Game) carryAll(seats []int, carrier int) {
 	c := g.h(carrier)
 	for _, s := range seats {
 		h := g.h(s)
@@ -539,62 +567,6 @@ func (g *Game) exchange(seats []int, carrier int) {
 			g.stats.rule(RuleExchange)
 		}
 	}
-	for _, s := range seats {
-		h := g.h(s)
-		for i := 0; i < len(h.items); i++ {
-			id := h.items[i]
-			to := g.itemTaker(seats, h, id)
-			if to == nil {
-				continue
-			}
-			to.items = append(to.items, id)
-			to.activated = append(to.activated, h.activated[i])
-			h.items = append(h.items[:i], h.items[i+1:]...)
-			h.activated = append(h.activated[:i], h.activated[i+1:]...)
-			i--
-			h.recompute(g)
-			to.recompute(g)
-			if g.trace != nil {
-				g.logCard(s, g.itemDeck(id), &g.c.Items[id].Card, zoneItems(s), zoneItems(to.seat), "exchange")
-				g.logf("%s hands %s to %s", h.def.Name, g.c.Items[id].Name, to.def.Name)
-			}
-			if g.stats != nil {
-				g.stats.rule(RuleExchange)
-			}
-		}
-	}
-}
-
-// itemTaker is the hero an item held by h should go to, or nil: for an
-// item that raises a skill, the hero with a strictly better printed value
-// in it who has room for the item and does not hold one already.
-func (g *Game) itemTaker(seats []int, h *Hero, id int16) *Hero {
-	it := &g.c.Items[id]
-	if it.Location >= 0 {
-		return nil
-	}
-	skill, wounds := -1, 0
-	for _, m := range it.Mods {
-		if m.Scope == Always && m.Amount > 0 && m.Stat <= StatLore && skill < 0 {
-			skill = int(m.Stat)
-		}
-		if m.Scope == Always && m.Stat == StatWounds {
-			wounds += int(m.Amount)
-		}
-	}
-	if skill < 0 || h.wounds >= g.maxWounds(h)-wounds {
-		return nil // (nor would a hero give away the wounds it stands on)
-	}
-	var best *Hero
-	top := h.def.Skills[skill]
-	for _, s := range seats {
-		o := g.h(s)
-		if o == h || o.def.Skills[skill] <= top || !g.hasRoom(o, it) || g.holds(o, id) {
-			continue
-		}
-		best, top = o, o.def.Skills[skill]
-	}
-	return best
 }
 
 // hasRoom reports whether a hero may take one more of an item within the
@@ -693,7 +665,7 @@ func (g *Game) sneakGroup(seats []int, v *Villain) bool {
 		if i >= len(picks) || h.ko {
 			continue
 		}
-		picks[i] = h.sneakPick()
+		picks[i] = g.sneakPick(h)
 		counts[i] = min(max(g.sneakDice(h, v), 0), len(faces))
 		most = max(most, counts[i])
 	}
@@ -763,9 +735,12 @@ func (g *Game) placeOutpost(def int16) {
 // escape). It reports whether the hero raided.
 func (g *Game) raidOutpost(seat int) bool {
 	h := g.h(seat)
-	i := g.raidChoice(h)
+	i := h.dec.Raid(g, h)
 	if i < 0 {
 		return false
+	}
+	if i >= len(g.coop.outposts) || !g.coop.outposts[i].live || g.coop.outposts[i].space != h.space {
+		panic(fmt.Sprintf("decider: %s raids outpost %d, not one live in its space", h.def.Name, i))
 	}
 	op := &g.coop.outposts[i]
 	def := &g.c.Outposts[op.def]
@@ -794,20 +769,11 @@ func (g *Game) raidOutpost(seat int) bool {
 
 // outpostReward: destroying an outpost (or the War Zeppelin) lets the hero
 // either steal one of the villains' artifacts, or take their Fortune and
-// move the track D3 back (never below 0). The bot steals the most valuable
-// artifact, unless the villains hold none or their track is within 3 of
-// its goal (then setting it back matters more).
+// move the track D3 back (never below 0), as the hero chooses.
 func (g *Game) outpostReward(h *Hero) {
-	steal := len(g.coop.loot) > 0 && g.coop.trackGoal-g.coop.track > 3
-	if h.policy == Random {
-		steal = len(g.coop.loot) > 0 && h.coin()
-	}
-	if steal {
-		best := 0
-		for j, a := range g.coop.loot {
-			if a.value > g.coop.loot[best].value {
-				best = j
-			}
+	if best := h.dec.Reward(g, h); best >= 0 {
+		if best >= len(g.coop.loot) {
+			panic(fmt.Sprintf("decider: %s takes back artifact %d of %d", h.def.Name, best, len(g.coop.loot)))
 		}
 		a := g.coop.loot[best]
 		g.coop.loot = append(g.coop.loot[:best], g.coop.loot[best+1:]...)

@@ -94,6 +94,73 @@ type Decider interface {
 	// remains) that its cancel ends, or -1 for none; one that rolled dice
 	// cannot be canceled (cards.go:cancelInPlay).
 	Cancel(g *Game, h *Hero) int
+
+	// Sell reports whether the hero, doing business in a city, sells
+	// artifact a (an index in its artifacts) now (city.go:sell).
+	Sell(g *Game, h *Hero, a int) bool
+	// Heal is how many wounds the hero pays to heal in a city, at most its
+	// wounds and what its Glory pays for (city.go:shop).
+	Heal(g *Game, h *Hero) int
+	// Buy reports whether the hero buys an Allies (ally) or Gear card in a
+	// city now; asked when it has room, the Glory and the deck a card
+	// (city.go:shop, in rounds: an Allies card, a Gear card, and a Common
+	// Item when neither was bought, until a round buys nothing).
+	Buy(g *Game, h *Hero, ally bool) bool
+	// BuyCommon is the Common Item the hero buys now (one left, not held,
+	// with room and the Glory for it), or -1 for none (city.go:shop).
+	BuyCommon(g *Game, h *Hero) int16
+	// Discard picks the item of kind the hero discards: an index in its
+	// items, over a limit or to a card's effect (hero.go:enforceLimits,
+	// discardKind). For a KO's loss (kind AnyItem, hero.go:knockOut) -1
+	// pays the rest in Fortune instead, where Fortune is lost.
+	Discard(g *Game, h *Hero, kind ItemKind) int
+	// LoseGlory is how much of a KO's loss the hero pays in Glory, at
+	// most the loss and its Glory (hero.go:knockOut); the rest is paid in
+	// items (Discard), then Fortune.
+	LoseGlory(g *Game, h *Hero, loss int) int
+	// SneakNumber is the number, 1 to 6, the hero sneaks past a villain
+	// or aboard the zeppelin on (villains.go:sneakTest, boardZeppelin).
+	SneakNumber(g *Game, h *Hero) int
+	// Board reports whether the hero, in the zeppelin's space, sneaks
+	// aboard (villains.go:boardZeppelin).
+	Board(g *Game, h *Hero) bool
+	// Raid is the outpost (an index in the outposts) the hero raids in its
+	// space, or -1 for none (coop.go:raidOutpost).
+	Raid(g *Game, h *Hero) int
+	// Reward is the villains' artifact (an index in their loot) the hero
+	// takes back for destroying an outpost or the War Zeppelin, or -1 for
+	// their Fortune and the track set back (coop.go:outpostReward).
+	Reward(g *Game, h *Hero) int
+	// Carrier is the seat, of seats (h's side in its space, h among them),
+	// that carries all their artifacts, or -1 to leave them where they are
+	// (coop.go:exchange).
+	Carrier(g *Game, h *Hero, seats []int) int
+	// Pass is the seat, of seats, that h hands item id to, or -1 to keep
+	// it; asked for an item that can change hands (coop.go:exchange).
+	Pass(g *Game, h *Hero, seats []int, id int16) int
+}
+
+// ItemKind is the kind of item a discard must be of.
+type ItemKind uint8
+
+const (
+	AnyItem      ItemKind = iota // any Gear or Allies card
+	GearItem                     // a Gear card (sidekicks included)
+	AllyItem                     // an Allies card
+	SidekickItem                 // a sidekick
+)
+
+// is reports whether an item is of the kind.
+func (k ItemKind) is(it *ItemDef) bool {
+	switch k {
+	case GearItem:
+		return !it.Ally
+	case AllyItem:
+		return it.Ally
+	case SidekickItem:
+		return it.Sidekick
+	}
+	return true
 }
 
 // decider is the Decider of a seat: the one the options give it, or its

@@ -1,5 +1,7 @@
 package fng
 
+import "fmt"
+
 // recompute refreshes a hero's modifiers after its cards change.
 func (h *Hero) recompute(g *Game) {
 	h.always = [numStats]int{}
@@ -204,40 +206,49 @@ func (g *Game) drawItem(seat int, ally bool, why string) {
 	}
 }
 
-// enforceLimits discards down to the Gear, Allies and Sidekick limits at
-// once, keeping the most valuable cards.
+// enforceLimits discards down to the Sidekick, Gear and Allies limits at
+// once, the hero choosing the cards.
 func (g *Game) enforceLimits(h *Hero) {
 	R := &g.c.Rules
 	for {
-		worst := -1
-		over := func(pred func(*ItemDef) bool, limit int) {
-			n := 0
-			for _, id := range h.items {
-				if pred(&g.c.Items[id]) {
-					n++
-				}
-			}
-			if n <= limit {
-				return
-			}
-			for i, id := range h.items {
-				if pred(&g.c.Items[id]) && (worst < 0 || g.itemValue(id) < g.itemValue(h.items[worst])) {
-					worst = i
+		kind := SidekickItem
+		if n := g.countKind(h, kind); n == 0 || n <= R.SidekickLimit {
+			kind = GearItem
+			if n := g.countKind(h, kind); n == 0 || n <= R.GearLimit {
+				kind = AllyItem
+				if n := g.countKind(h, kind); n == 0 || n <= R.AllyLimit {
+					return
 				}
 			}
 		}
-		over(func(it *ItemDef) bool { return it.Sidekick }, R.SidekickLimit)
-		if worst < 0 {
-			over(func(it *ItemDef) bool { return !it.Ally }, R.GearLimit)
-		}
-		if worst < 0 {
-			over(func(it *ItemDef) bool { return it.Ally }, R.AllyLimit)
-		}
-		if worst < 0 {
-			return
-		}
-		g.discardItemAt(h, worst, "limit")
+		g.discardItemAt(h, g.discardChoice(h, kind), "limit")
 	}
+}
+
+// countKind counts the hero's items of a kind.
+func (g *Game) countKind(h *Hero, kind ItemKind) int {
+	n := 0
+	for _, id := range h.items {
+		if kind.is(&g.c.Items[id]) {
+			n++
+		}
+	}
+	return n
+}
+
+// discardChoice is the item of kind the hero chooses to discard: an index
+// in its items.
+func (g *Game) discardChoice(h *Hero, kind ItemKind) int {
+	return g.checkDiscard(h, h.dec.Discard(g, h, kind), kind)
+}
+
+// checkDiscard returns a Decider's discard i, an index in the hero's
+// items, if it is one of kind.
+func (g *Game) checkDiscard(h *Hero, i int, kind ItemKind) int {
+	if i < 0 || i >= len(h.items) || !kind.is(&g.c.Items[h.items[i]]) {
+		panic(fmt.Sprintf("decider: %s discards item %d of %d (kind %d)", h.def.Name, i, len(h.items), kind))
+	}
+	return i
 }
 
 // discardItemAt discards a hero's item: to its deck's discard pile, or
@@ -264,19 +275,17 @@ func (g *Game) discardItemAt(h *Hero, i int, why string) {
 	h.recompute(g)
 }
 
-// discardWorst discards the hero's least valuable Gear (ally=false) or
-// Ally; false if it has none.
-func (g *Game) discardWorst(h *Hero, ally bool) bool {
-	worst := -1
-	for i, id := range h.items {
-		if g.c.Items[id].Ally == ally && (worst < 0 || g.itemValue(id) < g.itemValue(h.items[worst])) {
-			worst = i
-		}
+// discardKind discards a Gear (ally=false) or Allies card the hero
+// chooses; false if it has none.
+func (g *Game) discardKind(h *Hero, ally bool) bool {
+	kind := GearItem
+	if ally {
+		kind = AllyItem
 	}
-	if worst < 0 {
+	if g.countKind(h, kind) == 0 {
 		return false
 	}
-	g.discardItemAt(h, worst, "effect")
+	g.discardItemAt(h, g.discardChoice(h, kind), "effect")
 	return true
 }
 
@@ -394,20 +403,26 @@ func (g *Game) koPenalty(seat int) {
 		g.logDice(seat, "ko", "")
 		g.emit(seat, "ko", "", map[string]any{"loss": loss}, "%s is KO'd! (loses %d in Gear, Allies, Glory and Fortune)", h.def.Name, loss)
 	}
-	// Glory first (the easiest to regain), then the least valuable items,
-	// then Fortune — which the cooperative and team games never lose.
-	take := min(loss, h.glory)
+	// The hero chooses what it loses of its Glory, Gear and Allies, and
+	// Fortune — which the cooperative and team games never lose — but it
+	// loses the full amount if it can.
+	take := h.dec.LoseGlory(g, h, loss)
+	if take < 0 || take > min(loss, h.glory) {
+		panic(fmt.Sprintf("decider: %s pays %d of a KO's %d in Glory (has %d)", h.def.Name, take, loss, h.glory))
+	}
 	g.gainGlory(h, -take, "ko")
 	loss -= take
 	for loss > 0 && len(h.items) > 0 {
-		worst := 0
-		for i, id := range h.items {
-			if g.itemValue(id) < g.itemValue(h.items[worst]) {
-				worst = i
-			}
+		i := h.dec.Discard(g, h, AnyItem)
+		if i < 0 && !g.shared() {
+			break // the rest in Fortune
 		}
-		g.discardItemAt(h, worst, "ko")
+		g.discardItemAt(h, g.checkDiscard(h, i, AnyItem), "ko")
 		loss--
+	}
+	if rest := min(loss, h.glory); rest > 0 && g.shared() {
+		g.gainGlory(h, -rest, "ko") // Fortune is not lost: Glory pays
+		loss -= rest
 	}
 	if loss > 0 && !g.shared() {
 		g.addFortune(h, -loss, "ko")

@@ -94,7 +94,7 @@ func TestScenarioCityHealingEndsUntilHealedCards(t *testing.T) {
 	h := s.at(0, "cairo")
 	h.wounds, h.glory = 2, 2
 	s.attach(h, remain{ev: &s.c.Events[s.eventCard("malaria")], card: s.eventCard("malaria"), hostile: true})
-	s.cityShopping(h)
+	s.shop(h)
 	assert.Zero(t, h.wounds)
 	assert.Zero(t, h.glory, "1 Glory a wound")
 	assert.Empty(t, h.remains, "Malaria ends")

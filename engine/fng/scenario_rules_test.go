@@ -1165,7 +1165,7 @@ func TestScenarioCityShoppingAndHealing(t *testing.T) {
 		s := newScenario(t, Options{Policies: []Policy{Bold}}, "duke-dudley")
 		h := s.h(0)
 		h.glory = 10
-		s.cityShopping(h)
+		s.shop(h)
 		assert.Zero(t, h.glory)
 		assert.Equal(t, 1, s.gearCount(h))
 		assert.Equal(t, 1, s.allyCount(h))
@@ -1174,7 +1174,7 @@ func TestScenarioCityShoppingAndHealing(t *testing.T) {
 		s := newScenario(t, Options{}, "duke-dudley")
 		h := s.h(0)
 		h.glory, h.wounds = 2, 3
-		s.cityShopping(h)
+		s.shop(h)
 		assert.Zero(t, h.glory)
 		assert.Equal(t, 1, h.wounds)
 	})
@@ -3327,7 +3327,7 @@ func TestScenarioRuleConstantsFromTheWorkbook(t *testing.T) {
 			s := scenario(t, "duke-dudley")
 			h := s.h(0)
 			h.glory = 7
-			s.cityShopping(h)
+			s.shop(h)
 			assert.Zero(t, h.glory, "an ally for 4 and a gear for 3")
 			assert.Len(t, h.items, 2)
 		}},
@@ -3335,7 +3335,7 @@ func TestScenarioRuleConstantsFromTheWorkbook(t *testing.T) {
 			s := scenario(t, "duke-dudley")
 			h := s.h(0)
 			h.glory, h.wounds = 5, 3
-			s.cityShopping(h)
+			s.shop(h)
 			assert.Equal(t, 1, h.glory)
 			assert.Equal(t, 1, h.wounds)
 		}},

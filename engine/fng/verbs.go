@@ -178,8 +178,8 @@ var verbImpl = map[string]any{
 	"drawGear":      verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.drawItem(g.cur, false, "effect") }) }),
 	"drawAlly":      verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.drawItem(g.cur, true, "effect") }) }),
 	"drawCity":      verb(func(g *Game, a effects.Args) { g.drawCity(g.cur) }),
-	"discardGear":   verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardWorst(g.hero(), false) }) }),
-	"discardAlly":   verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardWorst(g.hero(), true) }) }),
+	"discardGear":   verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardKind(g.hero(), false) }) }),
+	"discardAlly":   verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardKind(g.hero(), true) }) }),
 	"discardEvent":  verb(func(g *Game, a effects.Args) { repeat(a[0], func() { g.discardRandomEvent(g.hero()) }) }),
 	"gainItem": verb(func(g *Game, a effects.Args) {
 		if id := g.itemByCode(int(a[0])); id >= 0 && g.commonLeft[id] > 0 {

@@ -1,5 +1,7 @@
 package fng
 
+import "fmt"
+
 // villainIn returns the villain in a space, or nil.
 func (g *Game) villainIn(space int16) *Villain {
 	for i := range g.villains {
@@ -309,7 +311,7 @@ func (g *Game) sneakTest(seat int, v *Villain, pressing bool) bool {
 	if v == nil {
 		return true
 	}
-	pick := h.sneakPick()
+	pick := g.sneakPick(h)
 	found := 0
 	n := max(g.sneakDice(h, v), 0)
 	for range n {
@@ -333,9 +335,15 @@ func (g *Game) sneakTest(seat int, v *Villain, pressing bool) bool {
 	return found == 0
 }
 
-// sneakPick is the number a hero sneaks through on: any is as good as
-// another, so the bot picks one from its own stream.
-func (h *Hero) sneakPick() int { return h.bot.Intn(6) + 1 }
+// sneakPick is the number, 1 to 6, a hero sneaks through on, as it
+// chooses.
+func (g *Game) sneakPick(h *Hero) int {
+	n := h.dec.SneakNumber(g, h)
+	if n < 1 || n > 6 {
+		panic(fmt.Sprintf("decider: %s sneaks on %d", h.def.Name, n))
+	}
+	return n
+}
 
 // sneakDice is the dice a villain rolls to spot a hero sneaking past: its
 // Search, with the villain's and the hero's Sneak modifiers.
@@ -724,15 +732,10 @@ func (g *Game) boardZeppelin(seat int) bool {
 	if org < 0 {
 		return false
 	}
-	soldier := &g.c.Enemies[g.c.Orgs[org].Henchman]
-	worth := z.fortune >= 2 || z.def.Cooperative
-	// Better things to do here: sell in town, or go on with a hunt.
-	busy := len(h.artifacts) > 0 && g.c.Spaces[h.space].Kind == City ||
-		h.progress >= 0 && g.sites[h.progress].live && g.sites[h.progress].space == h.space
-	if h.policy != Random && (!worth || busy || g.health(h) < 3 || g.fightOdds(h, soldier).Win < 0.6) {
+	if !h.dec.Board(g, h) {
 		return false
 	}
-	pick := h.bot.Intn(6) + 1
+	pick := g.sneakPick(h)
 	found := 0
 	for range z.def.Guards {
 		if g.roll() == pick {
