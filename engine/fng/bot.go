@@ -68,9 +68,6 @@ func (b *bot) temper() temper { return tempers[b.pol] }
 // coin is the random policy's choice, from the bot's own stream.
 func (h *Hero) coin() bool { return h.bot.Uint64()&1 == 1 }
 
-// health is how many more wounds the hero can take.
-func (g *Game) health(h *Hero) int { return g.maxWounds(h) - h.wounds }
-
 // Route: a bot heads home to win, to a city to sell, heal or shop, or
 // to the artifact, outpost or zeppelin worth most per round of travel; a
 // random bot now and then wanders to a random artifact.
@@ -1068,11 +1065,4 @@ func (g *Game) rivalWorthRobbing(h *Hero) bool {
 		}
 	}
 	return false
-}
-
-// countRule counts a rule the bots chose to use, when collecting stats.
-func (g *Game) countRule(r Rule) {
-	if g.stats != nil {
-		g.stats.rule(r)
-	}
 }

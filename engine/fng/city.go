@@ -253,3 +253,10 @@ func (g *Game) mayBuyCommon(h *Hero, id int16) bool {
 	}
 	return g.gearCount(h) < g.c.Rules.GearLimit
 }
+
+// countRule counts a rule a hero chose to use, when collecting stats.
+func (g *Game) countRule(r Rule) {
+	if g.stats != nil {
+		g.stats.rule(r)
+	}
+}

@@ -2,6 +2,9 @@ package fng
 
 import "fmt"
 
+// health is how many more wounds the hero can take.
+func (g *Game) health(h *Hero) int { return g.maxWounds(h) - h.wounds }
+
 // recompute refreshes a hero's modifiers after its cards change.
 func (h *Hero) recompute(g *Game) {
 	h.always = [numStats]int{}
