@@ -36,33 +36,68 @@ func (g *Game) itemBonus(it Item) Bonuses {
 // Movement Bonus Track from what is equipped and attached.
 func (g *Game) recompute(p *Player) {
 	pa := &p.party
-	c := g.c
 	p.gen++
-	var partyBonus Bonuses
-	partyArmor, partyPsych, partyCap, partyLoad := 0, 0, 0, 0
-	partyFS := false
-	addB := func(dst *Bonuses, b Bonuses) {
-		for s, v := range b {
-			dst[s] += v
+	pt := g.partyGear(pa)
+	move := g.partyMove(p)
+	pa.armor = 0
+	for i := range pa.crowns {
+		m := &pa.crowns[i]
+		if !m.present() {
+			continue
 		}
+		armor, mv := g.memberTotals(m, &pt)
+		move += mv
+		pa.armor += armor
 	}
+	pa.move = max(move, 0)
+	p.timings = g.abilityTimings(p)
+}
+
+// add adds bonuses o to b.
+func (b *Bonuses) add(o Bonuses) {
+	for s, v := range o {
+		b[s] += v
+	}
+}
+
+// partyTotals is what the Party's own equipment, Jinxes and Action cards
+// give each of its Characters.
+type partyTotals struct {
+	bonus                   Bonuses
+	armor, psych, cap, load int
+	firstStrike             bool
+}
+
+// partyGear sums what the Party's equipment, Jinxes and Action cards give
+// every Character.
+func (g *Game) partyGear(pa *Party) partyTotals {
+	var pt partyTotals
 	for _, it := range pa.equip {
 		sd := g.spoils(it)
-		addB(&partyBonus, g.itemBonus(it))
-		partyArmor += int(sd.Armor)
-		partyPsych += int(sd.Psych)
-		partyCap += int(sd.CapBonus)
-		partyLoad += int(sd.Cost)
-		partyFS = partyFS || sd.FirstStrike
+		pt.bonus.add(g.itemBonus(it))
+		pt.armor += int(sd.Armor)
+		pt.psych += int(sd.Psych)
+		pt.cap += int(sd.CapBonus)
+		pt.load += int(sd.Cost)
+		pt.firstStrike = pt.firstStrike || sd.FirstStrike
 	}
 	for _, j := range pa.jinx {
-		addB(&partyBonus, c.Spoils[j].Bonus)
-		partyArmor += int(c.Spoils[j].Armor)
+		pt.bonus.add(g.c.Spoils[j].Bonus)
+		pt.armor += int(g.c.Spoils[j].Armor)
 	}
 	for _, a := range pa.acts {
-		addB(&partyBonus, c.Actions[a].Bonus)
-		partyArmor += int(c.Actions[a].Armor)
+		pt.bonus.add(g.c.Actions[a].Bonus)
+		pt.armor += int(g.c.Actions[a].Armor)
 	}
+	return pt
+}
+
+// partyMove is the Movement the Party has before its members': its
+// faction's, its Movement Technologies', its town's and its own Action
+// cards', its equipment's and its Vehicle's.
+func (g *Game) partyMove(p *Player) int {
+	pa := &p.party
+	c := g.c
 	move := p.fac.Move
 	for _, t := range p.tech {
 		if td := &c.Techs[t.tech]; td.Kind == TechMove {
@@ -84,74 +119,88 @@ func (g *Game) recompute(p *Player) {
 			move += int(g.spoils(it).Move)
 		}
 	}
-	pa.armor = 0
-	for i := range pa.crowns {
-		m := &pa.crowns[i]
-		if !m.present() {
-			continue
-		}
-		if m.hitman >= 0 {
-			m.ts = [NumSkills]int8{}
-			m.ts[Combat] = c.Actions[m.hitman].Omega
-			m.melee, m.armor, m.psych, m.load, m.cap, m.move, m.firstStrike = m.ts[Combat], 0, 9, 0, 0, 0, false
-			continue
-		}
-		cd := &c.Characters[m.char]
-		var b Bonuses
-		addB(&b, partyBonus)
-		var ranged Bonuses
-		armor, psych, capB, load := int(cd.Armor)+partyArmor, int(cd.Psych+cd.PsychBonus)+partyPsych, partyCap, partyLoad
-		fs := cd.FirstStrike || partyFS
-		mv := int(cd.Move)
-		links := 0
-		for _, it := range m.items {
-			sd := g.spoils(it)
-			ib := g.itemBonus(it)
-			addB(&b, ib)
-			if sd.is(RRanged) {
-				addB(&ranged, ib)
-			}
-			armor += int(sd.Armor)
-			psych += int(sd.Psych)
-			capB += int(sd.CapBonus)
-			load += int(sd.Cost)
-			if it.mount >= 0 {
-				load += int(c.Spoils[it.mount].Cost)
-			}
-			fs = fs || sd.FirstStrike
-			mv += int(sd.Move)
-			if g.linked(cd, it) {
-				links++
-			}
-		}
-		if links > 0 {
-			n := 1
-			if cd.LinkStacks {
-				n = links
-			}
-			for range n {
-				addB(&b, cd.LinkBonus)
-			}
-		}
-		for _, a := range m.acts {
-			ad := &c.Actions[a]
-			addB(&b, ad.Bonus)
-			armor += int(ad.Armor)
-			mv += int(ad.Move)
-		}
-		for s := range m.ts {
-			m.ts[s] = cd.Skills[s] + b[s]
-		}
-		m.melee = m.ts[Combat] - ranged[Combat]
-		m.armor, m.psych = int8(max(armor, 0)), int8(psych)
-		m.cap, m.load = cd.Capacity+int8(capB), int8(load)
-		m.move, m.firstStrike = int8(mv), fs
-		move += mv
-		pa.armor += max(armor, 0)
+	return move
+}
+
+// memberTotals derives a present member's Total Skills, Armor, Psych,
+// capacity, load, Movement and First Strike from its Character, the
+// Party's totals pt, its items and its Action cards. It returns the
+// Armor it adds to the Party's and its Movement; a hit man fights with
+// its Omega and adds neither.
+func (g *Game) memberTotals(m *Member, pt *partyTotals) (armor, move int) {
+	c := g.c
+	if m.hitman >= 0 {
+		m.ts = [NumSkills]int8{}
+		m.ts[Combat] = c.Actions[m.hitman].Omega
+		m.melee, m.armor, m.psych, m.load, m.cap, m.move, m.firstStrike = m.ts[Combat], 0, 9, 0, 0, 0, false
+		return 0, 0
 	}
-	pa.move = max(move, 0)
-	// Which timings the player has abilities at, so most moments skip
-	// collecting them.
+	cd := &c.Characters[m.char]
+	b := pt.bonus
+	var ranged Bonuses
+	armor, psych, capB, load := int(cd.Armor)+pt.armor, int(cd.Psych+cd.PsychBonus)+pt.psych, pt.cap, pt.load
+	fs := cd.FirstStrike || pt.firstStrike
+	mv := int(cd.Move)
+	links := 0
+	for _, it := range m.items {
+		sd := g.spoils(it)
+		ib := g.itemBonus(it)
+		b.add(ib)
+		if sd.is(RRanged) {
+			ranged.add(ib)
+		}
+		armor += int(sd.Armor)
+		psych += int(sd.Psych)
+		capB += int(sd.CapBonus)
+		load += int(sd.Cost)
+		if it.mount >= 0 {
+			load += int(c.Spoils[it.mount].Cost)
+		}
+		fs = fs || sd.FirstStrike
+		mv += int(sd.Move)
+		if g.linked(cd, it) {
+			links++
+		}
+	}
+	b.add(g.linkBonus(cd, links))
+	for _, a := range m.acts {
+		ad := &c.Actions[a]
+		b.add(ad.Bonus)
+		armor += int(ad.Armor)
+		mv += int(ad.Move)
+	}
+	for s := range m.ts {
+		m.ts[s] = cd.Skills[s] + b[s]
+	}
+	m.melee = m.ts[Combat] - ranged[Combat]
+	m.armor, m.psych = int8(max(armor, 0)), int8(psych)
+	m.cap, m.load = cd.Capacity+int8(capB), int8(load)
+	m.move, m.firstStrike = int8(mv), fs
+	return max(armor, 0), mv
+}
+
+// linkBonus is what a Character's Link Bonus gives it with links linked
+// items: once, or once per item where it stacks.
+func (g *Game) linkBonus(cd *CharDef, links int) Bonuses {
+	var b Bonuses
+	if links == 0 {
+		return b
+	}
+	n := 1
+	if cd.LinkStacks {
+		n = links
+	}
+	for range n {
+		b.add(cd.LinkBonus)
+	}
+	return b
+}
+
+// abilityTimings is the set of timings the player has abilities at (its
+// perks, Characters, Spoils), so most moments skip collecting them.
+func (g *Game) abilityTimings(p *Player) uint32 {
+	pa := &p.party
+	c := g.c
 	var mask uint32
 	for i := range p.fac.Perks {
 		if p.fac.Perks[i].Effect != nil {
@@ -181,7 +230,7 @@ func (g *Game) recompute(p *Player) {
 		addItem(it)
 	}
 	addItem(pa.vehicle)
-	p.timings = mask
+	return mask
 }
 
 // linked reports whether an item gives the Character its Link Bonus.
