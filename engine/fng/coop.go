@@ -490,10 +490,9 @@ func (g *Game) exchangeHere(h *Hero) {
 	if !g.shared() {
 		return
 	}
-	var buf [8]int
-	here := buf[:0]
+	here := g.sideBuf[:0] // the Decider is asked about it: a stack array would escape
 	for seat := range g.heroes {
-		if o := &g.heroes[seat]; !o.ko && o.space == h.space && g.side(o, h) && len(here) < len(buf) {
+		if o := &g.heroes[seat]; !o.ko && o.space == h.space && g.side(o, h) && len(here) < len(g.sideBuf) {
 			here = append(here, seat)
 		}
 	}

@@ -178,6 +178,7 @@ type Game struct {
 	unitBuf   []unit
 	spaceBuf  []int16  // options of a choice of space
 	keepBuf   [8]int16 // Events drawn to keep one of
+	sideBuf   [8]int   // the heroes of a side in a space, trading
 	groupBuf  []int
 	unitSeats [][]int
 	strict    bool // scenario tests: rolling past the forced dice is an error
