@@ -55,13 +55,14 @@ func (g *Game) offerLot(seller *Player, i int) bool {
 	if g.itemScore(it) < minUse {
 		return false // worth too little to any Party for a bid
 	}
-	ask := g.askPrice(seller, it)
+	ask := seller.dec.Ask(g, seller, it)
 	bids := g.bidBuf[:0]
 	for _, s := range g.order {
 		if s == seller.seat {
 			continue
 		}
-		if m := g.maxBid(g.p(s), seller, it); m >= ask && m > 0 {
+		b := g.p(s)
+		if m := b.dec.Bid(g, b, seller, it); m >= ask && m > 0 {
 			bids = append(bids, bid{seat: s, max: m})
 		}
 	}
@@ -80,10 +81,11 @@ func (g *Game) offerLot(seller *Player, i int) bool {
 		}
 	}
 	buyer := g.p(winner)
-	if !g.acceptBid(seller, buyer, price, ask) {
+	if !seller.dec.Accept(g, seller, buyer, price, ask) {
 		return false
 	}
-	pay := g.payWith(buyer, price)
+	pay := buyer.dec.Pay(g, buyer, price)
+	g.checkPay(buyer, pay)
 	g.sell(seller, i, buyer, price, pay)
 	return true
 }
@@ -157,5 +159,21 @@ func (g *Game) sell(seller *Player, i int, buyer *Player, price int, pay payment
 	}
 	if g.stats != nil {
 		g.stats.rule(RuleAuction)
+	}
+}
+
+// checkPay fails the game on a payment the buyer cannot make: Salvage it
+// does not have, cards it does not hold (indices in its hand and Auction
+// House, each once, in order).
+func (g *Game) checkPay(buyer *Player, pay payment) {
+	ok := pay.coins >= 0 && pay.coins <= buyer.sc
+	for k, j := range pay.actions {
+		ok = ok && j >= 0 && j < len(buyer.hand) && (k == 0 || j > pay.actions[k-1])
+	}
+	for k, j := range pay.spoils {
+		ok = ok && j >= 0 && j < len(buyer.auction) && (k == 0 || j > pay.spoils[k-1])
+	}
+	if !ok {
+		illegal("%s pays %d Salvage, hand cards %v and Auction House cards %v", g.name(buyer), pay.coins, pay.actions, pay.spoils)
 	}
 }

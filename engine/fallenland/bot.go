@@ -351,12 +351,6 @@ func (g *Game) combatStrength(p *Player) float64 {
 // wantPVPFlight: a Party flees a fight it is losing; an NPCM never flees.
 func (g *Game) wantPVPFlight(st *pvpState, side int) bool {
 	f := &st.side[side]
-	if f.npcm != nil {
-		return false
-	}
-	if g.forcePVPFlight[side] != 0 {
-		return g.forcePVPFlight[side] > 0
-	}
 	p := g.p(f.seat)
 	other := &st.side[1-side]
 	var theirs float64
@@ -380,9 +374,6 @@ func (g *Game) wantPVPFlight(st *pvpState, side int) bool {
 // wantFlight: Fight or Flight on a card (FL-ENC-15/16): flee a fight the
 // Party is unlikely to win when the Flight roll is likely to succeed.
 func (g *Game) wantFlight(p *Player, e *EncDef, seq []Check) bool {
-	if g.forceFlight != 0 {
-		return g.forceFlight > 0
-	}
 	pass := 1.0
 	for _, k := range seq {
 		pass *= g.estimateParty(p, k)
@@ -396,6 +387,28 @@ func (g *Game) wantFlight(p *Player, e *EncDef, seq []Check) bool {
 		return p.bot.Intn(4) == 0
 	}
 	return pass < 0.35 && flee > 0.5
+}
+
+// chooseBranch picks the alternative with the better chance (FL-SC-29); a
+// random bot any.
+func (g *Game) chooseBranch(p *Player, e *EncDef) int {
+	if len(e.Checks.Branches) < 2 {
+		return 0
+	}
+	best, bestP := 0, -1.0
+	for b, seq := range e.Checks.Branches {
+		pr := 1.0
+		for _, k := range seq {
+			pr *= g.estimateParty(p, k)
+		}
+		if p.policy == Random {
+			pr = float64(p.bot.Intn(1000))
+		}
+		if pr > bestP {
+			best, bestP = b, pr
+		}
+	}
+	return best
 }
 
 // wantOSC: attempt a Mission's Optional Skill Check with fair odds.

@@ -28,15 +28,8 @@ func multiOdds(pol Policy) float64 {
 }
 
 // wantMultiNow: attempt a Multiple Party card just drawn with the Parties
-// on the hex, or leave it waiting for others. A lone player never waits;
-// a random bot tosses a coin.
+// on the hex, or leave it waiting for others: a random bot tosses a coin.
 func (g *Game) wantMultiNow(p *Player, e *EncDef, who []int) bool {
-	if len(g.players) < 2 || g.forceMulti > 0 {
-		return true
-	}
-	if g.forceMulti < 0 {
-		return false
-	}
 	if p.policy == Random {
 		return p.bot.Intn(2) == 0
 	}

@@ -138,7 +138,7 @@ func (g *Game) partyExploits(p *Player) {
 		if p.party.alive() == 0 || p.weeks <= 0 {
 			break
 		}
-		ch := g.chooseDeed(p)
+		ch := p.dec.Deed(g, p)
 		cost := g.deedWeeks(ch.deed)
 		if ch.deed == DeedWait {
 			cost = p.weeks

@@ -133,7 +133,8 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 		}
 	case ch.Kind == MultiCheck:
 		who := g.multiParties(p.party.hex, p)
-		if !g.wantMultiNow(p, e, who) {
+		// A lone player never waits for others.
+		if len(g.players) >= 2 && !p.dec.MultiNow(g, p, e, who) {
 			g.waitMulti(p, d, x, &wi)
 			return false, false, true
 		}
@@ -148,9 +149,9 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 		if p.party.alive() == 0 {
 			break
 		}
-		branch := g.chooseBranch(p, e)
+		branch := g.branch(p, e)
 		seq := ch.Branches[branch]
-		if !b.won && g.canFlee(e, seq) && g.wantFlight(p, e, seq) {
+		if !b.won && g.canFlee(e, seq) && p.dec.Flight(g, p, e, seq) {
 			if g.stats != nil {
 				g.stats.rule(RuleFlight)
 			}
@@ -256,7 +257,7 @@ func (g *Game) cell(prog *Prog, p *Player, m *Member, e *EncDef) signals {
 // Multiple Party card each participating Party decides and rolls its own
 // (FL-AMB-61).
 func (g *Game) osc(p *Player, e *EncDef) {
-	if e.OSC == nil || p.party.alive() == 0 || !g.wantOSC(p, *e.OSC) {
+	if e.OSC == nil || p.party.alive() == 0 || !p.dec.OSC(g, p, *e.OSC) {
 		return
 	}
 	if g.stats != nil {
@@ -348,25 +349,18 @@ func (g *Game) fleeHexes(p *Player, n int) {
 	g.arrive(p, false)
 }
 
-// chooseBranch picks the alternative with the better chance (FL-SC-29).
-func (g *Game) chooseBranch(p *Player, e *EncDef) int {
-	if len(e.Checks.Branches) < 2 {
+// branch is the alternative of the card's checks the Party attempts, as
+// it chooses (FL-SC-29).
+func (g *Game) branch(p *Player, e *EncDef) int {
+	n := len(e.Checks.Branches)
+	if n < 2 {
 		return 0
 	}
-	best, bestP := 0, -1.0
-	for b, seq := range e.Checks.Branches {
-		pr := 1.0
-		for _, k := range seq {
-			pr *= g.estimateParty(p, k)
-		}
-		if p.policy == Random {
-			pr = float64(p.bot.Intn(1000))
-		}
-		if pr > bestP {
-			best, bestP = b, pr
-		}
+	i := p.dec.Branch(g, p, e)
+	if i < 0 || i >= n {
+		illegal("%s attempts branch %d of %d of %s", g.name(p), i, n, e.ID)
 	}
-	return best
+	return i
 }
 
 // estimateParty is a bot's estimate of a Party check's chance.

@@ -15,6 +15,10 @@ type Options struct {
 	Players  int   // 1–6
 	Factions []int // Faction indices by seat; nil rolls them (1d12, re-rolling duplicates)
 	Policies []Policy
+	// Deciders, by seat, make a seat's choices instead of its policy's
+	// bot (a nil entry leaves that seat to its bot): scenario tests force
+	// a choice with a scripted one, and another policy plugs in here.
+	Deciders []Decider
 	// MaxRounds (Turns) and MaxSteps bound a game: one that reaches either
 	// is reported as a stall with its seed.
 	MaxRounds int
@@ -165,6 +169,7 @@ type Player struct {
 	timings      uint32 // a bit per Timing the player has abilities at
 	ambushed     uint32 // town owners whose TDCs ambushed this Party this Turn
 	policy       Policy
+	dec          Decider // makes the player's choices: its policy's bot, unless the options gave another
 	bot          rng.Rand
 	// Per game counters.
 	deaths, captures int
@@ -264,13 +269,8 @@ type Game struct {
 	stats  *Stats
 	forced []int // scenario tests: dice faces to roll next
 	strict bool  // scenario tests: rolling past the forced dice is an error
-	// Scenario tests: rerollAll re-rolls every 1 (the worked examples);
-	// forceFlight and forcePVPFlight (+1 flee, -1 fight, 0 the bot decides)
-	// fix Fight or Flight choices.
-	rerollAll      bool
-	forceFlight    int8
-	forceMulti     int8 // +1 attempt a Multiple Party card at once, -1 wait, 0 the bot decides
-	forcePVPFlight [2]int8
+	// Scenario tests: rerollAll re-rolls every 1 (the worked examples).
+	rerollAll bool
 	// Scratch buffers, reused.
 	rollers  []roller
 	poolBuf  []Item

@@ -1,10 +1,10 @@
 package fallenland
 
-// Action cards in hand: when bots play them, on whom, and what playing
-// one does (§7.1, FL-ACT-01…10).
+// Action cards in hand: when they may be played, on whom, and what
+// playing one does (§7.1, FL-ACT-01…10).
 
 // playHand plays the hand's Action cards whose timing has come and that
-// a bot wants to play now. It reports whether any was played.
+// the player chooses to play now. It reports whether any was played.
 func (g *Game) playHand(p *Player, t Timing, cs *checkState) bool {
 	played, _ := g.playHandSig(p, t, cs)
 	return played
@@ -29,8 +29,9 @@ func (g *Game) playHandSig(p *Player, t Timing, cs *checkState) (bool, signals) 
 	return played, acc
 }
 
-// tryPlay plays the hand's card i if its timing has come and a bot wants
-// to play it now (on its target), reporting whether it did.
+// tryPlay plays the hand's card i if its timing has come and its player
+// chooses to play it now (on the target it chooses), reporting whether it
+// did.
 func (g *Game) tryPlay(p *Player, i int, t Timing, cs *checkState) (signals, bool) {
 	a := p.hand[i]
 	ad := &g.c.Actions[a]
@@ -39,37 +40,18 @@ func (g *Game) tryPlay(p *Player, i int, t Timing, cs *checkState) (signals, boo
 	}
 	target := p
 	if ad.Opponent || ad.Kind == KJinxed {
-		target = g.targetFor(p, ad)
+		target = p.dec.Target(g, p, ad)
+		if target != nil && (target == p || ad.RedDot && g.protected(p, target) || !g.holdsFor(ad.Cond, target, p, &ad.Card)) {
+			illegal("%s aims %s at %s", g.name(p), ad.ID, g.name(target))
+		}
 	} else if !g.holds(ad.Cond, p, nil, &ad.Card) {
 		target = nil
 	}
-	if target == nil || !g.wantPlay(p, ad, t, cs, target) {
+	if target == nil || !p.dec.Play(g, p, ad, t, cs, target) {
 		return signals{}, false
 	}
 	p.hand = append(p.hand[:i], p.hand[i+1:]...)
 	return g.playAction(p, a, target), true
-}
-
-// targetFor is the opponent a bot plays a Target opponent (or Jinxed)
-// card on: the leader by the tie-break score among the opponents the
-// card's Condition holds for — the Condition reads the target, not the
-// player (FL-ACT-03) — or nil.
-func (g *Game) targetFor(p *Player, ad *ActionDef) *Player {
-	var best *Player
-	bestV := -1
-	for i := range g.players {
-		s := (g.first + i) % len(g.players)
-		if s == p.seat {
-			continue
-		}
-		o := g.p(s)
-		v := o.th + g.c.Rules.TiebreakWeight*o.pr
-		if v <= bestV || (ad.RedDot && g.protected(p, o)) || !g.holdsFor(ad.Cond, o, p, &ad.Card) {
-			continue
-		}
-		best, bestV = o, v
-	}
-	return best
 }
 
 // holdsFor evaluates a card's condition on a target player, for the
@@ -98,44 +80,6 @@ func (g *Game) gainAction(p *Player, x int16) {
 		g.tryPlay(p, len(p.hand)-1, TOnDraw, nil)
 		g.drawDepth--
 	}
-}
-
-// wantPlay is a bot's decision to play a card at its timing on a target.
-func (g *Game) wantPlay(p *Player, ad *ActionDef, t Timing, cs *checkState, target *Player) bool {
-	if ad.Benefit < 0 {
-		return false // it would hurt its own player: such cards only sit in hand
-	}
-	if !g.fits(ad.Verbs, target) {
-		return false
-	}
-	if p.policy == Random && p.bot.Intn(3) == 0 {
-		return false
-	}
-	switch t {
-	case TCheck:
-		if cs == nil || !cs.pending {
-			return false
-		}
-		limit := 0.7
-		if p.policy == Bold {
-			limit = 0.5
-		}
-		return g.passProb(cs, cs.need) < limit
-	case TFailedCheck:
-		return cs != nil && !cs.passed
-	case TMovement:
-		return g.moveCtx != nil
-	case TDeath:
-		return g.dying != nil && g.left(g.dying) <= 0
-	case TTargeted:
-		return false // answered in target(), not played at will
-	case TPVP:
-		return g.pvp != nil
-	case TEncounter:
-		// Worth a card when the drawn card is hard for the Party.
-		return g.hardCard(p)
-	}
-	return true
 }
 
 // hardCard: the Encounter or Mission being resolved is hard for the Party

@@ -85,6 +85,7 @@ func (g *Game) reset(seed uint64, opt Options) {
 		if seat < len(opt.Policies) {
 			p.policy = opt.Policies[seat]
 		}
+		p.dec = opt.decider(seat, p.policy)
 		p.bot = rng.New(seed, rng.Stream(fmt.Sprintf("bot:%d", seat)))
 	}
 }
@@ -372,7 +373,11 @@ func (g *Game) draftCards(d Deck, stacks [][]int16, per, dir int) [][]int16 {
 		for seat := range stacks {
 			stack := stacks[seat]
 			for k := 0; k < per && len(stack) > 0; k++ {
-				i := g.draftPick(g.p(seat), d, stack, kept[seat])
+				p := g.p(seat)
+				i := p.dec.Draft(g, p, d, stack, kept[seat])
+				if i < 0 || i >= len(stack) {
+					illegal("%s drafts card %d of %d", g.name(p), i, len(stack))
+				}
 				x := stack[i]
 				stack = append(stack[:i:i], stack[i+1:]...)
 				kept[seat] = append(kept[seat], x)

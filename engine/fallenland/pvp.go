@@ -131,7 +131,7 @@ func (g *Game) fight(att, def fighter) {
 	for round := 0; round < 40 && g.fighterAlive(&st.side[0]) && g.fighterAlive(&st.side[1]); round++ {
 		g.step()
 		a, d := &st.side[0], &st.side[1]
-		fa, fd := g.wantPVPFlight(st, 0), g.wantPVPFlight(st, 1)
+		fa, fd := g.flees(st, 0), g.flees(st, 1)
 		if g.trace != nil {
 			g.emitf(-1, "fight-or-flight", "", D{"round": round + 1, "attacker-flees": fa, "defender-flees": fd},
 				"  round %d: the attacker %s, the defender %s", round+1, fightWord(fa), fightWord(fd))
@@ -456,4 +456,15 @@ func (g *Game) fighterCard(f *fighter) string {
 		return g.c.Actions[f.npcm.act].ID
 	}
 	return ""
+}
+
+// flees reports whether the side (0 the attacker, 1 the defender) flees
+// this round of a PVP fight, as its player chooses; an NPCM fights on.
+func (g *Game) flees(st *pvpState, side int) bool {
+	f := &st.side[side]
+	if f.npcm != nil {
+		return false
+	}
+	p := g.p(f.seat)
+	return p.dec.PVPFlight(g, p, st, side)
 }

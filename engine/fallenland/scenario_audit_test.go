@@ -43,7 +43,7 @@ func TestPsychCheckWheneverTheCardIsCompleted(t *testing.T) {
 			if tc.hand {
 				p.hand = append(p.hand, s.actIdx("t-encounter")) // wins a Raiders card
 			}
-			s.forceFlight = tc.flee
+			s.flee(tc.flee)
 			s.dice(tc.dice...)
 			s.playCard(p, DPlains, s.encIdx(tc.card))
 			s.done()
@@ -103,7 +103,7 @@ func TestKilledNPCMCostsItsHirerPrestige(t *testing.T) {
 	a.party.hex = hex
 	a.pr, hirer.pr = 3, 3
 	s.npcms = append(s.npcms, NPCM{act: s.actIdx("ex-merc"), owner: hirer.seat, hex: hex, assign: asAttackParty, target: a.seat, live: true, dmg: 11})
-	s.forcePVPFlight = [2]int8{-1, -1}
+	s.pvpFlee(-1, -1)
 	s.dice(5)                  // the Party: 1 success
 	s.dice(10, 10, 10, 10, 10) // the NPCM (Omega 15, 5 dice): none
 	s.dice(3)                  // 1d6: the NPCM's last Health

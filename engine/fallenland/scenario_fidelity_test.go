@@ -121,7 +121,7 @@ func TestRadiationEndsMovement(t *testing.T) {
 		}, 1},
 		{"a Flight ends there", false, func(s *scenario, p *Player) {
 			p.party.hex = s.hexAt(6, 1)
-			s.forceFlight = 1
+			s.flee(1)
 			s.dice(6) // 6 + 5 beats 7 Combat: 1 hex, toward home
 			s.playCard(p, DPlains, s.encIdx("ex-flight"))
 		}, 0},
@@ -130,7 +130,7 @@ func TestRadiationEndsMovement(t *testing.T) {
 		}, 0},
 		{"radiation-any-move: a Flight ends there", true, func(s *scenario, p *Player) {
 			p.party.hex = s.hexAt(6, 1)
-			s.forceFlight = 1
+			s.flee(1)
 			s.dice(6)
 			s.playCard(p, DPlains, s.encIdx("ex-flight"))
 		}, 1},
@@ -304,7 +304,7 @@ func TestFailedWorldCardCapturesNothing(t *testing.T) {
 			h := s.hexAt(8, 1)
 			p.party.hex = h
 			s.decks[DPlains].PushTop(s.encIdx(tc.card))
-			s.forceFlight = -1
+			s.flee(-1)
 			s.dice(tc.dice...)
 			s.resourceDeed(p, choice{deed: DeedResource, deck: DPlains})
 			s.done()
@@ -391,7 +391,7 @@ func TestMultiplePartyProtection(t *testing.T) {
 	h := s.hexAt(8, 8)
 	p.party.hex, q.party.hex = h, h
 	require.Equal(t, q.seat, s.pvpTarget(p, 1), "without a card, the strong Party would attack")
-	s.forceMulti = -1
+	s.multiNow(-1)
 	_, _, pending := s.playCard(p, DPlains, s.encIdx("ex-horde"))
 	require.True(t, pending)
 	assert.Equal(t, -1, s.pvpTarget(p, 1), "no PVP on the card's hex")

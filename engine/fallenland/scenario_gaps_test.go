@@ -172,7 +172,7 @@ func TestEveryTimingReachable(t *testing.T) {
 		{"t-pvp", func(s *scenario, p, q *Player) {
 			s.crown(1, 1, "ex-d")
 			q.party.hex = p.party.hex
-			s.forcePVPFlight = [2]int8{-1, 1}
+			s.pvpFlee(-1, 1)
 			s.dice(1, 6) // the defender escapes
 			s.pvpDeed(p, q.seat)
 		}, tdc},
@@ -280,7 +280,7 @@ func TestRedraw(t *testing.T) {
 	s.decks[DPlains].PushTop(hard)
 	p.hand = []int16{s.actIdx("t-redraw")}
 	before := s.decks[DPlains].Discarded()
-	s.forceFlight = -1
+	s.flee(-1)
 	s.drawCard(p, DPlains)
 	assert.Equal(t, before+2, s.decks[DPlains].Discarded(), "the hard card and its replacement")
 	assert.Contains(t, s.log.String(), "another drawn")
@@ -296,7 +296,7 @@ func TestMultipleOSC(t *testing.T) {
 	s.crown(1, 1, "ex-a")
 	q.party.hex = p.party.hex
 	q.hand = []int16{s.actIdx("t-after-card")}
-	s.forceMulti = 1 // both Parties are there: attempt it at once
+	s.multiNow(1) // both Parties are there: attempt it at once
 	// 3 Combat: TS 10 each (played as 9), faces 1 and 2 (a success each),
 	// the 1 re-rolled while short: 3 (a third); then p's OSC (1 Combat: 3
 	// passes), q's (a 10 fails).
@@ -345,7 +345,7 @@ func TestWorldEndsItself(t *testing.T) {
 	p, q := &s.players[0], &s.players[1]
 	s.crown(0, 1, "ex-a")
 	s.crown(1, 1, "ex-a")
-	s.forceFlight = -1
+	s.flee(-1)
 	s.dice(2)
 	ok, _, _ := s.playCard(p, DPlains, s.encIdx("ex-world-end"))
 	s.done()
@@ -453,7 +453,7 @@ func TestPVPDefending(t *testing.T) {
 			// First Strike: the die 9 (TS 10: 1 success), 1d6 = 4.
 			s.dice(9, 4)
 		}
-		s.forcePVPFlight = [2]int8{-1, 1}
+		s.pvpFlee(-1, 1)
 		s.dice(1, 6) // the defender escapes
 		s.pvpDeed(a, d.seat)
 		s.done()

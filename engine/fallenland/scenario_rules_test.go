@@ -344,7 +344,7 @@ func TestPVPFlightExample(t *testing.T) {
 	s.vehicle(1, "ex-truck")
 	a.party.hex, d.party.hex = s.hexAt(8, 8), s.hexAt(8, 8)
 	a.pr, d.pr = 3, 3
-	s.forcePVPFlight = [2]int8{-1, 1}
+	s.pvpFlee(-1, 1)
 	s.dice(5, 6)
 	s.pvpDeed(a, d.seat)
 	s.done()
@@ -366,7 +366,7 @@ func TestPVPFightWins(t *testing.T) {
 	s.vehicle(1, "ex-truck")
 	a.party.hex, d.party.hex = s.hexAt(8, 8), s.hexAt(8, 8)
 	a.pr, d.pr = 3, 3
-	s.forcePVPFlight = [2]int8{-1, 1}
+	s.pvpFlee(-1, 1)
 	s.dice(6, 1, 6, 6)
 	s.pvpDeed(a, d.seat)
 	s.done()
@@ -442,7 +442,7 @@ func TestMissionRelocates(t *testing.T) {
 	require.NotEmpty(t, s.missions)
 	p.party.hex = s.missions[0]
 	at := s.missions[0]
-	s.forceFlight = -1
+	s.flee(-1)
 	// 1 Combat: a 2 passes; the OSC, 1 Survival at 5: a 3 passes; 2d10 4, 2 → 42.
 	s.dice(2, 9, 9, 3, 9, 9, 4, 2)
 	s.missionDeed(p)

@@ -139,7 +139,7 @@ func TestPartyCheckExample1Card(t *testing.T) {
 	s := newScenario(t, examples(t), quiet...)
 	s.exampleParty(0)
 	p := &s.players[0]
-	s.forceFlight = -1
+	s.flee(-1)
 	s.dice(10, 2, 4, 1, 2, 5)
 	ok, _, _ := s.playCard(p, DPlains, s.encIdx("ex-highway"))
 	s.done()
@@ -156,7 +156,7 @@ func TestPartyCheckExample2(t *testing.T) {
 	s := newScenario(t, examples(t), quiet...)
 	s.exampleParty(0)
 	p := &s.players[0]
-	s.forceFlight = -1
+	s.flee(-1)
 	before := s.hurt(p)
 	s.dice(4, 6, 1, 4, 9, 10, 5, 10, 6, 6, 6, 1, 10, 2, 1, 2)
 	ok, _, _ := s.playCard(p, DPlains, s.encIdx("ex-scarecrow"))
@@ -219,7 +219,7 @@ func TestFlightExample(t *testing.T) {
 		require.Equal(t, 5, p.party.move)
 		p.party.hex = s.c.ResHexes[0]
 		start := p.party.hex
-		s.forceFlight = 1
+		s.flee(1)
 		s.dice(tc.roll)
 		ok, _, _ := s.playCard(p, DPlains, s.encIdx("ex-flight"))
 		s.done()

@@ -1,0 +1,80 @@
+package fallenland
+
+import "fmt"
+
+// Decider makes the choices a player makes in Fallen Land. The rules ask
+// it at each decision point, with what the rules allow, and apply its
+// answer; how it chooses is its own business. The cautious, bold and
+// random bots are Deciders (the bot*.go files), and so is anything that
+// plays a seat instead: a scripted Decider in a test that forces one
+// choice, or a search-based player later.
+//
+// The methods are asked from the Game's own goroutine, one at a time, in
+// the game loop: they must not allocate. A Decider reads the game through
+// g. An answer the rules do not allow is a programming error: the game
+// fails, with its seed.
+type Decider interface {
+	// Deed is the Party's next Deed in its Party Exploits Phase
+	// (deeds.go:exploits).
+	Deed(g *Game, p *Player) choice
+	// Branch picks the alternative of an "or" check sequence the Party
+	// attempts, an index in e's branches; asked when there are two or more
+	// (encounter.go).
+	Branch(g *Game, p *Player, e *EncDef) int
+	// Flight reports whether the Party flees the fight of card e, whose
+	// checks are seq, by Fight or Flight; asked where Flight is allowed
+	// (encounter.go).
+	Flight(g *Game, p *Player, e *EncDef, seq []Check) bool
+	// PVPFlight reports whether the Party on side (0 the attacker, 1 the
+	// defender) of a PVP fight flees this round (pvp.go); an NPCM never
+	// flees.
+	PVPFlight(g *Game, p *Player, st *pvpState, side int) bool
+	// OSC reports whether the Party attempts a Mission's Optional Skill
+	// Check k (encounter.go:osc).
+	OSC(g *Game, p *Player, k Check) bool
+	// MultiNow reports whether the Party attempts a Multiple Party card e
+	// just drawn with the Parties who (seats) on the hex, or leaves it
+	// waiting for others; never asked of a lone player (encounter.go).
+	MultiNow(g *Game, p *Player, e *EncDef, who []int) bool
+	// Draft is the card the player keeps of the stack passed to it in
+	// Draft Setup, an index in stack, given the cards kept already
+	// (play.go:draftCards).
+	Draft(g *Game, p *Player, d Deck, stack, kept []int16) int
+	// Ask is the least the seller takes for card it of its Auction House
+	// (auction.go:offerLot).
+	Ask(g *Game, seller *Player, it Item) int
+	// Bid is the most p bids for seller's card it, or 0 for no bid.
+	Bid(g *Game, p, seller *Player, it Item) int
+	// Accept reports whether the seller sells to buyer at price, its
+	// asking price ask.
+	Accept(g *Game, seller, buyer *Player, price, ask int) bool
+	// Pay is what the buyer pays price with: coins, and Action cards and
+	// Spoils of its Auction House at their value.
+	Pay(g *Game, buyer *Player, price int) payment
+	// Hire is what the player hires NPCM or hit man card ad for: an
+	// assignment, its target seat and goal hex; assign -1 keeps the card
+	// in hand (npcm.go:hire).
+	Hire(g *Game, p *Player, ad *ActionDef) (assign, target int, goal int16)
+	// Target is the opponent the player aims Action card ad at (a Target
+	// opponent or Jinxed card): one its Condition holds for, not one a
+	// red dot protects; nil for none (hand.go:tryPlay).
+	Target(g *Game, p *Player, ad *ActionDef) *Player
+	// Play reports whether the player plays Action card ad of its hand
+	// now, at moment t, on target (itself, or an opponent); cs is the check
+	// being rolled, if any (hand.go:tryPlay).
+	Play(g *Game, p *Player, ad *ActionDef, t Timing, cs *checkState, target *Player) bool
+}
+
+// decider is the Decider of a seat: the one the options give it, or its
+// policy's bot.
+func (o *Options) decider(seat int, pol Policy) Decider {
+	if seat < len(o.Deciders) && o.Deciders[seat] != nil {
+		return o.Deciders[seat]
+	}
+	return pol.Decider()
+}
+
+// illegal fails the game on a Decider's answer the rules do not allow.
+func illegal(format string, args ...any) {
+	panic(fmt.Sprintf("decider: "+format, args...))
+}

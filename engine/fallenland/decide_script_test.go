@@ -1,0 +1,131 @@
+package fallenland
+
+// script is a scripted Decider for tests: the choices it sets are forced,
+// every other one left to the Decider it wraps (the seat's bot).
+type script struct {
+	Decider
+	flight int8     // Fight or Flight on a card: +1 flee, -1 fight, 0 the wrapped Decider's choice
+	pvp    [2]int8  // Fight or Flight in PVP, by side, likewise
+	multi  int8     // a Multiple Party card: +1 attempt it at once, -1 wait
+	osc    int8     // an Optional Skill Check: +1 attempt it, -1 not
+	branch int      // 1 + the branch of an "or" sequence to attempt, 0 the wrapped choice
+	deeds  []choice // the next Deeds, in order, then the wrapped choices
+	hire   func(ad *ActionDef) (assign, target int, goal int16)
+	play   func(ad *ActionDef, t Timing) (play, decided bool)
+	target func(ad *ActionDef) (target *Player, decided bool)
+	draft  func(stack []int16) int
+	bid    func(p *Player, it Item) (max int, decided bool)
+}
+
+func pick(v int8, or bool) bool {
+	if v != 0 {
+		return v > 0
+	}
+	return or
+}
+
+func (s *script) Flight(g *Game, p *Player, e *EncDef, seq []Check) bool {
+	return pick(s.flight, s.flight == 0 && s.Decider.Flight(g, p, e, seq))
+}
+
+func (s *script) PVPFlight(g *Game, p *Player, st *pvpState, side int) bool {
+	return pick(s.pvp[side], s.pvp[side] == 0 && s.Decider.PVPFlight(g, p, st, side))
+}
+
+func (s *script) MultiNow(g *Game, p *Player, e *EncDef, who []int) bool {
+	return pick(s.multi, s.multi == 0 && s.Decider.MultiNow(g, p, e, who))
+}
+
+func (s *script) OSC(g *Game, p *Player, k Check) bool {
+	return pick(s.osc, s.osc == 0 && s.Decider.OSC(g, p, k))
+}
+
+func (s *script) Branch(g *Game, p *Player, e *EncDef) int {
+	if s.branch > 0 {
+		return s.branch - 1
+	}
+	return s.Decider.Branch(g, p, e)
+}
+
+func (s *script) Deed(g *Game, p *Player) choice {
+	if len(s.deeds) > 0 {
+		ch := s.deeds[0]
+		s.deeds = s.deeds[1:]
+		return ch
+	}
+	return s.Decider.Deed(g, p)
+}
+
+func (s *script) Hire(g *Game, p *Player, ad *ActionDef) (assign, target int, goal int16) {
+	if s.hire != nil {
+		return s.hire(ad)
+	}
+	return s.Decider.Hire(g, p, ad)
+}
+
+func (s *script) Play(g *Game, p *Player, ad *ActionDef, t Timing, cs *checkState, target *Player) bool {
+	if s.play != nil {
+		if play, ok := s.play(ad, t); ok {
+			return play
+		}
+	}
+	return s.Decider.Play(g, p, ad, t, cs, target)
+}
+
+func (s *script) Target(g *Game, p *Player, ad *ActionDef) *Player {
+	if s.target != nil {
+		if target, ok := s.target(ad); ok {
+			return target
+		}
+	}
+	return s.Decider.Target(g, p, ad)
+}
+
+func (s *script) Draft(g *Game, p *Player, d Deck, stack, kept []int16) int {
+	if s.draft != nil {
+		return s.draft(stack)
+	}
+	return s.Decider.Draft(g, p, d, stack, kept)
+}
+
+func (s *script) Bid(g *Game, p, seller *Player, it Item) int {
+	if s.bid != nil {
+		if m, ok := s.bid(p, it); ok {
+			return m
+		}
+	}
+	return s.Decider.Bid(g, p, seller, it)
+}
+
+// scripted is the player's scripted Decider, wrapping its Decider the
+// first time.
+func scripted(p *Player) *script {
+	if sc, ok := p.dec.(*script); ok {
+		return sc
+	}
+	sc := &script{Decider: p.dec}
+	p.dec = sc
+	return sc
+}
+
+// flee forces every player's Fight or Flight on a card.
+func (s *scenario) flee(v int8) {
+	for seat := range s.players {
+		scripted(s.p(seat)).flight = v
+	}
+}
+
+// pvpFlee forces the attacker's and the defender's Fight or Flight in PVP.
+func (s *scenario) pvpFlee(attacker, defender int8) {
+	for seat := range s.players {
+		scripted(s.p(seat)).pvp = [2]int8{attacker, defender}
+	}
+}
+
+// multiNow forces every player's choice to attempt a Multiple Party card
+// at once or wait.
+func (s *scenario) multiNow(v int8) {
+	for seat := range s.players {
+		scripted(s.p(seat)).multi = v
+	}
+}
