@@ -68,61 +68,26 @@ func (g *Game) damageMember(p *Player, m *Member, n int, t DamageType, ignoreArm
 	g.applyDamage(p, m, n, t)
 }
 
-// assignDamage spreads Party damage: nobody dies if the Party can take it;
-// otherwise the least valuable members die first (a bot's choice).
+// assignDamage spreads Party damage as the player chooses, a member and
+// how much of it at a time: never more than a Character's remaining Health
+// (FL-DMG-04), Psych damage one point at a time to Characters (never a hit
+// man). Damage the Party cannot hold is lost.
 func (g *Game) assignDamage(p *Player, n int, t DamageType) {
 	pa := &p.party
 	if t == Psych {
-		for n = min(n, 50); n > 0; n-- {
-			best := -1
-			for i := range pa.crowns {
-				m := &pa.crowns[i]
-				if m.present() && m.hitman < 0 && (best < 0 || m.dmg[Psych] < pa.crowns[best].dmg[Psych]) {
-					best = i
-				}
-			}
-			if best < 0 {
-				return
-			}
-			g.applyDamage(p, &pa.crowns[best], 1, Psych)
-		}
-		return
+		n = min(n, 50)
 	}
-	for n > 0 && pa.alive() > 0 {
-		slack := 0
-		for i := range pa.crowns {
-			if m := &pa.crowns[i]; m.present() {
-				slack += g.left(m) - 1
-			}
-		}
-		if n <= slack {
-			break
-		}
-		// Someone must die: the cheapest member takes all it can.
-		low := -1
-		for i := range pa.crowns {
-			m := &pa.crowns[i]
-			if m.present() && (low < 0 || g.memberValue(m) < g.memberValue(&pa.crowns[low])) {
-				low = i
-			}
-		}
-		m := &pa.crowns[low]
-		k := g.left(m)
-		n -= k
-		g.applyDamage(p, m, k, t)
-	}
-	for ; n > 0; n-- {
-		best := -1
-		for i := range pa.crowns {
-			m := &pa.crowns[i]
-			if m.present() && g.left(m) > 1 && (best < 0 || g.left(m) > g.left(&pa.crowns[best])) {
-				best = i
-			}
-		}
-		if best < 0 {
+	for n > 0 {
+		i, k := p.dec.Assign(g, p, n, t)
+		if i < 0 {
 			return // more than the Party can hold: the rest is lost (FL-DMG-04)
 		}
-		g.applyDamage(p, &pa.crowns[best], 1, t)
+		if i >= len(pa.crowns) || !pa.crowns[i].present() || k < 1 || k > n ||
+			t == Psych && (k != 1 || pa.crowns[i].hitman >= 0) || t != Psych && k > g.left(&pa.crowns[i]) {
+			illegal("%s assigns %d of %d %s damage to crown %d", g.name(p), k, n, DamageNames[t], i)
+		}
+		n -= k
+		g.applyDamage(p, &pa.crowns[i], k, t)
 	}
 }
 

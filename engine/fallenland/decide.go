@@ -63,6 +63,11 @@ type Decider interface {
 	// now, at moment t, on target (itself, or an opponent); cs is the check
 	// being rolled, if any (hand.go:tryPlay).
 	Play(g *Game, p *Player, ad *ActionDef, t Timing, cs *checkState, target *Player) bool
+	// Assign is the member (a crown index) that takes k of the n points of
+	// Party damage of type t left to assign: k at most its remaining
+	// Health, 1 for Psych damage (never on a hit man); crown -1 leaves the
+	// rest unassigned, lost, when nobody can take it (damage.go).
+	Assign(g *Game, p *Player, n int, t DamageType) (crown, k int)
 }
 
 // decider is the Decider of a seat: the one the options give it, or its
