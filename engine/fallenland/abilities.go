@@ -186,8 +186,8 @@ type hookKey struct {
 	m *Member
 }
 
-// eachHook offers each ready ability at a timing to want, and uses those it
-// accepts. An ability can change the Party (draw and equip a card), so the
+// eachHook offers each ready ability at a timing that want (the rule of
+// the moment) allows to the player's Decider, and uses those it accepts. An ability can change the Party (draw and equip a card), so the
 // list is collected again after each use, skipping what already acted.
 func (g *Game) eachHook(p *Player, t Timing, want func(*abilityHook) bool) signals {
 	var acc signals
@@ -208,7 +208,7 @@ func (g *Game) eachHook(p *Player, t Timing, want func(*abilityHook) bool) signa
 			for _, d := range done[:nd] {
 				seen = seen || d == k
 			}
-			if seen || (h.item != nil && h.item.card < 0) || !g.ready(p, h) || !want(h) {
+			if seen || (h.item != nil && h.item.card < 0) || !g.ready(p, h) || !want(h) || !p.dec.UseAbility(g, p, h, t) {
 				continue
 			}
 			if nd < len(done) {

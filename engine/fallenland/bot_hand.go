@@ -1,6 +1,6 @@
 package fallenland
 
-// The bots' play of Action cards: on whom, and when.
+// The bots' play of Action cards (on whom, and when) and use of abilities.
 
 // targetFor is the opponent a bot plays a Target opponent (or Jinxed)
 // card on: the leader by the tie-break score among the opponents the
@@ -58,6 +58,24 @@ func (g *Game) wantPlay(p *Player, ad *ActionDef, t Timing, cs *checkState, targ
 	case TEncounter:
 		// Worth a card when the drawn card is hard for the Party.
 		return g.hardCard(p)
+	}
+	return true
+}
+
+// UseAbility: a bot uses an ability whenever the moment allows it, but for
+// a redraw, kept for a card hard for the Party; a one-use card or a limited
+// ability at a check, kept for a check unlikely to pass; and a PVP ability
+// that would do nothing now.
+func (b *bot) UseAbility(g *Game, p *Player, h *abilityHook, t Timing) bool {
+	switch t {
+	case TEncounter:
+		return h.a.Verbs&VRedraw == 0 || g.hardCard(p)
+	case TCheck:
+		if (h.item != nil && g.spoils(*h.item).Uses > 0) || h.a.Limit != NoLimit {
+			return g.passProb(g.chk, g.chk.need) < 0.85 // keep a one-use card for when it is needed
+		}
+	case TPVP:
+		return g.fits(h.a.Verbs, p)
 	}
 	return true
 }

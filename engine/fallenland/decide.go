@@ -68,6 +68,11 @@ type Decider interface {
 	// Health, 1 for Psych damage (never on a hit man); crown -1 leaves the
 	// rest unassigned, lost, when nobody can take it (damage.go).
 	Assign(g *Game, p *Player, n int, t DamageType) (crown, k int)
+	// UseAbility reports whether the player uses ability h (a Perk's, a
+	// Character's, a Spoils card's) now, at moment t; it is ready and the
+	// moment's rule allows it (abilities.go:eachHook). At a check, g.chk
+	// is the check being rolled.
+	UseAbility(g *Game, p *Player, h *abilityHook, t Timing) bool
 }
 
 // decider is the Decider of a seat: the one the options give it, or its

@@ -73,7 +73,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 	g.addSalvage(p, scav)
 	// Encounter-timing abilities and cards act on the drawn card: winCard
 	// wins it, redraw replaces it.
-	sig := g.eachHook(p, TEncounter, func(h *abilityHook) bool { return h.a.Verbs&VRedraw == 0 || g.hardCard(p) })
+	sig := g.eachHook(p, TEncounter, func(h *abilityHook) bool { return true })
 	if !sig.won && !sig.redraw {
 		_, hand := g.playHandSig(p, TEncounter, nil)
 		sig.won, sig.redraw = hand.won, hand.redraw
@@ -439,9 +439,6 @@ func (g *Game) makeCheck(p *Player, c checkState, solo *Member) (bool, int) {
 					cs.roller = i
 				}
 			}
-		}
-		if (h.item != nil && g.spoils(*h.item).Uses > 0) || h.a.Limit != NoLimit {
-			return g.passProb(cs, cs.need) < 0.85 // keep a one-use card for when it is needed
 		}
 		return true
 	})

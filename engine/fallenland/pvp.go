@@ -116,7 +116,7 @@ func (g *Game) fight(att, def fighter) {
 	for k := range 2 {
 		if f := &st.side[k]; f.npcm == nil {
 			p := g.p(f.seat)
-			sig := g.eachHook(p, TPVP, func(h *abilityHook) bool { return g.fits(h.a.Verbs, p) })
+			sig := g.eachHook(p, TPVP, func(h *abilityHook) bool { return true })
 			_, hand := g.playHandSig(p, TPVP, nil)
 			if k == 1 && (sig.noStrike || hand.noStrike) {
 				noStrike = true
