@@ -73,6 +73,35 @@ type Decider interface {
 	// moment's rule allows it (abilities.go:eachHook). At a check, g.chk
 	// is the check being rolled.
 	UseAbility(g *Game, p *Player, h *abilityHook, t Timing) bool
+
+	// Shield reports whether the player discards a Town Defense chip to
+	// prevent 1 of a Town Health loss of -n; asked for each point while
+	// it has chips (town.go:addTownHealth).
+	Shield(g *Game, p *Player, n int) bool
+	// SellTDC reports whether the player sells a Town Defense chip at the
+	// Bank; asked when it has one that is not a Perk's (town.go).
+	SellTDC(g *Game, p *Player) bool
+	// SellSpoils reports whether the player sells card it of its Auction
+	// House to the Bank; asked for each card that may be sold.
+	SellSpoils(g *Game, p *Player, it Item) bool
+	// SellAction is the hand card the player sells to the Bank next, an
+	// index in its hand, or -1 to stop.
+	SellAction(g *Game, p *Player) int
+	// BuyTech is the Technology (or upgrade) the player buys at the Bank,
+	// one it can pay for (techPrice), or -1 for none.
+	BuyTech(g *Game, p *Player) int16
+	// BuyTDC reports whether the player buys a Town Defense chip; asked
+	// when it can pay for one.
+	BuyTDC(g *Game, p *Player) bool
+	// DiscardAction is the hand card the player discards over the hand
+	// limit, an index in its hand (play.go:endPhase).
+	DiscardAction(g *Game, p *Player) int
+	// LoseTech is the Technology the player loses (an index in its
+	// Technologies, not a starting Tier 1) when a card takes one.
+	LoseTech(g *Game, p *Player) int
+	// Revert is the Resource hex of the player's (not keep) that reverts
+	// to Neutral, over the maximum or when a card takes one.
+	Revert(g *Game, p *Player, keep int16) int16
 }
 
 // decider is the Decider of a seat: the one the options give it, or its

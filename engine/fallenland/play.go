@@ -558,7 +558,10 @@ func (g *Game) endPhase() bool {
 	for seat := range g.players {
 		p := &g.players[seat]
 		for len(p.hand) > g.c.Rules.HandLimit {
-			i := g.worstCard(p)
+			i := p.dec.DiscardAction(g, p)
+			if i < 0 || i >= len(p.hand) {
+				illegal("%s discards Action card %d of %d", g.name(p), i, len(p.hand))
+			}
 			if g.trace != nil {
 				g.emitf(seat, "hand-limit", g.c.Actions[p.hand[i]].ID, D{"hand": len(p.hand)}, "  %s discards %s over the hand limit", g.name(p), g.c.Actions[p.hand[i]].Name)
 			}

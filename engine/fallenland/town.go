@@ -19,12 +19,11 @@ func (g *Game) addPrestige(p *Player, n int) {
 }
 
 // addTownHealth changes Town Health, never below 0. A loss may be
-// prevented by discarding Town Defense chips, one each (FL-TDC-06): bots
-// do so only to keep a victory they hold.
+// prevented by discarding Town Defense chips, one each (FL-TDC-06), as
+// the player chooses.
 func (g *Game) addTownHealth(p *Player, n int) {
 	if n < 0 {
-		_, vth := g.thresholds()
-		for n < 0 && p.tdc > 0 && p.th >= vth && p.th+n < vth {
+		for n < 0 && p.tdc > 0 && p.dec.Shield(g, p, n) {
 			g.setTDC(p, p.tdc-1, "shield")
 			p.perkTDC = min(p.perkTDC, p.tdc)
 			n++
@@ -189,23 +188,22 @@ func (g *Game) randomTech() int16 {
 	return -1
 }
 
-// loseTech loses the least valuable non-starting Technology: a Tier 2
+// loseTech loses a non-starting Technology the player chooses: a Tier 2
 // drops to Tier 1 without loss; a Tier 1 costs 1 Prestige and 5 Town
 // Health (FL-TT-06).
 func (g *Game) loseTech(p *Player) {
-	best := -1
-	for i, o := range p.tech {
-		if o.starting && o.tier == 1 {
-			continue
-		}
-		if best < 0 || g.techValue(p, o.tech) < g.techValue(p, p.tech[best].tech) {
-			best = i
-		}
+	losable := false
+	for _, o := range p.tech {
+		losable = losable || !(o.starting && o.tier == 1)
 	}
-	if best < 0 {
+	if !losable {
 		return
 	}
-	g.dropTech(p, best)
+	i := p.dec.LoseTech(g, p)
+	if i < 0 || i >= len(p.tech) || p.tech[i].starting && p.tech[i].tier == 1 {
+		illegal("%s loses Technology %d of %d", g.name(p), i, len(p.tech))
+	}
+	g.dropTech(p, i)
 }
 
 func (g *Game) dropTech(p *Player, i int) {
@@ -220,20 +218,6 @@ func (g *Game) dropTech(p *Player, i int) {
 		g.addTownHealth(p, -r.TechTownHealth)
 	}
 	g.recompute(p)
-}
-
-// techValue is how much a bot values a Technology.
-func (g *Game) techValue(p *Player, t int16) float64 {
-	td := &g.c.Techs[t]
-	switch td.Kind {
-	case TechAuto:
-		return []float64{1.3, 1.0, 0.9, 0.9, 0.9, 1.1}[td.Skill] * 10
-	case TechMove:
-		return 9
-	case TechActions:
-		return 10
-	}
-	return 11
 }
 
 // isResource reports whether a hex is a Resource Location now.
@@ -276,20 +260,20 @@ func (g *Game) capture(p *Player, h int16) {
 	}
 }
 
-// revert turns one of a player's Resources (not keep) Neutral, with its
-// Prestige penalty; bots give up the one farthest from home.
+// revert turns one of a player's Resources (not keep), the one it
+// chooses, Neutral, with its Prestige penalty. It reports whether the
+// player had one.
 func (g *Game) revert(p *Player, keep int16) bool {
-	worst := int16(-1)
+	any := false
 	for h := range g.resOwner {
-		if int(g.resOwner[h]) != p.seat || int16(h) == keep {
-			continue
-		}
-		if worst < 0 || g.c.Dist[p.fac.StartHex][h] > g.c.Dist[p.fac.StartHex][worst] {
-			worst = int16(h)
-		}
+		any = any || int(g.resOwner[h]) == p.seat && int16(h) != keep
 	}
-	if worst < 0 {
+	if !any {
 		return false
+	}
+	worst := p.dec.Revert(g, p, keep)
+	if worst < 0 || int(worst) >= len(g.resOwner) || int(g.resOwner[worst]) != p.seat || worst == keep {
+		illegal("%s reverts hex %d", g.name(p), worst)
 	}
 	w := g.resWeight(worst)
 	if g.trace != nil {
@@ -449,29 +433,19 @@ func (g *Game) produce(p *Player) {
 	g.playHand(p, TProduction, nil)
 }
 
-// reserve is the Salvage a bot keeps back for Technologies and Defense.
-func (g *Game) reserve(p *Player) int {
-	if p.policy == Bold {
-		return 5
-	}
-	return 15
-}
-
-// sellAndPurchase is the Bank: bots sell Spoils they cannot use, buy one
-// Technology (or upgrade) and one Town Defense chip, and trade Town
-// Technology cards (FL-TB-07/08, FL-ACT-08).
+// sellAndPurchase is the Bank: the player may sell a Town Defense chip
+// (never a Perk chip; FL-TDC-07) and Spoils of its Auction House (not an
+// Ally nor a Faction's card), plays its Town Technology cards, may sell
+// Action cards, buy one Technology (or upgrade) and one Town Defense chip
+// (FL-TB-07/08, FL-ACT-08), each as it chooses.
 func (g *Game) sellAndPurchase(p *Player) {
-	r := &g.c.Rules
-	// Short of coins, sell a Town Defense chip that guards nothing (never a
-	// Perk chip; FL-TDC-07).
-	if p.sc < 10 && p.resources == 0 && p.tdc > p.perkTDC && p.policy != Cautious {
+	if p.tdc > p.perkTDC && p.dec.SellTDC(g, p) {
 		g.sellTDC(p)
 	}
-	// Sell what has sat in the Auction House and would not be equipped.
 	keep := p.auction[:0]
 	for _, it := range p.auction {
 		sd := g.spoils(it)
-		if sd.Value > 0 && !sd.is(RAlly) && sd.Faction < 0 && g.itemScore(it) < 3 {
+		if sd.Value > 0 && !sd.is(RAlly) && sd.Faction < 0 && p.dec.SellSpoils(g, p, it) {
 			g.traceSell(p, sd.ID, int(sd.Value))
 			g.addSalvage(p, int(sd.Value))
 			g.discardCards(it)
@@ -507,9 +481,14 @@ func (g *Game) sellAndPurchase(p *Player) {
 		}
 		g.discard(DActions, card)
 	}
-	// Sell surplus Action cards the bot cannot use well (hand over 5).
-	for len(p.hand) > 5 {
-		i := g.worstCard(p)
+	for {
+		i := p.dec.SellAction(g, p)
+		if i < 0 {
+			break
+		}
+		if i >= len(p.hand) {
+			illegal("%s sells Action card %d of %d", g.name(p), i, len(p.hand))
+		}
 		ad := &g.c.Actions[p.hand[i]]
 		g.traceSell(p, ad.ID, max(int(ad.Value), 0))
 		if ad.Value > 0 {
@@ -518,46 +497,40 @@ func (g *Game) sellAndPurchase(p *Player) {
 		g.discard(DActions, p.hand[i])
 		p.hand = append(p.hand[:i], p.hand[i+1:]...)
 	}
-	// Purchase one Technology or upgrade.
-	var bestT int16 = -1
-	bestV, bestCost := 0.0, 0
-	for ti := range g.c.Techs {
-		t := int16(ti)
-		i := p.ownsTech(t)
-		cost := 0
-		v := g.techValue(p, t)
-		switch {
-		case i < 0 && len(p.tech) < r.MaxTech:
-			cost = g.c.Techs[t].Cost[1]
-			v += 6 // +1 Prestige, +5 Town Health
-		case i >= 0 && p.tech[i].tier == 1:
-			cost = g.c.Techs[t].Cost[2]
-			v *= 0.8
-		default:
-			continue
+	if t := p.dec.BuyTech(g, p); t >= 0 {
+		cost, ok := g.techPrice(p, t)
+		if !ok || cost > p.sc {
+			illegal("%s buys Technology %d", g.name(p), t)
 		}
-		if cost <= 0 || cost > p.sc {
-			continue
-		}
-		if v/float64(cost) > bestV {
-			bestT, bestV, bestCost = t, v/float64(cost), cost
-		}
-	}
-	if bestT >= 0 {
-		g.pay(p, bestCost, "tech", g.c.Techs[bestT].ID)
-		g.gainTech(p, bestT)
+		g.pay(p, cost, "tech", g.c.Techs[t].ID)
+		g.gainTech(p, t)
 		if g.stats != nil {
 			g.stats.rule(RuleBuyTech)
 		}
 	}
-	// One Town Defense chip, if coins remain (they guard Resources).
-	if cost := g.tdcCost(p); cost > 0 && p.sc-cost >= g.reserve(p)/2 && (p.resources > 0 || p.policy == Cautious) {
+	if cost := g.tdcCost(p); cost > 0 && cost <= p.sc && p.dec.BuyTDC(g, p) {
 		g.pay(p, cost, "tdc", "")
 		g.setTDC(p, p.tdc+1, "buy")
 		if g.stats != nil {
 			g.stats.rule(RuleBuyTDC)
 		}
 	}
+}
+
+// techPrice is what Technology t costs the player now: a new one while it
+// has room for it, or the upgrade of a Tier 1; ok false when it can buy
+// neither (or the price is not set).
+func (g *Game) techPrice(p *Player, t int16) (cost int, ok bool) {
+	if t < 0 || int(t) >= len(g.c.Techs) {
+		return 0, false
+	}
+	switch i := p.ownsTech(t); {
+	case i < 0 && len(p.tech) < g.c.Rules.MaxTech:
+		cost = g.c.Techs[t].Cost[1]
+	case i >= 0 && p.tech[i].tier == 1:
+		cost = g.c.Techs[t].Cost[2]
+	}
+	return cost, cost > 0
 }
 
 // traceSell reports a card or chip sold to the Bank for its value.
@@ -592,25 +565,6 @@ func (g *Game) sellTech(p *Player, i int) bool {
 	g.addSalvage(p, g.c.Rules.TechSell)
 	g.dropTech(p, i)
 	return true
-}
-
-// worstCard is the index of the hand card a bot would give up first.
-func (g *Game) worstCard(p *Player) int {
-	worst, wv := 0, 1e9
-	for i, a := range p.hand {
-		ad := &g.c.Actions[a]
-		v := float64(ad.Value)
-		if ad.Kind == KNPCM || ad.Kind == KHitman {
-			v -= 2
-		}
-		if ad.Kind == KTownTech {
-			v += 20
-		}
-		if v < wv {
-			worst, wv = i, v
-		}
-	}
-	return worst
 }
 
 // endTurnPhase is Phase IV: end-turn abilities, Town Events, the Turn
