@@ -102,6 +102,41 @@ type Decider interface {
 	// Revert is the Resource hex of the player's (not keep) that reverts
 	// to Neutral, over the maximum or when a card takes one.
 	Revert(g *Game, p *Player, keep int16) int16
+
+	// Member is the member of of's Party (a crown index) that p picks, for
+	// why; -1 for none. An Action card attached to a Character and a hit
+	// man's strike need a Character, not a hit man (Pick).
+	Member(g *Game, p, of *Player, why Pick) int
+	// Recruit is the Character of the player's Town Roster (an index) that
+	// joins an empty Crown when its Party visits the town
+	// (town.go:visitTown).
+	Recruit(g *Game, p *Player) int
+	// HireAlly reports whether the player pays an Ally's hiring cost to
+	// take it (town.go); asked when it can pay.
+	HireAlly(g *Game, p *Player, it Item) bool
+}
+
+// Pick is why a player picks a Party member.
+type Pick uint8
+
+const (
+	PickAttach    Pick = iota // the Character an Action card attaches to (p's or a rival's)
+	PickHitman                // the rival's Character a hit man strikes
+	PickPVPDamage             // the loser's member a won round's weapon damage hits (its owner assigns it)
+	PickJinx                  // the player's member a Jinxed Spoils card burdens
+	PickKill                  // the player's Character a card kills, where none is in focus
+)
+
+// member is the member of of's Party that p picks for why, or nil.
+func (g *Game) member(p, of *Player, why Pick) *Member {
+	i := p.dec.Member(g, p, of, why)
+	if i < 0 {
+		return nil
+	}
+	if i >= len(of.party.crowns) || !of.party.crowns[i].present() || (why <= PickHitman && of.party.crowns[i].hitman >= 0) {
+		illegal("%s picks crown %d of %s's Party (pick %d)", g.name(p), i, g.name(of), why)
+	}
+	return &of.party.crowns[i]
 }
 
 // decider is the Decider of a seat: the one the options give it, or its

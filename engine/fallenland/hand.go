@@ -158,7 +158,7 @@ func (g *Game) playAction(p *Player, a int16, target *Player) signals {
 	g.sig = signals{}
 	switch ad.Kind {
 	case KAttachCharacter, KJinxed:
-		m := g.strongestMember(target) // a boon for the best, or a curse on the rival's best
+		m := g.member(p, target, PickAttach)
 		if m == nil {
 			g.restore(save)
 			g.discard(DActions, a)

@@ -99,7 +99,7 @@ func (g *Game) joinParty(p *Player, a int16) {
 func (g *Game) hitmanStrike(p *Player, a int16, target int) {
 	ad := &g.c.Actions[a]
 	o := g.p(target)
-	m := g.strongestMember(o)
+	m := g.member(p, o, PickHitman)
 	if m == nil {
 		g.discard(DActions, a)
 		return
@@ -153,18 +153,6 @@ func (g *Game) hitmanStrike(p *Player, a int16, target int) {
 		g.addPrestige(o, g.c.Rules.PVPKillNPCMPrestige)
 	}
 	g.discard(DActions, a)
-}
-
-// strongestMember is the member a hit man goes after.
-func (g *Game) strongestMember(p *Player) *Member {
-	var best *Member
-	for i := range p.party.crowns {
-		m := &p.party.crowns[i]
-		if m.present() && m.hitman < 0 && (best == nil || g.memberValue(m) > g.memberValue(best)) {
-			best = m
-		}
-	}
-	return best
 }
 
 // npcmPhase: hired NPCMs move (each hex costs 1, never Water) toward their

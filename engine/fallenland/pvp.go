@@ -292,7 +292,7 @@ func (g *Game) roundWin(st *pvpState, winner, diff int) {
 				}
 				if lose.npcm != nil {
 					g.npcmDamage(lose.npcm, 1)
-				} else if m := g.weakest(g.p(lose.seat)); m != nil {
+				} else if m := g.member(wp, g.p(lose.seat), PickPVPDamage); m != nil {
 					g.damageMember(g.p(lose.seat), m, 1, typ, false)
 				}
 			}

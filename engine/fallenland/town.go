@@ -664,7 +664,7 @@ func (g *Game) gainSpoils(p *Player, x int16, equip bool) {
 		}
 		if sd.JinxParty || p.party.alive() == 0 {
 			p.party.jinx = append(p.party.jinx, x)
-		} else if m := g.weakest(p); m != nil && m.hitman < 0 {
+		} else if m := g.member(p, p, PickJinx); m != nil && m.hitman < 0 {
 			m.items = append(m.items, Item{card: x, mount: -1})
 			// The Jinx is forced on the Character: its other cards are
 			// re-seated within its capacity, the excess to the Auction
@@ -677,7 +677,7 @@ func (g *Game) gainSpoils(p *Player, x int16, equip bool) {
 		return
 	case sd.is(RAlly):
 		cost := int(sd.HireCost)
-		if p.sc < cost || g.itemScore(Item{card: x, mount: -1}) < float64(cost)/3 {
+		if p.sc < cost || !p.dec.HireAlly(g, p, Item{card: x, mount: -1}) {
 			g.discard(DSpoils, x)
 			return
 		}
@@ -694,18 +694,6 @@ func (g *Game) gainSpoils(p *Player, x int16, equip bool) {
 	if (equip || sd.is(RAlly)) && p.party.alive() > 0 {
 		g.equipParty(p, from) // Allies go straight to the Party
 	}
-}
-
-// weakest is the member a bot would sacrifice or burden first.
-func (g *Game) weakest(p *Player) *Member {
-	var w *Member
-	for i := range p.party.crowns {
-		m := &p.party.crowns[i]
-		if m.present() && (w == nil || g.memberValue(m) < g.memberValue(w)) {
-			w = m
-		}
-	}
-	return w
 }
 
 // gainCharacter draws a Character: it fills an empty Crown (not toRoster),
@@ -765,11 +753,9 @@ func (g *Game) visitTown(p *Player) {
 		if pa.crowns[i].present() || len(p.roster) == 0 {
 			continue
 		}
-		best := 0
-		for k := range p.roster {
-			if charValue(&g.c.Characters[p.roster[k].char]) > charValue(&g.c.Characters[p.roster[best].char]) {
-				best = k
-			}
+		best := p.dec.Recruit(g, p)
+		if best < 0 || best >= len(p.roster) {
+			illegal("%s recruits roster Character %d of %d", g.name(p), best, len(p.roster))
 		}
 		if g.trace != nil {
 			g.emitf(p.seat, "reveal", g.c.Characters[p.roster[best].char].ID, D{"from": "roster", "to": fmt.Sprintf("CC%d", i+1)},

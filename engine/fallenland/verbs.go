@@ -410,7 +410,7 @@ var verbImpl = map[string]any{
 		p := g.me()
 		m := g.focus
 		if m == nil || !m.present() {
-			m = g.weakest(p)
+			m = g.member(p, p, PickKill)
 		}
 		if m != nil {
 			g.applyDamage(p, m, g.left(m), Physical)
