@@ -1,7 +1,7 @@
 package fallenland
 
 // The bots' choices of Party members: whom to burden or strike, whom to
-// recruit, which Ally to hire.
+// recruit, which Ally to hire, who carries what.
 
 // Member: a bot attaches a card (a boon for the best, or a curse on the
 // rival's best) and sends a hit man after the strongest Character; it
@@ -59,6 +59,52 @@ func (g *Game) strongestMember(p *Player) *Member {
 		m := &p.party.crowns[i]
 		if m.present() && m.hitman < 0 && (best == nil || g.memberValue(m) > g.memberValue(best)) {
 			best = m
+		}
+	}
+	return best
+}
+
+// Take: a bot takes every Vehicle, Vehicle Equipment, Stowable, Party
+// Equipment and Permanent card, and any other card of use to it.
+func (b *bot) Take(g *Game, p *Player, it Item) bool {
+	return g.spoils(it).is(RVehicle|RVehicleEquipment|RStowable|RPartyEquipment|RPermanent) || g.itemScore(it) > 0
+}
+
+// EquipOrder: best first (itemScore; a stable insertion sort: few cards,
+// no allocation).
+func (b *bot) EquipOrder(g *Game, p *Player, pool []Item) {
+	scores := g.scoreBuf[:0]
+	for _, it := range pool {
+		scores = append(scores, g.itemScore(it))
+	}
+	for i := 1; i < len(pool); i++ {
+		for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
+			scores[j], scores[j-1] = scores[j-1], scores[j]
+			pool[j], pool[j-1] = pool[j-1], pool[j]
+		}
+	}
+	g.scoreBuf = scores[:0]
+}
+
+// Carry: the member who gains most: a Link Bonus it lacks, else the most
+// room left.
+func (b *bot) Carry(g *Game, p *Player, it Item) int {
+	pa := &p.party
+	best, bestGain := -1, -1.0
+	for i := range pa.crowns {
+		m := &pa.crowns[i]
+		if !g.canHold(pa, m, it) {
+			continue
+		}
+		gain := float64(int(m.cap)-int(m.load)) * 0.01
+		if m.char >= 0 {
+			cd := &g.c.Characters[m.char]
+			if g.linked(cd, it) && !g.hasLink(m) {
+				gain += float64(cd.LinkBonus.Sum())
+			}
+		}
+		if gain > bestGain {
+			best, bestGain = i, gain
 		}
 	}
 	return best

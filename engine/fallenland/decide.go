@@ -114,6 +114,17 @@ type Decider interface {
 	// HireAlly reports whether the player pays an Ally's hiring cost to
 	// take it (town.go); asked when it can pay.
 	HireAlly(g *Game, p *Player, it Item) bool
+
+	// Take reports whether the player's Party takes card it of its Auction
+	// House when it re-equips (equip.go:equipParty).
+	Take(g *Game, p *Player, it Item) bool
+	// EquipOrder puts the cards the Party re-equips in the order they are
+	// placed, in place (each takes the place it can then).
+	EquipOrder(g *Game, p *Player, pool []Item)
+	// Carry is the member (a crown index) that carries card it, one that
+	// can hold it (canHold), or -1 to stow it in the Vehicle if it may be,
+	// else leave it in the Auction House.
+	Carry(g *Game, p *Player, it Item) int
 }
 
 // Pick is why a player picks a Party member.

@@ -336,9 +336,11 @@ func (g *Game) vehicleLoad(pa *Party) int {
 }
 
 // equipParty re-equips the Party: everything it carries, and the Auction
-// House cards from index from on, are assigned again, best first, to the
-// member who gains most; what does not fit goes to the Auction House
-// (FL-SP-04/05). In its own town a Party takes the whole Auction House
+// House cards from index from on it takes, are placed again in the order
+// it chooses: the Vehicle, Party Equipment, Permanent and Vehicle
+// Equipment cards where the rules let them go, every other card on the
+// member it chooses (or stowed in the Vehicle); what does not fit goes to
+// the Auction House (FL-SP-04/05). In its own town a Party takes the whole Auction House
 // (from 0); a reward joins it anywhere (from: its index). Jinxed cards
 // and the cards of a Character with 3 Psych damage never move.
 func (g *Game) equipParty(p *Player, from int) {
@@ -370,7 +372,7 @@ func (g *Game) equipParty(p *Player, from int) {
 	if from < len(p.auction) {
 		keep := p.auction[:from]
 		for _, it := range p.auction[from:] {
-			if g.spoils(it).is(RVehicle|RVehicleEquipment|RStowable|RPartyEquipment|RPermanent) || g.itemScore(it) > 0 {
+			if p.dec.Take(g, p, it) {
 				pool = append(pool, it)
 			} else {
 				keep = append(keep, it)
@@ -378,18 +380,7 @@ func (g *Game) equipParty(p *Player, from int) {
 		}
 		p.auction = keep
 	}
-	// Best first (a stable insertion sort: few cards, no allocation).
-	scores := g.scoreBuf[:0]
-	for _, it := range pool {
-		scores = append(scores, g.itemScore(it))
-	}
-	for i := 1; i < len(pool); i++ {
-		for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
-			scores[j], scores[j-1] = scores[j-1], scores[j]
-			pool[j], pool[j-1] = pool[j-1], pool[j]
-		}
-	}
-	g.scoreBuf = scores[:0]
+	p.dec.EquipOrder(g, p, pool)
 	g.recomputeLoads(p)
 	for _, it := range pool {
 		sd := g.spoils(it)
@@ -422,22 +413,9 @@ func (g *Game) equipParty(p *Player, from int) {
 				placed = true
 			}
 		default:
-			best, bestGain := -1, -1.0
-			for i := range pa.crowns {
-				m := &pa.crowns[i]
-				if !g.canHold(pa, m, it) {
-					continue
-				}
-				gain := float64(int(m.cap)-int(m.load)) * 0.01
-				if m.char >= 0 {
-					cd := &g.c.Characters[m.char]
-					if g.linked(cd, it) && !g.hasLink(m) {
-						gain += float64(cd.LinkBonus.Sum())
-					}
-				}
-				if gain > bestGain {
-					best, bestGain = i, gain
-				}
+			best := p.dec.Carry(g, p, it)
+			if best >= len(pa.crowns) || best >= 0 && !g.canHold(pa, &pa.crowns[best], it) {
+				illegal("%s has crown %d carry %s", g.name(p), best, sd.ID)
 			}
 			if best >= 0 {
 				m := &pa.crowns[best]
