@@ -4,17 +4,88 @@ package fallenland
 // every other one left to the Decider it wraps (the seat's bot).
 type script struct {
 	Decider
-	flight int8     // Fight or Flight on a card: +1 flee, -1 fight, 0 the wrapped Decider's choice
-	pvp    [2]int8  // Fight or Flight in PVP, by side, likewise
-	multi  int8     // a Multiple Party card: +1 attempt it at once, -1 wait
-	osc    int8     // an Optional Skill Check: +1 attempt it, -1 not
-	branch int      // 1 + the branch of an "or" sequence to attempt, 0 the wrapped choice
-	deeds  []choice // the next Deeds, in order, then the wrapped choices
-	hire   func(ad *ActionDef) (assign, target int, goal int16)
-	play   func(ad *ActionDef, t Timing) (play, decided bool)
-	target func(ad *ActionDef) (target *Player, decided bool)
-	draft  func(stack []int16) int
-	bid    func(p *Player, it Item) (max int, decided bool)
+	flight        int8     // Fight or Flight on a card: +1 flee, -1 fight, 0 the wrapped Decider's choice
+	pvp           [2]int8  // Fight or Flight in PVP, by side, likewise
+	multi         int8     // a Multiple Party card: +1 attempt it at once, -1 wait
+	osc           int8     // an Optional Skill Check: +1 attempt it, -1 not
+	branch        int      // 1 + the branch of an "or" sequence to attempt, 0 the wrapped choice
+	deeds         []choice // the next Deeds, in order, then the wrapped choices
+	hire          func(ad *ActionDef) (assign, target int, goal int16)
+	play          func(ad *ActionDef, t Timing) (play, decided bool)
+	target        func(ad *ActionDef) (target *Player, decided bool)
+	draft         func(stack []int16) int
+	bid           func(p *Player, it Item) (max int, decided bool)
+	assign        func(n int) (crown, k int)
+	shield        int8 // +1 spend a chip, -1 not
+	sellTDC       int8
+	buyTech       func() int16
+	buyTDC        int8
+	loseTech      func() int
+	revert        func() int16
+	recruit       func() int
+	carry         func(it Item) int
+	discardAction func() int
+}
+
+func (s *script) Assign(g *Game, p *Player, n int, t DamageType) (crown, k int) {
+	if s.assign != nil {
+		return s.assign(n)
+	}
+	return s.Decider.Assign(g, p, n, t)
+}
+
+func (s *script) Shield(g *Game, p *Player, n int) bool {
+	return pick(s.shield, s.shield == 0 && s.Decider.Shield(g, p, n))
+}
+
+func (s *script) SellTDC(g *Game, p *Player) bool {
+	return pick(s.sellTDC, s.sellTDC == 0 && s.Decider.SellTDC(g, p))
+}
+
+func (s *script) BuyTDC(g *Game, p *Player) bool {
+	return pick(s.buyTDC, s.buyTDC == 0 && s.Decider.BuyTDC(g, p))
+}
+
+func (s *script) BuyTech(g *Game, p *Player) int16 {
+	if s.buyTech != nil {
+		return s.buyTech()
+	}
+	return s.Decider.BuyTech(g, p)
+}
+
+func (s *script) LoseTech(g *Game, p *Player) int {
+	if s.loseTech != nil {
+		return s.loseTech()
+	}
+	return s.Decider.LoseTech(g, p)
+}
+
+func (s *script) Revert(g *Game, p *Player, keep int16) int16 {
+	if s.revert != nil {
+		return s.revert()
+	}
+	return s.Decider.Revert(g, p, keep)
+}
+
+func (s *script) Recruit(g *Game, p *Player) int {
+	if s.recruit != nil {
+		return s.recruit()
+	}
+	return s.Decider.Recruit(g, p)
+}
+
+func (s *script) Carry(g *Game, p *Player, it Item) int {
+	if s.carry != nil {
+		return s.carry(it)
+	}
+	return s.Decider.Carry(g, p, it)
+}
+
+func (s *script) DiscardAction(g *Game, p *Player) int {
+	if s.discardAction != nil {
+		return s.discardAction()
+	}
+	return s.Decider.DiscardAction(g, p)
 }
 
 func pick(v int8, or bool) bool {

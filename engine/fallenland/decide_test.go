@@ -1,0 +1,206 @@
+package fallenland
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Each choice a Decider makes is the one the rules apply: a scripted
+// Decider forces a choice the bot would not make (the game seeded 7, the
+// dice forced), and the rule's outcome follows it.
+func TestDeciderForcesTheChoice(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		force script
+		play  func(t *testing.T, s *scenario, p *Player)
+		check func(t *testing.T, s *scenario, p *Player)
+	}{
+		{
+			name:  "Party damage all on one Character",
+			force: script{assign: func(n int) (int, int) { return 0, n }},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				s.crown(0, 1, "ex-a") // Health 9
+				s.crown(0, 2, "ex-b")
+				s.crown(0, 3, "ex-d")
+				s.damageParty(p, 4, Physical, true)
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				assert.Equal(t, int8(4), p.party.crowns[0].dmg[Physical], "the bot spreads it")
+				assert.Zero(t, p.party.crowns[1].dmg[Physical])
+				assert.Zero(t, p.party.crowns[2].dmg[Physical])
+			},
+		},
+		{
+			name:  "a Defense chip spent on a loss that costs no victory",
+			force: script{shield: 1},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				p.tdc, p.th = 2, 30
+				s.addTownHealth(p, -3)
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				assert.Zero(t, p.tdc, "the bot keeps its chips below the victory line")
+				assert.Equal(t, 29, p.th, "2 of the 3 prevented")
+			},
+		},
+		{
+			name:  "at the Bank a cautious bot's chip sold, nothing bought",
+			force: script{sellTDC: 1, buyTech: func() int16 { return -1 }, buyTDC: -1},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				p.tdc, p.perkTDC, p.sc = 2, 0, 0
+				s.sellAndPurchase(p)
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				assert.Equal(t, 1, p.tdc)
+				assert.Equal(t, s.c.Rules.TDCSell, p.sc)
+			},
+		},
+		{
+			name: "the Technology it names bought",
+			play: func(t *testing.T, s *scenario, p *Player) {
+				scripted(p).buyTech = func() int16 { return s.techIdx("medical-center") }
+				scripted(p).buyTDC = -1
+				p.sc = 100
+				s.sellAndPurchase(p)
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				require.Len(t, p.tech, 1)
+				assert.Equal(t, s.techIdx("medical-center"), p.tech[0].tech)
+				assert.Equal(t, 100-s.c.Techs[s.techIdx("medical-center")].Cost[1], p.sc)
+			},
+		},
+		{
+			name:  "the Technology it names lost",
+			force: script{loseTech: func() int { return 1 }},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				s.tech(0, "learning-center", 1)
+				s.tech(0, "medical-center", 1)
+				require.Equal(t, 0, p.dec.(*script).Decider.LoseTech(s.Game, p), "the bot loses the learning center")
+				s.loseTech(p)
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				require.Len(t, p.tech, 1)
+				assert.Equal(t, s.techIdx("learning-center"), p.tech[0].tech)
+			},
+		},
+		{
+			name:  "over the hand limit, the first card discarded",
+			force: script{discardAction: func() int { return 0 }},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				p.hand = []int16{s.actIdx("ex-sabotage")}
+				for range s.c.Rules.HandLimit {
+					p.hand = append(p.hand, s.actIdx("coin-0"))
+				}
+				s.endPhase()
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				assert.Len(t, p.hand, s.c.Rules.HandLimit)
+				assert.NotContains(t, p.hand, s.actIdx("ex-sabotage"))
+			},
+		},
+		{
+			name:  "the weaker roster Character recruited first",
+			force: script{recruit: func() int { return 1 }},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				s.crown(0, 1, "ex-a")
+				for i := 2; i < len(p.party.crowns); i++ {
+					s.crown(0, i+1, "ex-b")
+				}
+				p.roster = []Member{{char: s.charIdx("ex-e"), hitman: -1}, {char: s.charIdx("ex-d"), hitman: -1}}
+				require.Equal(t, 0, p.dec.(*script).Decider.Recruit(s.Game, p), "the bot recruits the Master")
+				s.visitTown(p)
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				assert.Equal(t, s.charIdx("ex-d"), p.party.crowns[1].char)
+				require.Len(t, p.roster, 1)
+				assert.Equal(t, s.charIdx("ex-e"), p.roster[0].char)
+			},
+		},
+		{
+			name:  "the rifle carried by the Character it names",
+			force: script{carry: func(Item) int { return 0 }},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				s.crown(0, 1, "ex-a")
+				s.crown(0, 5, "ex-e") // the rifle gives her a Link Bonus
+				p.auction = []Item{{card: s.spoilsIdx("ex-rifle"), mount: -1}}
+				s.equipParty(p, 0)
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				assert.Equal(t, []Item{{card: s.spoilsIdx("ex-rifle"), mount: -1}}, p.party.crowns[0].items)
+				assert.Empty(t, p.party.crowns[4].items)
+				assert.Empty(t, p.auction)
+			},
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newScenario(t, examples(t), quiet...)
+			p := &s.players[0]
+			f := tt.force
+			f.Decider = p.dec
+			p.dec = &f
+			tt.play(t, s, p)
+			s.done()
+			tt.check(t, s, p)
+		})
+	}
+}
+
+// A Decider whose answer the rules do not allow fails the game, naming
+// the choice, instead of bending a rule.
+func TestDeciderIllegalChoiceFailsTheGame(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		force script
+		play  func(s *scenario, p *Player)
+		want  string
+	}{
+		{"more damage than a Character's Health", script{assign: func(n int) (int, int) { return 0, n }}, func(s *scenario, p *Player) {
+			s.crown(0, 1, "ex-a")
+			s.crown(0, 2, "ex-b")
+			s.damageParty(p, 12, Physical, true)
+		}, "decider: P1 Faction A assigns 12 of 12 Physical damage to crown 0"},
+		{"a starting Technology lost", script{loseTech: func() int { return 0 }}, func(s *scenario, p *Player) {
+			p.tech = append(p.tech, OwnedTech{tech: s.techIdx("garrison"), tier: 1, starting: true})
+			s.tech(0, "medical-center", 1)
+			s.loseTech(p)
+		}, "decider: P1 Faction A loses Technology 0 of 2"},
+		{"a Technology it cannot pay for", script{buyTech: func() int16 { return 0 }, sellTDC: -1}, func(s *scenario, p *Player) {
+			p.sc = 0
+			s.sellAndPurchase(p)
+		}, "decider: P1 Faction A buys Technology 0"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newScenario(t, examples(t), quiet...)
+			p := &s.players[0]
+			f := tt.force
+			f.Decider = p.dec
+			p.dec = &f
+			msg := func() (msg string) {
+				defer func() { msg, _ = recover().(string) }()
+				tt.play(s, p)
+				return ""
+			}()
+			assert.Contains(t, msg, tt.want)
+		})
+	}
+}
+
+// Options.Deciders plugs a Decider into a seat of a whole game: one that
+// breaks a rule fails the game with its seed (the simulator reports it as
+// a failed game), never bending the rule or crashing the run.
+func TestDeciderPluggedIntoAGame(t *testing.T) {
+	g := New(bundled(t))
+	cheat := &script{Decider: Bold.Decider(), assign: func(n int) (int, int) { return 0, n + 1 }}
+	_, err := g.PlaySafe(3, Options{Players: 2, Deciders: []Decider{nil, cheat}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "decider: P2")
+	assert.Contains(t, err.Error(), "seed 3")
+
+	fair := &script{Decider: Bold.Decider()}
+	want, err := g.PlaySafe(3, Options{Players: 2, Policies: []Policy{Cautious, Bold}})
+	require.NoError(t, err)
+	got, err := g.PlaySafe(3, Options{Players: 2, Policies: []Policy{Cautious, Bold}, Deciders: []Decider{nil, fair}})
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "a Decider that makes the bot's choices plays the bot's game")
+}
