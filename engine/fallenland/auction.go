@@ -52,9 +52,6 @@ func (g *Game) auctionHouse() {
 // whether the card was sold (and so left the Auction House).
 func (g *Game) offerLot(seller *Player, i int) bool {
 	it := seller.auction[i]
-	if g.itemScore(it) < minUse {
-		return false // worth too little to any Party for a bid
-	}
 	ask := seller.dec.Ask(g, seller, it)
 	bids := g.bidBuf[:0]
 	for _, s := range g.order {

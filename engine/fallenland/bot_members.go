@@ -109,3 +109,16 @@ func (b *bot) Carry(g *Game, p *Player, it Item) int {
 	}
 	return best
 }
+
+// GiveUp: a bot gives up its least valuable card (itemScore).
+func (b *bot) GiveUp(g *Game, p, thief *Player) (c, k int) {
+	c, k = -1, -1
+	for i := range p.party.crowns {
+		for j, it := range p.party.crowns[i].items {
+			if g.givable(it, thief) && (c < 0 || g.itemScore(it) < g.itemScore(p.party.crowns[c].items[k])) {
+				c, k = i, j
+			}
+		}
+	}
+	return c, k
+}

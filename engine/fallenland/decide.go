@@ -125,6 +125,10 @@ type Decider interface {
 	// can hold it (canHold), or -1 to stow it in the Vehicle if it may be,
 	// else leave it in the Auction House.
 	Carry(g *Game, p *Player, it Item) int
+	// GiveUp is the equipped card (crown c's item k) the player gives up
+	// to a card: discarded (thief nil; not an Ally or a Jinxed card), or
+	// taken by thief (nor a Faction's card) (town.go:givenUp).
+	GiveUp(g *Game, p, thief *Player) (c, k int)
 }
 
 // Pick is why a player picks a Party member.

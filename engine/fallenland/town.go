@@ -802,19 +802,10 @@ func (g *Game) visitTown(p *Player) {
 	g.equipParty(p, 0)
 }
 
-// discardWorstEquipped discards the least valuable equipped Spoils card
-// (not an Ally or a Jinxed card).
-func (g *Game) discardWorstEquipped(p *Player) bool {
-	var worst *Item
-	for i := range p.party.crowns {
-		m := &p.party.crowns[i]
-		for k := range m.items {
-			it := &m.items[k]
-			if sd := g.spoils(*it); !sd.is(RAlly|RJinxed) && (worst == nil || g.itemScore(*it) < g.itemScore(*worst)) {
-				worst = it
-			}
-		}
-	}
+// discardEquipped discards an equipped Spoils card the player chooses
+// (not an Ally or a Jinxed card); false if it has none.
+func (g *Game) discardEquipped(p *Player) bool {
+	worst := g.givenUp(p, nil)
 	if worst == nil {
 		return false
 	}
@@ -823,9 +814,35 @@ func (g *Game) discardWorstEquipped(p *Player) bool {
 	return true
 }
 
+// givable reports whether an equipped card may be given up: discarded
+// (thief nil: not an Ally or a Jinxed card) or stolen (nor a Faction's).
+func (g *Game) givable(it Item, thief *Player) bool {
+	sd := g.spoils(it)
+	return it.card >= 0 && !sd.is(RAlly|RJinxed) && (thief == nil || sd.Faction < 0)
+}
+
+// givenUp is the equipped card the player chooses to give up (to thief,
+// or discarded when nil), or nil when it has none that may be.
+func (g *Game) givenUp(p, thief *Player) *Item {
+	any := false
+	for i := range p.party.crowns {
+		for _, it := range p.party.crowns[i].items {
+			any = any || g.givable(it, thief)
+		}
+	}
+	if !any {
+		return nil
+	}
+	c, k := p.dec.GiveUp(g, p, thief)
+	if c < 0 || c >= len(p.party.crowns) || k < 0 || k >= len(p.party.crowns[c].items) || !g.givable(p.party.crowns[c].items[k], thief) {
+		illegal("%s gives up item %d of crown %d", g.name(p), k, c)
+	}
+	return &p.party.crowns[c].items[k]
+}
+
 // stealSpoils moves a Spoils card from one player to another: from the
-// Auction House, else the victim's least valuable equipped card (never an
-// Ally, a Jinxed or a Perk card).
+// Auction House, else an equipped card the victim chooses (never an Ally,
+// a Jinxed or a Perk card).
 func (g *Game) stealSpoils(from, to *Player) {
 	if from == to {
 		return
@@ -838,16 +855,7 @@ func (g *Game) stealSpoils(from, to *Player) {
 			return
 		}
 	}
-	var worst *Item
-	for i := range from.party.crowns {
-		m := &from.party.crowns[i]
-		for k := range m.items {
-			it := &m.items[k]
-			if sd := g.spoils(*it); !sd.is(RAlly|RJinxed) && sd.Faction < 0 && (worst == nil || g.itemScore(*it) < g.itemScore(*worst)) {
-				worst = it
-			}
-		}
-	}
+	worst := g.givenUp(from, to)
 	if worst != nil {
 		to.auction = append(to.auction, *worst)
 		g.traceSteal(from, to, *worst)

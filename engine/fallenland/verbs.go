@@ -342,7 +342,7 @@ var verbImpl = map[string]any{
 	"discardSpoils": verb(func(g *Game, a effects.Args) {
 		p := g.me()
 		for range min(a[0], 20) {
-			if !g.discardWorstEquipped(p) {
+			if !g.discardEquipped(p) {
 				break
 			}
 		}
