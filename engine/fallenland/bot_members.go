@@ -1,5 +1,7 @@
 package fallenland
 
+import "sort"
+
 // The bots' choices of Party members: whom to burden or strike, whom to
 // recruit, which Ally to hire, who carries what.
 
@@ -121,4 +123,36 @@ func (b *bot) GiveUp(g *Game, p, thief *Player) (c, k int) {
 		}
 	}
 	return c, k
+}
+
+// TownTech: a bot plays every Town Technology card.
+func (b *bot) TownTech(g *Game, p *Player, ad *ActionDef) bool { return true }
+
+// SeatOrder: the strongest Characters first (charValue).
+func (b *bot) SeatOrder(g *Game, p *Player, chars []int16) {
+	c := g.c
+	sort.SliceStable(chars, func(i, j int) bool { return charValue(&c.Characters[chars[i]]) > charValue(&c.Characters[chars[j]]) })
+}
+
+// RosterOrder: the strongest Characters first (charValue).
+func (b *bot) RosterOrder(g *Game, p *Player, roster []Member) {
+	sort.SliceStable(roster, func(i, j int) bool {
+		return charValue(&g.c.Characters[roster[i].char]) > charValue(&g.c.Characters[roster[j].char])
+	})
+}
+
+// charValue ranks Characters for bots.
+func charValue(cd *CharDef) float64 {
+	v := 0.0
+	for _, s := range cd.Skills {
+		v += float64(s)
+	}
+	v += 2*float64(cd.Health) + float64(cd.Psych) + 0.3*float64(cd.Capacity) + 3*float64(cd.Armor)
+	if cd.Master {
+		v += 4
+	}
+	if cd.Effect != nil {
+		v += 2
+	}
+	return v
 }

@@ -1,7 +1,5 @@
 package fallenland
 
-import "sort"
-
 // Damage, Armor, healing, death and Party death (FL-DMG-*, FL-HEAL-*,
 // FL-DEATH-*).
 
@@ -323,9 +321,7 @@ func (g *Game) rebuild(p *Player) {
 			g.c.Hexes[p.fac.StartHex].Name)
 	}
 	pa.hex = p.fac.StartHex
-	sort.SliceStable(p.roster, func(i, j int) bool {
-		return charValue(&g.c.Characters[p.roster[i].char]) > charValue(&g.c.Characters[p.roster[j].char])
-	})
+	p.dec.RosterOrder(g, p, p.roster) // who comes first to the new Party
 	for i := range pa.crowns {
 		if len(p.roster) == 0 {
 			break

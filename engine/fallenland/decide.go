@@ -129,6 +129,17 @@ type Decider interface {
 	// to a card: discarded (thief nil; not an Ally or a Jinxed card), or
 	// taken by thief (nor a Faction's card) (town.go:givenUp).
 	GiveUp(g *Game, p, thief *Player) (c, k int)
+	// TownTech reports whether the player plays Town Technology card ad
+	// of its hand at the Bank (town.go:sellAndPurchase).
+	TownTech(g *Game, p *Player, ad *ActionDef) bool
+	// SeatOrder puts the Characters dealt to the player in the order they
+	// take the empty Crowns, in place; the rest go to the Town Roster
+	// (play.go:seatCharacters).
+	SeatOrder(g *Game, p *Player, chars []int16)
+	// RosterOrder puts the player's Town Roster in the order its
+	// Characters join a Party rebuilt after it was wiped out, in place
+	// (damage.go).
+	RosterOrder(g *Game, p *Player, roster []Member)
 }
 
 // Pick is why a player picks a Party member.

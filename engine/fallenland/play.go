@@ -2,7 +2,6 @@ package fallenland
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/rng"
@@ -430,11 +429,10 @@ func (g *Game) dealtOnDraw(p *Player) {
 	}
 }
 
-// seatCharacters puts dealt Characters on the Crowns, strongest first; the
-// rest go to the Town Roster.
+// seatCharacters puts dealt Characters on the Crowns in the order the
+// player chooses; the rest go to the Town Roster.
 func (g *Game) seatCharacters(p *Player, chars []int16) {
-	c := g.c
-	sort.SliceStable(chars, func(i, j int) bool { return charValue(&c.Characters[chars[i]]) > charValue(&c.Characters[chars[j]]) })
+	p.dec.SeatOrder(g, p, chars)
 	pa := &p.party
 	k := 0
 	for i := range pa.crowns {
@@ -447,22 +445,6 @@ func (g *Game) seatCharacters(p *Player, chars []int16) {
 		p.roster = append(p.roster, Member{char: chars[k], hitman: -1})
 	}
 	g.recompute(p)
-}
-
-// charValue ranks Characters for bots.
-func charValue(cd *CharDef) float64 {
-	v := 0.0
-	for _, s := range cd.Skills {
-		v += float64(s)
-	}
-	v += 2*float64(cd.Health) + float64(cd.Psych) + 0.3*float64(cd.Capacity) + 3*float64(cd.Armor)
-	if cd.Master {
-		v += 4
-	}
-	if cd.Effect != nil {
-		v += 2
-	}
-	return v
 }
 
 // randomChipHex rolls a Random Location for a Mission chip, re-rolling a

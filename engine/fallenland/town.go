@@ -460,7 +460,7 @@ func (g *Game) sellAndPurchase(p *Player) {
 	// Town Technology cards from the hand.
 	for i := 0; i < len(p.hand); {
 		ad := &g.c.Actions[p.hand[i]]
-		if ad.Kind != KTownTech {
+		if ad.Kind != KTownTech || !p.dec.TownTech(g, p, ad) {
 			i++
 			continue
 		}
