@@ -1,9 +1,6 @@
 package fallenland
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Bots: deed planning over the Weeks, Fight or Flight, Optional Skill
 // Checks, PVP and the choice of decks. Every random choice comes from the
@@ -509,24 +506,4 @@ func (g *Game) pickGoal(p *Player, frac float64, size int) int16 {
 	}
 	consider(p.fac.StartHex, home)
 	return bestH
-}
-
-// partyLine summarises a Party for the trace.
-func (g *Game) partyLine(p *Player) string {
-	var b strings.Builder
-	for i := range p.party.crowns {
-		m := &p.party.crowns[i]
-		if !m.present() {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%s %d/%d", g.memberName(m), g.left(m), g.health(m))
-	}
-	if v := p.party.vehicle.card; v >= 0 {
-		fmt.Fprintf(&b, "; %s", g.c.Spoils[v].Name)
-	}
-	fmt.Fprintf(&b, "; PR %d TH %d SC %d", p.pr, p.th, p.sc)
-	return b.String()
 }

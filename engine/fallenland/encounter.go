@@ -512,7 +512,7 @@ func (g *Game) refreshRollers(cs *checkState) {
 func (g *Game) individual(p *Player, e *EncDef) (all, redraw bool) {
 	g.cause = causeSolo
 	all = true
-	seq := e.Checks.Branches[g.chooseBranch(p, e)]
+	seq := e.Checks.Branches[g.branch(p, e)]
 	var who [5]*Member
 	n := 0
 	for i := range p.party.crowns {
@@ -558,7 +558,7 @@ func (g *Game) individual(p *Player, e *EncDef) (all, redraw bool) {
 // player's choice) attempts every check (FL-SC-21, FL-AMB-06).
 func (g *Game) solo(p *Player, e *EncDef) (ok, redraw bool) {
 	g.cause = causeSolo
-	seq := e.Checks.Branches[g.chooseBranch(p, e)]
+	seq := e.Checks.Branches[g.branch(p, e)]
 	m := g.soloMember(p, e, seq)
 	if m == nil {
 		return false, false
@@ -735,7 +735,7 @@ func (g *Game) multi(p *Player, e *EncDef, who []int) (ok, redraw bool) {
 	if redraw {
 		return false, true
 	}
-	seq := e.Checks.Branches[g.chooseBranch(p, e)]
+	seq := e.Checks.Branches[g.branch(p, e)]
 	ok = true
 	for _, k := range seq {
 		if won {

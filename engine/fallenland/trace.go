@@ -483,3 +483,23 @@ func (g *Game) traceModifier(what string, amount int, to string) {
 		g.emitf(g.cur, "modifier", g.srcID(), D{"what": what, "amount": amount, "to": to}, "    %s: %s %+d (%s)", g.srcName(), what, amount, to)
 	}
 }
+
+// partyLine summarises a Party for the trace.
+func (g *Game) partyLine(p *Player) string {
+	var b strings.Builder
+	for i := range p.party.crowns {
+		m := &p.party.crowns[i]
+		if !m.present() {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s %d/%d", g.memberName(m), g.left(m), g.health(m))
+	}
+	if v := p.party.vehicle.card; v >= 0 {
+		fmt.Fprintf(&b, "; %s", g.c.Spoils[v].Name)
+	}
+	fmt.Fprintf(&b, "; PR %d TH %d SC %d", p.pr, p.th, p.sc)
+	return b.String()
+}
