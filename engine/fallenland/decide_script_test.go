@@ -168,6 +168,12 @@ func (s *script) Bid(g *Game, p, seller *Player, it Item) int {
 	return s.Decider.Bid(g, p, seller, it)
 }
 
+// on has a copy of the script make p's choices, wrapping its Decider.
+func (f script) on(p *Player) {
+	f.Decider = p.dec
+	p.dec = &f
+}
+
 // scripted is the player's scripted Decider, wrapping its Decider the
 // first time.
 func scripted(p *Player) *script {

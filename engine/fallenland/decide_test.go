@@ -136,9 +136,7 @@ func TestDeciderForcesTheChoice(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newScenario(t, examples(t), quiet...)
 			p := &s.players[0]
-			f := tt.force
-			f.Decider = p.dec
-			p.dec = &f
+			tt.force.on(p)
 			tt.play(t, s, p)
 			s.done()
 			tt.check(t, s, p)
@@ -173,9 +171,7 @@ func TestDeciderIllegalChoiceFailsTheGame(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newScenario(t, examples(t), quiet...)
 			p := &s.players[0]
-			f := tt.force
-			f.Decider = p.dec
-			p.dec = &f
+			tt.force.on(p)
 			msg := func() (msg string) {
 				defer func() { msg, _ = recover().(string) }()
 				tt.play(s, p)

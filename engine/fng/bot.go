@@ -599,11 +599,17 @@ func (b *bot) TestOption(g *Game, h *Hero, spec *TestSpec, kw KW, exert bool) in
 	if b.pol == Random {
 		return h.bot.Intn(len(spec.Alts))
 	}
+	return likeliest(spec, func(cl *Clause) float64 { return g.clauseChance(h, cl, kw, exert) })
+}
+
+// likeliest is the alternative of spec likeliest to pass, chance rating
+// each clause (the first of equal ones).
+func likeliest(spec *TestSpec, chance func(cl *Clause) float64) int {
 	best, bestP := 0, -1.0
 	for ai := range spec.Alts {
 		p := 1.0
 		for ci := range spec.Alts[ai] {
-			p *= g.clauseChance(h, &spec.Alts[ai][ci], kw, exert)
+			p *= chance(&spec.Alts[ai][ci])
 		}
 		if p > bestP {
 			best, bestP = ai, p
@@ -615,17 +621,7 @@ func (b *bot) TestOption(g *Game, h *Hero, spec *TestSpec, kw KW, exert bool) in
 // GroupOption takes the alternative likeliest to pass when each clause is
 // taken by the unit's hero likeliest to pass it.
 func (b *bot) GroupOption(g *Game, lead *Hero, seats []int, spec *TestSpec, kw KW, cliff bool) int {
-	best, bestP := 0, -1.0
-	for ai := range spec.Alts {
-		p := 1.0
-		for ci := range spec.Alts[ai] {
-			p *= g.bestChance(seats, &spec.Alts[ai][ci], kw, cliff)
-		}
-		if p > bestP {
-			best, bestP = ai, p
-		}
-	}
-	return best
+	return likeliest(spec, func(cl *Clause) float64 { return g.bestChance(seats, cl, kw, cliff) })
 }
 
 // GroupTaker sends the hero likeliest to pass the clause.
