@@ -10,12 +10,13 @@ import "fmt"
 // choice, or a search-based player later.
 //
 // The methods are asked from the Game's own goroutine, one at a time, in
-// the game loop: they must not allocate. A Decider reads the game through
+// the game loop: they should not allocate. A Decider reads the game through
 // g. An answer the rules do not allow is a programming error: the game
 // fails, with its seed.
 type Decider interface {
 	// Deed is the Party's next Deed in its Party Exploits Phase
-	// (deeds.go:exploits).
+	// (deeds.go:partyExploits); the rules check it names what is there
+	// (checkDeed).
 	Deed(g *Game, p *Player) choice
 	// Branch picks the alternative of an "or" check sequence the Party
 	// attempts, an index in e's branches; asked when there are two or more

@@ -163,6 +163,10 @@ func TestDeciderIllegalChoiceFailsTheGame(t *testing.T) {
 			s.tech(0, "medical-center", 1)
 			s.loseTech(p)
 		}, "decider: P1 Faction A loses Technology 0 of 2"},
+		{"PVP on itself", script{deeds: []choice{{deed: DeedPVP, target: 0}}}, func(s *scenario, p *Player) {
+			s.crown(0, 1, "ex-a")
+			s.partyExploits(p)
+		}, "decider: P1 Faction A takes a PVP Deed it cannot"},
 		{"a Technology it cannot pay for", script{buyTech: func() int16 { return 0 }, sellTDC: -1}, func(s *scenario, p *Player) {
 			p.sc = 0
 			s.sellAndPurchase(p)

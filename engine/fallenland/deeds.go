@@ -139,6 +139,7 @@ func (g *Game) partyExploits(p *Player) {
 			break
 		}
 		ch := p.dec.Deed(g, p)
+		g.checkDeed(p, ch)
 		cost := g.deedWeeks(ch.deed)
 		if ch.deed == DeedWait {
 			cost = p.weeks
@@ -156,6 +157,26 @@ func (g *Game) partyExploits(p *Player) {
 	}
 	if p.party.alive() == 0 {
 		p.penalty = 0
+	}
+}
+
+// checkDeed fails the game on a Deed that names what is not there: a hex
+// off the map, a deck that is not an Encounter deck, a Point of Interest,
+// waiting card, rival or NPCM that does not exist. (Whether the Deed is of
+// any use is the Decider's business; the Deed's own rules do the rest.)
+func (g *Game) checkDeed(p *Player, ch choice) {
+	ok := ch.deed < numDeeds
+	switch ch.deed {
+	case DeedMove:
+		ok = ch.goal >= 0 && int(ch.goal) < len(g.c.Hexes)
+	case DeedEncounter:
+		ok = ch.multi >= 0 && ch.multi <= len(g.worlds) && ch.poi >= -1 && ch.poi < len(g.pois) &&
+			(ch.multi > 0 || ch.poi >= 0 || ch.deck >= DPlains && ch.deck <= DCityRad)
+	case DeedPVP:
+		ok = ch.target >= 0 && ch.target < len(g.players) && ch.target != p.seat || ch.target <= -2 && -2-ch.target < len(g.npcms)
+	}
+	if !ok {
+		illegal("%s takes a %s Deed it cannot (%+v)", g.name(p), deedNames[min(int(ch.deed), len(deedNames)-1)], ch)
 	}
 }
 
