@@ -508,7 +508,7 @@ func (g *Game) exchange(h *Hero, seats []int) {
 		return
 	}
 	if carrier := h.dec.Carrier(g, h, seats); carrier >= 0 {
-		if !slices.Contains(seats, carrier) {
+		if carrier != h.seat && !slices.Contains(seats, carrier) {
 			panic(fmt.Sprintf("decider: %s has seat %d carry the artifacts, not one of %v", h.def.Name, carrier, seats))
 		}
 		g.carryAll(seats, carrier)

@@ -131,9 +131,9 @@ type Decider interface {
 	// takes back for destroying an outpost or the War Zeppelin, or -1 for
 	// their Fortune and the track set back (coop.go:outpostReward).
 	Reward(g *Game, h *Hero) int
-	// Carrier is the seat, of seats (h's side in its space, h among them),
-	// that carries all their artifacts, or -1 to leave them where they are
-	// (coop.go:exchange).
+	// Carrier is the seat, h's own or one of seats (h's side standing in
+	// its space), that carries all their artifacts, or -1 to leave them
+	// where they are (coop.go:exchange).
 	Carrier(g *Game, h *Hero, seats []int) int
 	// Pass is the seat, of seats, that h hands item id to, or -1 to keep
 	// it; asked for an item that can change hands (coop.go:exchange).
