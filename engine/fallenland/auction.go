@@ -52,6 +52,9 @@ func (g *Game) auctionHouse() {
 // whether the card was sold (and so left the Auction House).
 func (g *Game) offerLot(seller *Player, i int) bool {
 	it := seller.auction[i]
+	if !seller.dec.Offer(g, seller, it) {
+		return false
+	}
 	ask := seller.dec.Ask(g, seller, it)
 	bids := g.bidBuf[:0]
 	for _, s := range g.order {

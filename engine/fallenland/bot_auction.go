@@ -83,9 +83,6 @@ func (g *Game) spareSpoils(it Item) bool {
 // what it can pay (coins above its reserve, and spare cards); random bots
 // bid at random; nothing for a card it would not equip.
 func (g *Game) maxBid(p, seller *Player, it Item) int {
-	if g.itemScore(it) < minUse {
-		return 0 // worth too little to any Party for a bid
-	}
 	use := g.useValue(p, it)
 	if use < minUse {
 		return 0

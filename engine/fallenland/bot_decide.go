@@ -11,10 +11,13 @@ var bots = [...]bot{Cautious: {Cautious}, Bold: {Bold}, Random: {Random}}
 // Decider returns the policy's bot.
 func (p Policy) Decider() Decider { return &bots[p] }
 
-func (b *bot) Deed(g *Game, p *Player) choice                { return g.chooseDeed(p) }
-func (b *bot) Branch(g *Game, p *Player, e *EncDef) int      { return g.chooseBranch(p, e) }
-func (b *bot) OSC(g *Game, p *Player, k Check) bool          { return g.wantOSC(p, k) }
-func (b *bot) Ask(g *Game, seller *Player, it Item) int      { return g.askPrice(seller, it) }
+func (b *bot) Deed(g *Game, p *Player) choice           { return g.chooseDeed(p) }
+func (b *bot) Branch(g *Game, p *Player, e *EncDef) int { return g.chooseBranch(p, e) }
+func (b *bot) OSC(g *Game, p *Player, k Check) bool     { return g.wantOSC(p, k) }
+func (b *bot) Ask(g *Game, seller *Player, it Item) int { return g.askPrice(seller, it) }
+
+// Offer: a bot offers a card worth enough to a Party for a bid.
+func (b *bot) Offer(g *Game, seller *Player, it Item) bool   { return g.itemScore(it) >= minUse }
 func (b *bot) Bid(g *Game, p, seller *Player, it Item) int   { return g.maxBid(p, seller, it) }
 func (b *bot) Pay(g *Game, buyer *Player, price int) payment { return g.payWith(buyer, price) }
 

@@ -41,8 +41,11 @@ type Decider interface {
 	// Draft Setup, an index in stack, given the cards kept already
 	// (play.go:draftCards).
 	Draft(g *Game, p *Player, d Deck, stack, kept []int16) int
-	// Ask is the least the seller takes for card it of its Auction House
-	// (auction.go:offerLot).
+	// Offer reports whether the seller puts card it of its Auction House
+	// up for bids (auction.go:offerLot).
+	Offer(g *Game, seller *Player, it Item) bool
+	// Ask is the least the seller takes for card it of its Auction House,
+	// offered.
 	Ask(g *Game, seller *Player, it Item) int
 	// Bid is the most p bids for seller's card it, or 0 for no bid.
 	Bid(g *Game, p, seller *Player, it Item) int
