@@ -48,13 +48,24 @@ func Create(path string, stdout io.Writer) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Created and tracked under the lock, so that RemoveTemps, called at
+	// any moment by a signal handler, either sees the file or refuses it.
+	mu.Lock()
+	defer mu.Unlock()
+	if stopped {
+		return nil, fmt.Errorf("cannot write %s: %w", path, ErrStopped)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), tempPattern(path))
 	if err != nil {
 		return nil, fmt.Errorf("cannot write %s: %v", path, unwrap(err))
 	}
-	track(tmp.Name(), true)
+	temps[tmp.Name()] = true
 	return &File{path: path, tmp: tmp, w: tmp, mode: mode}, nil
 }
+
+// ErrStopped is the error of a Create or Commit after RemoveTemps: the
+// program is stopping, and writes nothing more.
+var ErrStopped = errors.New("stopped before it was written")
 
 // tempPattern names the temporary file after its target (".cards.pdf.123.tmp"),
 // shortened so that a target whose name is near the system's limit still
@@ -187,7 +198,14 @@ func (f *File) replace() error {
 	}
 	tmp := f.tmp.Name()
 	f.tmp = nil
-	defer track(tmp, false)
+	// Under the lock: a target is never replaced once RemoveTemps has run.
+	mu.Lock()
+	defer mu.Unlock()
+	delete(temps, tmp)
+	if stopped {
+		os.Remove(tmp)
+		return fmt.Errorf("cannot write %s: %w", f.path, ErrStopped)
+	}
 	if _, err := check(f.path); err != nil { // the target changed while we wrote
 		os.Remove(tmp)
 		return err
@@ -219,7 +237,7 @@ func (f *File) Abort() {
 	}
 	f.tmp.Close()
 	os.Remove(f.tmp.Name())
-	track(f.tmp.Name(), false)
+	untrack(f.tmp.Name())
 	f.tmp = nil
 }
 
@@ -252,27 +270,27 @@ func unwrap(err error) error {
 }
 
 // The temporary files being written, so that an interrupted program can
-// remove them (RemoveTemps) before it exits.
+// remove them (RemoveTemps) before it exits; stopped once it has.
 var (
-	mu    sync.Mutex
-	temps = map[string]bool{}
+	mu      sync.Mutex
+	temps   = map[string]bool{}
+	stopped bool
 )
 
-func track(name string, live bool) {
+func untrack(name string) {
 	mu.Lock()
 	defer mu.Unlock()
-	if live {
-		temps[name] = true
-	} else {
-		delete(temps, name)
-	}
+	delete(temps, name)
 }
 
-// RemoveTemps removes every temporary file not yet committed or aborted.
-// A signal handler calls it before exiting; the targets stay as they were.
+// RemoveTemps removes every temporary file not yet committed or aborted,
+// and makes every later Create and Commit fail with ErrStopped: a signal
+// handler calls it before exiting, while other goroutines may still be
+// writing, and the targets stay as they were.
 func RemoveTemps() {
 	mu.Lock()
 	defer mu.Unlock()
+	stopped = true
 	for name := range temps {
 		os.Remove(name)
 		delete(temps, name)

@@ -73,6 +73,7 @@ func TestStdoutAndAbort(t *testing.T) {
 	_, err = f.Write([]byte("half"))
 	require.NoError(t, err)
 	RemoveTemps() // as a signal handler would
+	t.Cleanup(restart)
 	f.Abort()
 	got, err := os.ReadFile(target)
 	require.NoError(t, err)
@@ -174,7 +175,8 @@ func TestLongNameGetsATemporaryFile(t *testing.T) {
 }
 
 // TestCommitAfterRemoveTemps: a signal handler removed the temporary file
-// while a write was under way; the commit fails and the target stays.
+// while a write was under way; the commit fails and the target stays, and
+// a file another goroutine starts afterwards is refused, not left behind.
 func TestCommitAfterRemoveTemps(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "out.json")
@@ -184,7 +186,16 @@ func TestCommitAfterRemoveTemps(t *testing.T) {
 	_, err = f.Write([]byte("new"))
 	require.NoError(t, err)
 	RemoveTemps()
-	require.EqualError(t, f.Commit(), "cannot write "+target+": no such file or directory")
+	t.Cleanup(restart)
+	err = f.Commit()
+	require.ErrorIs(t, err, ErrStopped)
+	assert.EqualError(t, err, "cannot write "+target+": stopped before it was written")
+	assert.Equal(t, "old", string(readAll(t, target)))
+	assert.Equal(t, []string{"out.json"}, names(t, dir))
+
+	_, err = Create(filepath.Join(dir, "backs.pdf"), nil)
+	assert.EqualError(t, err, "cannot write "+filepath.Join(dir, "backs.pdf")+": stopped before it was written")
+	assert.ErrorIs(t, WriteFile(target, []byte("newer"), nil), ErrStopped)
 	assert.Equal(t, "old", string(readAll(t, target)))
 	assert.Equal(t, []string{"out.json"}, names(t, dir))
 }
