@@ -599,7 +599,7 @@ func (c *compiler) header(l *layer, sh *table.Sheet, rs *RawSheet) (map[string]i
 		names = append(names, col.Name)
 	}
 	idx := map[string]int{}
-	src := &table.Source{File: l.wb.File, Sheet: rs.Name, Layer: l.info.ID, Columns: map[string]string{}}
+	src := &table.Source{File: l.wb.File, Dir: l.wb.Dir, Sheet: rs.Name, Layer: l.info.ID, Columns: map[string]string{}}
 	for i, h := range rs.Rows[0] {
 		h = strings.TrimSpace(h)
 		if h == "" || strings.HasPrefix(h, "_") || strings.HasPrefix(h, "#") {

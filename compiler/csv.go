@@ -29,6 +29,7 @@ import (
 // csvWorkbook is one workbook of a folder of CSV files.
 type csvWorkbook struct {
 	name  string            // the workbook's name in diagnostics
+	dir   string            // the folder of its files
 	files map[string]string // sheet name → path
 }
 
@@ -93,7 +94,7 @@ func csvWorkbooks(dir string) []csvWorkbook {
 			if name == "" {
 				name = filepath.Base(filepath.Clean(dir))
 			}
-			b = &csvWorkbook{name: name, files: map[string]string{}}
+			b = &csvWorkbook{name: name, dir: dir, files: map[string]string{}}
 			books[best] = b
 		}
 		b.files[stem[len(best):]] = filepath.Join(dir, n)
@@ -109,7 +110,7 @@ func csvWorkbooks(dir string) []csvWorkbook {
 // of any workbook (the file size limit counts all of its files together).
 // A file that cannot be read is a *ReadError.
 func readCSVWorkbook(cb csvWorkbook, lim Limits, l *diag.List) (*Workbook, error) {
-	wb := &Workbook{File: cb.name}
+	wb := &Workbook{File: cb.name, Dir: cb.dir}
 	var total int64
 	// The Set sheet first, then the sheets in name order: the order a
 	// spreadsheet would show them in does not exist in a folder.

@@ -174,6 +174,9 @@ func readFile(path string, lim Limits, l *diag.List) (*Workbook, error) {
 	}
 	wb, dl := ReadWorkbook(name, data, lim)
 	l.Append(dl)
+	if wb != nil {
+		wb.Dir = filepath.Dir(path)
+	}
 	return wb, nil
 }
 

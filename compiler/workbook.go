@@ -39,7 +39,10 @@ var DefaultLimits = Limits{
 
 // Workbook is a workbook's raw cell text, sheet by sheet.
 type Workbook struct {
-	File   string // the name diagnostics use
+	File string // the name diagnostics use
+	// Dir is the folder the workbook was read from, which file paths in
+	// its cells are relative to ("" for a workbook read from memory).
+	Dir    string
 	Sheets []*RawSheet
 	// Lost are the places where reading dropped content after reporting
 	// it: a cell (a text too long, a formula without a saved result, a

@@ -111,14 +111,19 @@ func (r *renderer) cellPicture(it *Item, z *templates.Zone) *Picture {
 	case it.Card != nil:
 		pic, err = r.pics.fromFS(it.Template.FS, name)
 	default:
-		file := pos.File
+		// The workbook's folder, where it was read; engine tables keep
+		// only the workbook's name, whose folder is the current one.
+		dir := it.Row.Dir()
+		if dir == "" {
+			dir = filepath.Dir(pos.File)
+		}
 		switch {
 		case filepath.IsAbs(name):
 			pic, err = r.pics.fromDisk(name)
-		case strings.HasPrefix(file, "bundled:") || file == "":
+		case it.Row.Dir() == "" && (strings.HasPrefix(pos.File, "bundled:") || pos.File == ""):
 			err = fmt.Errorf("%s: a bundled set has no folder to find pictures in", name)
 		default:
-			pic, err = r.pics.fromDisk(filepath.Join(filepath.Dir(file), filepath.FromSlash(name)))
+			pic, err = r.pics.fromDisk(filepath.Join(dir, filepath.FromSlash(name)))
 		}
 	}
 	if err != nil {

@@ -59,6 +59,11 @@ type Source struct {
 	Sheet   string            `json:"sheet"`
 	Layer   string            `json:"layer"`
 	Columns map[string]string `json:"columns"` // column key → letter
+	// Dir is the folder, on this machine, of the file that holds the
+	// sheet: file paths in its cells (the Art column) are relative to it.
+	// It is left out of engine tables, whose bytes must not depend on
+	// where a project lives; "" when unknown.
+	Dir string `json:"-"`
 }
 
 // Row is one compiled row. Its accessors (Str, Int, Bool, List, Has) read
@@ -138,6 +143,16 @@ func (r *Row) Layer() string {
 		return ""
 	}
 	return r.source.Layer
+}
+
+// Dir is the folder file paths in the row's cells are relative to: the
+// folder of its workbook, or "" when unknown (a bundled set, engine
+// tables).
+func (r *Row) Dir() string {
+	if r.source == nil {
+		return ""
+	}
+	return r.source.Dir
 }
 
 // Pos returns the position of the row's cell in the given column (a name
