@@ -8,6 +8,7 @@ import (
 	"io"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -122,6 +123,14 @@ type faceSeen struct {
 	clip   Rect
 	turned bool
 	text   [][2]float64 // text positions, mm from the top-left
+	images []imageSeen
+}
+
+// imageSeen is a picture the content stream draws: where the image lands
+// and the clip it is drawn through (what shows), in millimetres from the
+// page's top-left corner.
+type imageSeen struct {
+	drawn, clip Rect
 }
 
 // pageSeen is what running a page's content stream finds.
@@ -139,11 +148,22 @@ func runContent(t testing.TB, p pdfPage) pageSeen {
 	var out pageSeen
 	ctm := identity
 	var stack []matrix
+	var clips []Rect // the clip of each saved state
+	var clip Rect    // the innermost clip set (zero: none)
 	var operands []string
 	var face *faceSeen
 	var pendingRect []float64
 	clipping := false
 	toMM := func(x, y float64) (float64, float64) { return x / ptPerMM, (p.h - y) / ptPerMM }
+	// rectMM maps a rectangle of user space, corners (x0, y0) and (x1,
+	// y1), through the current transform to millimetres.
+	rectMM := func(x0, y0, x1, y1 float64) Rect {
+		ax, ay := ctm.apply(x0, y0)
+		bx, by := ctm.apply(x1, y1)
+		lx, ty := toMM(min(ax, bx), max(ay, by))
+		rx, by2 := toMM(max(ax, bx), min(ay, by))
+		return Rect{lx, ty, rx - lx, by2 - ty}
+	}
 	num := func(i int) float64 {
 		v, err := strconv.ParseFloat(operands[len(operands)-i], 64)
 		require.NoError(t, err, "operand %q", operands[len(operands)-i])
@@ -220,6 +240,7 @@ func runContent(t testing.TB, p pdfPage) pageSeen {
 		switch tok {
 		case "q":
 			stack = append(stack, ctm)
+			clips = append(clips, clip)
 			out.depth++
 			out.maxDepth = max(out.maxDepth, out.depth)
 		case "Q":
@@ -228,6 +249,8 @@ func runContent(t testing.TB, p pdfPage) pageSeen {
 			} else {
 				ctm = stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
+				clip = clips[len(clips)-1]
+				clips = clips[:len(clips)-1]
 			}
 			out.depth--
 		case "cm":
@@ -237,14 +260,13 @@ func runContent(t testing.TB, p pdfPage) pageSeen {
 		case "W":
 			clipping = true
 		case "n":
-			if clipping && pendingRect != nil && face != nil && face.clip == (Rect{}) {
+			if clipping && pendingRect != nil {
 				r := pendingRect
-				x0, y0 := ctm.apply(r[0], r[1])
-				x1, y1 := ctm.apply(r[0]+r[2], r[1]+r[3])
-				ax, ay := toMM(min(x0, x1), max(y0, y1))
-				bx, by := toMM(max(x0, x1), min(y0, y1))
-				face.clip = Rect{ax, ay, bx - ax, by - ay}
-				face.turned = ctm[0] < 0 && ctm[3] < 0
+				clip = rectMM(r[0], r[1], r[0]+r[2], r[1]+r[3])
+				if face != nil && face.clip == (Rect{}) {
+					face.clip = clip
+					face.turned = ctm[0] < 0 && ctm[3] < 0
+				}
 			}
 			clipping, pendingRect = false, nil
 		case "BDC":
@@ -260,6 +282,11 @@ func runContent(t testing.TB, p pdfPage) pageSeen {
 		case "EMC":
 			out.marked--
 			face = nil
+		case "Do":
+			if face != nil && strings.HasPrefix(operands[len(operands)-1], "/I") {
+				// An image fills the unit square of its transform.
+				face.images = append(face.images, imageSeen{drawn: rectMM(0, 0, 1, 1), clip: clip})
+			}
 		case "Td":
 			if face != nil {
 				x, y := ctm.apply(num(2), num(1))
