@@ -26,10 +26,19 @@ type calibPoint struct {
 	back  [2]float64 // where the back page prints behind it, with the current offset
 }
 
+// calibInset is how far the corner crosses are from the page's edges, in
+// millimetres; calibReach is how far a cross or its rulers reach from its
+// centre. The words of the sheet are set between the top crosses and the
+// centre one, clear of both.
+const (
+	calibInset = 30.0
+	calibReach = 13.0
+)
+
 // calibPoints are the sheet's crosses: the centre and one near each corner.
 func calibPoints(opt Options) []calibPoint {
 	pw, ph := opt.Page.W, opt.Page.H
-	in := 30.0
+	in := calibInset
 	var out []calibPoint
 	for _, p := range [][2]float64{{pw / 2, ph / 2}, {in, in}, {pw - in, in}, {in, ph - in}, {pw - in, ph - in}} {
 		r, _ := mirror(Rect{p[0], p[1], 0, 0}, pw, ph, opt.Duplex, opt.BackOffset[0], opt.BackOffset[1])
@@ -68,15 +77,16 @@ func Calibrate(out io.Writer, opt Options) error {
 		side = "short"
 	}
 	// The front.
+	top := calibInset + calibReach + 6 // the first baseline below the top crosses
 	d.addPage(pw, ph)
-	d.Text(20, 22, bold, 14, ink, "Duplex calibration: front")
+	d.Text(20, top, bold, 14, ink, "Duplex calibration: front")
 	for i, s := range []string{
 		fmt.Sprintf("Print this sheet double-sided, flip on %s edge, at 100%% (no fit to page), as you will print the cards.", side),
 		"Hold it against a window (or pierce each cross with a pin) and look at the rulers on the back behind each cross:",
 		"the tick behind the vertical line is X, the tick behind the horizontal line is Y. Then export with --back-offset X,Y.",
 		fmt.Sprintf("This sheet was printed with --back-offset %s,%s.", num(opt.BackOffset[0]), num(opt.BackOffset[1])),
 	} {
-		d.Text(20, 32+float64(i)*5, sans, 9, ink, s)
+		d.Text(20, top+10+float64(i)*5, sans, 9, ink, s)
 	}
 	for _, p := range calibPoints(opt) {
 		x, y := p.front[0], p.front[1]
@@ -86,7 +96,7 @@ func Calibrate(out io.Writer, opt Options) error {
 	}
 	// The back.
 	d.addPage(pw, ph)
-	d.Text(20, ph-20, bold, 14, ink, "Duplex calibration: back")
+	d.Text(20, top, bold, 14, ink, "Duplex calibration: back")
 	for _, p := range calibPoints(opt) {
 		x, y := p.back[0], p.back[1]
 		// The ruler across (for X) lies 6 mm below the cross's centre,

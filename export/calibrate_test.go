@@ -84,3 +84,43 @@ func abs(f float64) float64 {
 	}
 	return f
 }
+
+// TestCalibrationWordsClearOfCrossesAndRulers reads where pdftotext finds
+// the sheet's words: none may run through a cross on the front or, on the
+// back, through the rulers a designer reads the offset from.
+func TestCalibrationWordsClearOfCrossesAndRulers(t *testing.T) {
+	needPoppler(t, "pdftotext")
+	for _, page := range []string{"a4", "letter"} {
+		for _, d := range []Duplex{DuplexLong, DuplexShort} {
+			t.Run(page+" "+d.String(), func(t *testing.T) {
+				opt := DefaultOptions()
+				p, err := ParsePage(page)
+				require.NoError(t, err)
+				opt.Page, opt.Duplex, opt.BackOffset = p, d, [2]float64{1, -0.5}
+				var buf bytes.Buffer
+				require.NoError(t, Calibrate(&buf, opt))
+				pts := calibPoints(opt)
+				for side := 1; side <= 2; side++ {
+					ws := words(t, buf.Bytes(), side)
+					require.NotEmpty(t, ws)
+					for _, w := range ws {
+						if side == 2 && !strings.Contains("Duplex calibration: back", w.text) {
+							continue // a ruler's own labels
+						}
+						wr := Rect{w.xMin / ptPerMM, w.yMin / ptPerMM, (w.xMax - w.xMin) / ptPerMM, (w.yMax - w.yMin) / ptPerMM}
+						for _, pt := range pts {
+							// A cross reaches 8 mm from its centre; a ruler
+							// and its labels reach from 7 mm left and above
+							// the back's point to 12 mm right and below.
+							c := Rect{pt.front[0] - 8, pt.front[1] - 8, 16, 16}
+							if side == 2 {
+								c = Rect{pt.back[0] - 7, pt.back[1] - 7, 19, 19}
+							}
+							assert.False(t, overlaps(wr, c, 0), "page %d: %q at %v runs into the mark at %v", side, w.text, wr, c)
+						}
+					}
+				}
+			})
+		}
+	}
+}
