@@ -84,3 +84,32 @@ func TestPNGMatchesThePDF(t *testing.T) {
 		}
 	}
 }
+
+// TestPNGShopSizes: the pixel sizes print shops ask for, from the bleed
+// the help names for each (poker cards at 300 dpi).
+func TestPNGShopSizes(t *testing.T) {
+	set, tb := bundledGame(t, fng.Module)
+	for _, tc := range []struct {
+		shop  string
+		bleed float64
+		w, h  int
+	}{
+		{"no bleed", 0, 750, 1050},
+		{"The Game Crafter (1/8 in)", 3.175, 825, 1125},
+		{"MakePlayingCards (0.12 in)", 3.048, 822, 1122},
+		{"3 mm, one pixel short of MakePlayingCards", 3, 821, 1121},
+	} {
+		t.Run(tc.shop, func(t *testing.T) {
+			opt := DefaultOptions()
+			opt.Cards = []string{"ancient-puzzle"}
+			opt.Bleed = tc.bleed
+			var sizes [][2]int
+			_, _, err := Images(set, tb, opt, DefaultDPI, func(f Face) error {
+				sizes = append(sizes, [2]int{f.Image.Bounds().Dx(), f.Image.Bounds().Dy()})
+				return nil
+			})
+			require.NoError(t, err)
+			assert.Equal(t, [][2]int{{tc.w, tc.h}, {tc.w, tc.h}}, sizes, "front and back")
+		})
+	}
+}

@@ -48,8 +48,8 @@ the very layout 'export pdf' prints.
 
 Print-on-demand shops take card images: at 300 dpi a poker card is 750×1050
 pixels, and --bleed adds bleed around it (--bleed alone is 3 mm; The Game
-Crafter asks for 825×1125 pixels: --bleed 3.175; MakePlayingCards for
-822×1122: --bleed 3). Text that does not fit, characters no font prints and
+Crafter asks for 825×1125 pixels: --bleed 3.175, 1/8 inch; MakePlayingCards
+for 822×1122: --bleed 3.048, 0.12 inch). Text that does not fit, characters no font prints and
 missing art are reported at their cells, as for the PDF.`,
 		Example: `  deckwright export png my-expansion/ -o cards/
   deckwright export png --deck dangers --bleed=3.175 -o tgc/
