@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"sync"
 	"unicode"
 
@@ -263,17 +264,19 @@ func (b *fontBook) pick(f *Font, r rune) (*Font, bool) {
 	return f, false
 }
 
-// missing returns the first character of s that no font can print.
-func (b *fontBook) missing(f *Font, s string) (rune, bool) {
+// missing returns the characters of s that no font can print, each once,
+// in the order they come.
+func (b *fontBook) missing(f *Font, s string) []rune {
+	var out []rune
 	for _, r := range s {
-		if unicode.IsSpace(r) || unicode.IsControl(r) {
+		if unicode.IsSpace(r) || unicode.IsControl(r) || slices.Contains(out, r) {
 			continue
 		}
 		if _, ok := b.pick(f, r); !ok {
-			return r, true
+			out = append(out, r)
 		}
 	}
-	return 0, false
+	return out
 }
 
 // describe names a font for messages: "sans bold".

@@ -81,23 +81,22 @@ func TestAFamilyNamedLikeABundledOneReplacesIt(t *testing.T) {
 	assert.True(t, f.has('★'), "every sans zone uses the project's font")
 	f = b.resolve("sans", "italic", false, false)
 	assert.True(t, f.has('★'), "markup asking for a style the family lacks falls back to one it has")
-	_, missing := b.missing(f, "A★")
-	assert.False(t, missing)
-	_, missing = b.missing(f, "z")
-	assert.True(t, missing, "the project font has no z and there is no fallback")
+	assert.Empty(t, b.missing(f, "A★"))
+	assert.Equal(t, []rune{'z', 'y'}, b.missing(f, "z★yz"), "the project font has no z nor y and there is no fallback; each named once")
 }
 
 func TestCharactersNoFontHasAreReportedAtTheCell(t *testing.T) {
 	set, msgs := toySetWithFonts(t, "fonts: {symbols: fonts/DWTestSymbols.ttf}\nfallback: [symbols]\n",
 		map[string][]byte{"fonts/DWTestSymbols.ttf": symbolFont(t, "DWTestSymbols.ttf")})
 	require.Empty(t, msgs)
-	rows := []toyRow{{"id": "snake", "name": "Snake", "deck": "red", "text": "A 🐍 in the ☀"}, {"id": "fine", "name": "Fine", "deck": "red", "text": "日本"}}
+	rows := []toyRow{{"id": "snake", "name": "Snake", "deck": "red", "text": "A 🐍 in the ☀ and 🐍 \U0001F99C"}, {"id": "fine", "name": "Fine", "deck": "red", "text": "日本"}}
 	_, l, _ := exportToy(t, set, toyTables(map[string][]toyRow{"cards": rows}), testOptions())
 	require.Equal(t, 1, l.Len(), "%v", l.Items())
 	d := l.Items()[0]
 	assert.Equal(t, CodeGlyph, d.Code)
 	assert.Equal(t, "toy.xlsx:Cards!H2", d.Pos.String())
-	assert.Contains(t, d.Message, `"🐍" (U+1F40D)`)
+	assert.Equal(t, `card "snake" has "🐍" (U+1F40D), "🦜" (U+1F99C), which no font of the templates can print; each prints as ?`, d.Message,
+		"every character the fonts lack, each once, in one warning")
 	assert.Contains(t, d.Hint, "fallback")
 }
 

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -367,12 +368,25 @@ func (r *renderer) overflow(it *Item, z *templates.Zone, pos diag.Pos, lay textL
 // them.
 func (r *renderer) sanitize(it *Item, z *templates.Zone, s string, st textStyle, pos diag.Pos) string {
 	base := st.base()
-	bad, missing := r.fonts.missing(base, s)
-	if !missing {
+	bad := r.fonts.missing(base, s)
+	if len(bad) == 0 {
 		return s
 	}
 	if r.once("glyph\x00" + it.ID() + "\x00" + z.Pos.String()) {
-		r.diags.Add(diag.Warnf(pos, CodeGlyph, "card %q has %q (U+%04X), which no font of the templates can print; it prints as ?", it.ID(), string(bad), bad).
+		// Every character at once: fixing one should not uncover the next.
+		const most = 5
+		var list []string
+		for _, c := range bad[:min(len(bad), most)] {
+			list = append(list, fmt.Sprintf("%q (U+%04X)", string(c), c))
+		}
+		if len(bad) > most {
+			list = append(list, fmt.Sprintf("%d more", len(bad)-most))
+		}
+		what := "it prints"
+		if len(bad) > 1 {
+			what = "each prints"
+		}
+		r.diags.Add(diag.Warnf(pos, CodeGlyph, "card %q has %s, which no font of the templates can print; %s as ?", it.ID(), strings.Join(list, ", "), what).
 			WithHint("add a font that has it to shared.yaml's fonts: and fallback: (characters beyond U+FFFF, such as most emoji, cannot be embedded)"))
 	}
 	var b strings.Builder
