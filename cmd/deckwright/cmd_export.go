@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -304,9 +305,9 @@ func runExport(c *cobra.Command, args []string, f *exportFlags) error {
 		o.Part = func(n, total int) (export.Output, error) {
 			name := f.out
 			if total > 1 {
-				name = partName(f.out, n)
+				name = partName(f.out, n, total)
 				if n == 1 && !f.quiet {
-					fmt.Fprintf(stderr, "the export has more cards than one PDF holds (%d): writing %s … %s\n", opt.MaxCards, name, partName(f.out, total))
+					fmt.Fprintf(stderr, "the export has more cards than one PDF holds (%d): writing %s … %s\n", opt.MaxCards, name, partName(f.out, total, total))
 				}
 			}
 			var part export.Output
@@ -426,10 +427,12 @@ func createPart(files *outfile.Batch, path string) (*outfile.File, error) {
 	return f, nil
 }
 
-// partName numbers a part of a split export: cards.pdf → cards-2.pdf.
-func partName(out string, n int) string {
+// partName numbers part n of a split export of total parts: cards.pdf →
+// cards-2.pdf, zero-padded to the width of total (cards-02.pdf of 12) so
+// that the files list, and print, in order.
+func partName(out string, n, total int) string {
 	ext := filepath.Ext(out)
-	return fmt.Sprintf("%s-%d%s", strings.TrimSuffix(out, ext), n, ext)
+	return fmt.Sprintf("%s-%0*d%s", strings.TrimSuffix(out, ext), len(strconv.Itoa(total)), n, ext)
 }
 
 func exportSummary(f *exportFlags, opt export.Options, st *export.Stats) string {
@@ -438,7 +441,7 @@ func exportSummary(f *exportFlags, opt export.Options, st *export.Stats) string 
 	case where == "-":
 		where = "standard output"
 	case st.Files > 1:
-		where = fmt.Sprintf("%s … %s (%d files of at most %d cards)", partName(f.out, 1), partName(f.out, st.Files), st.Files, opt.MaxCards)
+		where = fmt.Sprintf("%s … %s (%d files of at most %d card%s)", partName(f.out, 1, st.Files), partName(f.out, st.Files, st.Files), st.Files, opt.MaxCards, plural(opt.MaxCards))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "wrote %s: %d page%s, %d card%s", where, st.Pages, plural(st.Pages), st.Cards, plural(st.Cards))

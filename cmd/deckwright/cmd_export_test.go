@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -583,6 +584,28 @@ func TestExportSplitsIntoNumberedFiles(t *testing.T) {
 	code, _, stderr = runExportCLI("export", "pdf", filepath.Join(dir, "tables.json"), "--deck", "dangers", "--max-cards", "2", "-o", "-")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, stderr, "the export has 3 cards, more than one PDF holds (2)")
+}
+
+// TestPartNamesListInPrintOrder: the numbered files of a split export
+// sort by name in the order they print, whatever their number.
+func TestPartNamesListInPrintOrder(t *testing.T) {
+	for _, tc := range []struct {
+		total      int
+		first, end string
+	}{
+		{2, "cards-1.pdf", "cards-2.pdf"},
+		{9, "cards-1.pdf", "cards-9.pdf"},
+		{10, "cards-01.pdf", "cards-10.pdf"},
+		{372, "cards-001.pdf", "cards-372.pdf"},
+	} {
+		var names []string
+		for n := 1; n <= tc.total; n++ {
+			names = append(names, partName("cards.pdf", n, tc.total))
+		}
+		assert.Equal(t, tc.first, names[0])
+		assert.Equal(t, tc.end, names[tc.total-1])
+		assert.True(t, sort.StringsAreSorted(names), "%d parts list in print order: %v", tc.total, names)
+	}
 }
 
 func TestExportPack(t *testing.T) {
