@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"image"
 	"image/png"
 	"io"
 	"os"
@@ -468,11 +469,16 @@ front:
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "templates", "dangers.yaml"), []byte(dangers), 0o644))
 	code, stdout, _ := runExportCLI("validate", dir)
 	assert.Equal(t, exitContent, code)
-	assert.Contains(t, stdout, "fng-base.xlsx:Dangers!"+art["Art"]+": error[DW3108]: card \"boat-chase-falls\": no file art/missing.png")
+	// The path is relative to the workbook's folder, wherever validate runs.
+	assert.Contains(t, stdout, "fng-base.xlsx:Dangers!"+art["Art"]+": error[DW3108]: card \"boat-chase-falls\": no file "+filepath.Join(dir, "art", "missing.png")+"\n")
 	assert.Contains(t, stdout, "fng-base.xlsx:Dangers!"+text["Text"]+": error[DW3101]: text of \"ancient-puzzle\" does not fit the text even at 6 pt")
 
-	// Fixed, the same project validates clean.
-	editRow(t, base, "Dangers", "boat-chase-falls", map[string]any{"Art": ""})
+	// Fixed (the picture put where the cell says, beside the workbook, not
+	// where validate runs), the same project validates clean.
+	var pic bytes.Buffer
+	require.NoError(t, png.Encode(&pic, image.NewGray(image.Rect(0, 0, 30, 20))))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "art"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "art", "missing.png"), pic.Bytes(), 0o644))
 	editRow(t, base, "Dangers", "ancient-puzzle", map[string]any{"Text": "Solve it or fall."})
 	code, stdout, _ = runExportCLI("validate", dir)
 	assert.Equal(t, exitOK, code, stdout)
