@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 )
 
 // The duplex calibration sheet: the front has crosses; the back has, behind
@@ -35,6 +36,13 @@ const (
 	calibReach = 13.0
 )
 
+// The smallest page the sheet fits on (A5 and up): the centre cross clear of
+// the corner ones, and room for the words between them.
+const (
+	calibMinW = 120.0
+	calibMinH = 170.0
+)
+
 // calibPoints are the sheet's crosses: the centre and one near each corner.
 func calibPoints(opt Options) []calibPoint {
 	pw, ph := opt.Page.W, opt.Page.H
@@ -45,6 +53,23 @@ func calibPoints(opt Options) []calibPoint {
 		out = append(out, calibPoint{front: p, back: [2]float64{r.X, r.Y}})
 	}
 	return out
+}
+
+// wrapWords breaks words into lines at most width millimetres wide.
+func wrapWords(words []string, f *Font, sizePt, width float64) []string {
+	var lines []string
+	line := ""
+	for _, w := range words {
+		if line != "" && f.width(line+" "+w, sizePt) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, line)
 }
 
 // tickLabel is the offset a tick stands for: the current offset plus the
@@ -67,6 +92,9 @@ func Calibrate(out io.Writer, opt Options) error {
 	if opt.Duplex == DuplexNone {
 		return usagef("--calibrate measures where backs land: it needs --duplex long or short")
 	}
+	if opt.Page.W < calibMinW || opt.Page.H < calibMinH {
+		return usagef("--calibrate needs a page of at least %s×%s mm (A5 or larger), not %s×%s", num(calibMinW), num(calibMinH), num(opt.Page.W), num(opt.Page.H))
+	}
 	d := newDoc(opt, "Duplex calibration")
 	fonts := newFontBook(nil)
 	sans, bold := fonts.resolve("sans", "regular", false, false), fonts.resolve("sans", "bold", false, false)
@@ -80,13 +108,21 @@ func Calibrate(out io.Writer, opt Options) error {
 	top := calibInset + calibReach + 6 // the first baseline below the top crosses
 	d.addPage(pw, ph)
 	d.Text(20, top, bold, 14, ink, "Duplex calibration: front")
-	for i, s := range []string{
-		fmt.Sprintf("Print this sheet double-sided, flip on %s edge, at 100%% (no fit to page), as you will print the cards.", side),
-		"Hold it against a window (or pierce each cross with a pin) and look at the rulers on the back behind each cross:",
-		"the tick behind the vertical line is X, the tick behind the horizontal line is Y. Then export with --back-offset X,Y.",
-		fmt.Sprintf("This sheet was printed with --back-offset %s,%s.", num(opt.BackOffset[0]), num(opt.BackOffset[1])),
-	} {
-		d.Text(20, top+10+float64(i)*5, sans, 9, ink, s)
+	words := strings.Fields(fmt.Sprintf("Print this sheet double-sided, flip on %s edge, at 100%% (no fit to page), as you will print the cards. "+
+		"Hold it against a window (or pierce each cross with a pin) and look at the rulers on the back behind each cross: "+
+		"the tick behind the vertical line is X, the tick behind the horizontal line is Y. Then export with --back-offset X,Y. "+
+		"This sheet was printed with --back-offset %s,%s.", side, num(opt.BackOffset[0]), num(opt.BackOffset[1])))
+	// Wrapped to the page, at the largest size that keeps the words above
+	// the centre cross.
+	for size := 9.0; ; size-- {
+		lines := wrapWords(words, sans, size, pw-40)
+		lead := size * 0.55
+		if top+10+float64(len(lines)-1)*lead <= ph/2-calibReach || size <= 6 {
+			for i, s := range lines {
+				d.Text(20, top+10+float64(i)*lead, sans, size, ink, s)
+			}
+			break
+		}
 	}
 	for _, p := range calibPoints(opt) {
 		x, y := p.front[0], p.front[1]

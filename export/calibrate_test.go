@@ -75,6 +75,19 @@ func TestCalibrationSheetShowsTheOffsetToPass(t *testing.T) {
 		return false, Calibrate(&bytes.Buffer{}, opt)
 	}()
 	assert.ErrorContains(t, err, "needs --duplex long or short")
+	for _, tc := range []struct {
+		w, h float64
+		ok   bool
+	}{{120, 170, true}, {119.9, 170, false}, {120, 169.9, false}} {
+		opt := DefaultOptions()
+		opt.Page = Page{Name: "custom", W: tc.w, H: tc.h}
+		err := Calibrate(&bytes.Buffer{}, opt)
+		if tc.ok {
+			assert.NoError(t, err, "%v×%v", tc.w, tc.h)
+		} else {
+			assert.ErrorContains(t, err, "--calibrate needs a page of at least 120×170 mm (A5 or larger)", "%v×%v", tc.w, tc.h)
+		}
+	}
 	assert.True(t, strings.HasPrefix("0", tickLabel(0, 0)))
 }
 
@@ -90,7 +103,7 @@ func abs(f float64) float64 {
 // back, through the rulers a designer reads the offset from.
 func TestCalibrationWordsClearOfCrossesAndRulers(t *testing.T) {
 	needPoppler(t, "pdftotext")
-	for _, page := range []string{"a4", "letter"} {
+	for _, page := range []string{"a4", "letter", "148x210", "120x170"} {
 		for _, d := range []Duplex{DuplexLong, DuplexShort} {
 			t.Run(page+" "+d.String(), func(t *testing.T) {
 				opt := DefaultOptions()
@@ -108,6 +121,7 @@ func TestCalibrationWordsClearOfCrossesAndRulers(t *testing.T) {
 							continue // a ruler's own labels
 						}
 						wr := Rect{w.xMin / ptPerMM, w.yMin / ptPerMM, (w.xMax - w.xMin) / ptPerMM, (w.yMax - w.yMin) / ptPerMM}
+						assert.LessOrEqual(t, wr.X+wr.W, p.W-5, "page %d: %q runs off the page", side, w.text)
 						for _, pt := range pts {
 							// A cross reaches 8 mm from its centre; a ruler
 							// and its labels reach from 7 mm left and above
