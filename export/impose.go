@@ -169,8 +169,12 @@ func dedupe(v []float64) []float64 {
 // line in the margin beyond each end of the grid, never touching the
 // artwork. Where the margin is too narrow the marks are shortened, or left
 // out below 1.5 mm.
+//
+// A cut that lies on the page's edge, or within markEdge of it (cards set
+// against the edge with --margin 0), gets no mark: the printer clips it.
 func (g Grid) CropMarks() []Segment {
 	xs, ys := g.CutLines()
+	xs, ys = awayFromEdge(xs, g.PageW), awayFromEdge(ys, g.PageH)
 	top, bottom := g.Y0, g.Y0+g.gridH()
 	left, right := g.X0, g.X0+g.gridW()
 	var out []Segment
@@ -192,6 +196,18 @@ func (g Grid) CropMarks() []Segment {
 	if l := markLength(g.PageW - right); l > 0 {
 		for _, y := range ys {
 			out = append(out, Segment{right + markGap, y, right + markGap + l, y})
+		}
+	}
+	return out
+}
+
+// awayFromEdge keeps the cut positions at least markEdge from both ends of a
+// page side.
+func awayFromEdge(cuts []float64, side float64) []float64 {
+	var out []float64
+	for _, c := range cuts {
+		if c >= markEdge-1e-9 && c <= side-markEdge+1e-9 {
+			out = append(out, c)
 		}
 	}
 	return out

@@ -138,43 +138,51 @@ func TestEveryCutLineHasAMarkInsideThePage(t *testing.T) {
 		for _, sz := range sizes {
 			for _, bleed := range []float64{0, 3} {
 				for _, gutter := range []float64{0, 2} {
-					g, err := NewGrid(page.W, page.H, sz[0], sz[1], bleed, 5, gutter, true)
-					if err != nil {
-						continue
-					}
-					name := fmt.Sprintf("%s %gx%g bleed %g gutter %g", page.Name, sz[0], sz[1], bleed, gutter)
-					marks := g.CropMarks()
-					for _, m := range marks {
-						for _, v := range []float64{m.X1, m.X2} {
-							assert.GreaterOrEqual(t, v, markEdge-1e-9, name)
-							assert.LessOrEqual(t, v, page.W-markEdge+1e-9, name)
+					for _, margin := range []float64{0, 2, 4.99, 5, 10} {
+						g, err := NewGrid(page.W, page.H, sz[0], sz[1], bleed, margin, gutter, true)
+						if err != nil {
+							continue
 						}
-						for _, v := range []float64{m.Y1, m.Y2} {
-							assert.GreaterOrEqual(t, v, markEdge-1e-9, name)
-							assert.LessOrEqual(t, v, page.H-markEdge+1e-9, name)
-						}
-						// A mark never touches the cards.
-						inX := math.Max(m.X1, m.X2) > g.X0 && math.Min(m.X1, m.X2) < g.X0+g.gridW()
-						inY := math.Max(m.Y1, m.Y2) > g.Y0 && math.Min(m.Y1, m.Y2) < g.Y0+g.gridH()
-						assert.False(t, inX && inY, "%s: mark %+v touches the cards", name, m)
-					}
-					if g.PerPage() == 1 || (gutter > 0 && bleed == 0) {
-						continue // the cards' edges show: marks are where they fit
-					}
-					xs, ys := g.CutLines()
-					for _, x := range xs {
-						found := false
+						name := fmt.Sprintf("%s %gx%g bleed %g gutter %g margin %g", page.Name, sz[0], sz[1], bleed, gutter, margin)
+						marks := g.CropMarks()
 						for _, m := range marks {
-							found = found || (m.X1 == x && m.X2 == x)
+							for _, v := range []float64{m.X1, m.X2} {
+								assert.GreaterOrEqual(t, v, markEdge-1e-9, name)
+								assert.LessOrEqual(t, v, page.W-markEdge+1e-9, name)
+							}
+							for _, v := range []float64{m.Y1, m.Y2} {
+								assert.GreaterOrEqual(t, v, markEdge-1e-9, name)
+								assert.LessOrEqual(t, v, page.H-markEdge+1e-9, name)
+							}
+							// A mark never touches the cards.
+							inX := math.Max(m.X1, m.X2) > g.X0 && math.Min(m.X1, m.X2) < g.X0+g.gridW()
+							inY := math.Max(m.Y1, m.Y2) > g.Y0 && math.Min(m.Y1, m.Y2) < g.Y0+g.gridH()
+							assert.False(t, inX && inY, "%s: mark %+v touches the cards", name, m)
 						}
-						assert.True(t, found, "%s: the cut at x=%g has a mark", name, x)
-					}
-					for _, y := range ys {
-						found := false
-						for _, m := range marks {
-							found = found || (m.Y1 == y && m.Y2 == y)
+						if g.PerPage() == 1 || (gutter > 0 && bleed == 0) {
+							continue // the cards' edges show: marks are where they fit
 						}
-						assert.True(t, found, "%s: the cut at y=%g has a mark", name, y)
+						xs, ys := g.CutLines()
+						for _, x := range xs {
+							if x < markEdge || x > page.W-markEdge {
+								continue // a cut the printer clips: the card is set against the edge
+							}
+							found := false
+							for _, m := range marks {
+								found = found || (m.X1 == x && m.X2 == x)
+							}
+							assert.True(t, found, "%s: the cut at x=%g has a mark", name, x)
+						}
+						for _, y := range ys {
+							if y < markEdge || y > page.H-markEdge {
+								continue
+							}
+							found := false
+							for _, m := range marks {
+								found = found || (m.Y1 == y && m.Y2 == y)
+							}
+							assert.True(t, found, "%s: the cut at y=%g has a mark", name, y)
+						}
 					}
 				}
 			}
