@@ -9,6 +9,8 @@ import (
 	"image"
 	"image/draw"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/table"
@@ -66,10 +68,17 @@ func TTS(set *templates.Set, t *table.Tables, opt Options, to TTSOptions, emit f
 		return nil, l, err
 	}
 	var decks [][]*Item
+	var boards []string // the titles of the boards left out
 	for _, run := range runs(items, Options{}) {
-		if run[0].Template.Kind == "card" {
+		switch tp := run[0].Template; {
+		case tp.Kind == "card":
 			decks = append(decks, run)
+		case !slices.Contains(boards, tp.Title):
+			boards = append(boards, tp.Title)
 		}
+	}
+	if len(decks) == 0 && len(boards) > 0 {
+		return nil, l, usagef("nothing to export: %s are boards, not cards, and Tabletop Simulator decks leave them out (export png draws them)", strings.Join(boards, ", "))
 	}
 	if len(decks) == 0 {
 		return nil, l, usagef("nothing to export: no card matches the options")

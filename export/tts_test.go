@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/engine/fng"
 )
 
 // ttsFiles runs a TTS export of the toy cards and returns its files by name.
@@ -147,5 +149,23 @@ func TestTTSGrid(t *testing.T) {
 		c, r := grid(tc.n)
 		assert.Equal(t, [2]int{tc.cols, tc.rows}, [2]int{c, r}, "%d slots", tc.n)
 		assert.GreaterOrEqual(t, c*r, tc.n)
+	}
+}
+
+// TestTTSSaysBoardsAreLeftOut: asking Tabletop Simulator for boards alone
+// says why nothing is written, naming them.
+func TestTTSSaysBoardsAreLeftOut(t *testing.T) {
+	set, tb := bundledGame(t, fng.Module)
+	for _, tc := range []struct {
+		decks []string
+		want  string
+	}{
+		{[]string{"heroes"}, "nothing to export: Heroes are boards, not cards, and Tabletop Simulator decks leave them out (export png draws them)"},
+		{[]string{"heroes", "organizations"}, "nothing to export: Heroes, Vile Organizations are boards"},
+	} {
+		opt := DefaultOptions()
+		opt.Decks = tc.decks
+		_, _, err := TTS(set, tb, opt, TTSOptions{URL: "file:///x/"}, func(TTSFile) error { return nil })
+		assert.ErrorContains(t, err, tc.want)
 	}
 }
