@@ -1,0 +1,53 @@
+package games_test
+
+import (
+	"testing"
+
+	"github.com/deckwright/deckwright/compiler"
+	"github.com/deckwright/deckwright/content"
+	"github.com/deckwright/deckwright/engine/game"
+	_ "github.com/deckwright/deckwright/engine/games"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// BenchmarkSimulate runs `deckwright sim`'s own path for every shipped
+// game: the module's Simulate through the generic harness, 4 players, the
+// cautious bots, per-card statistics on, every worker. games/s is the
+// figure to compare before and after a change to the harness.
+func BenchmarkSimulate(b *testing.B) {
+	for _, m := range game.Modules() {
+		b.Run(game.Initials(m.ID()), func(b *testing.B) {
+			t := bundledTables(b, m)
+			s := m.(game.Simulator)
+			var perSecond float64
+			for b.Loop() {
+				rep, err := s.Simulate(t, game.SimRequest{Games: 4000, Players: 4, Seed: 1, Stats: true, MaxRounds: 100})
+				if err != nil {
+					b.Fatal(err)
+				}
+				perSecond = rep.GamesPerSecond
+			}
+			b.ReportMetric(perSecond, "games/s")
+		})
+	}
+}
+
+func bundledTables(b *testing.B, m game.Module) *table.Tables {
+	set, ok := content.BaseOf(m.ID())
+	if !ok {
+		b.Skip("no bundled set")
+	}
+	data, err := set.Workbook()
+	if err != nil {
+		b.Fatal(err)
+	}
+	wb, l := compiler.ReadWorkbook("base.xlsx", data, compiler.DefaultLimits)
+	if wb == nil {
+		b.Fatal(l.Items())
+	}
+	t, l := compiler.Compile(m, []*compiler.Workbook{wb}, compiler.Options{})
+	if t == nil {
+		b.Fatal(l.Items())
+	}
+	return t
+}
