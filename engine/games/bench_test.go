@@ -15,13 +15,14 @@ import (
 // cautious bots, per-card statistics on, every worker. games/s is the
 // figure to compare before and after a change to the harness.
 func BenchmarkSimulate(b *testing.B) {
+	games := map[string]int{"fortune-and-glory": 4000, "fallen-land": 1000} // about a second each
 	for _, m := range game.Modules() {
 		b.Run(game.Initials(m.ID()), func(b *testing.B) {
 			t := bundledTables(b, m)
 			s := m.(game.Simulator)
 			var perSecond float64
 			for b.Loop() {
-				rep, err := s.Simulate(t, game.SimRequest{Games: 4000, Players: 4, Seed: 1, Stats: true, MaxRounds: 100})
+				rep, err := s.Simulate(t, game.SimRequest{Games: games[m.ID()], Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100})
 				if err != nil {
 					b.Fatal(err)
 				}
