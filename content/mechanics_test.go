@@ -167,7 +167,7 @@ func TestEveryRuleFires(t *testing.T) {
 		if req.Policy == "" {
 			req.Policy = "cautious"
 		}
-		rep, err := fng.Module.(game.Simulator).Simulate(tables, req)
+		rep, err := game.Simulate(fng.Module.(game.Simulator), tables, req)
 		require.NoError(t, err)
 		never := map[string]bool{}
 		for _, r := range rep.Coverage.RulesNeverTriggered {

@@ -290,9 +290,9 @@ func (f *simFlags) follow(req *game.SimRequest, stdout, stderr io.Writer) *simPr
 // games.
 func simulate(ctx context.Context, simr game.Simulator, b, base *project.Build, req game.SimRequest, compare string, limits game.Thresholds, prog *simProgress) (*game.SimReport, error) {
 	req.Stop = ctx.Done()
-	rep, err := simr.Simulate(b.Tables, req)
+	rep, err := game.Simulate(simr, b.Tables, req)
 	if err != nil {
-		return nil, usageErr("%v", err)
+		return nil, simErr("", err)
 	}
 	if base != nil && ctx.Err() == nil {
 		breq := req
@@ -301,9 +301,9 @@ func simulate(ctx context.Context, simr game.Simulator, b, base *project.Build, 
 		if prog != nil {
 			prog.begin("baseline", breq.Games)
 		}
-		brep, err := simr.Simulate(base.Tables, breq)
+		brep, err := game.Simulate(simr, base.Tables, breq)
 		if err != nil {
-			return nil, usageErr("baseline: %v", err)
+			return nil, simErr("baseline: ", err)
 		}
 		if ctx.Err() == nil {
 			rep.Comparison = game.Compare(compare, brep, rep, game.Changes(base.Tables, b.Tables), limits)
@@ -378,6 +378,15 @@ func (f *simFlags) status(rep *game.SimReport) error {
 		return &exitError{code: exitContent, msg: "balance moved beyond --fail-on: " + strings.Join(rep.Comparison.Failed, "; ")}
 	}
 	return nil
+}
+
+// simErr is a run's error: a usage error when the request asks what the
+// game cannot do, else a failure of the run.
+func simErr(prefix string, err error) error {
+	if game.IsOptionError(err) {
+		return usageErr("%s%v", prefix, err)
+	}
+	return &exitError{code: exitContent, msg: prefix + err.Error()}
 }
 
 // partialNote says what the report of an interrupted run covers.

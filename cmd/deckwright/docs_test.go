@@ -22,8 +22,6 @@ import (
 	"github.com/deckwright/deckwright/content"
 	"github.com/deckwright/deckwright/effects"
 	"github.com/deckwright/deckwright/engine/diag"
-	"github.com/deckwright/deckwright/engine/fallenland"
-	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/table"
 	"github.com/deckwright/deckwright/templates"
@@ -182,9 +180,11 @@ func newDocChecker(t *testing.T) *docChecker {
 	ci, err := os.ReadFile(filepath.Join(repoRoot(t), ".ci", "run"))
 	require.NoError(t, err)
 	word(string(ci))
-	for _, names := range []map[string]string{fng.VariantNames(), fallenland.VariantNames()} {
-		for k := range names {
-			word(k)
+	for _, m := range game.Modules() {
+		if s, ok := m.(game.Simulator); ok {
+			for _, v := range s.SimSpec().Variants {
+				word(v.Name)
+			}
 		}
 	}
 	for _, m := range game.Modules() {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/deckwright/deckwright/engine/fallenland"
 	"github.com/deckwright/deckwright/engine/fng"
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // TestSimHelpListsVariants: `deckwright sim --help` lists every variant of
@@ -18,10 +19,10 @@ func TestSimHelpListsVariants(t *testing.T) {
 	var out, errb bytes.Buffer
 	require.Zero(t, run([]string{"sim", "--help"}, &out, &errb), errb.String())
 	help := out.String()
-	for _, vs := range []map[string]string{fng.VariantNames(), fallenland.VariantNames()} {
-		for name, doc := range vs {
-			assert.Contains(t, help, name)
-			assert.Contains(t, help, doc)
+	for _, m := range []game.Module{fng.Module, fallenland.Module} {
+		for _, v := range m.(game.Simulator).SimSpec().Variants {
+			assert.Contains(t, help, v.Name)
+			assert.Contains(t, help, v.Help)
 		}
 	}
 	assert.Less(t, strings.Index(help, "Fortune and Glory:"), strings.Index(help, "Fallen Land:"))

@@ -55,7 +55,7 @@ func TestPlantedDefectsAreFlagged(t *testing.T) {
 	plants := append(flCards(b), flFactions(b)...)
 	tables, err := b.Build("planted", plants)
 	require.NoError(t, err)
-	rep, err := Module.(game.Simulator).Simulate(tables, game.SimRequest{Games: 2000, Players: 4, Seed: 1, Policy: "cautious", MaxRounds: 100, Stats: true})
+	rep, err := game.Simulate(Module.(game.Simulator), tables, game.SimRequest{Games: 2000, Players: 4, Seed: 1, Policy: "cautious", MaxRounds: 100, Stats: true})
 	require.NoError(t, err)
 	r := planted.Check(rep, plants)
 	assert.Empty(t, r.Missed, "every planted defect is flagged with its kind")
@@ -86,7 +86,7 @@ func TestPlantedBatch(t *testing.T) {
 	// shows fine (or, with no verdict, does not flag).
 	tables, err := b.Build("none", nil)
 	require.NoError(t, err)
-	base, err := sim.Simulate(tables, req)
+	base, err := game.Simulate(sim, tables, req)
 	require.NoError(t, err)
 	flagged := map[string]bool{}
 	for _, f := range base.Flags {
@@ -174,7 +174,7 @@ func TestPlantedBatch(t *testing.T) {
 		tables, err := b.Build("planted", plants)
 		require.NoError(t, err)
 		req.Seed = uint64(100 + trial)
-		rep, err := sim.Simulate(tables, req)
+		rep, err := game.Simulate(sim, tables, req)
 		require.NoError(t, err)
 		r := planted.Check(rep, plants)
 		if trial%3 == 0 {

@@ -17,7 +17,7 @@ import (
 func simReport(t *testing.T, req game.SimRequest) *game.SimReport {
 	t.Helper()
 	bundled(t)
-	rep, err := Module.(game.Simulator).Simulate(bundledTables, req)
+	rep, err := game.Simulate(Module.(game.Simulator), bundledTables, req)
 	require.NoError(t, err)
 	return rep
 }
@@ -73,19 +73,18 @@ func TestSimOptions(t *testing.T) {
 	}{
 		{game.SimRequest{Games: 1, Players: 4, Mode: "coop"}, `no "coop" mode`},
 		{game.SimRequest{Games: 1, Players: 7}, "1 to 6 players"},
-		{game.SimRequest{Games: 1, Players: 2, Heroes: []string{"nobody", "x"}}, "unknown Faction"},
+		{game.SimRequest{Games: 1, Players: 2, Heroes: []string{"nobody", "x"}}, "unknown faction"},
 		{game.SimRequest{Games: 1, Players: 2, Variants: []string{"fast"}}, "unknown variant"},
 		{game.SimRequest{Games: 1, Players: 2, Policy: "wild"}, "unknown policy"},
 		{game.SimRequest{Games: 1, Players: 2, Org: "nazi"}, "no organizations"},
-		{game.SimRequest{Games: 1, Players: 2, Level: "basic"}, "no game levels"},
+		{game.SimRequest{Games: 1, Players: 2, Level: "basic"}, "Fallen Land has no --level option"},
 	} {
-		_, err := sim.Simulate(bundledTables, tc.req)
+		_, err := game.Simulate(sim, bundledTables, tc.req)
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), tc.want)
 	}
-	modes, policies := sim.SimModes()
-	assert.Equal(t, []string{"competitive", "short"}, modes)
-	assert.Contains(t, policies, "mix")
+	assert.Equal(t, []string{"competitive", "short"}, game.Names(sim.SimSpec().Modes))
+	assert.Contains(t, sim.SimSpec().PolicyNames(), "mix")
 }
 
 // TestTrace: --trace plays one game and writes its log.
@@ -103,8 +102,8 @@ func TestTrace(t *testing.T) {
 // TestVariantsAndModes run.
 func TestVariantsAndModes(t *testing.T) {
 	var vs []string
-	for v := range VariantNames() {
-		vs = append(vs, v)
+	for _, v := range spec.Variants {
+		vs = append(vs, v.Name)
 	}
 	rep := simReport(t, game.SimRequest{Games: 100, Players: 5, Seed: 9, Mode: "short", Variants: vs, Policy: "bold", MaxRounds: 100})
 	assert.Empty(t, rep.Errors)

@@ -202,7 +202,7 @@ func TestDoubleCrossWaitsForARival(t *testing.T) {
 	c := bundled(t)
 	for _, mode := range []Mode{Solo, Cooperative} {
 		tally, _ := Simulate(c, SimOptions{Options: Options{Mode: mode, Players: 1, Advanced: true, MaxRounds: 100}, Policy: "cautious", Games: 300, Seed: 4, Stats: true})
-		for _, r := range cardReports(c, SimOptions{Options: Options{Mode: mode}}, tally.Stats) {
+		for _, r := range cardReports(c, Options{Mode: mode}, tally.Stats) {
 			if r.ID == "double-cross" {
 				assert.Positive(t, r.Drawn)
 				assert.Zero(t, r.Used)

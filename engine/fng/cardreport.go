@@ -25,7 +25,7 @@ func deckOf(r *table.Row) string {
 }
 
 // cardReports turns a run's per-card counters into reports.
-func cardReports(c *Content, opt SimOptions, st *Stats) []game.CardReport {
+func cardReports(c *Content, opt Options, st *Stats) []game.CardReport {
 	heroes := make([]string, len(c.Heroes))
 	for i := range c.Heroes {
 		heroes[i] = c.Heroes[i].ID
@@ -99,7 +99,7 @@ func reportable(deck string) bool {
 }
 
 // coverage lists what a run never reached.
-func coverage(c *Content, opt SimOptions, st *Stats, cards []game.CardReport) *game.Coverage {
+func coverage(c *Content, opt Options, st *Stats, cards []game.CardReport) *game.Coverage {
 	cov := game.NewCoverage()
 	// An organization (and its Villain Events) is in play in the cooperative
 	// and solo games, and in the others only when one was added.

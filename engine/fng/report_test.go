@@ -11,7 +11,6 @@ import (
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/content"
 	"github.com/deckwright/deckwright/engine/game"
-	"github.com/deckwright/deckwright/engine/sim"
 	"github.com/deckwright/deckwright/engine/table"
 )
 
@@ -51,7 +50,7 @@ func plantedTables(t *testing.T) *table.Tables {
 
 func TestReportFlagsPlantedDefectsFirst(t *testing.T) {
 	tables := plantedTables(t)
-	rep, err := module{}.Simulate(tables, game.SimRequest{Games: 1500, Players: 4, Seed: 3, Mode: "competitive",
+	rep, err := game.Simulate(module{}, tables, game.SimRequest{Games: 1500, Players: 4, Seed: 3, Mode: "competitive",
 		Policy: "cautious", MaxRounds: 100, Stats: true})
 	require.NoError(t, err)
 	var got []string
@@ -83,7 +82,7 @@ func TestReportFlagsPlantedDefectsFirst(t *testing.T) {
 // against a typical card of its deck in its place, on the same seeds.
 func TestImpactSeparatesStrongCardFromFairCoin(t *testing.T) {
 	tables := plantedTables(t)
-	rep, err := module{}.Simulate(tables, game.SimRequest{Games: 500, Players: 2, Seed: 5, Mode: "coop",
+	rep, err := game.Simulate(module{}, tables, game.SimRequest{Games: 500, Players: 2, Seed: 5, Mode: "coop",
 		Policy: "cautious", MaxRounds: 100, Stats: true, ImpactLayer: "planted"})
 	require.NoError(t, err)
 	byID := map[string]*game.CardReport{}
@@ -108,7 +107,7 @@ func TestImpactSeparatesStrongCardFromFairCoin(t *testing.T) {
 // got the card (issue 11: it used to report 0 for every card).
 func TestImpactInCompetitiveGames(t *testing.T) {
 	tables := plantedTables(t)
-	rep, err := module{}.Simulate(tables, game.SimRequest{Games: 600, Players: 4, Seed: 5, Mode: "competitive",
+	rep, err := game.Simulate(module{}, tables, game.SimRequest{Games: 600, Players: 4, Seed: 5, Mode: "competitive",
 		Policy: "cautious", MaxRounds: 100, Stats: true, ImpactLayer: "planted"})
 	require.NoError(t, err)
 	byID := map[string]*game.CardReport{}
@@ -127,11 +126,12 @@ func TestImpactInCompetitiveGames(t *testing.T) {
 }
 
 func TestReportIdenticalForAnyWorkerCount(t *testing.T) {
-	c := bundled(t)
+	tables := bundledTables(t)
 	var want []byte
 	for _, workers := range []int{1, 2, 3} {
-		tally, _ := Simulate(c, SimOptions{Options: Options{Players: 4, Advanced: true, MaxRounds: 100}, Policy: "mix", Games: 300, Seed: 9, Workers: workers, Stats: true})
-		rep := module{}.report(c, SimOptions{Options: Options{Players: 4, Advanced: true}, Policy: "mix", Seed: 9}, tally, simStats())
+		rep, err := game.Simulate(module{}, tables, game.SimRequest{Players: 4, MaxRounds: 100, Policy: "mix", Games: 300, Seed: 9, Workers: workers, Stats: true})
+		require.NoError(t, err)
+		rep.GamesPerSecond = 0
 		got, err := json.Marshal(rep)
 		require.NoError(t, err)
 		if want == nil {
@@ -141,5 +141,3 @@ func TestReportIdenticalForAnyWorkerCount(t *testing.T) {
 		assert.JSONEq(t, string(want), string(got), "workers=%d", workers)
 	}
 }
-
-func simStats() sim.Stats { return sim.Stats{} }

@@ -1359,7 +1359,7 @@ func TestTeamEvenTeams(t *testing.T) {
 		players, teams int
 		ok             bool
 	}{{4, 2, true}, {6, 2, true}, {8, 2, true}, {6, 3, true}, {8, 4, true}, {5, 2, false}, {2, 2, false}, {4, 1, false}, {8, 8, false}} {
-		opt, err := module{}.options(c, game.SimRequest{Mode: "team", Players: tc.players, Teams: tc.teams})
+		opt, err := checkedOptions(c, game.SimRequest{Mode: "team", Players: tc.players, Teams: tc.teams})
 		if !tc.ok {
 			require.Error(t, err, "%d heroes in %d teams", tc.players, tc.teams)
 			continue
@@ -1660,10 +1660,10 @@ func TestOptionalScaledGoals(t *testing.T) {
 	team := freshGame(t, 1, Options{Mode: Team, Advanced: true, Variants: v, Teams: []int{0, 1, 0, 1}}, "jake-zane", "li-mei-chen", "duke-dudley", "sharon-hunter")
 	require.Equal(t, 25, team.teamGoal(0))
 
-	opt, err := module{}.options(bundled(t), game.SimRequest{Mode: "coop", Players: 2, Variants: []string{"fortune-goal=25", "track-goal=22"}})
+	opt, err := checkedOptions(bundled(t), game.SimRequest{Mode: "coop", Players: 2, Variants: []string{"fortune-goal=25", "track-goal=22"}})
 	require.NoError(t, err)
 	require.Equal(t, v, opt.Variants)
-	_, err = module{}.options(bundled(t), game.SimRequest{Mode: "coop", Players: 2, Variants: []string{"track-goal=31"}})
+	_, err = checkedOptions(bundled(t), game.SimRequest{Mode: "coop", Players: 2, Variants: []string{"track-goal=31"}})
 	require.ErrorContains(t, err, "track-goal")
 }
 
@@ -1819,22 +1819,22 @@ func TestCoopSimDeterministicAcrossWorkers(t *testing.T) {
 // "random" adds an organization to the competitive and team games.
 func TestCoopSimOptions(t *testing.T) {
 	c := bundled(t)
-	_, err := module{}.options(c, game.SimRequest{Mode: "coop", Players: 2, Level: "basic"})
+	_, err := checkedOptions(c, game.SimRequest{Mode: "coop", Players: 2, Level: "basic"})
 	require.ErrorContains(t, err, "advanced")
-	_, err = module{}.options(c, game.SimRequest{Mode: "competitive", Players: 2, Org: "nazi", Level: "basic"})
+	_, err = checkedOptions(c, game.SimRequest{Mode: "competitive", Players: 2, Org: "nazi", Level: "basic"})
 	require.ErrorContains(t, err, "advanced")
-	_, err = module{}.options(c, game.SimRequest{Mode: "competitive", Players: 2, Level: "expert"})
-	require.ErrorContains(t, err, `unknown level "expert" (basic, advanced)`)
-	opt, err := module{}.options(c, game.SimRequest{Mode: "competitive", Players: 2})
+	_, err = checkedOptions(c, game.SimRequest{Mode: "competitive", Players: 2, Level: "expert"})
+	require.ErrorContains(t, err, `Fortune and Glory has no "expert" level (advanced, basic)`)
+	opt, err := checkedOptions(c, game.SimRequest{Mode: "competitive", Players: 2})
 	require.NoError(t, err)
 	require.True(t, opt.Advanced, "the advanced game is the default level")
-	opt, err = module{}.options(c, game.SimRequest{Mode: "team", Players: 4, Teams: 2, Org: "random"})
+	opt, err = checkedOptions(c, game.SimRequest{Mode: "team", Players: 4, Teams: 2, Org: "random"})
 	require.NoError(t, err)
 	require.Equal(t, "random", opt.Org)
-	opt, err = module{}.options(c, game.SimRequest{Mode: "coop", Players: 2, Org: "random"})
+	opt, err = checkedOptions(c, game.SimRequest{Mode: "coop", Players: 2, Org: "random"})
 	require.NoError(t, err)
 	require.Empty(t, opt.Org, "the cooperative game draws one anyway")
-	opt, err = module{}.options(c, game.SimRequest{Mode: "coop", Players: 2, Variants: []string{"villain-successes-first"}})
+	opt, err = checkedOptions(c, game.SimRequest{Mode: "coop", Players: 2, Variants: []string{"villain-successes-first"}})
 	require.NoError(t, err)
 	require.True(t, opt.Variants.VillainSuccessesFirst)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/content"
 	"github.com/deckwright/deckwright/engine/deck"
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // One scenario test per rule of the competitive game (issue 4, "The
@@ -3594,18 +3595,19 @@ func TestScenarioDeterminism(t *testing.T) {
 	_, _ = New(c).Trace(&t2, 9, opt)
 	require.Equal(t, t1.String(), t2.String())
 
-	for _, mode := range []Options{{Players: 4, Advanced: true}, {Players: 3}} {
+	for _, mode := range []game.SimRequest{{Players: 4, Level: "advanced"}, {Players: 3, Level: "basic"}} {
 		var want string
 		for _, workers := range []int{1, 2, 3} {
-			o := SimOptions{Options: mode, Policy: "mix", Games: 240, Seed: 11, Workers: workers, Stats: true}
-			tally, st := Simulate(c, o)
-			rep := module{}.report(c, o, tally, st)
+			o := mode
+			o.Policy, o.Games, o.Seed, o.Workers, o.Stats, o.MaxRounds = "mix", 240, 11, workers, true, 100
+			rep, err := game.Simulate(module{}, bundledTables(t), o)
+			require.NoError(t, err)
 			rep.GamesPerSecond = 0
 			js, err := json.Marshal(rep)
 			require.NoError(t, err)
 			if want == "" {
 				want = string(js)
-				require.Equal(t, 240, tally.Games)
+				require.Equal(t, 240, rep.Games)
 				continue
 			}
 			require.JSONEq(t, want, string(js), "%d workers", workers)

@@ -3,260 +3,346 @@ package fng
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/deckwright/deckwright/engine/game"
-	"github.com/deckwright/deckwright/engine/rng"
 	"github.com/deckwright/deckwright/engine/sim"
+	"github.com/deckwright/deckwright/engine/table"
 )
 
-// simSeed is the seed of game index of a run (as sim.Run derives it).
-func simSeed(run uint64, index int) uint64 { return rng.Seed(run, index) }
+// Fortune and Glory's side of `deckwright sim`: its options as data, the
+// options' meaning for a game, and its counts beyond the harness's. The
+// harness (engine/game) does the rest.
 
-// SimOptions configure a quick-sim run.
-type SimOptions struct {
-	Options
-	// Policy is cautious, bold, random, or mix (seats rotate through the
-	// three, game by game).
-	Policy string
-	Games  int
-	Seed   uint64
-	From   int // the first game's index (replaying one game of a run)
-	// Workers: 0 for one per CPU. Results do not depend on it.
-	Workers  int
-	Stats    bool // collect per-card metrics and rule coverage
-	Progress func(done int)
-	// PlayersMax > Players spreads the games over player counts
-	// Players..PlayersMax (game i has Players + i mod the range).
-	PlayersMax int
-	// KeepGames records each game's outcome (for paired comparisons).
-	KeepGames bool
-	// Stop, when closed, ends the run between games.
-	Stop <-chan struct{}
-	// Track (with Stats and KeepGames) records in each outcome who got
-	// each of these cards (by Card.N): the cards --impact measures.
-	Track []int
-	// Balance is how the report's verdicts are reached.
-	Balance game.Balance
+// Terms are Fortune and Glory's words for the generic report.
+var Terms = game.Terms{Player: "hero", Players: "heroes", Round: "round", Rounds: "rounds", Losses: "KOs",
+	Prizes: "artifacts recovered", Score: "Glory", Money: "Fortune", Damage: "wounds"}
+
+// variants are the named rule variants and optional rules of
+// `deckwright sim --variant`, and what each sets.
+var variants = []struct {
+	game.Choice
+	set func(o *Options, n int)
+}{
+	{game.Choice{Name: "advanced-nazis", Help: "optional rule: a Nazi soldier figure is fought as a drawn Nazi Enemies card"},
+		func(o *Options, _ int) { o.Variants.AdvancedNazis = true }},
+	{game.Choice{Name: "fixed-movement", Help: "optional rule: move 4 spaces, or roll (a 1–2 draws an Event); no move in a cliffhanger"},
+		func(o *Options, _ int) { o.Variants.FixedMovement = true }},
+	{game.Choice{Name: "german-collapse", Help: "variant from the German quick rules: each cliffhanger at a Temple (or villain search there with a 1) rolls dice equal to its Danger value, each 1–2 a collapse marker; it collapses when they reach the Danger value"},
+		func(o *Options, _ int) { o.Variants.GermanCollapse = true }},
+	{game.Choice{Name: "solo-hard", Help: "harder solo game: villains win at 15, the hero needs 20"},
+		func(o *Options, _ int) { o.Variants.SoloHard = true }},
+	{game.Choice{Name: "draw-from-bottom", Help: "Dangers deck drawn from the bottom, cycling through every card before any repeats"},
+		func(o *Options, _ int) { o.Dangers = DrawFromBottom }},
+	{game.Choice{Name: "villain-successes-first", Help: "a villain's search counts its successes (markers, Temple coins, the artifact) before the wounds of its 1s; " +
+		"the rulebook's reading takes the wounds first, so a villain they KO loses that roll's markers"},
+		func(o *Options, _ int) { o.Variants.VillainSuccessesFirst = true }},
+	{game.Choice{Name: "fortune-goal", Max: 200, Help: "optional rule: the Fortune a hero (cooperative: the heroes; team game: a team) needs to win is N"},
+		func(o *Options, n int) { o.Variants.FortuneGoal = n }},
+	{game.Choice{Name: "track-goal", Max: 30, Help: "optional rule: the villain track the vile organization needs to win is N (up to 30)"},
+		func(o *Options, n int) { o.Variants.TrackGoal = n }},
 }
 
-// GameOutcome is one game's result, kept for paired comparisons.
-type GameOutcome struct {
-	Rounds  int16
-	End     uint8 // 0 fortune, 1 track, 2 stall, 3 error
-	HeroWin bool  // cooperative: the heroes won
-	Winner  int16 // competitive: the winning hero's index, -1 none
-	Won     uint8 // the seats that won, one bit a seat
-	Held    []uint16
+// spec is what Fortune and Glory offers `deckwright sim`.
+var spec = func() *game.SimSpec {
+	s := &game.SimSpec{MinPlayers: 1, MaxPlayers: 8, Teams: true, Terms: Terms,
+		Modes: []game.Choice{
+			{Name: "competitive", Help: "every hero for themselves: the first to the Fortune goal who makes it to a city wins"},
+			{Name: "coop", Aliases: []string{"cooperative"}, Help: "the heroes together against a vile organization's villains and its track"},
+			{Name: "team", Help: "even teams of 2 to 4 heroes (--teams), a team's Fortune together"},
+			{Name: "solo", Help: "one player running 1 to 4 heroes against a vile organization"},
+		},
+		Levels: []game.Choice{
+			{Name: "advanced", Help: "every advanced element: villains, temples, deep jungle, flights, the zeppelin"},
+			{Name: "basic", Help: "the rulebook's Basic Game"},
+		},
+		Orgs: []game.Choice{
+			{Name: "random", Help: "an organization at random (the cooperative default; in a competitive game, the optional rule)"},
+			{Name: "nazi", Help: "the Nazis (bundled set)"},
+			{Name: "mob", Help: "the Mob (bundled set)"},
+		},
+		Policies: []game.Choice{
+			{Name: "cautious", Help: "presses on only with good odds"},
+			{Name: "bold", Help: "pushes its luck"},
+			{Name: "random", Help: "any legal choice"},
+		},
+	}
+	for _, v := range variants {
+		s.Variants = append(s.Variants, v.Choice)
+	}
+	return s
+}()
+
+func (module) SimSpec() *game.SimSpec { return spec }
+
+// Prepare reads a request's Fortune and Glory options for a run.
+func (module) Prepare(t *table.Tables, req game.SimRequest) (*game.Run, error) {
+	c, err := Load(t)
+	if err != nil {
+		return nil, err
+	}
+	opt, err := options(c, req)
+	if err != nil {
+		return nil, err
+	}
+	return newRun(c, opt), nil
 }
 
-// Tally is one worker's (then the whole run's) counts.
-type Tally struct {
-	sim.Tally        // by hero ID; ends: fortune, track, stall, error
-	Track            sim.Histogram
-	KOs              int
-	Artifacts        int
-	VillainArtifacts int
-	HeroWins         int // cooperative: games the heroes won
-	Failures         []game.Failed
-	Stats            *Stats
-	// Cooperative breakdowns: games and hero wins by player count and by
-	// organization.
+// options reads a request's options (checked against the spec) for the
+// content.
+func options(c *Content, req game.SimRequest) (Options, error) {
+	mode, _ := ParseMode(req.Mode) // the harness checked it against the spec
+	opt := Options{Mode: mode, Players: req.Players, Advanced: req.Level == "advanced", MaxRounds: req.MaxRounds}
+	if err := setOrg(c, &opt, req.Org); err != nil {
+		return opt, err
+	}
+	if err := setTeams(&opt, mode, req.Teams); err != nil {
+		return opt, err
+	}
+	if mode == Solo && opt.Players > 4 {
+		return opt, game.Optionf("the solo game is for one player running 1 to 4 heroes")
+	}
+	for _, v := range req.Variants {
+		choice, n, _ := spec.Variant("", v) // checked by the harness
+		for _, x := range variants {
+			if x.Name == choice.Name {
+				x.set(&opt, n)
+			}
+		}
+	}
+	return opt, nil
+}
+
+// setOrg reads --org: an organization of the content by ID or name, or
+// random; a vile organization needs the advanced level.
+func setOrg(c *Content, opt *Options, org string) error {
+	if org == "random" {
+		org = ""
+		if opt.Mode == Competitive || opt.Mode == Team {
+			org = "random" // the optional rule: an organization at random
+		}
+	}
+	if !opt.Advanced && (opt.Mode == Cooperative || opt.Mode == Solo || org != "") {
+		return game.Optionf("a vile organization's villains are an advanced element: the %s game needs the advanced level", opt.Mode)
+	}
+	opt.Org = org
+	if org == "" || org == "random" {
+		return nil
+	}
+	var ids []string
+	for _, o := range c.Orgs {
+		ids = append(ids, o.ID)
+		if o.ID == org || fold(o.Name) == fold(org) || fold(o.ID)+"s" == fold(org) {
+			opt.Org = o.ID
+			return nil
+		}
+	}
+	return game.Optionf("unknown organization %q (known: %s, random)", org, strings.Join(ids, ", "))
+}
+
+// setTeams divides the team game's heroes into teams that take turns
+// around the table.
+func setTeams(opt *Options, mode Mode, teams int) error {
+	if mode != Team {
+		return nil
+	}
+	if teams == 0 {
+		teams = 2
+	}
+	if teams < 2 || opt.Players%teams != 0 || opt.Players/teams < 2 || opt.Players/teams > 4 {
+		return game.Optionf("the team game needs even teams of 2 to 4 heroes: %d heroes cannot make %d teams", opt.Players, teams)
+	}
+	opt.Teams = make([]int, opt.Players)
+	for s := range opt.Teams {
+		opt.Teams[s] = s % teams
+	}
+	return nil
+}
+
+// newRun is a run of games with these options on the content.
+func newRun(c *Content, opt Options) *game.Run {
+	sides := make([]game.Side, len(c.Heroes))
+	for i, h := range c.Heroes {
+		sides[i] = game.Side{ID: h.ID, Name: h.Name, Where: h.Row.Where()}
+	}
+	return &game.Run{Sides: sides, Cards: c.Cards, Shared: opt.Mode == Cooperative || opt.Mode == Solo,
+		NewGame: func(cfg game.GameConfig) game.Game { return newSimGame(c, opt, cfg) },
+		Rated: func(row *table.Row) bool {
+			return reportable(deckOf(row)) && row.Int("count") > 0 && (opt.Advanced || !row.Bool("advanced"))
+		},
+		Report: func(r *game.SimReport, t *game.Tally) { report(c, opt, r, t) },
+	}
+}
+
+// counts are what Fortune and Glory counts beyond the harness: the villain
+// track, the villains' artifacts, cooperative games by player count and
+// organization, and per-card statistics.
+type counts struct {
+	Track                    sim.Histogram
+	VillainArtifacts         int
 	ByPlayers, ByPlayersWins map[int]int
 	ByOrg, ByOrgWins         map[string]int
-	PerGame                  []GameOutcome // by game index − From, with KeepGames
+	Stats                    *Stats
 }
 
-func newTally(players int) *Tally {
-	return &Tally{Tally: sim.NewTally(players),
-		ByPlayers: map[int]int{}, ByPlayersWins: map[int]int{}, ByOrg: map[string]int{}, ByOrgWins: map[string]int{}}
-}
-
-// merge adds another tally.
-func (t *Tally) merge(o *Tally) {
-	t.Tally.Merge(&o.Tally)
-	t.Track.Merge(&o.Track)
-	t.KOs += o.KOs
-	t.Artifacts += o.Artifacts
-	t.VillainArtifacts += o.VillainArtifacts
-	t.HeroWins += o.HeroWins
-	t.Failures = append(t.Failures, o.Failures...)
+func (c *counts) Merge(other game.Counts) {
+	o := other.(*counts)
+	c.Track.Merge(&o.Track)
+	c.VillainArtifacts += o.VillainArtifacts
 	for k, v := range o.ByPlayers {
-		t.ByPlayers[k] += v
+		c.ByPlayers[k] += v
 	}
 	for k, v := range o.ByPlayersWins {
-		t.ByPlayersWins[k] += v
+		c.ByPlayersWins[k] += v
 	}
 	for k, v := range o.ByOrg {
-		t.ByOrg[k] += v
+		c.ByOrg[k] += v
 	}
 	for k, v := range o.ByOrgWins {
-		t.ByOrgWins[k] += v
+		c.ByOrgWins[k] += v
 	}
-	if o.Stats != nil {
-		if t.Stats == nil {
-			t.Stats = o.Stats
-		} else {
-			t.Stats.Merge(o.Stats)
-		}
+	switch {
+	case o.Stats == nil:
+	case c.Stats == nil:
+		c.Stats = o.Stats
+	default:
+		c.Stats.Merge(o.Stats)
 	}
 }
 
-// simWorker plays games for one goroutine.
-type simWorker struct {
-	g     *Game
-	opt   SimOptions
-	tally *Tally
+// simGame plays a run's games on one worker.
+type simGame struct {
+	g      *Game
+	opt    Options
+	counts *counts
 }
 
-func (w *simWorker) Play(index int, seed uint64) {
-	opt := w.opt.gameOptions(index)
-	res, err := w.g.PlaySafe(seed, opt)
-	w.record(index, res, err)
-}
-
-// gameOptions are the options of game index: its player count (in a
-// range run) and the seats' policies.
-func (o *SimOptions) gameOptions(index int) Options {
-	opt := o.Options
-	if o.PlayersMax > o.Players {
-		opt.Players = o.Players + index%(o.PlayersMax-o.Players+1)
-		opt.Heroes = nil
-		if opt.Mode == Team {
-			opt.Teams = nil
+func newSimGame(c *Content, opt Options, cfg game.GameConfig) *simGame {
+	opt.Exclude, opt.Substitute = cfg.Exclude, cfg.Substitute
+	w := &simGame{g: New(c), opt: opt, counts: &counts{ByPlayers: map[int]int{}, ByPlayersWins: map[int]int{}, ByOrg: map[string]int{}, ByOrgWins: map[string]int{}}}
+	if cfg.Stats {
+		w.g.stats = NewStats(c)
+		w.g.fx.Coverage = w.g.stats.Coverage
+		w.counts.Stats = w.g.stats
+		if cfg.Track != nil {
+			w.g.stats.track(cfg.Track)
 		}
 	}
-	opt.Policies = seatPolicies(o.Policy, opt.Players, index)
-	return opt
+	return w
 }
 
-func (w *simWorker) Failed(index int, seed uint64, r any) {
-	w.record(index, Result{Seed: seed, Winner: -1}, &Failure{Seed: seed, Message: fmt.Sprint(r)})
-}
+func (w *simGame) Counts() game.Counts { return w.counts }
 
-func (w *simWorker) record(index int, res Result, err error) {
-	t := w.tally
-	t.Games++
-	if t.PerGame != nil {
-		out := GameOutcome{Rounds: int16(res.Rounds), Winner: -1, HeroWin: res.End == "fortune" && (w.opt.Mode == Cooperative || w.opt.Mode == Solo)}
-		if res.Winner >= 0 && res.Winner < len(res.Heroes) {
-			out.Winner = int16(res.Heroes[res.Winner])
-		}
-		switch {
-		case err != nil:
-			out.End = 3
-		case res.End == "track":
-			out.End = 1
-		}
-		if f, ok := err.(*Failure); ok && f.Stall {
-			out.End = 2
-		}
-		t.PerGame[index-w.opt.From] = out
+func (w *simGame) Play(s *game.Setup, res *game.Result) {
+	o := w.opt
+	o.Players, o.Heroes = s.Players, s.Sides
+	if s.Spread && o.Mode == Team {
+		o.Teams = nil
 	}
+	o.Policies = make([]Policy, s.Players)
+	for seat, p := range s.Policies {
+		o.Policies[seat] = Policy(p)
+	}
+	var r Result
+	var err error
+	if s.Trace != nil {
+		r, err = w.g.TraceEvents(s.Trace, s.Seed, o)
+	} else {
+		r, err = w.g.PlaySafe(s.Seed, o)
+	}
+	w.record(r, err, res)
+}
+
+// record reports a game's result to the harness and counts the rest.
+func (w *simGame) record(r Result, err error, res *game.Result) {
+	mode := w.opt.Mode
+	res.End, res.Rounds, res.Sides, res.Winner = r.End, r.Rounds, r.Heroes, r.Winner
+	res.SideWon = r.End == "fortune" && (mode == Cooperative || mode == Solo)
 	if err != nil {
 		f, ok := err.(*Failure)
 		if !ok {
-			f = &Failure{Seed: res.Seed, Message: err.Error()}
+			f = &Failure{Seed: r.Seed, Message: err.Error()}
 		}
-		if f.Stall {
-			t.Ends["stall"]++
-		} else {
-			t.Ends["error"]++
-		}
-		t.Failures = append(t.Failures, game.Failed{Index: index, Failure: f})
+		res.Failure = f
 		if w.g.stats != nil {
 			w.g.stats.clearGame()
 		}
 		return
 	}
-	t.Ends[res.End]++
-	t.Rounds.Add(res.Rounds)
-	t.Track.Add(res.Track)
-	t.VillainArtifacts += res.VillainArtifacts
-	c := w.g.c
-	heroesWon := res.End == "fortune" && (w.opt.Mode == Cooperative || w.opt.Mode == Solo)
-	if heroesWon {
-		t.HeroWins++
-	}
-	n := len(res.Heroes)
-	t.Finished(n, heroesWon || res.Winner >= 0 || res.Team >= 0)
-	t.ByPlayers[n]++
-	t.ByOrg[res.Org]++
-	if heroesWon {
-		t.ByPlayersWins[n]++
-		t.ByOrgWins[res.Org]++
-	}
-	for seat, hi := range res.Heroes {
-		id := c.Heroes[hi].ID
-		pol := res.Policies[seat].String()
-		won := res.Winner == seat || heroesWon || (w.opt.Mode == Team && res.Team >= 0 && seat < len(w.opt.Teams) && w.opt.Teams[seat] == res.Team)
-		t.Seat(n, id, seat, pol, won)
-		if won && t.PerGame != nil {
-			t.PerGame[index-w.opt.From].Won |= 1 << seat
+	res.Decided = res.SideWon || r.Winner >= 0 || r.Team >= 0
+	teams := w.opt.Teams
+	for seat := range r.Heroes {
+		if r.Winner == seat || res.SideWon || (mode == Team && r.Team >= 0 && seat < len(teams) && teams[seat] == r.Team) {
+			res.Won |= 1 << seat
 		}
-		if seat < len(res.KOs) {
-			t.KOs += res.KOs[seat]
-			t.Artifacts += res.Artifacts[seat]
+		if seat < len(r.KOs) {
+			res.Losses += r.KOs[seat]
+			res.Prizes += r.Artifacts[seat]
 		}
+	}
+	c := w.counts
+	c.Track.Add(r.Track)
+	c.VillainArtifacts += r.VillainArtifacts
+	n := len(r.Heroes)
+	c.ByPlayers[n]++
+	c.ByOrg[r.Org]++
+	if res.SideWon {
+		c.ByPlayersWins[n]++
+		c.ByOrgWins[r.Org]++
 	}
 	if st := w.g.stats; st != nil {
 		st.endGame(w.g)
-		if t.PerGame != nil {
-			t.PerGame[index-w.opt.From].Held = st.held
-		}
+		res.Held = st.held
 	}
 }
 
-// seatPolicies gives each seat its policy: one for all, or for mix a
-// rotation so every seat plays every policy equally often.
-func seatPolicies(policy string, players, index int) []Policy {
-	out := make([]Policy, players)
-	if policy == "mix" {
-		for s := range out {
-			out[s] = Policy((s + index) % len(policyNames))
+// report adds Fortune and Glory's parts to a run's report: the villains'
+// side of the game, per-card metrics and coverage, and cooperative games
+// by player count and organization.
+func report(c *Content, opt Options, r *game.SimReport, t *game.Tally) {
+	n := t.Counts.(*counts)
+	finished := t.Rounds.N()
+	if opt.Mode == Cooperative || opt.Mode == Solo {
+		org := opt.Org
+		if org == "" {
+			org = "random"
 		}
-		return out
+		r.Coop = &game.CoopReport{HeroWins: game.NewRate("heroes", "", t.SideWins, int(finished)), TrackHistogram: n.Track.Counts, Organization: org}
+		if finished > 0 {
+			r.Coop.VillainArtifactsMean = round2(float64(n.VillainArtifacts) / float64(finished))
+		}
+		for _, p := range sortedInts(n.ByPlayers) {
+			label := fmt.Sprintf("%d heroes", p)
+			if p == 1 {
+				label = "1 hero"
+			}
+			r.ByPlayers = append(r.ByPlayers, game.NewRate(label, "", n.ByPlayersWins[p], n.ByPlayers[p]))
+		}
+		for _, o := range sim.SortedKeys(n.ByOrg) {
+			r.ByOrg = append(r.ByOrg, game.NewRate(o, "", n.ByOrgWins[o], n.ByOrg[o]))
+		}
 	}
-	p, _ := ParsePolicy(policy)
-	for s := range out {
-		out[s] = p
+	if n.Stats != nil {
+		r.Cards = cardReports(c, opt, n.Stats)
+		r.Coverage = coverage(c, opt, n.Stats, r.Cards)
 	}
+}
+
+func sortedInts(m map[int]int) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Ints(out)
 	return out
 }
 
-// Simulate plays a run of games and returns the merged tally.
-func Simulate(c *Content, opt SimOptions) (*Tally, sim.Stats) {
-	if opt.Policy == "" {
-		opt.Policy = "cautious"
+func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }
+
+// level names a game's level.
+func level(advanced bool) string {
+	if advanced {
+		return "advanced"
 	}
-	if opt.Players <= 0 {
-		opt.Players = 4
-	}
-	var workers []*simWorker
-	var perGame []GameOutcome
-	if opt.KeepGames {
-		perGame = make([]GameOutcome, opt.Games)
-	}
-	seats := max(opt.Players, opt.PlayersMax)
-	stats := sim.Run(sim.Config{Games: opt.Games, Workers: opt.Workers, Seed: opt.Seed, From: opt.From, Progress: opt.Progress, Stop: opt.Stop},
-		func(int) sim.Worker {
-			w := &simWorker{g: New(c), opt: opt, tally: newTally(seats)}
-			w.tally.PerGame = perGame
-			if opt.Stats {
-				w.g.stats = NewStats(c)
-				w.g.fx.Coverage = w.g.stats.Coverage
-				w.tally.Stats = w.g.stats
-				if opt.Track != nil && opt.KeepGames {
-					w.g.stats.track(opt.Track)
-				}
-			}
-			workers = append(workers, w)
-			return w
-		})
-	total := newTally(seats)
-	total.PerGame = perGame
-	for _, w := range workers {
-		total.merge(w.tally)
-	}
-	sort.Slice(total.Failures, func(i, j int) bool { return total.Failures[i].Index < total.Failures[j].Index })
-	return total, stats
+	return "basic"
 }

@@ -9,16 +9,6 @@ import (
 	"github.com/deckwright/deckwright/engine/table"
 )
 
-// Simulator is a module that can play its games.
-type Simulator interface {
-	// Simulate plays a run of games on compiled tables. With Trace set it
-	// plays the single game From and writes its log there.
-	Simulate(t *table.Tables, req SimRequest) (*SimReport, error)
-	// SimModes lists the modes and policies a module accepts, for --help
-	// and validation.
-	SimModes() (modes, policies []string)
-}
-
 // SimRequest is what `deckwright sim` asks of a game module.
 type SimRequest struct {
 	Games     int

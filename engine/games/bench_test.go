@@ -22,7 +22,7 @@ func BenchmarkSimulate(b *testing.B) {
 			s := m.(game.Simulator)
 			var perSecond float64
 			for b.Loop() {
-				rep, err := s.Simulate(t, game.SimRequest{Games: games[m.ID()], Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100})
+				rep, err := game.Simulate(s, t, game.SimRequest{Games: games[m.ID()], Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100})
 				if err != nil {
 					b.Fatal(err)
 				}

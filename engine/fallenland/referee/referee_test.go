@@ -79,8 +79,8 @@ func gameOptions(i int, short bool) fallenland.Options {
 
 func variantNames() []string {
 	var names []string
-	for n := range fallenland.VariantNames() {
-		names = append(names, n)
+	for _, v := range fallenland.Module.(game.Simulator).SimSpec().Variants {
+		names = append(names, v.Name)
 	}
 	sort.Strings(names)
 	return names

@@ -1,0 +1,466 @@
+package game
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/rng"
+	"github.com/deckwright/deckwright/engine/sim"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// The harness plays a module's games for `deckwright sim`: it reads the
+// request against the module's SimSpec, deals each game its player count,
+// sides, seat policies and seed, runs the workers, recovers what a game
+// cannot, tallies outcomes (sums and counts only, so runs and workers
+// merge in any order), traces a replayed game, plays on --until-decided,
+// measures --impact by paired games and builds the report. A module
+// supplies its rules and bots behind Game, and the rest as data.
+
+// Simulator is a module the harness can play.
+type Simulator interface {
+	Module
+	// SimSpec describes the game's options and words.
+	SimSpec() *SimSpec
+	// Prepare loads compiled tables for a run and reads the request's
+	// game options (mode, level, org, teams, variants, already checked
+	// against SimSpec). An option the content rules out is an
+	// OptionError.
+	Prepare(t *table.Tables, req SimRequest) (*Run, error)
+}
+
+// Run is a module's side of one run of games.
+type Run struct {
+	// Sides are what a seat plays (heroes, Factions), in report order.
+	Sides []Side
+	// Cards are the card rows by card number: what Game.Counts and
+	// Result.Held count by number, what --impact and excluded cards name.
+	Cards []*table.Row
+	// Shared: the players win or lose together (cooperative, solo).
+	Shared bool
+	// NewGame makes the game one worker plays on.
+	NewGame func(GameConfig) Game
+	// Rated says whether --impact measures a card: one the report rates,
+	// in the run's decks.
+	Rated func(card *table.Row) bool
+	// Report adds the module's parts to a report of the tally: per-card
+	// metrics and coverage (from Tally.Counts), breakdowns of its own.
+	Report func(r *SimReport, t *Tally)
+}
+
+// GameConfig is how a worker's game is set up for a run.
+type GameConfig struct {
+	Stats bool  // collect per-card metrics and rule coverage (Game.Counts)
+	Track []int // with Stats: who got each of these cards (Result.Held)
+	// Exclude leaves cards out of their decks; Substitute puts a random
+	// other card of the deck in their place (Substitute).
+	Exclude, Substitute map[int]bool
+}
+
+// Game plays games on one worker.
+type Game interface {
+	// Play plays the game s deals into res (zero but for Winner, -1). A
+	// stall or an engine failure is res.Failure; it must not panic.
+	Play(s *Setup, res *Result)
+	// Counts are what the worker counted beyond Result (per-card
+	// statistics, a module's own tallies), or nil.
+	Counts() Counts
+}
+
+// Counts are a worker's module-specific counts; the run merges every
+// worker's into the first. Like Tally they must be sums.
+type Counts interface{ Merge(Counts) }
+
+// Setup is one game as the harness deals it.
+type Setup struct {
+	Index   int
+	Seed    uint64
+	Players int
+	// Spread: the run spreads its games over player counts (Sides is nil).
+	Spread   bool
+	Sides    []int // sides (indexes into Run.Sides) by seat; nil: at random
+	Policies []int // policy (index into SimSpec.Policies) by seat
+	Trace    Tracer
+}
+
+// Result is one game's outcome, as the module reports it to the harness.
+type Result struct {
+	End     string // how it ended: the module's ending ("fortune", "track")
+	Rounds  int
+	Sides   []int // the side of each seat
+	Winner  int   // the seat that won alone, −1 for none
+	Won     uint8 // the seats that won (shared and team wins too), a bit each
+	Decided bool  // someone won: a rival, a team, or the players' side
+	SideWon bool  // the players won together (cooperative)
+	Losses  int   // what Terms.Losses counts, over the seats
+	Prizes  int   // what Terms.Prizes counts
+	Held    []uint16
+	Failure *Failure
+}
+
+// Tally is what a run counts: the generic tally, the sums behind the
+// report's per-game figures, failures, kept outcomes and the module's
+// counts.
+type Tally struct {
+	sim.Tally
+	Losses, Prizes int
+	SideWins       int // finished games the players won together
+	Failures       []Failed
+	Outcomes       []Outcome // by game index − the first's, when kept
+	Counts         Counts
+}
+
+func newTally(seats int) *Tally { return &Tally{Tally: sim.NewTally(seats)} }
+
+func (t *Tally) merge(o *Tally) {
+	t.Tally.Merge(&o.Tally)
+	t.Losses += o.Losses
+	t.Prizes += o.Prizes
+	t.SideWins += o.SideWins
+	t.Failures = append(t.Failures, o.Failures...)
+	t.mergeCounts(o.Counts)
+}
+
+func (t *Tally) mergeCounts(c Counts) {
+	switch {
+	case c == nil:
+	case t.Counts == nil:
+		t.Counts = c
+	default:
+		t.Counts.Merge(c)
+	}
+}
+
+// Simulate plays a request's games of a module and reports them. An
+// error is an OptionError when the request asks what the game cannot do.
+func Simulate(s Simulator, t *table.Tables, req SimRequest) (*SimReport, error) {
+	spec := s.SimSpec()
+	if err := spec.Check(s.Title(), &req); err != nil {
+		return nil, err
+	}
+	run, err := s.Prepare(t, req)
+	if err != nil {
+		return nil, err
+	}
+	h := &harness{id: s.ID(), spec: spec, run: run, req: req}
+	if err := h.deal(); err != nil {
+		return nil, err
+	}
+	if req.Trace != nil {
+		return h.trace(), nil
+	}
+	return h.simulate()
+}
+
+type harness struct {
+	id   string
+	spec *SimSpec
+	run  *Run
+	req  SimRequest
+	// sides by seat (--heroes), cards left out, policy by number.
+	sides   []int
+	exclude map[int]bool
+	policy  int
+}
+
+// deal reads what the harness deals every game: the sides named by seat,
+// the cards left out, the policy.
+func (h *harness) deal() error {
+	req, terms := &h.req, h.spec.Terms.Or(DefaultTerms)
+	if n := max(req.Players, req.PlayersMax); n > len(h.run.Sides) {
+		return Optionf("%d players but only %d %s", n, len(h.run.Sides), terms.Players)
+	}
+	for _, name := range req.Heroes {
+		i := h.side(name)
+		if i < 0 {
+			ids := make([]string, len(h.run.Sides))
+			for k, s := range h.run.Sides {
+				ids[k] = s.ID
+			}
+			return Optionf("unknown %s %q (known: %s)", terms.Player, name, strings.Join(ids, ", "))
+		}
+		for _, x := range h.sides {
+			if x == i {
+				return Optionf("%s %q is named twice", terms.Player, name)
+			}
+		}
+		h.sides = append(h.sides, i)
+	}
+	if len(req.Heroes) > 0 && (len(req.Heroes) != req.Players || req.PlayersMax > req.Players) {
+		return Optionf("--heroes names %d %s for %d players", len(req.Heroes), terms.Players, req.Players)
+	}
+	if len(req.Exclude) > 0 {
+		var err error
+		if h.exclude, err = CardIndexes(h.run.Cards, req.Exclude); err != nil {
+			return err
+		}
+	}
+	h.policy = -1
+	for i, p := range h.spec.Policies {
+		if p.Name == req.Policy {
+			h.policy = i
+		}
+	}
+	return nil
+}
+
+// side finds a side by ID or name.
+func (h *harness) side(name string) int {
+	for i, s := range h.run.Sides {
+		if s.ID == name || diag.Fold(s.Name) == diag.Fold(name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// setup deals game index: its player count (in a range run), the sides
+// named and the seats' policies — one for all, or for mix a rotation so
+// every seat plays every policy equally often.
+func (h *harness) setup(s *Setup, index int, seed uint64) {
+	req := &h.req
+	s.Index, s.Seed, s.Players, s.Sides = index, seed, req.Players, h.sides
+	if s.Spread = req.PlayersMax > req.Players; s.Spread {
+		s.Players = req.Players + index%(req.PlayersMax-req.Players+1)
+		s.Sides = nil
+	}
+	s.Policies = s.Policies[:0]
+	for seat := range s.Players {
+		p := h.policy
+		if p < 0 {
+			p = (seat + index) % len(h.spec.Policies)
+		}
+		s.Policies = append(s.Policies, p)
+	}
+}
+
+// trace plays the single game req.From, writing its log.
+func (h *harness) trace() *SimReport {
+	var t Tracer = TextTracer{W: h.req.Trace, Prefix: h.spec.Terms.Or(DefaultTerms).Round[:1]}
+	if h.req.TraceJSON {
+		t = JSONTracer{W: h.req.Trace}
+	}
+	w := h.worker(GameConfig{Exclude: h.exclude}, nil, nil, h.req.From)
+	h.setup(&w.setup, h.req.From, rng.Seed(h.req.Seed, h.req.From))
+	w.setup.Trace, w.t = t, newTally(w.setup.Players)
+	w.play()
+	w.t.mergeCounts(w.g.Counts())
+	return h.report(w.t, sim.Stats{Games: 1})
+}
+
+// simulate plays the run: all at once or in looks (--until-decided),
+// then the paired games of --impact.
+func (h *harness) simulate() (*SimReport, error) {
+	req := &h.req
+	cfg := GameConfig{Stats: req.Stats, Exclude: h.exclude}
+	keep := req.KeepGames || req.ImpactLayer != ""
+	var targets []int
+	if req.ImpactLayer != "" {
+		for n, row := range h.run.Cards {
+			if h.run.Rated(row) && (req.ImpactLayer == "all" || row.Layer() == req.ImpactLayer) {
+				targets = append(targets, n)
+			}
+		}
+		if len(targets) == 0 {
+			return nil, Optionf("--impact %s: no cards to test (a layer's set ID, or all)", req.ImpactLayer)
+		}
+		cfg.Stats, cfg.Track = true, targets
+	}
+	total := newTally(h.seats())
+	var elapsed time.Duration
+	rep := Play(*req, func(from, games int) *SimReport {
+		t, st := h.batch(from, games, cfg, keep, req.Progress)
+		total.merge(t)
+		if keep {
+			total.Outcomes = append(total.Outcomes, t.Outcomes[:st.Games]...) // the games played, if the run was stopped
+		}
+		elapsed += st.Elapsed
+		return h.report(total, sim.Stats{Games: total.Games, Elapsed: elapsed})
+	})
+	if keep {
+		rep.Outcomes = total.Outcomes
+	}
+	if req.ImpactLayer != "" && !sim.Stopped(req.Stop) {
+		h.impact(rep, targets)
+	}
+	return rep, nil
+}
+
+// impact measures each target card by paired runs: the games of the main
+// run against the same seeds with a random other card of its deck in its
+// place (see MeasureImpact).
+func (h *harness) impact(rep *SimReport, targets []int) {
+	ids := make([]string, len(targets))
+	for k, n := range targets {
+		ids[k] = h.run.Cards[n].ID
+	}
+	MeasureImpact(rep, ids, h.req.ImpactGames, func(id string, games int) []Outcome {
+		sub, _ := CardIndexes(h.run.Cards, []string{id}) // id is a card of the report
+		t, st := h.batch(0, games, GameConfig{Exclude: h.exclude, Substitute: sub}, true, nil)
+		if st.Stopped {
+			return nil
+		}
+		return t.Outcomes
+	}, h.req.ImpactProgress)
+}
+
+func (h *harness) seats() int { return max(h.req.Players, h.req.PlayersMax) }
+
+// batch plays games from index req.From+from on every worker and merges
+// their tallies.
+func (h *harness) batch(from, games int, cfg GameConfig, keep bool, progress func(int)) (*Tally, sim.Stats) {
+	var kept []Outcome
+	if keep {
+		kept = make([]Outcome, games)
+	}
+	first := h.req.From + from
+	var workers []*worker
+	st := sim.Run(sim.Config{Games: games, Workers: h.req.Workers, Seed: h.req.Seed, From: first, Progress: progress, Stop: h.req.Stop},
+		func(int) sim.Worker {
+			w := h.worker(cfg, newTally(h.seats()), kept, first)
+			workers = append(workers, w)
+			return w
+		})
+	total := newTally(h.seats())
+	total.Outcomes = kept
+	for _, w := range workers {
+		total.merge(w.t)
+		total.mergeCounts(w.g.Counts())
+	}
+	sort.Slice(total.Failures, func(i, j int) bool { return total.Failures[i].Index < total.Failures[j].Index })
+	return total, st
+}
+
+// worker plays games on one goroutine into its own tally.
+type worker struct {
+	h     *harness
+	g     Game
+	t     *Tally
+	kept  []Outcome // shared by the workers: each writes its own games'
+	first int
+	setup Setup
+	res   Result
+}
+
+func (h *harness) worker(cfg GameConfig, t *Tally, kept []Outcome, first int) *worker {
+	return &worker{h: h, g: h.run.NewGame(cfg), t: t, kept: kept, first: first}
+}
+
+func (w *worker) Play(index int, seed uint64) {
+	w.h.setup(&w.setup, index, seed)
+	w.play()
+}
+
+func (w *worker) play() {
+	w.res = Result{Winner: -1}
+	w.g.Play(&w.setup, &w.res)
+	w.record()
+}
+
+// Failed records a game that panicked outside the module's recovery.
+func (w *worker) Failed(index int, seed uint64, r any) {
+	w.setup.Index = index
+	w.res = Result{Winner: -1, Failure: &Failure{Seed: seed, Message: fmt.Sprint(r)}}
+	w.record()
+}
+
+func (w *worker) record() {
+	t, res, s := w.t, &w.res, &w.setup
+	t.Games++
+	var out *Outcome
+	if w.kept != nil {
+		out = &w.kept[s.Index-w.first]
+		*out = Outcome{Done: res.Failure == nil, Rounds: res.Rounds, Win: res.SideWon}
+		if res.Winner >= 0 && res.Winner < len(res.Sides) {
+			out.Winner = w.h.run.Sides[res.Sides[res.Winner]].ID
+		}
+	}
+	if f := res.Failure; f != nil {
+		if f.Stall {
+			t.Ends["stall"]++
+		} else {
+			t.Ends["error"]++
+		}
+		t.Failures = append(t.Failures, Failed{Index: s.Index, Failure: f})
+		return
+	}
+	t.Ends[res.End]++
+	t.Rounds.Add(res.Rounds)
+	if res.SideWon {
+		t.SideWins++
+	}
+	n := len(res.Sides)
+	t.Finished(n, res.Decided)
+	policies := w.h.spec.Policies
+	for seat, side := range res.Sides {
+		t.Seat(n, w.h.run.Sides[side].ID, seat, policies[s.Policies[seat]].Name, res.Won&(1<<seat) != 0)
+	}
+	t.Losses += res.Losses
+	t.Prizes += res.Prizes
+	if out != nil {
+		out.Won, out.Held = res.Won, res.Held
+	}
+}
+
+// report turns a tally into the report.
+func (h *harness) report(t *Tally, st sim.Stats) *SimReport {
+	req := &h.req
+	r := &SimReport{Game: h.id, Seed: req.Seed, Mode: req.Mode, Players: req.Players, PlayersMax: req.PlayersMax,
+		Level: req.Level, Policy: req.Policy, Terms: h.spec.Terms, Balance: req.Balance,
+		Stalls: []Incident{}, Errors: []Incident{}, NeverDrawn: []string{}, GamesPerSecond: st.GamesPerSecond()}
+	names := make([]string, len(h.spec.Policies))
+	for i, p := range h.spec.Policies {
+		names[i] = p.Name
+	}
+	r.AddTally(&t.Tally, h.run.Sides, names, h.run.Shared)
+	if finished := t.Rounds.N(); finished > 0 {
+		r.LossesPerGame = perGame(t.Losses, finished)
+		r.PrizesPerGame = perGame(t.Prizes, finished)
+	}
+	r.AddFailures(t.Failures)
+	for _, list := range [][]Incident{r.Stalls, r.Errors} {
+		for i := range list {
+			for _, row := range h.run.Cards {
+				if row.ID == list[i].Card {
+					list[i].Where = row.Where()
+					break
+				}
+			}
+		}
+	}
+	if h.run.Report != nil {
+		h.run.Report(r, t)
+	}
+	if r.Coverage != nil {
+		r.NeverDrawn = r.Coverage.NeverDrawn
+	}
+	if r.Cards != nil {
+		r.CountCardErrors()
+	}
+	r.Judge()
+	return r
+}
+
+// perGame is a sum over finished games, per game, to 2 places (as the
+// reports have always rounded it).
+func perGame(sum int, games int64) float64 {
+	return float64(int64(float64(sum)/float64(games)*100+0.5)) / 100
+}
+
+
+// Games plays req.Games games of a prepared run and returns their tally:
+// the harness without a request's parsing, for a module's tests and
+// benchmarks of its rules and bots.
+func Games(spec *SimSpec, run *Run, req SimRequest) (*Tally, sim.Stats) {
+	if req.Policy == "" {
+		req.Policy = spec.Policies[0].Name
+	}
+	h := &harness{spec: spec, run: run, req: req}
+	if err := h.deal(); err != nil {
+		panic(err) // a test's mistake
+	}
+	return h.batch(0, req.Games, GameConfig{Stats: req.Stats, Exclude: h.exclude}, req.KeepGames, req.Progress)
+}
