@@ -233,7 +233,7 @@ func TestSimUsageErrors(t *testing.T) {
 		{"too many players", []string{"--players", "9"}, []string{`--players must be 1 to 8, or a range such as 1-4, not "9"`}},
 		{"range backwards", []string{"--players", "4-2"}, []string{`--players must be 1 to 8`}},
 		{"players not a number", []string{"--players", "four"}, []string{`--players must be 1 to 8`}},
-		{"mode", []string{"--mode", "nonsense"}, []string{`unknown mode "nonsense"`, "competitive", "coop", "team", "solo"}},
+		{"mode", []string{"--mode", "nonsense"}, []string{`Fortune and Glory has no "nonsense" mode`, "competitive", "coop", "team", "solo"}},
 		{"variant", []string{"--variant", "nonsense"}, []string{`unknown variant "nonsense"`, "advanced-nazis", "fixed-movement", "german-collapse", "solo-hard", "draw-from-bottom", "fortune-goal=N"}},
 		{"variant value", []string{"--variant", "fortune-goal=lots"}, []string{"fortune-goal", `"lots"`}},
 		{"policy", []string{"--policy", "nonsense"}, []string{`unknown policy "nonsense"`, "cautious", "bold", "random", "mix"}},

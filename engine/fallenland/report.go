@@ -1,7 +1,6 @@
 package fallenland
 
 import (
-
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/table"
 )

@@ -450,7 +450,6 @@ func perGame(sum int, games int64) float64 {
 	return float64(int64(float64(sum)/float64(games)*100+0.5)) / 100
 }
 
-
 // Games plays req.Games games of a prepared run and returns their tally:
 // the harness without a request's parsing, for a module's tests and
 // benchmarks of its rules and bots.
