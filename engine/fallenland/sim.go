@@ -21,11 +21,7 @@ var spec = &game.SimSpec{MinPlayers: 1, MaxPlayers: 6, Terms: Terms,
 		{Name: "competitive", Help: "the full game: the first to the Prestige goal, or the last Town standing, wins"},
 		{Name: "short", Help: "the quick-start's Short Game"},
 	},
-	Policies: []game.Choice{
-		{Name: "cautious", Help: "presses on only with good odds"},
-		{Name: "bold", Help: "pushes its luck"},
-		{Name: "random", Help: "any legal choice"},
-	},
+	Policies: game.Policies,
 	Variants: []game.Choice{
 		{Name: "tiebreak-other-track", Help: "FL-AMB-01: a victory tie compares the other track instead of Town Health + 4 × Prestige"},
 		{Name: "exact-ten-formula", Help: "FL-AMB-03: a Total Skill of exactly 10, 20, 30 reads by the formula (1, 2, 3 automatic successes, a 1 adds one) instead of as 9, 19, 29"},
@@ -113,25 +109,14 @@ func (w *simGame) Counts() game.Counts {
 
 func (w *simGame) Play(s *game.Setup, res *game.Result) {
 	o := w.opt
-	o.Players, o.Factions = s.Players, s.Sides
-	o.Policies = make([]Policy, s.Players)
-	for seat, p := range s.Policies {
-		o.Policies[seat] = Policy(p)
-	}
-	var r Result
-	var err error
+	o.Players, o.Factions, o.Policies = s.Players, s.Sides, game.SeatPolicies[Policy](s)
+	play := w.g.PlaySafe
 	if s.Trace != nil {
-		r, err = w.g.Trace(s.Trace, s.Seed, o)
-	} else {
-		r, err = w.g.PlaySafe(s.Seed, o)
+		play = func(seed uint64, o Options) (Result, error) { return w.g.Trace(s.Trace, seed, o) }
 	}
+	r, err := play(s.Seed, o)
 	res.End, res.Rounds, res.Sides, res.Winner = r.End, r.Turns, r.Factions, r.Winner
-	if err != nil {
-		f, ok := err.(*Failure)
-		if !ok {
-			f = &Failure{Seed: r.Seed, Message: err.Error()}
-		}
-		res.Failure = f
+	if res.Failure = game.AsFailure(err, r.Seed); res.Failure != nil {
 		if w.g.stats != nil {
 			w.g.stats.clearGame()
 		}

@@ -61,11 +61,7 @@ var spec = func() *game.SimSpec {
 			{Name: "nazi", Help: "the Nazis (bundled set)"},
 			{Name: "mob", Help: "the Mob (bundled set)"},
 		},
-		Policies: []game.Choice{
-			{Name: "cautious", Help: "presses on only with good odds"},
-			{Name: "bold", Help: "pushes its luck"},
-			{Name: "random", Help: "any legal choice"},
-		},
+		Policies: game.Policies,
 	}
 	for _, v := range variants {
 		s.Variants = append(s.Variants, v.Choice)
@@ -239,10 +235,7 @@ func (w *simGame) Play(s *game.Setup, res *game.Result) {
 	if s.Spread && o.Mode == Team {
 		o.Teams = nil
 	}
-	o.Policies = make([]Policy, s.Players)
-	for seat, p := range s.Policies {
-		o.Policies[seat] = Policy(p)
-	}
+	o.Policies = game.SeatPolicies[Policy](s)
 	var r Result
 	var err error
 	if s.Trace != nil {
@@ -258,12 +251,7 @@ func (w *simGame) record(r Result, err error, res *game.Result) {
 	mode := w.opt.Mode
 	res.End, res.Rounds, res.Sides, res.Winner = r.End, r.Rounds, r.Heroes, r.Winner
 	res.SideWon = r.End == "fortune" && (mode == Cooperative || mode == Solo)
-	if err != nil {
-		f, ok := err.(*Failure)
-		if !ok {
-			f = &Failure{Seed: r.Seed, Message: err.Error()}
-		}
-		res.Failure = f
+	if res.Failure = game.AsFailure(err, r.Seed); res.Failure != nil {
 		if w.g.stats != nil {
 			w.g.stats.clearGame()
 		}

@@ -68,3 +68,15 @@ func (r *SimReport) AddFailures(fs []Failed) {
 		}
 	}
 }
+
+// AsFailure is a game's error as a Failure (an error that is not one is
+// an engine failure of the game of that seed), or nil.
+func AsFailure(err error, seed uint64) *Failure {
+	if err == nil {
+		return nil
+	}
+	if f, ok := err.(*Failure); ok {
+		return f
+	}
+	return &Failure{Seed: seed, Message: err.Error()}
+}

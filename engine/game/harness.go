@@ -86,6 +86,15 @@ type Setup struct {
 	Trace    Tracer
 }
 
+// SeatPolicies are a game's seat policies in a module's own policy type.
+func SeatPolicies[P ~uint8 | ~int](s *Setup) []P {
+	out := make([]P, len(s.Policies))
+	for seat, p := range s.Policies {
+		out[seat] = P(p)
+	}
+	return out
+}
+
 // Result is one game's outcome, as the module reports it to the harness.
 type Result struct {
 	End     string // how it ended: the module's ending ("fortune", "track")

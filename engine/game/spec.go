@@ -33,6 +33,14 @@ type SimSpec struct {
 	Terms Terms
 }
 
+// Policies are the bot policies of the shipped games: modules whose bots
+// play these three name them so.
+var Policies = []Choice{
+	{Name: "cautious", Help: "presses on only with good odds"},
+	{Name: "bold", Help: "pushes its luck"},
+	{Name: "random", Help: "any legal choice"},
+}
+
 // Choice is one value of an option, with what it does.
 type Choice struct {
 	Name    string
