@@ -128,13 +128,32 @@ func TestCompletion(t *testing.T) {
 		requireExit(t, exitOK, r)
 		assert.Contains(t, r.stdout, "deckwright", shell)
 	}
-	// Choice flags complete to their choices.
-	r := dw(t, "__complete", "sim", "--mode", "")
-	requireExit(t, exitOK, r)
-	for _, m := range []string{"competitive", "coop", "team", "solo"} {
-		assert.Contains(t, r.stdout, m+"\n")
+	// Choice flags complete to the selected game's choices, each with what
+	// it does (the default game's without --game).
+	for _, tc := range []struct {
+		args []string
+		want []string
+		not  []string
+	}{
+		{[]string{"sim", "--mode", ""}, []string{"competitive\t", "coop\t", "team\t", "solo\t"}, []string{"short"}},
+		{[]string{"sim", "--game", "fallen-land", "--mode", ""}, []string{"competitive\t", "short\tthe quick-start's Short Game\n"}, []string{"coop"}},
+		{[]string{"sim", "--level", ""}, []string{"advanced\t", "basic\tthe rulebook's Basic Game\n"}, nil},
+		{[]string{"sim", "--game", "fallen-land", "--level", ""}, nil, []string{"basic", "advanced"}},
+		{[]string{"sim", "--org", ""}, []string{"random\t", "nazi\t", "mob\t"}, nil},
+		{[]string{"sim", "--variant", ""}, []string{"fortune-goal=\t", "solo-hard\t"}, []string{"draft-setup"}},
+		{[]string{"sim", "--game", "fl", "--variant", ""}, []string{"draft-setup\t"}, []string{"solo-hard"}},
+		{[]string{"sim", "--policy", ""}, []string{"cautious\t", "mix\t"}, nil},
+	} {
+		r := dw(t, append([]string{"__complete"}, tc.args...)...)
+		requireExit(t, exitOK, r)
+		for _, w := range tc.want {
+			assert.Contains(t, r.stdout, w, "%v", tc.args)
+		}
+		for _, w := range tc.not {
+			assert.NotContains(t, r.stdout, w, "%v", tc.args)
+		}
 	}
-	r = dw(t, "__complete", "validate", "--game", "")
+	r := dw(t, "__complete", "validate", "--game", "")
 	requireExit(t, exitOK, r)
 	assert.Contains(t, r.stdout, "fortune-and-glory\tFortune and Glory\nfallen-land\tFallen Land\n", "each game with its title, in registry order")
 }

@@ -80,12 +80,12 @@ random (any legal choice), mix (seats rotate through the three).
 	}
 	fl := c.Flags()
 	fl.IntVar(&f.games, "games", 1000, "games to play")
-	fl.StringVar(&f.players, "players", "4", "heroes in each game (1 to 8), or a range such as 1-4 (games spread evenly)")
+	fl.StringVar(&f.players, "players", "4", playersHelp())
 	fl.StringVar(&f.heroes, "heroes", "random", "random, or hero IDs by seat, comma-separated")
-	fl.StringVar(&f.mode, "mode", "competitive", "competitive, coop, team or solo")
-	fl.StringVar(&f.level, "level", "", "Fortune and Glory: basic (the rulebook's Basic Game) or advanced (every advanced element; the default)")
+	fl.StringVar(&f.mode, "mode", "competitive", specHelp("the game's mode (the first is the default)", specModes))
+	fl.StringVar(&f.level, "level", "", specHelp("the game's level (the first is the default)", specLevels))
 	fl.StringVar(&f.policy, "policy", "cautious", "bot policy: cautious, bold, random or mix")
-	fl.StringVar(&f.org, "org", "", "the vile organization: an ID such as nazi or mob, or random (coop default: random; competitive: none)")
+	fl.StringVar(&f.org, "org", "", specHelp("the opposing organization, by ID (the content may add more; coop default: random, competitive: none)", specOrgs))
 	fl.IntVar(&f.teams, "teams", 2, "team game: number of teams (even teams of 2 to 4 heroes)")
 	fl.StringSliceVar(&f.variants, "variant", nil, "named rule variants and optional rules (repeatable; the table above lists each game's)")
 	fl.Uint64Var(&f.seed, "seed", 1, "the run's seed: game i's seed derives from it and i")
@@ -104,9 +104,11 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.Float64Var(&f.band, "band", game.DefaultBalance.Band, "practical band of a verdict at 4 players, as a win-rate difference (0.05 = 5 points); in proportion to the fair share at other counts")
 	fl.Float64Var(&f.fdr, "fdr", game.DefaultBalance.FDR, "false discovery rate controlled over everything a run tests (0.05: of the differences called significant, 5% may be chance)")
 	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+game.IDs()+"), and/or the level: basic or advanced (as --level)")
-	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion("competitive", "coop", "team", "solo"))
-	_ = c.RegisterFlagCompletionFunc("policy", fixedCompletion("cautious", "bold", "random", "mix"))
-	_ = c.RegisterFlagCompletionFunc("level", fixedCompletion("basic", "advanced"))
+	_ = c.RegisterFlagCompletionFunc("mode", specCompletion(specModes))
+	_ = c.RegisterFlagCompletionFunc("policy", policyCompletion)
+	_ = c.RegisterFlagCompletionFunc("level", specCompletion(specLevels))
+	_ = c.RegisterFlagCompletionFunc("org", specCompletion(specOrgs))
+	_ = c.RegisterFlagCompletionFunc("variant", specCompletion(specVariants))
 	return c
 }
 
@@ -123,6 +125,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if err != nil {
 		return err
 	}
+	simDefaults(c, f, simr, &req)
 	var html *outfile.File
 	if f.report != "" {
 		// Before the run: a report that cannot be written should not cost
@@ -174,18 +177,14 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 	// --game fortune-and-glory,basic.
 	var games []string
 	for _, part := range strings.Split(f.game, ",") {
-		switch part = strings.TrimSpace(part); part {
-		case "basic", "advanced":
+		switch part = strings.TrimSpace(part); {
+		case isLevel(part):
 			f.level = part
-		case "":
-		default:
+		case part != "":
 			games = append(games, part)
 		}
 	}
 	f.game = strings.Join(games, ",")
-	if f.level != "" && f.level != "basic" && f.level != "advanced" {
-		return req, nil, usageErr("--level must be basic or advanced, not %q", f.level)
-	}
 	lo, hi, err := parseRange(f.players)
 	if err != nil {
 		return req, nil, err
@@ -413,8 +412,8 @@ func parseRange(s string) (lo, hi int, err error) {
 	if isRange {
 		hi, err2 = strconv.Atoi(strings.TrimSpace(b))
 	}
-	if err1 != nil || err2 != nil || lo < 1 || hi > 8 || hi < lo {
-		return 0, 0, usageErr("--players must be 1 to 8, or a range such as 1-4, not %q", s)
+	if most := maxPlayers(); err1 != nil || err2 != nil || lo < 1 || hi > most || hi < lo {
+		return 0, 0, usageErr("--players must be 1 to %d, or a range such as 1-4, not %q", most, s)
 	}
 	if !isRange {
 		hi = 0
