@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -594,4 +595,17 @@ func TestSimProgressInLogs(t *testing.T) {
 	requireExit(t, exitOK, r)
 	assert.Regexp(t, `(?m)^deckwright sim: impact: card \d+ of \d+ \(\S+\)$`, r.stderr)
 	assert.Regexp(t, `(?m)^impact: \d+ cards by paired games with and without each \(same seeds\); \d+ significant, largest first$`, r.stdout)
+}
+
+// A request the game cannot play is a usage error (exit 2); any other
+// failure of a run exits 1.
+func TestSimErrExitCodes(t *testing.T) {
+	err := simErr("", game.Optionf("Fallen Land has no --level option"))
+	var e *exitError
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, exitUsage, e.code)
+	err = simErr("baseline: ", errors.New("tables are for \"chess\", not fallen-land"))
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, exitContent, e.code)
+	assert.Equal(t, `baseline: tables are for "chess", not fallen-land`, e.msg)
 }

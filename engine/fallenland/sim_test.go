@@ -171,3 +171,14 @@ func TestTraceJSON(t *testing.T) {
 	assert.Equal(t, "game", first.Kind)
 	assert.EqualValues(t, 4, first.Data["players"])
 }
+
+// The spec's variants are exactly the rule variants the game knows, so
+// --help, completion and validation offer every one and no other.
+func TestSpecVariantsAreTheGames(t *testing.T) {
+	var v Variants
+	for _, c := range spec.Variants {
+		assert.True(t, v.Set(c.Name), c.Name)
+		assert.NotEmpty(t, c.Help, c.Name)
+	}
+	assert.Len(t, spec.Variants, len(v.flags()))
+}
