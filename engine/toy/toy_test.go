@@ -123,8 +123,12 @@ func TestSim(t *testing.T) {
 	}
 	var html bytes.Buffer
 	rep := sim(t, tables, game.SimRequest{Games: 200, Players: 2, Seed: 1, Stats: true, MaxRounds: 60})
-	require.NoError(t, report.Write(&html, "Pips — balance report", rep))
+	require.NoError(t, report.HTML(&html, "Pips — balance report", rep))
 	assert.Contains(t, html.String(), "Jackpot")
+	var text bytes.Buffer
+	require.NoError(t, report.Text(&text, "Pips", rep, report.TextOptions{}))
+	assert.Contains(t, text.String(), "Pips — 200 race games, 2 players, cautious bots, seed 1\n")
+	assert.Contains(t, text.String(), "busts", "in the game's own words")
 
 	// A variant from the module's table changes the game; options it
 	// lacks are usage errors naming it.
