@@ -40,7 +40,8 @@ func (module) Validate(v *game.Validation) {
 		n += r.Int("count")
 	}
 	if n < 6 && v.Complete("cards") {
-		v.Diags.Warnf(game.TablePos(v.Tables, "cards"), CodeThinDeck, "the deck has %d cards; a game of 4 draws more than that each round", n).Hint = "add cards, or raise a Count"
+		v.Diags.Add(diag.Warnf(game.TablePos(v.Tables, "cards"), CodeThinDeck, "the deck has %d cards; a game of 4 draws more than that each round", n).
+			WithHint("add cards, or raise a Count"))
 	}
 }
 
