@@ -284,3 +284,28 @@ func TestLineupVerdictsByPlayerCount(t *testing.T) {
 	}
 	assert.Equal(t, "", got["4e"].Apart)
 }
+
+// Alone at the table (1-hero games) a side never sits with the far-out
+// ones: its verdict is set against a typical side without them, but says
+// nothing of games "without them at the table", which would be all its
+// games.
+func TestAloneNoGamesApart(t *testing.T) {
+	strength := map[string]float64{"titan": 8, "clerk": 0.05}
+	ids := []string{"titan", "clerk"}
+	for _, id := range []string{"a", "b", "c", "d", "e", "f"} {
+		strength[id] = 1
+		ids = append(ids, id)
+	}
+	r := &SimReport{Games: 8000, Terms: Terms{Player: "hero", Players: "heroes"}, SharedWins: true}
+	r.AddTally(playTables(3, 8000, 1, strength, true, -1), sides(ids...), nil, true)
+	r.Judge()
+	require.NotEmpty(t, r.Flags)
+	assert.Equal(t, "titan", r.Flags[0].ID, "the far-out side is flagged")
+	for _, v := range r.Verdicts {
+		assert.Empty(t, v.Apart, "%s", v.ID)
+		assert.NotContains(t, v.Measure, "at the table", "%s", v.ID)
+	}
+	for _, f := range r.Flags {
+		assert.NotContains(t, f.Message, "at the table", "%s", f.ID)
+	}
+}

@@ -321,7 +321,10 @@ func (r *SimReport) typicalAt(v *Verdict, together bool, far map[string]bool, ad
 	if apart := r.model(n, together, far); len(far) > 0 && !far[v.ID] {
 		if h, ok := apart.side(v.ID); ok {
 			if _, played, _ := apart.record(h); played >= minTrials {
-				m, apartFrom = apart, joinIDs(far)
+				m = apart
+				if played < v.Games { // else it never sat with them (alone, in a 1-hero game): nothing to say
+					apartFrom = joinIDs(far)
+				}
 			}
 		}
 	}
