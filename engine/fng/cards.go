@@ -36,7 +36,7 @@ func (g *Game) drawEvents(seat, n int) {
 			g.logf("%s draws the Event %s", h.def.Name, e.Name)
 		}
 		h.hand = append(h.hand, handCard{card: id})
-		h.handDirty = true
+		g.handChanged(h)
 	}
 }
 
@@ -88,7 +88,7 @@ func (g *Game) drawEventKeep(seat, n int) {
 		g.logf("%s keeps the Event %s", h.def.Name, e.Name)
 	}
 	h.hand = append(h.hand, handCard{card: id})
-	h.handDirty = true
+	g.handChanged(h)
 }
 
 // handTimings returns the timings (as bits) at which the hero's hand holds
@@ -111,6 +111,27 @@ func (g *Game) handTimings(h *Hero) (self, opp uint32) {
 		h.handDirty = false
 	}
 	return h.selfTimings, h.oppTimings
+}
+
+// handChanged marks a hero's hand changed: its timings (handTimings) and the
+// table's (rivalTimings) are recomputed when next asked.
+func (g *Game) handChanged(h *Hero) {
+	h.handDirty = true
+	g.handsDirty = true
+}
+
+// rivalTimings is the union of every hero's opponent-aimed timings: most
+// moments no hand holds a card for, and offerOpponents then skips the table.
+func (g *Game) rivalTimings() uint32 {
+	if g.handsDirty {
+		g.rivalMask = 0
+		for i := range g.heroes {
+			_, opp := g.handTimings(&g.heroes[i])
+			g.rivalMask |= opp
+		}
+		g.handsDirty = false
+	}
+	return g.rivalMask
 }
 
 // eventOf returns a hand card's definition.
@@ -160,7 +181,7 @@ func (g *Game) offerSelf(seat int, t Timing) {
 			continue
 		}
 		h.hand = append(h.hand[:i], h.hand[i+1:]...)
-		h.handDirty = true
+		g.handChanged(h)
 		i--
 		if g.trace != nil {
 			g.logPlay(seat, seat, hc, t)
@@ -226,7 +247,7 @@ func (g *Game) offerSharedHand(seat int, t Timing) {
 				continue
 			}
 			other.hand = append(other.hand[:i], other.hand[i+1:]...)
-			other.handDirty = true
+			g.handChanged(other)
 			i--
 			if g.trace != nil {
 				g.logPlay(o, seat, hc, t)
@@ -239,7 +260,7 @@ func (g *Game) offerSharedHand(seat int, t Timing) {
 // offerOpponents lets rivals, in turn order, play cards aimed at the hero
 // (a hero's opponents in the competitive and team games).
 func (g *Game) offerOpponents(seat int, t Timing) {
-	if g.opt.Mode == Cooperative || g.opt.Mode == Solo {
+	if g.opt.Mode == Cooperative || g.opt.Mode == Solo || g.rivalTimings()&(1<<t) == 0 {
 		return
 	}
 	target := g.h(seat)
@@ -271,7 +292,7 @@ func (g *Game) offerOpponents(seat int, t Timing) {
 				continue
 			}
 			h.hand = append(h.hand[:i], h.hand[i+1:]...)
-			h.handDirty = true
+			g.handChanged(h)
 			i--
 			if g.trace != nil {
 				g.logPlay(o, seat, hc, t)

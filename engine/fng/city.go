@@ -68,7 +68,7 @@ func (g *Game) drawCity(seat int) bool {
 	}
 	if e.Secret {
 		h.hand = append(h.hand, handCard{city: true, card: id})
-		h.handDirty = true
+		g.handChanged(h)
 		if g.stats != nil {
 			g.stats.rule(RuleSecret)
 		}

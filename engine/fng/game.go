@@ -163,8 +163,12 @@ type Game struct {
 	trace  game.Tracer
 	pend   []int // traced games: dice rolled and not yet reported (logDice)
 	stats  *Stats
-	odds   map[dice.Fight]dice.Outcome
-	forced []int // scenario tests: dice faces to roll next
+	odds   map[uint64]dice.Outcome // by oddsKey
+
+	// rivalMask caches rivalTimings until a hand changes (handsDirty).
+	rivalMask  uint32
+	handsDirty bool
+	forced     []int // scenario tests: dice faces to roll next
 
 	// estimates memoises passEstimate by estimateKey, across games.
 	estimates map[estimateKey]float64

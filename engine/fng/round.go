@@ -137,6 +137,7 @@ func (g *Game) setupGame() {
 	}
 	g.heroes = g.heroes[:n]
 	g.order = g.order[:0]
+	g.handsDirty = true
 	for seat := range n {
 		h := &g.heroes[seat]
 		def := &g.c.Heroes[heroes[seat]]

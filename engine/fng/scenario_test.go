@@ -265,7 +265,7 @@ func (s *scenario) holding(seat int, ids ...string) {
 	for _, id := range ids {
 		h.hand = append(h.hand, handCard{card: s.eventCard(id)})
 	}
-	h.handDirty = true
+	s.Game.handChanged(h)
 }
 
 // holdingCity puts secret City cards (by ID) in a hero's hand.
@@ -274,7 +274,7 @@ func (s *scenario) holdingCity(seat int, ids ...string) {
 	for _, id := range ids {
 		h.hand = append(h.hand, handCard{city: true, card: s.cityCard(id)})
 	}
-	h.handDirty = true
+	s.Game.handChanged(h)
 }
 
 // equip gives a hero items (Gear, Allies or Common Items) by ID.

@@ -588,7 +588,7 @@ func (g *Game) discardRandomEvent(h *Hero) {
 	i := h.bot.Intn(len(h.hand))
 	hc := h.hand[i]
 	h.hand = append(h.hand[:i], h.hand[i+1:]...)
-	h.handDirty = true
+	g.handChanged(h)
 	g.discardEvent(g.eventOf(hc), hc.city, hc.card, h.seat, "hand")
 }
 
