@@ -250,15 +250,19 @@ func (g *Game) ongoing(p *Player, t Timing) {
 			}
 		}
 	}
-	for _, a := range append(g.actBuf[:0], p.townActs...) {
+	// Each list is copied (an Ongoing effect may detach its card, and may
+	// reach ongoing again), into a buffer on this frame: no allocation
+	// while a list holds a few cards.
+	var buf [8]int16
+	for _, a := range append(buf[:0], p.townActs...) {
 		run(a, nil)
 	}
-	for _, a := range append(g.actBuf[:0], p.party.acts...) {
+	for _, a := range append(buf[:0], p.party.acts...) {
 		run(a, nil)
 	}
 	for i := range p.party.crowns {
 		m := &p.party.crowns[i]
-		for _, a := range append(g.actBuf[:0], m.acts...) {
+		for _, a := range append(buf[:0], m.acts...) {
 			run(a, m)
 		}
 	}

@@ -1,6 +1,9 @@
 package fallenland
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // The bots' choices of Party members: whom to burden or strike, whom to
 // recruit, which Ally to hire, who carries what.
@@ -131,13 +134,13 @@ func (b *bot) TownTech(g *Game, p *Player, ad *ActionDef) bool { return true }
 // SeatOrder: the strongest Characters first (charValue).
 func (b *bot) SeatOrder(g *Game, p *Player, chars []int16) {
 	c := g.c
-	sort.SliceStable(chars, func(i, j int) bool { return charValue(&c.Characters[chars[i]]) > charValue(&c.Characters[chars[j]]) })
+	slices.SortStableFunc(chars, func(a, b int16) int { return cmp.Compare(charValue(&c.Characters[b]), charValue(&c.Characters[a])) })
 }
 
 // RosterOrder: the strongest Characters first (charValue).
 func (b *bot) RosterOrder(g *Game, p *Player, roster []Member) {
-	sort.SliceStable(roster, func(i, j int) bool {
-		return charValue(&g.c.Characters[roster[i].char]) > charValue(&g.c.Characters[roster[j].char])
+	slices.SortStableFunc(roster, func(a, b Member) int {
+		return cmp.Compare(charValue(&g.c.Characters[b.char]), charValue(&g.c.Characters[a.char]))
 	})
 }
 

@@ -262,7 +262,8 @@ func (g *Game) moveDeed(p *Player, goal int16) {
 	points := roll + mbt
 	need := int(g.c.Dist[p.party.hex][goal])
 	if need > points+g.moveAdd {
-		g.moveCtx = &moveCtx{need: need, have: points + g.moveAdd}
+		g.moveBuf = moveCtx{need: need, have: points + g.moveAdd}
+		g.moveCtx = &g.moveBuf
 		g.playHand(p, TMovement, nil)
 		g.moveCtx = nil
 	}

@@ -257,6 +257,7 @@ type Game struct {
 	pvp       *pvpState
 	moveAdd   int
 	moveCtx   *moveCtx // a Movement Deed short of its goal (bots' cards)
+	moveBuf   moveCtx  // where moveCtx points, so a Deed allocates nothing
 	dying     *Member  // the member a death-timing ability may save
 	cause     deathCause
 	freed     []Item // equipment of a member who just died
@@ -276,7 +277,6 @@ type Game struct {
 	poolBuf  []Item
 	scoreBuf []float64
 	hookBuf  []abilityHook
-	actBuf   []int16
 	bidBuf   []bid
 	// Traced games: the hexes of the Movement Deed being walked, and the
 	// Water tolls paid on it.
