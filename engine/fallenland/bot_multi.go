@@ -46,7 +46,8 @@ func (g *Game) multiDeed(p *Player) (choice, bool) {
 		return choice{}, false
 	}
 	w := &g.worlds[wi]
-	who := g.multiParties(w.hex, p)
+	var buf [8]int
+	who := g.multiParties(w.hex, p, buf[:0])
 	attempt := choice{deed: DeedEncounter, poi: -1, multi: wi + 1}
 	if w.drawer == p.seat {
 		switch {
@@ -71,8 +72,9 @@ func (g *Game) multiGoals(p *Player, consider func(h int16, value float64)) {
 		if !w.live || !w.wait || w.drawer == p.seat || w.hex == p.party.hex {
 			continue
 		}
-		who := g.multiParties(w.hex, p)
-		with := append(who[:len(who):len(who)], p.seat)
+		var buf [9]int // the Parties there and p
+		who := g.multiParties(w.hex, p, buf[:0])
+		with := append(who, p.seat)
 		consider(w.hex, 10*g.multiChance(g.encCard(w.deck, w.enc), with))
 	}
 }

@@ -132,7 +132,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 			g.osc(p, e)
 		}
 	case ch.Kind == MultiCheck:
-		who := g.multiParties(p.party.hex, p)
+		who := g.multiParties(p.party.hex, p, nil)
 		// A lone player never waits for others.
 		if len(g.players) >= 2 && !p.dec.MultiNow(g, p, e, who) {
 			g.waitMulti(p, d, x, &wi)
@@ -627,9 +627,9 @@ func (g *Game) bestFor(p *Player, k Check) *Member {
 // multiParties lists, in turn order, the Parties on a hex that take part
 // in a Multiple Party card p attempts there: p's and every other Party on
 // the hex (bots always join: each participant earns the whole reward,
-// FL-AMB-45).
-func (g *Game) multiParties(h int16, p *Player) []int {
-	who := []int{}
+// FL-AMB-45). They are appended to who (the bots pass a buffer on their
+// frame: they ask for every waiting card, many times a game).
+func (g *Game) multiParties(h int16, p *Player, who []int) []int {
 	for _, s := range g.order {
 		q := g.p(s)
 		if q.party.alive() > 0 && q.party.hex == h {
@@ -704,7 +704,7 @@ func (g *Game) attemptWaiting(p *Player, wi int) {
 	g.enc, g.cardEnd, g.cause = e, false, causeParty
 	defer func() { g.enc, g.cause, g.cardEnd = prevEnc, prevCause, prevEnd }()
 	w.wait = false
-	who := g.multiParties(w.hex, p)
+	who := g.multiParties(w.hex, p, nil)
 	if g.trace != nil {
 		g.emitf(p.seat, "multi-attempt", e.ID, D{"deck": DeckNames[w.deck], "seats": who}, "  %s is attempted by %s", e.Name, g.seatList(who))
 	}

@@ -258,6 +258,7 @@ type Game struct {
 	moveAdd   int
 	moveCtx   *moveCtx // a Movement Deed short of its goal (bots' cards)
 	moveBuf   moveCtx  // where moveCtx points, so a Deed allocates nothing
+	dealBuf   []int16  // the Characters dealt a player at setup
 	dying     *Member  // the member a death-timing ability may save
 	cause     deathCause
 	freed     []Item // equipment of a member who just died

@@ -241,6 +241,9 @@ func (g *Game) setupGame() {
 		p := &g.players[seat]
 		g.cur = seat
 		var dealt []int16
+		if !draft {
+			dealt = g.dealBuf[:0] // seatCharacters keeps none of it
+		}
 		for range r.StartCharacters {
 			if x := g.draw(DCharacters); x >= 0 {
 				dealt = append(dealt, x)
@@ -250,6 +253,7 @@ func (g *Game) setupGame() {
 			chars[seat] = dealt
 		} else {
 			g.seatCharacters(p, dealt)
+			g.dealBuf = dealt
 		}
 		for range r.StartActions + p.fac.ExtraActions {
 			if x := g.draw(DActions); x >= 0 {
