@@ -79,7 +79,9 @@ func (g *Game) addMember(m *Member, crown int, cs *checkState) {
 	if cs.melee && cs.skill == Combat {
 		ts = int(m.melee)
 	}
-	r := roller{m: m, crown: crown, ts: ts}
+	// Built in place: a roller is large, and a check adds several.
+	g.rollers = append(g.rollers, roller{m: m, crown: crown, ts: ts})
+	r := &g.rollers[len(g.rollers)-1]
 	if m.char >= 0 {
 		cd := &g.c.Characters[m.char]
 		if cd.Master && int(cd.MasterSkill) == int(cs.skill) && (cs.party || g.opt.Variants.MasterBonusAll) {
@@ -89,7 +91,6 @@ func (g *Game) addMember(m *Member, crown int, cs *checkState) {
 			}
 		}
 	}
-	g.rollers = append(g.rollers, r)
 }
 
 // addVehicle adds the black die: Party checks only, not Melee Weapons
