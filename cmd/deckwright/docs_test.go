@@ -820,7 +820,8 @@ func checkGoFlags(s string) string {
 	for _, w := range strings.Fields(s) {
 		if strings.HasPrefix(w, "-") {
 			switch strings.TrimPrefix(w, "-") {
-			case "bench", "benchtime", "run", "count", "cpu", "fuzz", "fuzztime", "v", "short", "timeout", "o", "set":
+			case "bench", "benchtime", "run", "count", "cpu", "fuzz", "fuzztime", "v", "short", "timeout", "o", "set",
+				"benchmem", "cpuprofile", "memprofile", "memprofilerate": // profiling a benchmark
 			default:
 				return fmt.Sprintf("neither deckwright nor go test has a flag %s", w)
 			}
