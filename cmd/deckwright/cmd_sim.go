@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/report"
+	"github.com/deckwright/deckwright/engine/sim"
 	"github.com/deckwright/deckwright/export/outfile"
 )
 
@@ -23,7 +25,8 @@ type simFlags struct {
 	seed                                                uint64
 	players, mode, level, policy, org, heroes           string
 	variants                                            []string
-	trace, asJSON, allowErrors                          bool
+	trace, asJSON, allowErrors, shardEnv                bool
+	shard                                               string
 	game, report, impact, compare, failOn, until        string
 	band, fdr                                           float64
 }
@@ -73,6 +76,7 @@ random (any legal choice), mix (seats rotate through the three).
   deckwright sim my-expansion/ --compare base --fail-on hero=0.05,card=0.05
   deckwright sim my-expansion/ --impact my-expansion --games 4000
   deckwright sim --players 2 --heroes jake-zane,li-mei-chen --policy bold --json
+  deckwright sim --games 100000 --shard 3/8 --json > part-3.json  # games 25000–37499 of the run
   deckwright sim --seed 7 --from 123 --games 1 --trace     # replay game 123 of seed 7
   deckwright sim --seed 7 --trace --json > game.jsonl      # its events, one JSON object a line`,
 		Args: cobra.MaximumNArgs(1),
@@ -103,6 +107,8 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.StringVar(&f.until, "until-decided", "", "play on past --games, doubling, until every verdict is decided or the budget is spent: games (200000, 200k), time (10m), or both (200k,10m)")
 	fl.Float64Var(&f.band, "band", game.DefaultBalance.Band, "practical band of a verdict at 4 players, as a win-rate difference (0.05 = 5 points); in proportion to the fair share at other counts")
 	fl.Float64Var(&f.fdr, "fdr", game.DefaultBalance.FDR, "false discovery rate controlled over everything a run tests (0.05: of the differences called significant, 5% may be chance)")
+	fl.StringVar(&f.shard, "shard", "", "play shard K of N of the run (K/N, 1-based): its consecutive slice of the games, the same games a whole run plays there, so N machines share a run")
+	fl.BoolVar(&f.shardEnv, "shard-env", false, "take --shard from a batch engine: JOB_COMPLETION_INDEX and JOB_COMPLETIONS (Kubernetes Indexed Job), or SLURM_ARRAY_TASK_ID, _MIN and _COUNT (Slurm array)")
 	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+game.IDs()+"), and/or the level: basic or advanced (as --level)")
 	_ = c.RegisterFlagCompletionFunc("mode", specCompletion(specModes))
 	_ = c.RegisterFlagCompletionFunc("policy", policyCompletion)
@@ -204,6 +210,15 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 		Seed: f.seed, Mode: f.mode, Level: f.level, Policy: f.policy, Org: f.org, Variants: f.variants,
 		Teams: f.teams, Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, KeepGames: f.compare != "",
 		Balance: game.Balance{Band: f.band, FDR: f.fdr}, Until: until}
+	s, err := f.shardOf(os.Getenv)
+	if err != nil {
+		return req, nil, err
+	}
+	if s.n > 0 {
+		from, count := sim.Shard(f.games, s.k, s.n)
+		req.From += from
+		req.Games, f.games = count, count // a partial shard's note counts its own games
+	}
 	if f.heroes != "" && f.heroes != "random" {
 		for _, h := range strings.Split(f.heroes, ",") {
 			req.Heroes = append(req.Heroes, strings.TrimSpace(h))

@@ -177,3 +177,13 @@ func Line(done, total int, elapsed time.Duration) string {
 	}
 	return fmt.Sprintf("%d/%d games (%.0f%%), %.0f/s, ETA %s", done, total, pct, rate, ETA(done, total, elapsed))
 }
+
+// Shard is shard k (1 to n) of a run of games: the first game's index
+// (from the run's first) and the number of games. The n shards are
+// consecutive, cover every game once and differ in size by one at most;
+// since a game's seed derives from its index, the shards together play
+// exactly the run's games.
+func Shard(games, k, n int) (from, count int) {
+	from = games * (k - 1) / n
+	return from, games*k/n - from
+}

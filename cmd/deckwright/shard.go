@@ -1,0 +1,103 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// shard is which slice of a run one machine plays: K of N, 1-based.
+type shard struct{ k, n int }
+
+// parseShard reads --shard K/N.
+func parseShard(s string) (shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(strings.TrimSpace(a))
+	n, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+		return shard{}, usageErr("--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not %q", s)
+	}
+	return shard{k, n}, nil
+}
+
+// shardFromEnv reads the shard from a batch engine's environment, for
+// --shard-env: a Kubernetes Indexed Job's JOB_COMPLETION_INDEX (0-based)
+// with the completions in JOB_COMPLETIONS (the manifest sets it), or a
+// Slurm array's SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and
+// SLURM_ARRAY_TASK_COUNT (a contiguous array, --array=1-8 or 0-7).
+func shardFromEnv(getenv func(string) string) (shard, error) {
+	num := func(name string) (int, error) {
+		v := getenv(name)
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return 0, usageErr("--shard-env: %s is %q, not a number", name, v)
+		}
+		return n, nil
+	}
+	var index, count string
+	var base int
+	switch {
+	case getenv("JOB_COMPLETION_INDEX") != "":
+		index, count = "JOB_COMPLETION_INDEX", "JOB_COMPLETIONS"
+		if getenv(count) == "" {
+			return shard{}, usageErr("--shard-env: JOB_COMPLETION_INDEX is set but not JOB_COMPLETIONS: set it in the Job's env to its completions")
+		}
+	case getenv("SLURM_ARRAY_TASK_ID") != "":
+		index, count = "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT"
+		if getenv("SLURM_ARRAY_TASK_MIN") != "" {
+			var err error
+			if base, err = num("SLURM_ARRAY_TASK_MIN"); err != nil {
+				return shard{}, err
+			}
+		}
+	default:
+		return shard{}, usageErr("--shard-env: neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm array) is set; outside a batch engine use --shard K/N")
+	}
+	i, err := num(index)
+	if err != nil {
+		return shard{}, err
+	}
+	n, err := num(count)
+	if err != nil {
+		return shard{}, err
+	}
+	if k := i - base + 1; k >= 1 && k <= n {
+		return shard{k, n}, nil
+	}
+	return shard{}, usageErr("--shard-env: %s=%d is outside the %d shards (%s=%d)", index, i, n, count, n)
+}
+
+// shardOf is the shard the flags ask for, or the zero shard for the
+// whole run.
+func (f *simFlags) shardOf(getenv func(string) string) (shard, error) {
+	var s shard
+	var err error
+	switch {
+	case f.shard != "" && f.shardEnv:
+		return s, usageErr("--shard and --shard-env both pick the shard: give one")
+	case f.shard != "":
+		s, err = parseShard(f.shard)
+	case f.shardEnv:
+		s, err = shardFromEnv(getenv)
+	default:
+		return s, nil
+	}
+	if err != nil {
+		return s, err
+	}
+	for _, other := range []struct {
+		name string
+		set  bool
+	}{{"--impact", f.impact != ""}, {"--compare", f.compare != ""}, {"--until-decided", f.until != ""}, {"--trace", f.trace}} {
+		if other.set {
+			return s, usageErr("a shard plays a fixed slice of the run's games; %s needs the whole run on one machine", other.name)
+		}
+	}
+	if s.n > f.games {
+		return s, usageErr("shard %d/%d: %d shards of %d games would leave some empty (at most --games shards)", s.k, s.n, s.n, f.games)
+	}
+	return s, nil
+}
+
+// String is the shard as --shard spells it.
+func (s shard) String() string { return fmt.Sprintf("%d/%d", s.k, s.n) }
