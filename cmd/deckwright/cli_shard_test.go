@@ -1,0 +1,169 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// shardCounts are the counts of a sim --json report: what the shards of a
+// run must add up to.
+type shardCounts struct {
+	Games  int            `json:"games"`
+	Ends   map[string]int `json:"ends"`
+	Rounds struct {
+		Histogram []int `json:"histogram"`
+	} `json:"rounds"`
+	Heroes []struct {
+		ID          string `json:"id"`
+		Games, Wins int
+	} `json:"heroes"`
+	Seats []struct{ Games, Wins int } `json:"seats"`
+	Cards []struct {
+		ID                                  string
+		Drawn, Used, Holders, Tests, Passed uint64
+		HolderWins                          uint64 `json:"holder_wins"`
+	} `json:"cards"`
+}
+
+// add adds a shard's counts to the run's so far.
+func (c *shardCounts) add(o shardCounts) {
+	c.Games += o.Games
+	if c.Ends == nil {
+		c.Ends = map[string]int{}
+	}
+	for k, v := range o.Ends {
+		c.Ends[k] += v
+	}
+	for i, v := range o.Rounds.Histogram {
+		for len(c.Rounds.Histogram) <= i {
+			c.Rounds.Histogram = append(c.Rounds.Histogram, 0)
+		}
+		c.Rounds.Histogram[i] += v
+	}
+	if c.Heroes == nil {
+		c.Heroes, c.Seats, c.Cards = o.Heroes, o.Seats, o.Cards
+		return
+	}
+	for i := range o.Heroes {
+		c.Heroes[i].Games += o.Heroes[i].Games
+		c.Heroes[i].Wins += o.Heroes[i].Wins
+	}
+	for i := range o.Seats {
+		c.Seats[i].Games += o.Seats[i].Games
+		c.Seats[i].Wins += o.Seats[i].Wins
+	}
+	for i := range o.Cards {
+		x, y := &c.Cards[i], o.Cards[i]
+		x.Drawn, x.Used, x.Holders, x.HolderWins = x.Drawn+y.Drawn, x.Used+y.Used, x.Holders+y.Holders, x.HolderWins+y.HolderWins
+		x.Tests, x.Passed = x.Tests+y.Tests, x.Passed+y.Passed
+	}
+}
+
+func decodeCounts(t *testing.T, stdout string) shardCounts {
+	t.Helper()
+	var c shardCounts
+	require.NoError(t, json.Unmarshal([]byte(stdout), &c))
+	return c
+}
+
+// The shards of a run play exactly its games: their counts add up to the
+// single run's, for both games and an uneven split.
+func TestSimShardsAddUpToTheRun(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"fortune-and-glory", []string{"--games", "200", "--seed", "5"}},
+		{"fallen-land", []string{"--game", "fallen-land", "--games", "100", "--seed", "5", "--from", "7"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			whole := dw(t, append([]string{"sim", "--json"}, tc.args...)...)
+			requireExit(t, exitOK, whole)
+			want := decodeCounts(t, whole.stdout)
+			var sum shardCounts
+			const n = 3
+			for k := 1; k <= n; k++ {
+				r := dw(t, append([]string{"sim", "--json", "--shard", fmt.Sprintf("%d/%d", k, n)}, tc.args...)...)
+				requireExit(t, exitOK, r)
+				part := decodeCounts(t, r.stdout)
+				assert.InDelta(t, want.Games/n, part.Games, 1, "shard %d/%d plays its third", k, n)
+				sum.add(part)
+			}
+			require.NotEmpty(t, want.Cards)
+			assert.Equal(t, want, sum, "the shards' games are the run's games")
+		})
+	}
+}
+
+// --shard-env reads the shard from a Kubernetes Indexed Job or a Slurm
+// array: the same games as --shard.
+func TestSimShardEnv(t *testing.T) {
+	_, want := simJSON(t, "--games", "30", "--shard", "2/3")
+	for _, env := range []map[string]string{
+		{"JOB_COMPLETION_INDEX": "1", "JOB_COMPLETIONS": "3"},
+		{"SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"},
+		{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3"}, // --array=0-2, no _MIN
+	} {
+		t.Run(fmt.Sprint(env), func(t *testing.T) {
+			for k, v := range env {
+				t.Setenv(k, v)
+			}
+			_, got := simJSON(t, "--games", "30", "--shard-env")
+			assert.JSONEq(t, want, got)
+		})
+	}
+}
+
+func TestShardFromEnv(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want shard
+		err  string
+	}{
+		{env: map[string]string{"JOB_COMPLETION_INDEX": "0", "JOB_COMPLETIONS": "8"}, want: shard{1, 8}},
+		{env: map[string]string{"JOB_COMPLETION_INDEX": "7", "JOB_COMPLETIONS": "8"}, want: shard{8, 8}},
+		{env: map[string]string{"JOB_COMPLETION_INDEX": "8", "JOB_COMPLETIONS": "8"}, err: "--shard-env: JOB_COMPLETION_INDEX=8 is outside the 8 shards (JOB_COMPLETIONS=8)"},
+		{env: map[string]string{"JOB_COMPLETION_INDEX": "0"}, err: "--shard-env: JOB_COMPLETION_INDEX is set but not JOB_COMPLETIONS: set it in the Job's env to its completions"},
+		{env: map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, want: shard{1, 4}},
+		{env: map[string]string{"SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, want: shard{4, 4}},
+		{env: map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, err: "--shard-env: SLURM_ARRAY_TASK_ID=0 is outside the 4 shards (SLURM_ARRAY_TASK_COUNT=4)"},
+		{env: map[string]string{"SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "4"}, err: `--shard-env: SLURM_ARRAY_TASK_ID is "x", not a number`},
+		{env: map[string]string{}, err: "--shard-env: neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm array) is set; outside a batch engine use --shard K/N"},
+	} {
+		s, err := shardFromEnv(func(k string) string { return tc.env[k] })
+		if tc.err != "" {
+			assert.EqualError(t, err, tc.err, "%v", tc.env)
+			continue
+		}
+		require.NoError(t, err, "%v", tc.env)
+		assert.Equal(t, tc.want, s, "%v", tc.env)
+	}
+}
+
+func TestSimShardFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--shard", "0/4"}, `--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not "0/4"`},
+		{[]string{"--shard", "5/4"}, `--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not "5/4"`},
+		{[]string{"--shard", "4"}, `--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not "4"`},
+		{[]string{"--shard", "1/4", "--shard-env"}, "--shard and --shard-env both pick the shard: give one"},
+		{[]string{"--shard", "1/4", "--impact", "all"}, "a shard plays a fixed slice of the run's games; --impact needs the whole run on one machine"},
+		{[]string{"--shard", "1/4", "--compare", "base"}, "a shard plays a fixed slice of the run's games; --compare needs the whole run on one machine"},
+		{[]string{"--shard", "1/4", "--until-decided", "10k"}, "a shard plays a fixed slice of the run's games; --until-decided needs the whole run on one machine"},
+		{[]string{"--shard", "1/4", "--trace"}, "a shard plays a fixed slice of the run's games; --trace needs the whole run on one machine"},
+		{[]string{"--shard", "1/5", "--games", "4"}, "shard 1/5: 5 shards of 4 games would leave some empty (at most --games shards)"},
+	} {
+		r := dw(t, append([]string{"sim"}, tc.args...)...)
+		requireExit(t, exitUsage, r, "%v", tc.args)
+		assert.Contains(t, r.stderr, tc.want, "%v", tc.args)
+	}
+	r := dw(t, "sim", "--shard", "4/4", "--games", "4", "--json")
+	requireExit(t, exitOK, r, "as many shards as games: one game each")
+	assert.Equal(t, 1, decodeCounts(t, r.stdout).Games)
+}
