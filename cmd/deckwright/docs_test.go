@@ -415,8 +415,8 @@ func (c *docChecker) checkCommandLine(line string) string {
 	if line == "" {
 		return ""
 	}
-	if i := strings.Index(line, "|"); i >= 0 && strings.HasPrefix(line, "deckwright") {
-		line = strings.TrimSpace(line[:i]) // a pipe into another tool
+	if i := strings.IndexAny(line, "|>"); i >= 0 && strings.HasPrefix(line, "deckwright") {
+		line = strings.TrimSpace(line[:i]) // a pipe into another tool, or a redirect to a file
 	}
 	words := shellWords(line)
 	for len(words) > 1 && envAssign.MatchString(words[0]) {
