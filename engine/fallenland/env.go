@@ -11,21 +11,15 @@ import (
 // doc. The implementations live with the engine (verbs.go); a test checks
 // that each declared name has one.
 
-type verbDecl struct {
-	name, group, doc string
-	result           effects.Type
-	params           []effects.Param
-}
+type (
+	valueDecl effects.ValueDecl
+	verbDecl  effects.VerbDecl
+)
 
-type valueDecl struct {
-	name, doc string
-	typ       effects.Type
-}
-
-func p(name string, t effects.Type) effects.Param { return effects.Param{Name: name, Type: t} }
-func opt(name string, def int64) effects.Param {
-	return effects.Param{Name: name, Type: effects.TInt, Optional: true, Default: def}
-}
+var (
+	p   = effects.P
+	opt = effects.Opt
+)
 
 // optDamage is an optional damage-type parameter defaulting to Physical
 // (FL-DMG-01: "unless otherwise specified, all damage is Physical").
@@ -224,12 +218,7 @@ func Env() *effects.Env {
 		e.Domain(DomainDamage, "damage types: Physical (the default), Infected, Radiation, Psych")
 		e.Domain(DomainTerrain, "terrains: Plains, Mountain, City, Radiation, Water")
 		e.Domain(DomainDeck, "Plains, Mountain, City/Rad, Missions, Spoils, Actions, Characters")
-		for _, v := range valueDecls {
-			e.AddValue(&effects.Value{Name: v.name, Doc: v.doc, Type: v.typ, Get: valueImpl[v.name]})
-		}
-		for _, v := range verbDecls {
-			e.AddVerb(&effects.Verb{Name: v.name, Group: v.group, Doc: v.doc, Result: v.result, Params: v.params, Call: verbImpl[v.name]})
-		}
+		effects.Declare(e, valueDecls, verbDecls, valueImpl, verbImpl)
 		envFL = e
 	})
 	return envFL
