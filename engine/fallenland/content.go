@@ -385,26 +385,21 @@ type Content struct {
 	DeckCards [numDecks][]int16
 
 	// Cards lists the row of every card, by Card.N.
-	Cards     []*table.Row
-	sites     []game.Site // every compiled program's cell, in coverage order
-	coverSize int
-	catCode   map[string]int
+	Cards   []*table.Row
+	sites   game.Sites // every compiled program's cell, in coverage order
+	catCode map[string]int
 }
 
 // CoverSize is the number of coverage counters all programs need.
-func (c *Content) CoverSize() int { return c.coverSize }
+func (c *Content) CoverSize() int { return c.sites.CoverSize }
 
 type loader struct {
 	c    *Content
-	errs []string
+	errs game.LoadErrors
 }
 
 func (l *loader) fail(r *table.Row, col, format string, args ...any) {
-	where := ""
-	if r != nil {
-		where = r.Pos(col).String() + ": "
-	}
-	l.errs = append(l.errs, where+fmt.Sprintf(format, args...))
+	l.errs.Fail(r, col, format, args...)
 }
 
 // Load prepares compiled tables for the engine. The tables must come from
@@ -421,8 +416,8 @@ func Load(t *table.Tables) (*Content, error) {
 	l.hexes()
 	l.cards()
 	l.factions()
-	if len(l.errs) > 0 {
-		return nil, fmt.Errorf("cannot load content:\n  %s", strings.Join(l.errs, "\n  "))
+	if err := l.errs.Err(); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
@@ -729,11 +724,7 @@ func (l *loader) bind(r *table.Row, column string, want effects.Want) *Prog {
 		l.fail(r, column, "%s", errs[0].Message)
 		return nil
 	}
-	p := effects.Bind[*Game](ck, l.c.coverSize)
-	p.Where = r.Pos(column).String() // runtime errors name the cell
-	l.c.coverSize += p.CoverSize()
-	l.c.sites = append(l.c.sites, game.Site{Row: r, Column: column, Base: p.CoverBase(), Branches: p.Branches, Condition: p.IsCondition()})
-	return p
+	return game.Bind[*Game](&l.c.sites, ck, r, column)
 }
 
 func (l *loader) card(r *table.Row) Card {

@@ -1,8 +1,6 @@
 package fallenland
 
 import (
-	"fmt"
-
 	"github.com/deckwright/deckwright/effects"
 	"github.com/deckwright/deckwright/engine/deck"
 	"github.com/deckwright/deckwright/engine/game"
@@ -225,10 +223,11 @@ type Game struct {
 	dice  rng.Rand
 	setup rng.Rand
 
-	turn, steps int
-	first       int // seat of the First Player
-	players     []Player
-	order       []int // seats in turn order this Turn
+	turn    int
+	steps   game.Steps
+	first   int // seat of the First Player
+	players []Player
+	order   []int // seats in turn order this Turn
 
 	resOwner  []int8 // per hex: -1 Neutral, -2 destroyed, else the owner's seat
 	resDouble []bool
@@ -311,12 +310,7 @@ func New(c *Content) *Game {
 }
 
 // step counts work against the step budget.
-func (g *Game) step() {
-	g.steps++
-	if g.steps > g.opt.MaxSteps {
-		panic(game.Stall{Why: fmt.Sprintf("step budget of %d exceeded", g.opt.MaxSteps)})
-	}
-}
+func (g *Game) step() { g.steps.Take(g.opt.MaxSteps) }
 
 // die rolls one die of the given sides from the dice stream (or, in
 // scenario tests, the next forced face); a traced game reports it with

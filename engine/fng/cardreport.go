@@ -127,7 +127,7 @@ func coverage(c *Content, opt Options, st *Stats, cards []game.CardReport) *game
 			cov.TestsNeverFailed = append(cov.TestsNeverFailed, r.ID)
 		}
 	}
-	cov.AddBranches(c.sites, st.Coverage)
+	cov.AddBranches(c.sites.List, st.Coverage)
 	for r := Rule(0); r < NumRules; r++ {
 		if st.Rules[r] > 0 || (advancedRules[r] && !opt.Advanced) || (organizationRules[r] && !coop) ||
 			(sharedRules[r] && opt.Mode == Competitive) || (competitiveRules[r] && (opt.Mode == Cooperative || opt.Mode == Solo)) {

@@ -353,8 +353,7 @@ type Content struct {
 	kwInfantry int
 	kwEscorted int
 	kwSidekick int
-	sites      []game.Site // every compiled program's cell, in coverage order
-	coverSize  int
+	sites      game.Sites // every compiled program's cell, in coverage order
 }
 
 // Rules holds every rule constant, read from the workbook.
@@ -376,20 +375,16 @@ type VictoryRow struct {
 }
 
 // CoverSize is the number of coverage counters all programs need.
-func (c *Content) CoverSize() int { return c.coverSize }
+func (c *Content) CoverSize() int { return c.sites.CoverSize }
 
 // loader turns tables into Content.
 type loader struct {
 	c    *Content
-	errs []string
+	errs game.LoadErrors
 }
 
 func (l *loader) fail(r *table.Row, col, format string, args ...any) {
-	where := ""
-	if r != nil {
-		where = r.Pos(col).String() + ": "
-	}
-	l.errs = append(l.errs, where+fmt.Sprintf(format, args...))
+	l.errs.Fail(r, col, format, args...)
 }
 
 // Load prepares compiled tables for the engine. The tables must come from
@@ -404,8 +399,8 @@ func Load(t *table.Tables) (*Content, error) {
 	l.keywords()
 	l.spaces()
 	l.cards()
-	if len(l.errs) > 0 {
-		return nil, fmt.Errorf("cannot load content:\n  %s", strings.Join(l.errs, "\n  "))
+	if err := l.errs.Err(); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
@@ -587,15 +582,11 @@ func (l *loader) prog(r *table.Row, col string, want effects.Want) *Prog {
 		l.fail(r, col, "%s", errs[0].Message)
 		return nil
 	}
-	if len(l.c.sites) >= 1<<15 {
+	if len(l.c.sites.List) >= 1<<15 {
 		l.fail(r, col, "too many effects")
 		return nil
 	}
-	p := effects.Bind[*Game](ck, l.c.coverSize)
-	p.Where = r.Pos(col).String() // runtime errors name the cell
-	l.c.coverSize += p.CoverSize()
-	l.c.sites = append(l.c.sites, game.Site{Row: r, Column: col, Base: p.CoverBase(), Branches: p.Branches, Condition: p.IsCondition()})
-	return p
+	return game.Bind[*Game](&l.c.sites, ck, r, col)
 }
 
 func (l *loader) test(r *table.Row, col string) (TestSpec, bool) {

@@ -121,16 +121,17 @@ type Game struct {
 	setup rng.Rand
 	vrand rng.Rand // random villains
 
-	round, steps int
-	heroes       []Hero
-	order        []int8 // seats in turn order this round
-	sites        []Site
-	villains     []Villain
-	henchmen     []int8 // per space: 0 none, else 1 + organization index
-	figuresLeft  []int8 // per organization
-	zeppelin     Zeppelin
-	auction      []int8 // per space: auction bonus this round
-	closed       int    // artifacts taken off the board since the last end phase
+	round       int
+	steps       game.Steps
+	heroes      []Hero
+	order       []int8 // seats in turn order this round
+	sites       []Site
+	villains    []Villain
+	henchmen    []int8 // per space: 0 none, else 1 + organization index
+	figuresLeft []int8 // per organization
+	zeppelin    Zeppelin
+	auction     []int8 // per space: auction bonus this round
+	closed      int    // artifacts taken off the board since the last end phase
 
 	dangers, enemies, nazi, events, city, gear, allies deck.Deck
 	artifacts, adventures, locations, villainEvents    deck.Deck
@@ -328,12 +329,7 @@ func New(c *Content) *Game {
 }
 
 // step counts work against the step budget.
-func (g *Game) step() {
-	g.steps++
-	if g.steps > g.opt.MaxSteps {
-		panic(game.Stall{Why: fmt.Sprintf("step budget of %d exceeded", g.opt.MaxSteps)})
-	}
-}
+func (g *Game) step() { g.steps.Take(g.opt.MaxSteps) }
 
 // roll rolls a die from the dice stream (or, in scenario tests, the next
 // forced face).

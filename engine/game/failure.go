@@ -80,3 +80,15 @@ func AsFailure(err error, seed uint64) *Failure {
 	}
 	return &Failure{Seed: seed, Message: err.Error()}
 }
+
+// Steps counts an engine's work in one game, so that a game that would
+// never end stops as a Stall rather than hanging a run.
+type Steps int
+
+// Take counts one step; past max it panics with a Stall.
+func (s *Steps) Take(max int) {
+	*s++
+	if int(*s) > max {
+		panic(Stall{Why: fmt.Sprintf("step budget of %d exceeded", max)})
+	}
+}

@@ -1,0 +1,48 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/deckwright/deckwright/effects"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// LoadErrors collects what stops a module loading compiled tables into its
+// engine's content, each at its cell, so that one load reports them all.
+type LoadErrors []string
+
+// Fail adds a problem at row r's column col (r nil: the workbook as a whole).
+func (e *LoadErrors) Fail(r *table.Row, col, format string, args ...any) {
+	where := ""
+	if r != nil {
+		where = r.Pos(col).String() + ": "
+	}
+	*e = append(*e, where+fmt.Sprintf(format, args...))
+}
+
+// Err is nil when nothing failed, or one error listing every problem.
+func (e LoadErrors) Err() error {
+	if len(e) == 0 {
+		return nil
+	}
+	return fmt.Errorf("cannot load content:\n  %s", strings.Join(e, "\n  "))
+}
+
+// Sites are a module's compiled effect and condition cells in coverage
+// order, and how many coverage counters they need together.
+type Sites struct {
+	List      []Site
+	CoverSize int
+}
+
+// Bind binds a checked expression written in row r's column col as the
+// next site: its counters follow those of the sites before it, and its
+// runtime errors name the cell.
+func Bind[H effects.Host](s *Sites, ck *effects.Checked, r *table.Row, col string) *effects.Program[H] {
+	p := effects.Bind[H](ck, s.CoverSize)
+	p.Where = r.Pos(col).String()
+	s.CoverSize += p.CoverSize()
+	s.List = append(s.List, Site{Row: r, Column: col, Base: p.CoverBase(), Branches: p.Branches, Condition: p.IsCondition()})
+	return p
+}
