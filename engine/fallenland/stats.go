@@ -1,8 +1,6 @@
 package fallenland
 
 import (
-	"math/bits"
-
 	"github.com/deckwright/deckwright/engine/game"
 )
 
@@ -103,7 +101,7 @@ type Stats struct {
 	Coverage []uint32
 	// Seat-games and wins, for the win rate of players who did not hold a card.
 	SeatGames, SeatWins uint64
-	touched             [8][]uint64
+	touched             game.Holders
 	factions            int
 	// The cards --impact measures (by Card.N); endGame sums up who got
 	// each in held.
@@ -118,10 +116,7 @@ func (s *Stats) track(cards []int) { s.tracked = cards }
 // NewStats makes a collector for content.
 func NewStats(c *Content) *Stats {
 	s := &Stats{Cards: make([]CardStats, len(c.Cards)), Coverage: make([]uint32, c.CoverSize()), factions: len(c.Factions)}
-	words := (len(c.Cards) + 63) / 64
-	for i := range s.touched {
-		s.touched[i] = make([]uint64, words)
-	}
+	s.touched = game.NewHolders(len(c.Cards))
 	return s
 }
 
@@ -130,9 +125,7 @@ func (s *Stats) deed(d Deed)    { s.Deeds[d]++ }
 func (s *Stats) event(roll int) { s.Events[roll]++ }
 
 func (s *Stats) touch(seat int, c *Card) {
-	if seat >= 0 && seat < len(s.touched) {
-		s.touched[seat][c.N>>6] |= 1 << (c.N & 63)
-	}
+	s.touched.Touch(seat, c.N)
 }
 
 // drew counts a card a player drew (or was dealt).
@@ -211,8 +204,8 @@ func (s *Stats) endGame(g *Game) {
 	if s.tracked != nil {
 		s.held = make([]uint16, len(s.tracked))
 		for i, n := range s.tracked {
-			for seat := range min(len(g.players), len(s.touched)) {
-				if s.touched[seat][n>>6]&(1<<(n&63)) != 0 {
+			for seat := range g.players {
+				if s.touched.Held(seat, n) {
 					s.held[i] |= 1<<seat | game.Seen
 				}
 			}
@@ -227,30 +220,17 @@ func (s *Stats) endGame(g *Game) {
 		if won {
 			s.SeatWins++
 		}
-		if seat >= len(s.touched) {
-			continue
-		}
-		for w, word := range s.touched[seat] {
-			for word != 0 {
-				n := w*64 + bits.TrailingZeros64(word)
-				s.Cards[n].Holders++
-				if won {
-					s.Cards[n].HolderWins++
-				}
-				word &= word - 1
-			}
-		}
+		s.touched.Credit(seat, won, s.counts)
 	}
-	for i := range s.touched {
-		clear(s.touched[i])
-	}
+	s.touched.Clear()
 }
+
+// counts are card n's counters.
+func (s *Stats) counts(n int) *game.CardCounts { return &s.Cards[n].CardCounts }
 
 // clearGame forgets a game that did not finish (a stall or an error).
 func (s *Stats) clearGame() {
-	for i := range s.touched {
-		clear(s.touched[i])
-	}
+	s.touched.Clear()
 	s.held = nil
 }
 

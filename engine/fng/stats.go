@@ -1,8 +1,6 @@
 package fng
 
 import (
-	"math/bits"
-
 	"github.com/deckwright/deckwright/engine/game"
 )
 
@@ -101,7 +99,7 @@ type Stats struct {
 	// Hero-games and wins, for the win rate of heroes who did not hold a card.
 	HeroGames, HeroWins uint64
 	// Per game: which cards each seat drew or used.
-	touched [8][]uint64
+	touched game.Holders
 	heroes  int
 	// The cards --impact measures (by Card.N), and per game which were
 	// drawn at all: endGame sums up who got each in held.
@@ -114,16 +112,13 @@ type Stats struct {
 // (by Card.N): Held of the run's outcomes.
 func (s *Stats) track(cards []int) {
 	s.tracked = cards
-	s.seen = make([]uint64, len(s.touched[0]))
+	s.seen = make([]uint64, (len(s.Cards)+63)/64)
 }
 
 // NewStats makes a collector for content.
 func NewStats(c *Content) *Stats {
 	s := &Stats{Cards: make([]CardStats, len(c.Cards)), Coverage: make([]uint32, c.CoverSize()), heroes: len(c.Heroes)}
-	words := (len(c.Cards) + 63) / 64
-	for i := range s.touched {
-		s.touched[i] = make([]uint64, words)
-	}
+	s.touched = game.NewHolders(len(c.Cards))
 	return s
 }
 
@@ -154,9 +149,7 @@ func (s *Stats) use(seat int, c *Card) {
 
 // touch marks a hero as having drawn or used a card this game.
 func (s *Stats) touch(seat int, c *Card) {
-	if seat >= 0 && seat < len(s.touched) {
-		s.touched[seat][c.N>>6] |= 1 << (c.N & 63)
-	}
+	s.touched.Touch(seat, c.N)
 }
 
 // source is the card a gain or loss is attributed to: the effect running,
@@ -242,7 +235,7 @@ func (s *Stats) endGame(g *Game) {
 				s.held[i] |= game.Seen
 			}
 			for seat := range g.heroes {
-				if s.touched[seat][w]&bit != 0 {
+				if s.touched.Held(seat, n) {
 					s.held[i] |= 1<<seat | game.Seen
 				}
 			}
@@ -256,25 +249,17 @@ func (s *Stats) endGame(g *Game) {
 		if won {
 			s.HeroWins++
 		}
-		for w, word := range s.touched[seat] {
-			for word != 0 {
-				n := w*64 + bits.TrailingZeros64(word)
-				s.Cards[n].Holders++
-				if won {
-					s.Cards[n].HolderWins++
-				}
-				word &= word - 1
-			}
-		}
-		clear(s.touched[seat])
+		s.touched.Credit(seat, won, s.counts)
 	}
+	s.touched.Clear()
 }
+
+// counts are card n's counters.
+func (s *Stats) counts(n int) *game.CardCounts { return &s.Cards[n].CardCounts }
 
 // clearGame forgets a game that did not finish (a stall or an error).
 func (s *Stats) clearGame() {
-	for i := range s.touched {
-		clear(s.touched[i])
-	}
+	s.touched.Clear()
 	clear(s.seen)
 	s.held = nil
 }
