@@ -394,12 +394,8 @@ type Content struct {
 func (c *Content) CoverSize() int { return c.sites.CoverSize }
 
 type loader struct {
-	c    *Content
-	errs game.LoadErrors
-}
-
-func (l *loader) fail(r *table.Row, col, format string, args ...any) {
-	l.errs.Fail(r, col, format, args...)
+	c *Content
+	game.LoadErrors
 }
 
 // Load prepares compiled tables for the engine. The tables must come from
@@ -416,7 +412,7 @@ func Load(t *table.Tables) (*Content, error) {
 	l.hexes()
 	l.cards()
 	l.factions()
-	if err := l.errs.Err(); err != nil {
+	if err := l.Err(); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -430,7 +426,7 @@ func (l *loader) rules() {
 	for id, ptr := range l.c.Rules.bind() {
 		v, ok := vals[id]
 		if !ok {
-			l.fail(nil, "", "rule constant %s is missing", id)
+			l.Fail(nil, "", "rule constant %s is missing", id)
 		}
 		*ptr = v
 	}
@@ -439,7 +435,7 @@ func (l *loader) rules() {
 func (l *loader) categories() {
 	rows := l.c.Tables.Rows("categories")
 	if len(rows) > 256 {
-		l.fail(rows[256], "ID", "at most 256 categories are supported")
+		l.Fail(rows[256], "ID", "at most 256 categories are supported")
 		return
 	}
 	for i, r := range rows {
@@ -520,7 +516,7 @@ func (l *loader) charts() {
 	}
 	for n := 1; n <= 10; n++ {
 		if c.Events[n].Row == nil {
-			l.fail(nil, "", "the Town Events chart has no row for %d", n)
+			l.Fail(nil, "", "the Town Events chart has no row for %d", n)
 		}
 	}
 	seen := 0
@@ -535,7 +531,7 @@ func (l *loader) charts() {
 			FreeCard: r.Bool("free_card")}
 	}
 	if seen != 31 {
-		l.fail(nil, "", "the Terrain sheet must have a row for each terrain")
+		l.Fail(nil, "", "the Terrain sheet must have a row for each terrain")
 	}
 }
 
@@ -543,7 +539,7 @@ func (l *loader) hexes() {
 	c := l.c
 	rows := c.Tables.Rows("hexes")
 	if len(rows) > 30000 {
-		l.fail(rows[0], "ID", "at most 30000 hexes are supported")
+		l.Fail(rows[0], "ID", "at most 30000 hexes are supported")
 		return
 	}
 	at := map[[2]int]int16{}
@@ -604,7 +600,7 @@ func (l *loader) hexes() {
 	}
 	c.WaterBodies = len(bodies)
 	if len(bodies) > 64 {
-		l.fail(rows[0], "Water Body", "at most 64 Water Bodies are supported")
+		l.Fail(rows[0], "Water Body", "at most 64 Water Bodies are supported")
 	}
 	for i := range c.Hexes {
 		h := &c.Hexes[i]
@@ -721,7 +717,7 @@ func (l *loader) bind(r *table.Row, column string, want effects.Want) *Prog {
 	}
 	ck, errs := Env().Check(src, want, l.c.Symbols)
 	if len(errs) > 0 {
-		l.fail(r, column, "%s", errs[0].Message)
+		l.Fail(r, column, "%s", errs[0].Message)
 		return nil
 	}
 	return game.Bind[*Game](&l.c.sites, ck, r, column)
@@ -760,11 +756,11 @@ func (l *loader) cards() {
 	l.encounters()
 	for _, d := range []Deck{DPlains, DMountain, DCityRad, DMissions} {
 		if len(c.DeckCards[d]) == 0 {
-			l.fail(nil, "", "the %s deck is empty", DeckNames[d])
+			l.Fail(nil, "", "the %s deck is empty", DeckNames[d])
 		}
 	}
 	if len(c.DeckCards[DMissions]) > 30000 || len(c.Cards) > 30000 {
-		l.fail(nil, "", "too many cards")
+		l.Fail(nil, "", "too many cards")
 	}
 }
 
@@ -846,7 +842,7 @@ func (l *loader) links() {
 				}
 			}
 			if !matched {
-				l.fail(r, "Link", "Link %q names no Spoils card or category", link)
+				l.Fail(r, "Link", "Link %q names no Spoils card or category", link)
 			}
 		}
 	}
@@ -943,13 +939,13 @@ func (l *loader) enc(r *table.Row, mission bool) EncDef {
 	var err *table.CellError
 	ed.Checks, err = ParseChecks(r.Str("checks"))
 	if err != nil {
-		l.fail(r, "Checks", "%s", err.Message)
+		l.Fail(r, "Checks", "%s", err.Message)
 	}
 	if mission {
 		if s := r.Str("osc"); s != "" {
 			oc, err := ParseChecks(s)
 			if err != nil || len(oc.Branches) != 1 || len(oc.Branches[0]) != 1 {
-				l.fail(r, "OSC", "the OSC is one Party check")
+				l.Fail(r, "OSC", "the OSC is one Party check")
 			} else {
 				k := oc.Branches[0][0]
 				ed.OSC = &k
@@ -980,7 +976,7 @@ func (l *loader) factions() {
 			c.Hexes[h].Town = int16(fi)
 			c.Towns = append(c.Towns, h)
 		} else {
-			l.fail(r, "Start Hex", "no Starting Town hex")
+			l.Fail(r, "Start Hex", "no Starting Town hex")
 		}
 		fd.Tech = [2]int16{techIdx[r.Str("tech_1")], techIdx[r.Str("tech_2")]}
 		if r.Has("water_move_cost") {
@@ -1002,7 +998,7 @@ func (l *loader) factions() {
 		c.Factions = append(c.Factions, fd)
 	}
 	if len(c.Factions) == 0 {
-		l.fail(nil, "", "there are no Factions")
+		l.Fail(nil, "", "there are no Factions")
 	}
 	for i := range c.Factions {
 		if c.Factions[i].WaterCost >= 0 && c.WaterDist == nil {
@@ -1010,7 +1006,7 @@ func (l *loader) factions() {
 		}
 	}
 	if len(c.Characters) == 0 {
-		l.fail(nil, "", "there are no Characters")
+		l.Fail(nil, "", "there are no Characters")
 	}
 }
 

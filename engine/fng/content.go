@@ -379,12 +379,8 @@ func (c *Content) CoverSize() int { return c.sites.CoverSize }
 
 // loader turns tables into Content.
 type loader struct {
-	c    *Content
-	errs game.LoadErrors
-}
-
-func (l *loader) fail(r *table.Row, col, format string, args ...any) {
-	l.errs.Fail(r, col, format, args...)
+	c *Content
+	game.LoadErrors
 }
 
 // Load prepares compiled tables for the engine. The tables must come from
@@ -399,7 +395,7 @@ func Load(t *table.Tables) (*Content, error) {
 	l.keywords()
 	l.spaces()
 	l.cards()
-	if err := l.errs.Err(); err != nil {
+	if err := l.Err(); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -413,7 +409,7 @@ func (l *loader) rules() {
 	get := func(id string) int {
 		v, ok := vals[id]
 		if !ok {
-			l.fail(nil, "", "rule constant %s is missing", id)
+			l.Fail(nil, "", "rule constant %s is missing", id)
 		}
 		return v
 	}
@@ -445,7 +441,7 @@ func (l *loader) rules() {
 func (l *loader) keywords() {
 	rows := l.c.Tables.Rows("keywords")
 	if len(rows) > 256 {
-		l.fail(rows[256], "ID", "at most 256 keywords are supported")
+		l.Fail(rows[256], "ID", "at most 256 keywords are supported")
 		return
 	}
 	for i, r := range rows {
@@ -567,7 +563,7 @@ func (l *loader) space(r *table.Row, col string) int16 {
 			return int16(i)
 		}
 	}
-	l.fail(r, col, "unknown space %q", id)
+	l.Fail(r, col, "unknown space %q", id)
 	return -1
 }
 
@@ -579,11 +575,11 @@ func (l *loader) prog(r *table.Row, col string, want effects.Want) *Prog {
 	}
 	ck, errs := Env().Check(src, want, l.c.Symbols)
 	if len(errs) > 0 {
-		l.fail(r, col, "%s", errs[0].Message)
+		l.Fail(r, col, "%s", errs[0].Message)
 		return nil
 	}
 	if len(l.c.sites.List) >= 1<<15 {
-		l.fail(r, col, "too many effects")
+		l.Fail(r, col, "too many effects")
 		return nil
 	}
 	return game.Bind[*Game](&l.c.sites, ck, r, col)
@@ -596,7 +592,7 @@ func (l *loader) test(r *table.Row, col string) (TestSpec, bool) {
 	}
 	spec, _, err := ParseTest(src)
 	if err != nil {
-		l.fail(r, col, "%s", err.Message)
+		l.Fail(r, col, "%s", err.Message)
 		return TestSpec{}, false
 	}
 	return spec, true
@@ -605,7 +601,7 @@ func (l *loader) test(r *table.Row, col string) (TestSpec, bool) {
 func (l *loader) mods(r *table.Row, col string) []Mod {
 	mods, _, err := ParseModifiers(r.Str(table.Key(col)))
 	if err != nil {
-		l.fail(r, col, "%s", err.Message)
+		l.Fail(r, col, "%s", err.Message)
 		return nil
 	}
 	out := make([]Mod, 0, len(mods))
@@ -615,7 +611,7 @@ func (l *loader) mods(r *table.Row, col string) []Mod {
 		case OnTest, VsEnemy:
 			code, ok := l.c.kw[fold(m.Name)]
 			if !ok {
-				l.fail(r, col, "unknown keyword %q", m.Name)
+				l.Fail(r, col, "unknown keyword %q", m.Name)
 			}
 			cm.Sym = int16(code)
 		case InSpace:
@@ -711,10 +707,10 @@ func (l *loader) cards() {
 	l.adventures()
 	l.locations()
 	if len(c.Heroes) == 0 {
-		l.fail(nil, "", "there are no heroes")
+		l.Fail(nil, "", "there are no heroes")
 	}
 	if len(c.DeckLocations) == 0 || len(c.DeckArtifacts) == 0 || len(c.DeckAdventures) == 0 || len(c.DeckDangers) == 0 {
-		l.fail(nil, "", "the Locations, Artifacts, Adventures and Dangers decks must all have cards")
+		l.Fail(nil, "", "the Locations, Artifacts, Adventures and Dangers decks must all have cards")
 	}
 	sort.Slice(c.Cities, func(i, j int) bool { return c.Cities[i] < c.Cities[j] })
 	for d, deck := range [][]int16{c.DeckEnemies, c.DeckNazi} {
@@ -881,7 +877,7 @@ func (l *loader) adventures() {
 			if cl, ok := finalFightClause(spec); ok {
 				a.Final = &cl
 			} else {
-				l.fail(r, "Final Fight", "a Final Fight is one Fight against an enemy deck or a reference enemy")
+				l.Fail(r, "Final Fight", "a Final Fight is one Fight against an enemy deck or a reference enemy")
 			}
 		}
 		l.c.Adventures = append(l.c.Adventures, a)
