@@ -17,11 +17,6 @@ type (
 )
 
 var (
-	p   = effects.P
-	opt = effects.Opt
-)
-
-var (
 	tInt, tBool, tVoid = effects.TInt, effects.TBool, effects.TVoid
 	tKeyword           = effects.TSym(DomainKeyword)
 	tTerrain           = effects.TSym(DomainTerrain)
@@ -85,42 +80,42 @@ var valueDecls = []valueDecl{
 
 var verbDecls = []verbDecl{
 	// Queries.
-	{"hero.has", "Queries", "the hero holds a card (Gear, Ally, Common Item, Remains in Play) with the keyword", tBool, []effects.Param{p("keyword", tKeyword)}},
-	{"space.has", "Queries", "the hero's space shows the terrain icon", tBool, []effects.Param{p("terrain", tTerrain)}},
-	{"test.has", "Queries", "the test being taken carries the keyword (a test has its Danger's keywords)", tBool, []effects.Param{p("keyword", tKeyword)}},
-	{"test.uses", "Queries", "the test being taken uses the skill", tBool, []effects.Param{p("skill", tSkill)}},
-	{"enemy.has", "Queries", "the enemy being fought has the keyword", tBool, []effects.Param{p("keyword", tKeyword)}},
-	{"danger.has", "Queries", "the side of the Danger card face up has the keyword: the Danger's while it is faced or failed, the Cliffhanger's (which keeps the Danger's keywords) while it is resolved", tBool, []effects.Param{p("keyword", tKeyword)}},
-	{"hero.at", "Queries", "the hero is in the space", tBool, []effects.Param{p("space", tSpace)}},
+	{"hero.has", "Queries", "the hero holds a card (Gear, Ally, Common Item, Remains in Play) with the keyword", tBool, []effects.Param{effects.P("keyword", tKeyword)}},
+	{"space.has", "Queries", "the hero's space shows the terrain icon", tBool, []effects.Param{effects.P("terrain", tTerrain)}},
+	{"test.has", "Queries", "the test being taken carries the keyword (a test has its Danger's keywords)", tBool, []effects.Param{effects.P("keyword", tKeyword)}},
+	{"test.uses", "Queries", "the test being taken uses the skill", tBool, []effects.Param{effects.P("skill", tSkill)}},
+	{"enemy.has", "Queries", "the enemy being fought has the keyword", tBool, []effects.Param{effects.P("keyword", tKeyword)}},
+	{"danger.has", "Queries", "the side of the Danger card face up has the keyword: the Danger's while it is faced or failed, the Cliffhanger's (which keeps the Danger's keywords) while it is resolved", tBool, []effects.Param{effects.P("keyword", tKeyword)}},
+	{"hero.at", "Queries", "the hero is in the space", tBool, []effects.Param{effects.P("space", tSpace)}},
 
 	// Resources.
-	{"gainGlory", "Resources", "the hero gains n Glory", tVoid, []effects.Param{p("n", tInt)}},
-	{"loseGlory", "Resources", "the hero loses n Glory (not below 0)", tVoid, []effects.Param{p("n", tInt)}},
-	{"gainFortune", "Resources", "the hero gains n Fortune", tVoid, []effects.Param{p("n", tInt)}},
-	{"loseFortune", "Resources", "the hero loses n Fortune (not below 0)", tVoid, []effects.Param{p("n", tInt)}},
-	{"heal", "Resources", "heal n wounds", tVoid, []effects.Param{p("n", tInt)}},
+	{"gainGlory", "Resources", "the hero gains n Glory", tVoid, []effects.Param{effects.P("n", tInt)}},
+	{"loseGlory", "Resources", "the hero loses n Glory (not below 0)", tVoid, []effects.Param{effects.P("n", tInt)}},
+	{"gainFortune", "Resources", "the hero gains n Fortune", tVoid, []effects.Param{effects.P("n", tInt)}},
+	{"loseFortune", "Resources", "the hero loses n Fortune (not below 0)", tVoid, []effects.Param{effects.P("n", tInt)}},
+	{"heal", "Resources", "heal n wounds", tVoid, []effects.Param{effects.P("n", tInt)}},
 	{"fullHeal", "Resources", "remove every wound", tVoid, nil},
-	{"wound", "Resources", "the hero takes n wounds, ignoring Defense (may KO)", tVoid, []effects.Param{p("n", tInt)}},
-	{"hits", "Resources", "the hero takes n hits; Defense prevents some (may KO)", tVoid, []effects.Param{p("n", tInt)}},
+	{"wound", "Resources", "the hero takes n wounds, ignoring Defense (may KO)", tVoid, []effects.Param{effects.P("n", tInt)}},
+	{"hits", "Resources", "the hero takes n hits; Defense prevents some (may KO)", tVoid, []effects.Param{effects.P("n", tInt)}},
 
 	// Cards.
-	{"drawEvent", "Cards", "draw n Event cards (Play Immediately ones are played)", tVoid, []effects.Param{opt("n", 1)}},
-	{"drawEventKeep", "Cards", "draw n Event cards and keep one (the hero chooses), discarding the others: a Play Immediately card is played only if it is the one kept", tVoid, []effects.Param{opt("n", 2)}},
-	{"drawGear", "Cards", "draw n Gear cards", tVoid, []effects.Param{opt("n", 1)}},
-	{"drawAlly", "Cards", "draw n Allies cards", tVoid, []effects.Param{opt("n", 1)}},
+	{"drawEvent", "Cards", "draw n Event cards (Play Immediately ones are played)", tVoid, []effects.Param{effects.Opt("n", 1)}},
+	{"drawEventKeep", "Cards", "draw n Event cards and keep one (the hero chooses), discarding the others: a Play Immediately card is played only if it is the one kept", tVoid, []effects.Param{effects.Opt("n", 2)}},
+	{"drawGear", "Cards", "draw n Gear cards", tVoid, []effects.Param{effects.Opt("n", 1)}},
+	{"drawAlly", "Cards", "draw n Allies cards", tVoid, []effects.Param{effects.Opt("n", 1)}},
 	{"drawCity", "Cards", "draw and resolve a City card", tVoid, nil},
-	{"discardGear", "Cards", "discard n Gear cards (the hero chooses)", tVoid, []effects.Param{opt("n", 1)}},
-	{"discardAlly", "Cards", "discard n Allies cards (the hero chooses)", tVoid, []effects.Param{opt("n", 1)}},
-	{"discardEvent", "Cards", "discard n Event cards at random from the hero's hand", tVoid, []effects.Param{opt("n", 1)}},
-	{"gainItem", "Cards", "take the Common Item for free", tVoid, []effects.Param{p("item", tItem)}},
+	{"discardGear", "Cards", "discard n Gear cards (the hero chooses)", tVoid, []effects.Param{effects.Opt("n", 1)}},
+	{"discardAlly", "Cards", "discard n Allies cards (the hero chooses)", tVoid, []effects.Param{effects.Opt("n", 1)}},
+	{"discardEvent", "Cards", "discard n Event cards at random from the hero's hand", tVoid, []effects.Param{effects.Opt("n", 1)}},
+	{"gainItem", "Cards", "take the Common Item for free", tVoid, []effects.Param{effects.P("item", tItem)}},
 	{"discardThis", "Cards", "discard the card whose ability this is (a one-use item, or a Remains in Play card)", tVoid, nil},
 	{"loseArtifact", "Cards", "discard one carried artifact (the least valuable)", tVoid, nil},
 	{"stealArtifact", "Cards", "take an artifact from another hero in the space (the most valuable)", tBool, nil},
-	{"loyaltyTest", "Cards", "the hero's weakest-loyalty ally makes a Loyalty test at target; on failure it is discarded; true if passed or no ally", tBool, []effects.Param{p("target", tInt)}},
+	{"loyaltyTest", "Cards", "the hero's weakest-loyalty ally makes a Loyalty test at target; on failure it is discarded; true if passed or no ally", tBool, []effects.Param{effects.P("target", tInt)}},
 
 	// Movement.
-	{"addMove", "Movement", "add n movement points to this move", tVoid, []effects.Param{p("n", tInt)}},
-	{"moveTo", "Movement", "place the hero in the space (adventure progress there is lost)", tVoid, []effects.Param{p("space", tSpace)}},
+	{"addMove", "Movement", "add n movement points to this move", tVoid, []effects.Param{effects.P("n", tInt)}},
+	{"moveTo", "Movement", "place the hero in the space (adventure progress there is lost)", tVoid, []effects.Param{effects.P("space", tSpace)}},
 	{"moveToRandomLocation", "Movement", "place the hero at a random location", tVoid, nil},
 	{"moveToRandomCity", "Movement", "place the hero in a random city", tVoid, nil},
 	{"goHome", "Movement", "place the hero in their start city", tVoid, nil},
@@ -129,45 +124,45 @@ var verbDecls = []verbDecl{
 	{"takeAlong", "Movement", "heroes in the hero's space may move along with this move, for free (it does not count as their move)", tVoid, nil},
 
 	// Tests and fights.
-	{"addDice", "Tests and fights", "add n dice to the current roll (a test) or to this fight round", tVoid, []effects.Param{p("n", tInt)}},
-	{"addSuccess", "Tests and fights", "add n successes to the test being taken", tVoid, []effects.Param{p("n", tInt)}},
+	{"addDice", "Tests and fights", "add n dice to the current roll (a test) or to this fight round", tVoid, []effects.Param{effects.P("n", tInt)}},
+	{"addSuccess", "Tests and fights", "add n successes to the test being taken", tVoid, []effects.Param{effects.P("n", tInt)}},
 	{"reroll", "Tests and fights", "re-roll the failed dice of the current roll", tVoid, nil},
 	{"passTest", "Tests and fights", "the test being taken is passed", tVoid, nil},
-	{"testSkill", "Tests and fights", "the hero takes a test: skill, target, successes; true if passed", tBool, []effects.Param{p("skill", tSkill), p("target", tInt), p("successes", tInt)}},
-	{"testDice", "Tests and fights", "the hero rolls n dice as a test: target, successes; true if passed", tBool, []effects.Param{p("n", tInt), p("target", tInt), p("successes", tInt)}},
-	{"fight", "Tests and fights", "fight an enemy drawn from the deck; true if it was defeated", tBool, []effects.Param{p("deck", tDeck)}},
-	{"fightEnemy", "Tests and fights", "fight the reference enemy; true if it was defeated", tBool, []effects.Param{p("enemy", tEnemy)}},
+	{"testSkill", "Tests and fights", "the hero takes a test: skill, target, successes; true if passed", tBool, []effects.Param{effects.P("skill", tSkill), effects.P("target", tInt), effects.P("successes", tInt)}},
+	{"testDice", "Tests and fights", "the hero rolls n dice as a test: target, successes; true if passed", tBool, []effects.Param{effects.P("n", tInt), effects.P("target", tInt), effects.P("successes", tInt)}},
+	{"fight", "Tests and fights", "fight an enemy drawn from the deck; true if it was defeated", tBool, []effects.Param{effects.P("deck", tDeck)}},
+	{"fightEnemy", "Tests and fights", "fight the reference enemy; true if it was defeated", tBool, []effects.Param{effects.P("enemy", tEnemy)}},
 	{"fightVillain", "Tests and fights", "fight one round against the villain in the space (a random villain is placed if none)", tVoid, nil},
 	{"escape", "Tests and fights", "the hero escapes the current fight (no Glory)", tVoid, nil},
-	{"damageEnemy", "Tests and fights", "the enemy being fought takes n wounds", tVoid, []effects.Param{p("n", tInt)}},
+	{"damageEnemy", "Tests and fights", "the enemy being fought takes n wounds", tVoid, []effects.Param{effects.P("n", tInt)}},
 
 	// Adventures.
-	{"addDangerMarker", "Adventures", "the hero gains n danger markers toward the artifact in the space", tVoid, []effects.Param{opt("n", 1)}},
+	{"addDangerMarker", "Adventures", "the hero gains n danger markers toward the artifact in the space", tVoid, []effects.Param{effects.Opt("n", 1)}},
 	{"loseDangerMarkers", "Adventures", "the hero loses every danger marker", tVoid, nil},
 	{"discardDanger", "Adventures", "discard the Danger being faced: it is overcome without Glory", tVoid, nil},
 	{"avoidCliffhanger", "Adventures", "the failed Danger is discarded instead of flipping to its Cliffhanger (the turn still ends)", tVoid, nil},
 	{"endTurn", "Adventures", "the hero's adventure phase ends now", tVoid, nil},
-	{"auction", "Adventures", "an auction in this city: artifacts sold here this round gain n Fortune", tVoid, []effects.Param{p("n", tInt)}},
+	{"auction", "Adventures", "an auction in this city: artifacts sold here this round gain n Fortune", tVoid, []effects.Param{effects.P("n", tInt)}},
 	{"placeArtifact", "Adventures", "place a new artifact adventure at a random location", tVoid, nil},
 	{"placeTemple", "Adventures", "place a new Temple artifact adventure at a random location (artifacts are drawn until a Temple comes up)", tVoid, nil},
 	{"cancel", "Adventures", "cancel the card being played, or else a card in play on the hero (the hero chooses); never a card that has caused dice to roll, nor a Villain Event", tVoid, nil},
 
 	// Villains and henchmen.
 	{"placeVillain", "Villains", "a random villain (of any faction) enters play in the hero's space", tVoid, nil},
-	{"placeFactionVillain", "Villains", "a random villain of the faction enters play in the hero's space", tVoid, []effects.Param{p("faction", tFaction)}},
+	{"placeFactionVillain", "Villains", "a random villain of the faction enters play in the hero's space", tVoid, []effects.Param{effects.P("faction", tFaction)}},
 	{"removeVillain", "Villains", "the villain in the hero's space returns to base", tVoid, nil},
-	{"woundVillain", "Villains", "the villain in the hero's space takes n wounds (bodyguards first)", tVoid, []effects.Param{p("n", tInt)}},
-	{"placeHenchman", "Villains", "a henchman figure of the faction is placed in the hero's space (a fight starts)", tVoid, []effects.Param{p("faction", tFaction)}},
-	{"placeHenchmanRandom", "Villains", "a henchman figure of the faction is placed at a random location", tVoid, []effects.Param{p("faction", tFaction)}},
+	{"woundVillain", "Villains", "the villain in the hero's space takes n wounds (bodyguards first)", tVoid, []effects.Param{effects.P("n", tInt)}},
+	{"placeHenchman", "Villains", "a henchman figure of the faction is placed in the hero's space (a fight starts)", tVoid, []effects.Param{effects.P("faction", tFaction)}},
+	{"placeHenchmanRandom", "Villains", "a henchman figure of the faction is placed at a random location", tVoid, []effects.Param{effects.P("faction", tFaction)}},
 	{"removeHenchman", "Villains", "remove the henchman figure from the hero's space", tVoid, nil},
-	{"healVillain", "Villains", "the villain (chosen by a Villain Event, else in the hero's space) heals n wounds", tVoid, []effects.Param{p("n", tInt)}},
-	{"villainSearch", "Villains", "the villain in the hero's space rolls n extra search dice now", tVoid, []effects.Param{p("n", tInt)}},
+	{"healVillain", "Villains", "the villain (chosen by a Villain Event, else in the hero's space) heals n wounds", tVoid, []effects.Param{effects.P("n", tInt)}},
+	{"villainSearch", "Villains", "the villain in the hero's space rolls n extra search dice now", tVoid, []effects.Param{effects.P("n", tInt)}},
 	{"moveZeppelin", "Villains", "the zeppelin moves to the hero's space", tVoid, nil},
 
 	// The vile organization (cooperative game).
-	{"advanceTrack", "Organization", "the villain track moves n steps forward", tVoid, []effects.Param{p("n", tInt)}},
-	{"retreatTrack", "Organization", "the villain track moves n steps back (not below 0)", tVoid, []effects.Param{p("n", tInt)}},
-	{"villainsGainFortune", "Organization", "the villains gain n Fortune (every full step converts to the track)", tVoid, []effects.Param{p("n", tInt)}},
+	{"advanceTrack", "Organization", "the villain track moves n steps forward", tVoid, []effects.Param{effects.P("n", tInt)}},
+	{"retreatTrack", "Organization", "the villain track moves n steps back (not below 0)", tVoid, []effects.Param{effects.P("n", tInt)}},
+	{"villainsGainFortune", "Organization", "the villains gain n Fortune (every full step converts to the track)", tVoid, []effects.Param{effects.P("n", tInt)}},
 	{"occupy", "Organization", "place an Occupation marker in a random city (not on the Mob's turf)", tVoid, nil},
 	{"hideout", "Organization", "place a Hideout marker and a Mobster figure in a random city", tVoid, nil},
 	{"placeOutpost", "Organization", "the organization places a new outpost (of a random kind)", tVoid, nil},
