@@ -58,11 +58,11 @@ func (r *SimReport) flags(terms Terms) []Flag {
 			case v.fixed:
 				f.Message = fmt.Sprintf("won %s of %s games (%s %s); %s is %s: %s, beyond the ±%.1f-point band (%s)",
 					pct1(v.Rate), countGames(v.Players, terms), ci, rangePct(v.Low, v.High), v.Reference, pct1(v.RefRate),
-					points(v.Delta), 100*v.Band, qText(v.Q))
+					points(v.Delta), 100*v.Band, QText(v.Q))
 			default:
 				f.Message = fmt.Sprintf("%s won %s of %s games with it and %s without: %s (%s %s), beyond the ±%.1f-point band (%s)",
 					terms.Players, pct1(v.Rate), countGames(v.Players, terms), pct1(v.RefRate), points(v.Delta), ci,
-					rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
+					rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, QText(v.Q))
 			}
 			out = append(out, scored{f, math.Abs(v.Delta)})
 		}
@@ -93,13 +93,13 @@ func (r *SimReport) flags(terms Terms) []Flag {
 		if v := c.Peers; v != nil && (v.Verdict == Overpowered || v.Verdict == Underpowered) {
 			add(c, v.Verdict, math.Abs(v.Delta), "%s who drew or used it won %s of games (%s %s); %s won %s: %s (%s %s), beyond the ±%.1f-point band (%s)",
 				terms.Players, pct1(v.Rate), ci, rangePct(v.Low, v.High), v.Reference, pct1(v.RefRate), points(v.Delta), ci,
-				rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
+				rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, QText(v.Q))
 			strong = true
 		}
 		if im := c.Impact; im != nil && (im.Verdict == Overpowered || im.Verdict == Underpowered) && !strong {
 			e := im.Win
 			add(c, im.Verdict, math.Abs(e.Delta), "paired games on the same seeds, with it and with a random other card of its deck in its place: %s moves %s (%s %s over %d pairs), beyond the ±%.1f-point band (%s)",
-				im.Measure, points(e.Delta), ci, rangePoints(e.Low, e.High), e.Pairs, 100*im.Band, qText(e.Q))
+				im.Measure, points(e.Delta), ci, rangePoints(e.Low, e.High), e.Pairs, 100*im.Band, QText(e.Q))
 			strong = true
 		}
 		if h := c.Holding; h != nil && c.Earned && c.Holders >= minHolders {
@@ -160,7 +160,7 @@ func (r *SimReport) flags(terms Terms) []Flag {
 		}
 		if e := c.Exact; e != nil && e.Tests >= minCleanTests && e.Q < r.Balance.Level && math.Abs(e.Observed-e.Expected) >= mismatchBand {
 			add(c, KindMismatch, math.Abs(e.Z), "unaided tests passed %.1f%% but the dice give %.1f%% (z = %.1f, %s): the card plays differently than printed",
-				100*e.Observed, 100*e.Expected, e.Z, qText(e.Q))
+				100*e.Observed, 100*e.Expected, e.Z, QText(e.Q))
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -266,7 +266,7 @@ func typicalText(v Verdict, together bool, terms Terms, ci string) string {
 		ref = fmt.Sprintf("in its %d games without %s at the table, %s; %s", v.Games, v.Apart, pct1(v.Rate), ref)
 	}
 	return fmt.Sprintf("%s; %s: %s (%s %s), beyond the ±%.1f-point band (%s)", head, ref, points(v.Delta), ci,
-		rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, qText(v.Q))
+		rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, QText(v.Q))
 }
 
 // plainText is a side's plain difference as a flag quotes it beside the
@@ -294,8 +294,8 @@ func points(d float64) string {
 
 func rangePoints(lo, hi float64) string { return fmt.Sprintf("%+.1f to %+.1f", 100*lo, 100*hi) }
 
-// qText is a q-value as people read it: "q = 0.012", "q < 0.001".
-func qText(q float64) string {
+// QText is a q-value as people read it: "q = 0.012", "q < 0.001".
+func QText(q float64) string {
 	if q < 0.001 {
 		return "q < 0.001"
 	}

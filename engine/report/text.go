@@ -341,10 +341,10 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 	for _, x := range rows {
 		win, rd := "n/a", "n/a"
 		if x.win != nil {
-			win = pts(x.win.Delta, x.win.Low, x.win.High) + ", " + qShort(x.win.Q)
+			win = pts(x.win.Delta, x.win.Low, x.win.High) + ", " + game.QText(x.win.Q)
 		}
 		if x.rd != nil {
-			rd = fmt.Sprintf("%+.2f (%+.2f to %+.2f), %s", x.rd.Delta, x.rd.Low, x.rd.High, qShort(x.rd.Q))
+			rd = fmt.Sprintf("%+.2f (%+.2f to %+.2f), %s", x.rd.Delta, x.rd.Low, x.rd.High, game.QText(x.rd.Q))
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", x.id, win, rd)
 	}
@@ -385,13 +385,6 @@ func comparisonTable(tw io.Writer, cmp *game.Comparison, r *game.SimReport) {
 func ciHeader(level float64) string {
 	c := strconv.FormatFloat(100*(1-level), 'f', 1, 64)
 	return strings.TrimSuffix(c, ".0") + "% CI"
-}
-
-func qShort(q float64) string {
-	if q < 0.001 {
-		return "q < 0.001"
-	}
-	return fmt.Sprintf("q = %.3f", q)
 }
 
 func plural(n int) string {
