@@ -69,9 +69,9 @@ func markUsed(l Limit, used *uint8) {
 	}
 }
 
-// abilityHook is a ready ability: where it is, so its use can be counted
+// AbilityHook is a ready ability: where it is, so its use can be counted
 // and its card discarded.
-type abilityHook struct {
+type AbilityHook struct {
 	a    *Ability
 	card *Card
 	m    *Member // the Character it belongs to (the holder), nil for the Party
@@ -82,10 +82,10 @@ type abilityHook struct {
 
 // hooks collects a player's abilities at a timing: Perks, the Party's
 // Characters and their equipment, Party Equipment and the Vehicle's load.
-func (g *Game) hooks(p *Player, t Timing, buf []abilityHook) []abilityHook {
+func (g *Game) hooks(p *Player, t Timing, buf []AbilityHook) []AbilityHook {
 	for i := range p.fac.Perks {
 		if a := &p.fac.Perks[i]; a.Timing == t && a.Effect != nil {
-			buf = append(buf, abilityHook{a: a, card: &p.fac.Card, used: &p.perkUsed[i], perk: i + 1})
+			buf = append(buf, AbilityHook{a: a, card: &p.fac.Card, used: &p.perkUsed[i], perk: i + 1})
 		}
 	}
 	pa := &p.party
@@ -96,7 +96,7 @@ func (g *Game) hooks(p *Player, t Timing, buf []abilityHook) []abilityHook {
 		}
 		cd := &g.c.Characters[m.char]
 		if cd.Timing == t && cd.Effect != nil {
-			buf = append(buf, abilityHook{a: &cd.Ability, card: &cd.Card, m: m, used: &m.used})
+			buf = append(buf, AbilityHook{a: &cd.Ability, card: &cd.Card, m: m, used: &m.used})
 		}
 		for k := range m.items {
 			it := &m.items[k]
@@ -104,7 +104,7 @@ func (g *Game) hooks(p *Player, t Timing, buf []abilityHook) []abilityHook {
 				continue
 			}
 			if sd := g.spoils(*it); sd.Timing == t && sd.Effect != nil {
-				buf = append(buf, abilityHook{a: &sd.Ability, card: &sd.Card, m: m, item: it, used: &it.used})
+				buf = append(buf, AbilityHook{a: &sd.Ability, card: &sd.Card, m: m, item: it, used: &it.used})
 			}
 		}
 	}
@@ -114,7 +114,7 @@ func (g *Game) hooks(p *Player, t Timing, buf []abilityHook) []abilityHook {
 			continue
 		}
 		if sd := g.spoils(*it); sd.Timing == t && sd.Effect != nil {
-			buf = append(buf, abilityHook{a: &sd.Ability, card: &sd.Card, item: it, used: &it.used})
+			buf = append(buf, AbilityHook{a: &sd.Ability, card: &sd.Card, item: it, used: &it.used})
 		}
 	}
 	for k := range pa.vehItems {
@@ -123,20 +123,20 @@ func (g *Game) hooks(p *Player, t Timing, buf []abilityHook) []abilityHook {
 			continue
 		}
 		if sd := g.spoils(*it); sd.Timing == t && sd.Effect != nil {
-			buf = append(buf, abilityHook{a: &sd.Ability, card: &sd.Card, item: it, used: &it.used})
+			buf = append(buf, AbilityHook{a: &sd.Ability, card: &sd.Card, item: it, used: &it.used})
 		}
 	}
 	if pa.vehicle.card >= 0 {
 		it := &pa.vehicle
 		if sd := g.spoils(*it); sd.Timing == t && sd.Effect != nil {
-			buf = append(buf, abilityHook{a: &sd.Ability, card: &sd.Card, item: it, used: &it.used})
+			buf = append(buf, AbilityHook{a: &sd.Ability, card: &sd.Card, item: it, used: &it.used})
 		}
 	}
 	return buf
 }
 
 // ready reports whether a hook may act now.
-func (g *Game) ready(p *Player, h *abilityHook) bool {
+func (g *Game) ready(p *Player, h *AbilityHook) bool {
 	if !limitOK(h.a.Limit, *h.used) {
 		return false
 	}
@@ -144,7 +144,7 @@ func (g *Game) ready(p *Player, h *abilityHook) bool {
 }
 
 // use runs a hook's ability, counts its use and discards a spent card.
-func (g *Game) use(p *Player, h *abilityHook) signals {
+func (g *Game) use(p *Player, h *AbilityHook) signals {
 	markUsed(h.a.Limit, h.used)
 	save := g.save()
 	g.cur, g.actor, g.focus, g.src, g.item = p.seat, p.seat, h.m, h.card, h.item
@@ -175,7 +175,7 @@ func (g *Game) use(p *Player, h *abilityHook) signals {
 // trigger runs a player's abilities at a timing, and the Ongoing effects of
 // Action cards attached to the player's town, Party and Characters at it.
 func (g *Game) trigger(p *Player, t Timing) {
-	g.eachHook(p, t, func(h *abilityHook) bool { return true })
+	g.eachHook(p, t, func(h *AbilityHook) bool { return true })
 	if t == TEffects || t == TTownBusiness || t == TEndTurn {
 		g.ongoing(p, t)
 	}
@@ -189,7 +189,7 @@ type hookKey struct {
 // eachHook offers each ready ability at a timing that want (the rule of
 // the moment) allows to the player's Decider, and uses those it accepts. An ability can change the Party (draw and equip a card), so the
 // list is collected again after each use, skipping what already acted.
-func (g *Game) eachHook(p *Player, t Timing, want func(*abilityHook) bool) signals {
+func (g *Game) eachHook(p *Player, t Timing, want func(*AbilityHook) bool) signals {
 	var acc signals
 	if p.timings&(1<<t) == 0 {
 		return acc

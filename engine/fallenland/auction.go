@@ -11,13 +11,13 @@ type bid struct {
 	seat, max int
 }
 
-// payment is what a buyer hands over: coins, Action cards from its hand
+// Payment is what a buyer hands over: coins, Action cards from its hand
 // and Spoils cards from its Auction House (indices), each card counted at
 // its printed value.
-type payment struct {
-	coins   int
-	actions []int // indices in the buyer's hand
-	spoils  []int // indices in the buyer's Auction House
+type Payment struct {
+	Coins   int
+	Actions []int // indices in the buyer's hand
+	Spoils  []int // indices in the buyer's Auction House
 }
 
 // tradeable reports whether a Spoils card may change hands between players.
@@ -118,31 +118,31 @@ func settleLot(bids []bid, ask int) (winner, price int) {
 // sell moves card i of the seller's Auction House to the buyer's for a
 // payment worth at least the price: the coins, the Action cards into the
 // seller's hand, the Spoils cards into the seller's Auction House.
-func (g *Game) sell(seller *Player, i int, buyer *Player, price int, pay payment) {
+func (g *Game) sell(seller *Player, i int, buyer *Player, price int, pay Payment) {
 	it := seller.auction[i]
 	seller.auction = append(seller.auction[:i], seller.auction[i+1:]...)
 	var cards []string
 	if g.trace != nil {
-		for _, k := range pay.actions {
+		for _, k := range pay.Actions {
 			cards = append(cards, "Actions:"+g.c.Actions[buyer.hand[k]].ID)
 		}
-		for _, k := range pay.spoils {
+		for _, k := range pay.Spoils {
 			cards = append(cards, "Spoils:"+g.itemIDs(buyer.auction[k : k+1])[0])
 		}
-		g.emitf(buyer.seat, "sale", g.c.Spoils[it.card].ID, D{"seller": seller.seat, "price": price, "salvage": pay.coins, "cards": cards},
-			"  %s buys %s from %s for %d (%d Salvage and %d cards)", g.name(buyer), g.c.Spoils[it.card].Name, g.name(seller), price, pay.coins,
-			len(pay.actions)+len(pay.spoils))
+		g.emitf(buyer.seat, "sale", g.c.Spoils[it.card].ID, D{"seller": seller.seat, "price": price, "salvage": pay.Coins, "cards": cards},
+			"  %s buys %s from %s for %d (%d Salvage and %d cards)", g.name(buyer), g.c.Spoils[it.card].Name, g.name(seller), price, pay.Coins,
+			len(pay.Actions)+len(pay.Spoils))
 	}
-	g.transfer(buyer, seller, pay.coins, "auction")
-	if len(pay.actions)+len(pay.spoils) > 0 {
+	g.transfer(buyer, seller, pay.Coins, "auction")
+	if len(pay.Actions)+len(pay.Spoils) > 0 {
 		// Highest index first, so the others stay valid.
-		for k := len(pay.actions) - 1; k >= 0; k-- {
-			j := pay.actions[k]
+		for k := len(pay.Actions) - 1; k >= 0; k-- {
+			j := pay.Actions[k]
 			seller.hand = append(seller.hand, buyer.hand[j])
 			buyer.hand = append(buyer.hand[:j], buyer.hand[j+1:]...)
 		}
-		for k := len(pay.spoils) - 1; k >= 0; k-- {
-			j := pay.spoils[k]
+		for k := len(pay.Spoils) - 1; k >= 0; k-- {
+			j := pay.Spoils[k]
 			buyer.auction[j].fresh = true
 			seller.auction = append(seller.auction, buyer.auction[j])
 			buyer.auction = append(buyer.auction[:j], buyer.auction[j+1:]...)
@@ -165,15 +165,15 @@ func (g *Game) sell(seller *Player, i int, buyer *Player, price int, pay payment
 // checkPay fails the game on a payment the buyer cannot make: Salvage it
 // does not have, cards it does not hold (indices in its hand and Auction
 // House, each once, in order).
-func (g *Game) checkPay(buyer *Player, pay payment) {
-	ok := pay.coins >= 0 && pay.coins <= buyer.sc
-	for k, j := range pay.actions {
-		ok = ok && j >= 0 && j < len(buyer.hand) && (k == 0 || j > pay.actions[k-1])
+func (g *Game) checkPay(buyer *Player, pay Payment) {
+	ok := pay.Coins >= 0 && pay.Coins <= buyer.sc
+	for k, j := range pay.Actions {
+		ok = ok && j >= 0 && j < len(buyer.hand) && (k == 0 || j > pay.Actions[k-1])
 	}
-	for k, j := range pay.spoils {
-		ok = ok && j >= 0 && j < len(buyer.auction) && (k == 0 || j > pay.spoils[k-1])
+	for k, j := range pay.Spoils {
+		ok = ok && j >= 0 && j < len(buyer.auction) && (k == 0 || j > pay.Spoils[k-1])
 	}
 	if !ok {
-		illegal("%s pays %d Salvage, hand cards %v and Auction House cards %v", g.name(buyer), pay.coins, pay.actions, pay.spoils)
+		illegal("%s pays %d Salvage, hand cards %v and Auction House cards %v", g.name(buyer), pay.Coins, pay.Actions, pay.Spoils)
 	}
 }

@@ -49,17 +49,17 @@ func (g *Game) partyHealth(p *Player) (float64, int) {
 // chooseDeed picks the Party's next Deed (FL-EXP-03): it honours the
 // must-encounter obligation, heals when hurt, takes Missions, Resources and
 // Points of Interest it stands on, and otherwise moves toward the best goal.
-func (g *Game) chooseDeed(p *Player) (ch choice) {
+func (g *Game) chooseDeed(p *Player) (ch Choice) {
 	h := p.party.hex
 	hx := &g.c.Hexes[h]
 	frac, size := g.partyHealth(p)
-	encounter := func() choice { return choice{deed: DeedEncounter, deck: g.pickDeck(p, hx.Decks), poi: -1} }
+	encounter := func() Choice { return Choice{Deed: DeedEncounter, Deck: g.pickDeck(p, hx.Decks), POI: -1} }
 	poi := g.poiHere(p)
 	onMission := g.missionHere(h)
 	res := g.resourceChoice(p, h, frac, size)
 	target := g.pvpTarget(p, frac)
 	defer func() {
-		if ch.deed == DeedPVP && ch.target >= 0 && g.stats != nil {
+		if ch.Deed == DeedPVP && ch.Target >= 0 && g.stats != nil {
 			g.stats.rule(RulePartyPVP)
 		}
 	}()
@@ -74,13 +74,13 @@ func (g *Game) chooseDeed(p *Player) (ch choice) {
 	if p.mustAct {
 		switch {
 		case target != -1:
-			return choice{deed: DeedPVP, target: target}
+			return Choice{Deed: DeedPVP, Target: target}
 		case onMission && g.wantMission(p, frac, size):
-			return choice{deed: DeedMission}
-		case res.deed == DeedResource:
+			return Choice{Deed: DeedMission}
+		case res.Deed == DeedResource:
 			return res
 		case poi >= 0:
-			return choice{deed: DeedEncounter, poi: poi}
+			return Choice{Deed: DeedEncounter, POI: poi}
 		case hx.Decks != 0:
 			return encounter()
 		}
@@ -92,21 +92,21 @@ func (g *Game) chooseDeed(p *Player) (ch choice) {
 	}
 	if frac < hurtLimit || infected && g.inOwnTown(p) {
 		if g.canHealHere(p) && (g.hurt(p) >= 4 || infected) {
-			return choice{deed: DeedHeal}
+			return Choice{Deed: DeedHeal}
 		}
 		if !g.inOwnTown(p) {
-			return choice{deed: DeedMove, goal: p.fac.StartHex}
+			return Choice{Deed: DeedMove, Goal: p.fac.StartHex}
 		}
 	}
 	switch {
 	case target != -1:
-		return choice{deed: DeedPVP, target: target}
+		return Choice{Deed: DeedPVP, Target: target}
 	case onMission && g.wantMission(p, frac, size):
-		return choice{deed: DeedMission}
-	case res.deed == DeedResource:
+		return Choice{Deed: DeedMission}
+	case res.Deed == DeedResource:
 		return res
 	case poi >= 0:
-		return choice{deed: DeedEncounter, poi: poi}
+		return Choice{Deed: DeedEncounter, POI: poi}
 	}
 	if p.weeks == 1 && hx.Decks != 0 && hx.Town < 0 {
 		return encounter() // a last Week: a card here rather than an obligation carried over
@@ -114,36 +114,36 @@ func (g *Game) chooseDeed(p *Player) (ch choice) {
 	goal := g.pickGoal(p, frac, size)
 	if goal == h {
 		if g.hurt(p) > 0 && g.canHealHere(p) {
-			return choice{deed: DeedHeal}
+			return Choice{Deed: DeedHeal}
 		}
 		if hx.Decks != 0 {
 			return encounter()
 		}
 		goal = g.anyOtherHex(p)
 	}
-	return choice{deed: DeedMove, goal: goal}
+	return Choice{Deed: DeedMove, Goal: goal}
 }
 
 // randomDeed is the random policy's pick among the legal Deeds.
-func (g *Game) randomDeed(p *Player, encounter func() choice, poi int, onMission bool, res choice, target int) choice {
-	opts := []choice{{deed: DeedMove, goal: g.randomGoal(p)}}
+func (g *Game) randomDeed(p *Player, encounter func() Choice, poi int, onMission bool, res Choice, target int) Choice {
+	opts := []Choice{{Deed: DeedMove, Goal: g.randomGoal(p)}}
 	if g.c.Hexes[p.party.hex].Decks != 0 {
 		opts = append(opts, encounter())
 	}
 	if poi >= 0 {
-		opts = append(opts, choice{deed: DeedEncounter, poi: poi})
+		opts = append(opts, Choice{Deed: DeedEncounter, POI: poi})
 	}
 	if onMission {
-		opts = append(opts, choice{deed: DeedMission})
+		opts = append(opts, Choice{Deed: DeedMission})
 	}
-	if res.deed == DeedResource {
+	if res.Deed == DeedResource {
 		opts = append(opts, res)
 	}
 	if target != -1 {
-		opts = append(opts, choice{deed: DeedPVP, target: target})
+		opts = append(opts, Choice{Deed: DeedPVP, Target: target})
 	}
 	if g.hurt(p) > 0 {
-		opts = append(opts, choice{deed: DeedHeal})
+		opts = append(opts, Choice{Deed: DeedHeal})
 	}
 	return opts[p.bot.Intn(len(opts))]
 }
@@ -236,9 +236,9 @@ func (g *Game) wantMission(p *Player, frac float64, size int) bool {
 
 // resourceChoice is a Resource Deed on the Party's hex worth doing, or a
 // zero choice.
-func (g *Game) resourceChoice(p *Player, h int16, frac float64, size int) choice {
+func (g *Game) resourceChoice(p *Player, h int16, frac float64, size int) Choice {
 	if !g.isResource(h) || g.resOwner[h] == -2 || int(g.resOwner[h]) == p.seat {
-		return choice{deed: DeedMove}
+		return Choice{Deed: DeedMove}
 	}
 	r := &g.c.Rules
 	atMax := p.resources+g.resWeight(h) > r.MaxResources
@@ -249,19 +249,19 @@ func (g *Game) resourceChoice(p *Player, h int16, frac float64, size int) choice
 		// Every member must survive the chips (a bot will not lose anyone).
 		for i := range p.party.crowns {
 			if m := &p.party.crowns[i]; m.present() && g.left(m) <= hit && p.policy != Bold {
-				return choice{deed: DeedMove}
+				return Choice{Deed: DeedMove}
 			}
 		}
 		if g.wantDestroy(p, o, atMax) {
-			return choice{deed: DeedResource, destroy: true}
+			return Choice{Deed: DeedResource, Destroy: true}
 		}
 		if atMax {
-			return choice{deed: DeedMove}
+			return Choice{Deed: DeedMove}
 		}
-		return choice{deed: DeedResource}
+		return Choice{Deed: DeedResource}
 	}
 	if atMax || (frac < 0.35 && p.policy == Cautious) {
-		return choice{deed: DeedMove}
+		return Choice{Deed: DeedMove}
 	}
 	deck := DPlains
 	switch p.policy {
@@ -270,7 +270,7 @@ func (g *Game) resourceChoice(p *Player, h int16, frac float64, size int) choice
 	case Random:
 		deck = Deck(p.bot.Intn(3))
 	}
-	return choice{deed: DeedResource, deck: deck}
+	return Choice{Deed: DeedResource, Deck: deck}
 }
 
 // wantDestroy: destroying a rival's Resource costs the destroyer 2
@@ -338,7 +338,7 @@ func (g *Game) pvpTarget(p *Player, frac float64) int {
 // combatStrength is a Party's expected Combat successes, with its Armor
 // and Health as a tie-breaker.
 func (g *Game) combatStrength(p *Player) float64 {
-	cs := checkState{skill: Combat, party: true, roller: -1}
+	cs := CheckState{skill: Combat, party: true, roller: -1}
 	g.rollers = g.rollers[:0]
 	g.partyRollers(p, &cs)
 	frac, _ := g.partyHealth(p)
@@ -346,7 +346,7 @@ func (g *Game) combatStrength(p *Player) float64 {
 }
 
 // wantPVPFlight: a Party flees a fight it is losing; an NPCM never flees.
-func (g *Game) wantPVPFlight(st *pvpState, side int) bool {
+func (g *Game) wantPVPFlight(st *PVPState, side int) bool {
 	f := &st.side[side]
 	p := g.p(f.seat)
 	other := &st.side[1-side]

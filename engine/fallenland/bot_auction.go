@@ -122,8 +122,8 @@ func (g *Game) acceptBid(seller, buyer *Player, price, ask int) bool {
 // Auction House (the Bank would pay no more for them) while each fits in
 // what is left to pay, then coins, then — short of coins — Action cards,
 // the cheapest first, and more Spoils.
-func (g *Game) payWith(p *Player, price int) payment {
-	var pay payment
+func (g *Game) payWith(p *Player, price int) Payment {
+	var pay Payment
 	left := price
 	var spoils []int
 	for i, it := range p.auction {
@@ -138,12 +138,12 @@ func (g *Game) payWith(p *Player, price int) payment {
 	for k, i := range spoils {
 		if v := int(g.spoils(p.auction[i]).Value); v <= left {
 			used[k] = true
-			pay.spoils = append(pay.spoils, i)
+			pay.Spoils = append(pay.Spoils, i)
 			left -= v
 		}
 	}
-	pay.coins = min(max(left, 0), p.sc)
-	left -= pay.coins
+	pay.Coins = min(max(left, 0), p.sc)
+	left -= pay.Coins
 	if left > 0 {
 		var acts []int
 		for i, a := range p.hand {
@@ -156,17 +156,17 @@ func (g *Game) payWith(p *Player, price int) payment {
 			if left <= 0 {
 				break
 			}
-			pay.actions = append(pay.actions, i)
+			pay.Actions = append(pay.Actions, i)
 			left -= int(g.c.Actions[p.hand[i]].Value)
 		}
 		for k := len(spoils) - 1; k >= 0 && left > 0; k-- {
 			if !used[k] {
-				pay.spoils = append(pay.spoils, spoils[k])
+				pay.Spoils = append(pay.Spoils, spoils[k])
 				left -= int(g.spoils(p.auction[spoils[k]]).Value)
 			}
 		}
 	}
-	sort.Ints(pay.actions)
-	sort.Ints(pay.spoils)
+	sort.Ints(pay.Actions)
+	sort.Ints(pay.Spoils)
 	return pay
 }

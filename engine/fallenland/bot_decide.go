@@ -11,7 +11,7 @@ var bots = [...]bot{Cautious: {Cautious}, Bold: {Bold}, Random: {Random}}
 // Decider returns the policy's bot.
 func (p Policy) Decider() Decider { return &bots[p] }
 
-func (b *bot) Deed(g *Game, p *Player) choice           { return g.chooseDeed(p) }
+func (b *bot) Deed(g *Game, p *Player) Choice           { return g.chooseDeed(p) }
 func (b *bot) Branch(g *Game, p *Player, e *EncDef) int { return g.chooseBranch(p, e) }
 func (b *bot) OSC(g *Game, p *Player, k Check) bool     { return g.wantOSC(p, k) }
 func (b *bot) Ask(g *Game, seller *Player, it Item) int { return g.askPrice(seller, it) }
@@ -19,13 +19,13 @@ func (b *bot) Ask(g *Game, seller *Player, it Item) int { return g.askPrice(sell
 // Offer: a bot offers a card worth enough to a Party for a bid.
 func (b *bot) Offer(g *Game, seller *Player, it Item) bool   { return g.itemScore(it) >= minUse }
 func (b *bot) Bid(g *Game, p, seller *Player, it Item) int   { return g.maxBid(p, seller, it) }
-func (b *bot) Pay(g *Game, buyer *Player, price int) payment { return g.payWith(buyer, price) }
+func (b *bot) Pay(g *Game, buyer *Player, price int) Payment { return g.payWith(buyer, price) }
 
 func (b *bot) Flight(g *Game, p *Player, e *EncDef, seq []Check) bool {
 	return g.wantFlight(p, e, seq)
 }
 
-func (b *bot) PVPFlight(g *Game, p *Player, st *pvpState, side int) bool {
+func (b *bot) PVPFlight(g *Game, p *Player, st *PVPState, side int) bool {
 	return g.wantPVPFlight(st, side)
 }
 
@@ -47,6 +47,6 @@ func (b *bot) Hire(g *Game, p *Player, ad *ActionDef) (assign, target int, goal 
 
 func (b *bot) Target(g *Game, p *Player, ad *ActionDef) *Player { return g.targetFor(p, ad) }
 
-func (b *bot) Play(g *Game, p *Player, ad *ActionDef, t Timing, cs *checkState, target *Player) bool {
+func (b *bot) Play(g *Game, p *Player, ad *ActionDef, t Timing, cs *CheckState, target *Player) bool {
 	return g.wantPlay(p, ad, t, cs, target)
 }

@@ -25,7 +25,7 @@ func (g *Game) targetFor(p *Player, ad *ActionDef) *Player {
 }
 
 // wantPlay is a bot's decision to play a card at its timing on a target.
-func (g *Game) wantPlay(p *Player, ad *ActionDef, t Timing, cs *checkState, target *Player) bool {
+func (g *Game) wantPlay(p *Player, ad *ActionDef, t Timing, cs *CheckState, target *Player) bool {
 	if ad.Benefit < 0 {
 		return false // it would hurt its own player: such cards only sit in hand
 	}
@@ -66,7 +66,7 @@ func (g *Game) wantPlay(p *Player, ad *ActionDef, t Timing, cs *checkState, targ
 // a redraw, kept for a card hard for the Party; a one-use card or a limited
 // ability at a check, kept for a check unlikely to pass; and a PVP ability
 // that would do nothing now.
-func (b *bot) UseAbility(g *Game, p *Player, h *abilityHook, t Timing) bool {
+func (b *bot) UseAbility(g *Game, p *Player, h *AbilityHook, t Timing) bool {
 	switch t {
 	case TEncounter:
 		return h.a.Verbs&VRedraw == 0 || g.hardCard(p)

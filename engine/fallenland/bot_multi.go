@@ -8,7 +8,7 @@ package fallenland
 func (g *Game) multiChance(e *EncDef, seats []int) float64 {
 	pr := 1.0
 	for _, k := range e.Checks.Branches[0] {
-		cs := checkState{kind: MultiCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, roller: -1}
+		cs := CheckState{kind: MultiCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, roller: -1}
 		g.rollers = g.rollers[:0]
 		for _, s := range seats {
 			g.partyRollers(g.p(s), &cs)
@@ -40,27 +40,27 @@ func (g *Game) wantMultiNow(p *Player, e *EncDef, who []int) bool {
 // card, if it wants one: the drawer waits out the Turn it drew the card
 // (sacrificing its Weeks) unless another Party has come, then attempts it;
 // another Party attempts it when the Parties there together have the odds.
-func (g *Game) multiDeed(p *Player) (choice, bool) {
+func (g *Game) multiDeed(p *Player) (Choice, bool) {
 	wi := g.waitingHere(p.party.hex)
 	if wi < 0 {
-		return choice{}, false
+		return Choice{}, false
 	}
 	w := &g.worlds[wi]
 	var buf [8]int
 	who := g.multiParties(w.hex, p, buf[:0])
-	attempt := choice{deed: DeedEncounter, poi: -1, multi: wi + 1}
+	attempt := Choice{Deed: DeedEncounter, POI: -1, Multi: wi + 1}
 	if w.drawer == p.seat {
 		switch {
 		case len(who) > 1 || g.turn > w.since:
 			return attempt, true
 		}
-		return choice{deed: DeedWait}, true
+		return Choice{Deed: DeedWait}, true
 	}
 	e := g.encCard(w.deck, w.enc)
 	if p.policy == Random || g.multiChance(e, who) >= multiOdds(p.policy) {
 		return attempt, true
 	}
-	return choice{}, false
+	return Choice{}, false
 }
 
 // multiGoals offers a bot the waiting Multiple Party cards other players

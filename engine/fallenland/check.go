@@ -21,8 +21,8 @@ type roller struct {
 	from    []string // traced games: the cards of bonus, "ID:+n"
 }
 
-// checkState is the Skill Check being made.
-type checkState struct {
+// CheckState is the Skill Check being made.
+type CheckState struct {
 	kind    CheckKind
 	skill   Skill
 	need    int
@@ -68,7 +68,7 @@ func (g *Game) effTS(ts int) int {
 
 // addMember adds a Party member's die to a check, with the Master bonus
 // when it applies. A hit man rolls only on Combat checks (FL-NPCM-12).
-func (g *Game) addMember(m *Member, crown int, cs *checkState) {
+func (g *Game) addMember(m *Member, crown int, cs *CheckState) {
 	if !m.present() {
 		return
 	}
@@ -95,7 +95,7 @@ func (g *Game) addMember(m *Member, crown int, cs *checkState) {
 
 // addVehicle adds the black die: Party checks only, not Melee Weapons
 // Only, and not when the Vehicle's skill is 0 (FL-SC-06, FL-SP-18).
-func (g *Game) addVehicle(pa *Party, cs *checkState) {
+func (g *Game) addVehicle(pa *Party, cs *CheckState) {
 	if pa.vehicle.card < 0 || (cs.melee && cs.skill == Combat) {
 		return
 	}
@@ -117,7 +117,7 @@ func (g *Game) techBonus(p *Player, s Skill) int {
 }
 
 // partyRollers prepares the dice of a Party check for one Party.
-func (g *Game) partyRollers(p *Player, cs *checkState) {
+func (g *Game) partyRollers(p *Player, cs *CheckState) {
 	for i := range p.party.crowns {
 		g.addMember(&p.party.crowns[i], i+1, cs)
 	}
@@ -136,7 +136,7 @@ func (g *Game) partyRollers(p *Player, cs *checkState) {
 // rollAll rolls the prepared dice, evaluates them in Crown order, then
 // re-rolls 1s one die at a time while the player wants (FL-SC-04/05,
 // FL-AMB-43).
-func (g *Game) rollAll(cs *checkState) {
+func (g *Game) rollAll(cs *CheckState) {
 	total := cs.flat
 	for i := range g.rollers {
 		r := &g.rollers[i]
@@ -212,7 +212,7 @@ func (g *Game) rollAll(cs *checkState) {
 // falls short, nothing to lose; "extra": extra successes count and one more
 // is likelier than losing the die's; "example": a worked example re-rolls
 // every 1), or "" to keep it.
-func (g *Game) rerollWhy(cs *checkState, r *roller, total int) string {
+func (g *Game) rerollWhy(cs *CheckState, r *roller, total int) string {
 	switch {
 	case g.rerollAll:
 		return "example"
@@ -236,7 +236,7 @@ func rollerName(r *roller) string {
 
 // passProb estimates the chance the prepared dice reach need successes
 // (the dice without re-rolls: bots' planning, not the exact odds).
-func (g *Game) passProb(cs *checkState, need int) float64 {
+func (g *Game) passProb(cs *CheckState, need int) float64 {
 	need -= cs.flat
 	if need <= 0 {
 		return 1
@@ -273,7 +273,7 @@ func (g *Game) passProb(cs *checkState, need int) float64 {
 }
 
 // expectedSuccesses is the mean successes of the prepared dice.
-func (g *Game) expectedSuccesses(cs *checkState) float64 {
+func (g *Game) expectedSuccesses(cs *CheckState) float64 {
 	e := float64(cs.flat)
 	for i := range g.rollers {
 		r := &g.rollers[i]

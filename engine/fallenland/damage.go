@@ -209,7 +209,7 @@ func (g *Game) afterDamage() {
 			continue
 		}
 		g.playHand(p, TAnytime, nil)
-		g.eachHook(p, TAnytime, func(h *abilityHook) bool { return true })
+		g.eachHook(p, TAnytime, func(h *AbilityHook) bool { return true })
 	}
 }
 
@@ -243,7 +243,7 @@ func (g *Game) memberCard(m *Member) *Card {
 func (g *Game) preventDeath(p *Player, m *Member) bool {
 	save := g.dying
 	g.dying = m
-	g.eachHook(p, TDeath, func(h *abilityHook) bool { return g.left(m) <= 0 })
+	g.eachHook(p, TDeath, func(h *AbilityHook) bool { return g.left(m) <= 0 })
 	saved := g.left(m) > 0
 	if !saved {
 		saved = g.playHand(p, TDeath, nil)

@@ -17,7 +17,7 @@ type Decider interface {
 	// Deed is the Party's next Deed in its Party Exploits Phase
 	// (deeds.go:partyExploits); the rules check it names what is there
 	// (checkDeed).
-	Deed(g *Game, p *Player) choice
+	Deed(g *Game, p *Player) Choice
 	// Branch picks the alternative of an "or" check sequence the Party
 	// attempts, an index in e's branches; asked when there are two or more
 	// (encounter.go).
@@ -29,7 +29,7 @@ type Decider interface {
 	// PVPFlight reports whether the Party on side (0 the attacker, 1 the
 	// defender) of a PVP fight flees this round (pvp.go); an NPCM never
 	// flees.
-	PVPFlight(g *Game, p *Player, st *pvpState, side int) bool
+	PVPFlight(g *Game, p *Player, st *PVPState, side int) bool
 	// OSC reports whether the Party attempts a Mission's Optional Skill
 	// Check k (encounter.go:osc).
 	OSC(g *Game, p *Player, k Check) bool
@@ -54,7 +54,7 @@ type Decider interface {
 	Accept(g *Game, seller, buyer *Player, price, ask int) bool
 	// Pay is what the buyer pays price with: coins, and Action cards and
 	// Spoils of its Auction House at their value.
-	Pay(g *Game, buyer *Player, price int) payment
+	Pay(g *Game, buyer *Player, price int) Payment
 	// Hire is what the player hires NPCM or hit man card ad for: an
 	// assignment, its target seat and goal hex; assign -1 keeps the card
 	// in hand (npcm.go:hire).
@@ -66,7 +66,7 @@ type Decider interface {
 	// Play reports whether the player plays Action card ad of its hand
 	// now, at moment t, on target (itself, or an opponent); cs is the check
 	// being rolled, if any (hand.go:tryPlay).
-	Play(g *Game, p *Player, ad *ActionDef, t Timing, cs *checkState, target *Player) bool
+	Play(g *Game, p *Player, ad *ActionDef, t Timing, cs *CheckState, target *Player) bool
 	// Assign is the member (a crown index) that takes k of the n points of
 	// Party damage of type t left to assign: k at most its remaining
 	// Health, 1 for Psych damage (never on a hit man); crown -1 leaves the
@@ -76,7 +76,7 @@ type Decider interface {
 	// Character's, a Spoils card's) now, at moment t; it is ready and the
 	// moment's rule allows it (abilities.go:eachHook). At a check, g.chk
 	// is the check being rolled.
-	UseAbility(g *Game, p *Player, h *abilityHook, t Timing) bool
+	UseAbility(g *Game, p *Player, h *AbilityHook, t Timing) bool
 
 	// Shield reports whether the player discards a Town Defense chip to
 	// prevent 1 of a Town Health loss of -n; asked for each point while

@@ -9,7 +9,7 @@ type script struct {
 	multi         int8     // a Multiple Party card: +1 attempt it at once, -1 wait
 	osc           int8     // an Optional Skill Check: +1 attempt it, -1 not
 	branch        int      // 1 + the branch of an "or" sequence to attempt, 0 the wrapped choice
-	deeds         []choice // the next Deeds, in order, then the wrapped choices
+	deeds         []Choice // the next Deeds, in order, then the wrapped choices
 	hire          func(ad *ActionDef) (assign, target int, goal int16)
 	play          func(ad *ActionDef, t Timing) (play, decided bool)
 	target        func(ad *ActionDef) (target *Player, decided bool)
@@ -99,7 +99,7 @@ func (s *script) Flight(g *Game, p *Player, e *EncDef, seq []Check) bool {
 	return pick(s.flight, s.flight == 0 && s.Decider.Flight(g, p, e, seq))
 }
 
-func (s *script) PVPFlight(g *Game, p *Player, st *pvpState, side int) bool {
+func (s *script) PVPFlight(g *Game, p *Player, st *PVPState, side int) bool {
 	return pick(s.pvp[side], s.pvp[side] == 0 && s.Decider.PVPFlight(g, p, st, side))
 }
 
@@ -118,7 +118,7 @@ func (s *script) Branch(g *Game, p *Player, e *EncDef) int {
 	return s.Decider.Branch(g, p, e)
 }
 
-func (s *script) Deed(g *Game, p *Player) choice {
+func (s *script) Deed(g *Game, p *Player) Choice {
 	if len(s.deeds) > 0 {
 		ch := s.deeds[0]
 		s.deeds = s.deeds[1:]
@@ -134,7 +134,7 @@ func (s *script) Hire(g *Game, p *Player, ad *ActionDef) (assign, target int, go
 	return s.Decider.Hire(g, p, ad)
 }
 
-func (s *script) Play(g *Game, p *Player, ad *ActionDef, t Timing, cs *checkState, target *Player) bool {
+func (s *script) Play(g *Game, p *Player, ad *ActionDef, t Timing, cs *CheckState, target *Player) bool {
 	if s.play != nil {
 		if play, ok := s.play(ad, t); ok {
 			return play

@@ -163,7 +163,7 @@ func TestDeciderIllegalChoiceFailsTheGame(t *testing.T) {
 			s.tech(0, "medical-center", 1)
 			s.loseTech(p)
 		}, "decider: P1 Faction A loses Technology 0 of 2"},
-		{"PVP on itself", script{deeds: []choice{{deed: DeedPVP, target: 0}}}, func(s *scenario, p *Player) {
+		{"PVP on itself", script{deeds: []Choice{{Deed: DeedPVP, Target: 0}}}, func(s *scenario, p *Player) {
 			s.crown(0, 1, "ex-a")
 			s.partyExploits(p)
 		}, "decider: P1 Faction A takes a PVP Deed it cannot"},

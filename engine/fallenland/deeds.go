@@ -79,15 +79,15 @@ const (
 
 var deedNames = []string{"Movement", "Encounter", "PVP", "Resource", "Healing", "Mission", "Wait"}
 
-// choice is a bot's next Deed.
-type choice struct {
-	deed    Deed
-	goal    int16 // Movement: where to head
-	deck    Deck  // Encounter and Resource: the deck drawn from
-	poi     int   // Encounter: a Point of Interest, -1 none
-	multi   int   // Encounter: 1 + the index in g.worlds of a waiting Multiple Party card, 0 none
-	target  int   // PVP: a seat, or -2-i for NPCM i
-	destroy bool  // Resource: destroy instead of capture
+// Choice is a bot's next Deed.
+type Choice struct {
+	Deed    Deed
+	Goal    int16 // Movement: where to head
+	Deck    Deck  // Encounter and Resource: the deck drawn from
+	POI     int   // Encounter: a Point of Interest, -1 none
+	Multi   int   // Encounter: 1 + the index in g.worlds of a waiting Multiple Party card, 0 none
+	Target  int   // PVP: a seat, or -2-i for NPCM i
+	Destroy bool  // Resource: destroy instead of capture
 }
 
 func (g *Game) deedWeeks(d Deed) int {
@@ -133,24 +133,24 @@ func (g *Game) partyExploits(p *Player) {
 		g.playHand(p, TExploits, nil)
 		p.damaged = false
 		g.playHand(p, TAnytime, nil)
-		g.eachHook(p, TAnytime, func(h *abilityHook) bool { return true })
-		g.eachHook(p, TExploits, func(h *abilityHook) bool { return true })
+		g.eachHook(p, TAnytime, func(h *AbilityHook) bool { return true })
+		g.eachHook(p, TExploits, func(h *AbilityHook) bool { return true })
 		if p.party.alive() == 0 || p.weeks <= 0 {
 			break
 		}
 		ch := p.dec.Deed(g, p)
 		g.checkDeed(p, ch)
-		cost := g.deedWeeks(ch.deed)
-		if ch.deed == DeedWait {
+		cost := g.deedWeeks(ch.Deed)
+		if ch.Deed == DeedWait {
 			cost = p.weeks
 		}
 		over := g.spendWeeks(p, cost)
 		if g.trace != nil {
-			g.emitf(p.seat, "deed", "", D{"deed": deedNames[ch.deed], "hex": int(p.party.hex), "cost": cost, "weeks": p.weeks, "overspent": over},
-				" %s: %s Deed at %s (%d Week(s), %d left%s)", g.name(p), deedNames[ch.deed], g.hex(p).Name, cost, p.weeks, overspentText(over))
+			g.emitf(p.seat, "deed", "", D{"deed": deedNames[ch.Deed], "hex": int(p.party.hex), "cost": cost, "weeks": p.weeks, "overspent": over},
+				" %s: %s Deed at %s (%d Week(s), %d left%s)", g.name(p), deedNames[ch.Deed], g.hex(p).Name, cost, p.weeks, overspentText(over))
 		}
 		if g.stats != nil {
-			g.stats.deed(ch.deed)
+			g.stats.deed(ch.Deed)
 		}
 		g.doDeed(p, ch)
 		g.afterDamage()
@@ -164,19 +164,19 @@ func (g *Game) partyExploits(p *Player) {
 // off the map, a deck that is not an Encounter deck, a Point of Interest,
 // waiting card, rival or NPCM that does not exist. (Whether the Deed is of
 // any use is the Decider's business; the Deed's own rules do the rest.)
-func (g *Game) checkDeed(p *Player, ch choice) {
-	ok := ch.deed < numDeeds
-	switch ch.deed {
+func (g *Game) checkDeed(p *Player, ch Choice) {
+	ok := ch.Deed < numDeeds
+	switch ch.Deed {
 	case DeedMove:
-		ok = ch.goal >= 0 && int(ch.goal) < len(g.c.Hexes)
+		ok = ch.Goal >= 0 && int(ch.Goal) < len(g.c.Hexes)
 	case DeedEncounter:
-		ok = ch.multi >= 0 && ch.multi <= len(g.worlds) && ch.poi >= -1 && ch.poi < len(g.pois) &&
-			(ch.multi > 0 || ch.poi >= 0 || ch.deck >= DPlains && ch.deck <= DCityRad)
+		ok = ch.Multi >= 0 && ch.Multi <= len(g.worlds) && ch.POI >= -1 && ch.POI < len(g.pois) &&
+			(ch.Multi > 0 || ch.POI >= 0 || ch.Deck >= DPlains && ch.Deck <= DCityRad)
 	case DeedPVP:
-		ok = ch.target >= 0 && ch.target < len(g.players) && ch.target != p.seat || ch.target <= -2 && -2-ch.target < len(g.npcms)
+		ok = ch.Target >= 0 && ch.Target < len(g.players) && ch.Target != p.seat || ch.Target <= -2 && -2-ch.Target < len(g.npcms)
 	}
 	if !ok {
-		illegal("%s takes a %s Deed it cannot (%+v)", g.name(p), deedNames[min(int(ch.deed), len(deedNames)-1)], ch)
+		illegal("%s takes a %s Deed it cannot (%+v)", g.name(p), deedNames[min(int(ch.Deed), len(deedNames)-1)], ch)
 	}
 }
 
@@ -196,25 +196,25 @@ func (g *Game) spendWeeks(p *Player, cost int) int {
 	return over
 }
 
-func (g *Game) doDeed(p *Player, ch choice) {
-	switch ch.deed {
+func (g *Game) doDeed(p *Player, ch Choice) {
+	switch ch.Deed {
 	case DeedMove:
-		g.moveDeed(p, ch.goal)
+		g.moveDeed(p, ch.Goal)
 	case DeedEncounter:
 		p.mustAct = false
-		if ch.multi > 0 {
-			g.attemptWaiting(p, ch.multi-1)
+		if ch.Multi > 0 {
+			g.attemptWaiting(p, ch.Multi-1)
 			return
 		}
-		if ch.poi >= 0 {
-			g.activatePOI(p, ch.poi)
+		if ch.POI >= 0 {
+			g.activatePOI(p, ch.POI)
 			return
 		}
-		g.freeCard(p, ch.deck)
-		g.drawCard(p, ch.deck)
+		g.freeCard(p, ch.Deck)
+		g.drawCard(p, ch.Deck)
 	case DeedPVP:
 		p.mustAct = false
-		g.pvpDeed(p, ch.target)
+		g.pvpDeed(p, ch.Target)
 	case DeedResource:
 		p.mustAct = false
 		g.resourceDeed(p, ch)
@@ -257,7 +257,7 @@ func (g *Game) freeCard(p *Player, d Deck) {
 func (g *Game) moveDeed(p *Player, goal int16) {
 	roll := g.d6("movement")
 	g.moveAdd = 0
-	g.eachHook(p, TMovement, func(h *abilityHook) bool { return true })
+	g.eachHook(p, TMovement, func(h *AbilityHook) bool { return true })
 	mbt := p.party.move
 	points := roll + mbt
 	need := int(g.c.Dist[p.party.hex][goal])
@@ -520,7 +520,7 @@ func (g *Game) factionPlayed(f int16) bool {
 // one by completing an Encounter of the player's choice (automatic on a
 // card without checks or a World card), an owned one through the owner's
 // Town Defense chips (FL-RES-05…12).
-func (g *Game) resourceDeed(p *Player, ch choice) {
+func (g *Game) resourceDeed(p *Player, ch Choice) {
 	h := p.party.hex
 	if !g.isResource(h) || g.resOwner[h] == -2 || int(g.resOwner[h]) == p.seat {
 		return
@@ -542,21 +542,21 @@ func (g *Game) resourceDeed(p *Player, ch choice) {
 		if p.party.alive() == 0 {
 			return
 		}
-		if ch.destroy {
+		if ch.Destroy {
 			g.destroyResource(p, h)
 		} else {
 			g.capture(p, h)
 		}
 		return
 	}
-	if ch.destroy {
+	if ch.Destroy {
 		g.destroyResource(p, h)
 		return
 	}
 	// Captured when the card succeeds (a card without checks does), or
 	// when it is a World card nothing of which failed: a Multiple Party
 	// card left waiting for other Parties (RB p.31, p.34).
-	ok, pendingWorld := g.drawCard(p, ch.deck)
+	ok, pendingWorld := g.drawCard(p, ch.Deck)
 	if (ok || pendingWorld) && p.party.alive() > 0 && g.resOwner[h] == -1 {
 		g.capture(p, h)
 	}

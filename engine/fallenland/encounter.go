@@ -73,7 +73,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 	g.addSalvage(p, scav)
 	// Encounter-timing abilities and cards act on the drawn card: winCard
 	// wins it, redraw replaces it.
-	sig := g.eachHook(p, TEncounter, func(h *abilityHook) bool { return true })
+	sig := g.eachHook(p, TEncounter, func(h *AbilityHook) bool { return true })
 	if !sig.won && !sig.redraw {
 		_, hand := g.playHandSig(p, TEncounter, nil)
 		sig.won, sig.redraw = hand.won, hand.redraw
@@ -365,7 +365,7 @@ func (g *Game) branch(p *Player, e *EncDef) int {
 
 // estimateParty is a bot's estimate of a Party check's chance.
 func (g *Game) estimateParty(p *Player, k Check) float64 {
-	cs := checkState{kind: PartyCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, roller: -1}
+	cs := CheckState{kind: PartyCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, roller: -1}
 	g.rollers = g.rollers[:0]
 	g.partyRollers(p, &cs)
 	return g.passProb(&cs, k.Need)
@@ -382,7 +382,7 @@ func (g *Game) partyCheck(p *Player, k Check, extra bool) (bool, int) {
 // partyCheckFor is partyCheck for a purpose the trace names ("osc",
 // "heal", "pvp").
 func (g *Game) partyCheckFor(p *Player, k Check, extra bool, why string) (bool, int) {
-	cs := checkState{kind: PartyCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, extra: extra, roller: -1, owner: p, pending: true, why: why}
+	cs := CheckState{kind: PartyCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, extra: extra, roller: -1, owner: p, pending: true, why: why}
 	g.rollers = g.rollers[:0]
 	g.partyRollers(p, &cs)
 	if k.Melee && g.stats != nil {
@@ -394,7 +394,7 @@ func (g *Game) partyCheckFor(p *Player, k Check, extra bool, why string) (bool, 
 // soloCheck makes one check by a single member: no Vehicle, no Town
 // Technologies (FL-SC-21/22).
 func (g *Game) soloCheck(p *Player, m *Member, k Check, kind CheckKind) (bool, int) {
-	cs := checkState{kind: kind, skill: k.Skill, need: k.Need, melee: k.Melee, roller: -1, owner: p, pending: true}
+	cs := CheckState{kind: kind, skill: k.Skill, need: k.Need, melee: k.Melee, roller: -1, owner: p, pending: true}
 	g.rollers = g.rollers[:0]
 	if m.hitman >= 0 && k.Skill != Combat {
 		// A hit man makes no non-Combat checks: a Solo one fails (FL-AMB-07).
@@ -414,21 +414,21 @@ func (g *Game) soloCheck(p *Player, m *Member, k Check, kind CheckKind) (bool, i
 // the dice, then failed-check abilities and cards. The check lives on the
 // game's stack of checks (a card may start one inside another), so checks
 // allocate nothing.
-func (g *Game) makeCheck(p *Player, c checkState, solo *Member) (bool, int) {
-	var cs *checkState
+func (g *Game) makeCheck(p *Player, c CheckState, solo *Member) (bool, int) {
+	var cs *CheckState
 	if g.nchk < len(g.chkStack) {
 		cs = &g.chkStack[g.nchk]
 		*cs = c
 		g.nchk++
 		defer func() { g.nchk-- }()
 	} else {
-		cs = new(checkState)
+		cs = new(CheckState)
 		*cs = c
 	}
 	prev := g.chk
 	g.chk = cs
 	defer func() { g.chk = prev }()
-	g.eachHook(p, TCheck, func(h *abilityHook) bool {
+	g.eachHook(p, TCheck, func(h *AbilityHook) bool {
 		if solo != nil && h.m != nil && h.m != solo {
 			return false // another Character's card does not help a Solo check
 		}
@@ -455,7 +455,7 @@ func (g *Game) makeCheck(p *Player, c checkState, solo *Member) (bool, int) {
 	passed := cs.total >= cs.need
 	diceOK := passed
 	if !passed {
-		g.eachHook(p, TFailedCheck, func(h *abilityHook) bool { return !cs.passed })
+		g.eachHook(p, TFailedCheck, func(h *AbilityHook) bool { return !cs.passed })
 		if !cs.passed {
 			g.playHand(p, TFailedCheck, cs)
 		}
@@ -479,7 +479,7 @@ func (g *Game) makeCheck(p *Player, c checkState, solo *Member) (bool, int) {
 // abilities and cards acted: a card they used up no longer adds its skill
 // bonus, a member who died rolls no die, nor a Vehicle destroyed (FL-SC-31:
 // the Total Skill is the equipment at the time of the check).
-func (g *Game) refreshRollers(cs *checkState) {
+func (g *Game) refreshRollers(cs *CheckState) {
 	keep := g.rollers[:0]
 	for _, r := range g.rollers {
 		switch {
@@ -741,7 +741,7 @@ func (g *Game) multi(p *Player, e *EncDef, who []int) (ok, redraw bool) {
 		if won {
 			break
 		}
-		cs := checkState{kind: MultiCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, roller: -1, owner: p, pending: true}
+		cs := CheckState{kind: MultiCheck, skill: k.Skill, need: k.Need, melee: k.Melee, party: true, roller: -1, owner: p, pending: true}
 		g.rollers = g.rollers[:0]
 		for _, s := range who {
 			g.partyRollers(g.p(s), &cs)

@@ -244,8 +244,8 @@ type Game struct {
 	enc       *EncDef // the Encounter or Mission being resolved
 	cardEnd   bool    // discardThis ran in a cell of the card being resolved
 	drawDepth int     // nesting of cards played as they are drawn
-	chk       *checkState
-	chkStack  [4]checkState // the checks being made, innermost last
+	chk       *CheckState
+	chkStack  [4]CheckState // the checks being made, innermost last
 	nchk      int
 	src       *Card // the card whose effect runs (statistics, discardThis)
 	item      *Item // the equipped item whose ability runs
@@ -253,7 +253,7 @@ type Game struct {
 	drawer    bool
 	lastRoll  int
 	sig       signals
-	pvp       *pvpState
+	pvp       *PVPState
 	moveAdd   int
 	moveCtx   *moveCtx // a Movement Deed short of its goal (bots' cards)
 	moveBuf   moveCtx  // where moveCtx points, so a Deed allocates nothing
@@ -276,7 +276,7 @@ type Game struct {
 	rollers  []roller
 	poolBuf  []Item
 	scoreBuf []float64
-	hookBuf  []abilityHook
+	hookBuf  []AbilityHook
 	bidBuf   []bid
 	// Traced games: the hexes of the Movement Deed being walked, and the
 	// Water tolls paid on it.

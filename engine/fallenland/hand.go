@@ -5,14 +5,14 @@ package fallenland
 
 // playHand plays the hand's Action cards whose timing has come and that
 // the player chooses to play now. It reports whether any was played.
-func (g *Game) playHand(p *Player, t Timing, cs *checkState) bool {
+func (g *Game) playHand(p *Player, t Timing, cs *CheckState) bool {
 	played, _ := g.playHandSig(p, t, cs)
 	return played
 }
 
 // playHandSig is playHand, also returning what the played cards signalled
 // (winCard, …).
-func (g *Game) playHandSig(p *Player, t Timing, cs *checkState) (bool, signals) {
+func (g *Game) playHandSig(p *Player, t Timing, cs *CheckState) (bool, signals) {
 	var acc signals
 	played := false
 	for i := 0; i < len(p.hand) && !g.over; {
@@ -32,7 +32,7 @@ func (g *Game) playHandSig(p *Player, t Timing, cs *checkState) (bool, signals) 
 // tryPlay plays the hand's card i if its timing has come and its player
 // chooses to play it now (on the target it chooses), reporting whether it
 // did.
-func (g *Game) tryPlay(p *Player, i int, t Timing, cs *checkState) (signals, bool) {
+func (g *Game) tryPlay(p *Player, i int, t Timing, cs *CheckState) (signals, bool) {
 	a := p.hand[i]
 	ad := &g.c.Actions[a]
 	if ad.Timing != t || ad.Kind == KNPCM || ad.Kind == KHitman || ad.Kind == KTownTech || (ad.RedDot && len(g.players) < 2) {
@@ -219,7 +219,7 @@ func (g *Game) detachAction(p *Player, a int16) {
 // defend offers a targeted player's "targeted" abilities and cards
 // (ignoreCard). It reports whether the card is ignored.
 func (g *Game) defend(p *Player) bool {
-	if g.eachHook(p, TTargeted, func(h *abilityHook) bool { return true }).ignored {
+	if g.eachHook(p, TTargeted, func(h *AbilityHook) bool { return true }).ignored {
 		return true
 	}
 	for i, a := range p.hand {

@@ -15,7 +15,7 @@ const (
 // no Vehicle, Technologies or Master bonus (FL-NPCM-03, FL-AMB-18).
 func (g *Game) npcmRoll(n *NPCM, s Skill, need int) int {
 	ad := &g.c.Actions[n.act]
-	cs := &checkState{skill: s, need: need, extra: need == 0, roller: -1, pending: true, why: "npcm", owner: g.p(n.owner)}
+	cs := &CheckState{skill: s, need: need, extra: need == 0, roller: -1, pending: true, why: "npcm", owner: g.p(n.owner)}
 	g.rollers = g.rollers[:0]
 	for range ad.Dice {
 		g.rollers = append(g.rollers, roller{crown: -1, ts: int(ad.Omega), npcm: n})
@@ -120,14 +120,14 @@ func (g *Game) hitmanStrike(p *Player, a int16, target int) {
 	for round := 0; round < 40 && hp > 0 && m.present(); round++ {
 		// Each side's Combat roll follows the Skill Check dice rules; every
 		// success counts (FL-PVP-02, FL-NPCM-02).
-		cs := &checkState{skill: Combat, extra: true, roller: -1, owner: p, why: "solo-pvp"}
+		cs := &CheckState{skill: Combat, extra: true, roller: -1, owner: p, why: "solo-pvp"}
 		g.rollers = g.rollers[:0]
 		for range ad.SoloDice {
 			g.rollers = append(g.rollers, roller{crown: -1, ts: int(ad.Omega), npcm: &hm})
 		}
 		g.rollAll(cs)
 		sh := cs.total
-		cs = &checkState{skill: Combat, extra: true, roller: -1, owner: o, why: "solo-pvp"}
+		cs = &CheckState{skill: Combat, extra: true, roller: -1, owner: o, why: "solo-pvp"}
 		g.rollers = g.rollers[:0]
 		g.addMember(m, crown, cs)
 		g.rollAll(cs)

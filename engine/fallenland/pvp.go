@@ -20,7 +20,7 @@ type fighter struct {
 	fled   bool
 }
 
-type pvpState struct {
+type PVPState struct {
 	side     [2]fighter // attacker, defender
 	setAside []pvpItem
 	extra    [2]int
@@ -35,7 +35,7 @@ func (g *Game) pvpSide(seat int) int {
 }
 
 // opponent is the opposing Party's seat, or -1 (an NPCM).
-func (s *pvpState) opponent(seat int) int {
+func (s *PVPState) opponent(seat int) int {
 	if s.side[0].seat == seat {
 		return s.side[1].seat
 	}
@@ -96,7 +96,7 @@ func (g *Game) fight(att, def fighter) {
 		g.stats.rule(RulePVP)
 	}
 	prev, prevCause := g.pvp, g.cause
-	st := &pvpState{side: [2]fighter{att, def}}
+	st := &PVPState{side: [2]fighter{att, def}}
 	g.pvp = st
 	g.cause = causePVP
 	if att.npcm != nil {
@@ -116,7 +116,7 @@ func (g *Game) fight(att, def fighter) {
 	for k := range 2 {
 		if f := &st.side[k]; f.npcm == nil {
 			p := g.p(f.seat)
-			sig := g.eachHook(p, TPVP, func(h *abilityHook) bool { return true })
+			sig := g.eachHook(p, TPVP, func(h *AbilityHook) bool { return true })
 			_, hand := g.playHandSig(p, TPVP, nil)
 			if k == 1 && (sig.noStrike || hand.noStrike) {
 				noStrike = true
@@ -218,7 +218,7 @@ func (g *Game) fight(att, def fighter) {
 // rolls a Combat Skill Check by the dice rules (1s re-rolled, a 10 negates
 // all, a Combat Master's bonus); each success deals 1d6 ignoring Armor; an
 // NPCM deals its printed dice (FL-PVP-05, FL-NPCM-08, FL-AMB-04).
-func (g *Game) firstStrike(st *pvpState) {
+func (g *Game) firstStrike(st *PVPState) {
 	a := &st.side[0]
 	dmg := 0
 	if a.npcm != nil {
@@ -231,7 +231,7 @@ func (g *Game) firstStrike(st *pvpState) {
 				continue
 			}
 			// Every success counts: extra, so 1s are re-rolled when it pays.
-			cs := &checkState{skill: Combat, need: 1, party: !g.opt.Variants.FirstStrikeNoMaster, extra: true, roller: -1, owner: p, why: "first-strike"}
+			cs := &CheckState{skill: Combat, need: 1, party: !g.opt.Variants.FirstStrikeNoMaster, extra: true, roller: -1, owner: p, why: "first-strike"}
 			g.rollers = g.rollers[:0]
 			g.addMember(m, i+1, cs)
 			g.rollAll(cs)
@@ -270,7 +270,7 @@ func (g *Game) pvpSuccesses(f *fighter) int {
 // roundWin: the round's winner deals 1d6 per success of difference; the
 // loser's Armor reduces it; Infected and Radiation weapons add a point each
 // (FL-PVP-12/13/17, FL-AMB-42).
-func (g *Game) roundWin(st *pvpState, winner, diff int) {
+func (g *Game) roundWin(st *PVPState, winner, diff int) {
 	dmg := g.dice6(diff, "damage") + st.extra[winner]
 	if g.trace != nil {
 		g.emitf(g.owner(&st.side[winner]), "pvp-hit", "", D{"winner": winner, "dice": diff, "extra": st.extra[winner], "damage": dmg},
@@ -302,7 +302,7 @@ func (g *Game) roundWin(st *pvpState, winner, diff int) {
 
 // hitSide deals damage to a side: a Party (Armor once, the owner assigns)
 // or an NPCM. Deaths are counted for the other side.
-func (g *Game) hitSide(st *pvpState, side, dmg int, ignoreArmor bool) {
+func (g *Game) hitSide(st *PVPState, side, dmg int, ignoreArmor bool) {
 	f := &st.side[side]
 	if f.npcm != nil {
 		g.npcmDamage(f.npcm, dmg)
@@ -336,7 +336,7 @@ func (g *Game) npcmDamage(n *NPCM, dmg int) {
 
 // pvpEnd settles a fight: winner 0/1, -1 nobody (both fled or walked
 // away), -2 both eliminated (FL-PVP-20…24).
-func (g *Game) pvpEnd(st *pvpState, winner int) {
+func (g *Game) pvpEnd(st *PVPState, winner int) {
 	r := &g.c.Rules
 	if g.trace != nil && winner < 0 {
 		g.emitf(-1, "pvp-end", "", D{"winner": winner}, "  the fight ends without a victor")
@@ -419,7 +419,7 @@ func (g *Game) owner(f *fighter) int {
 // returnSetAside gives each surviving Party its own dead's gear back
 // (capacity permitting; the rest to the Auction House). keepOnly ≥ 0
 // returns only that seat's.
-func (g *Game) returnSetAside(st *pvpState, keepOnly int) {
+func (g *Game) returnSetAside(st *PVPState, keepOnly int) {
 	var from [2]int
 	for k := range 2 {
 		if f := &st.side[k]; f.npcm == nil {
@@ -460,7 +460,7 @@ func (g *Game) fighterCard(f *fighter) string {
 
 // flees reports whether the side (0 the attacker, 1 the defender) flees
 // this round of a PVP fight, as its player chooses; an NPCM fights on.
-func (g *Game) flees(st *pvpState, side int) bool {
+func (g *Game) flees(st *PVPState, side int) bool {
 	f := &st.side[side]
 	if f.npcm != nil {
 		return false

@@ -175,7 +175,7 @@ func TestFirstStrikeIsACheck(t *testing.T) {
 			s.opt.Variants.FirstStrikeNoMaster = tc.noMaster
 			s.crown(0, 1, "ex-ace") // TS 10, played as 9
 			s.crown(1, 1, "ex-b")   // Armor 1: First Strike ignores it
-			st := &pvpState{side: [2]fighter{{seat: 0}, {seat: 1}}}
+			st := &PVPState{side: [2]fighter{{seat: 0}, {seat: 1}}}
 			s.pvp, s.cause = st, causePVP
 			s.dice(tc.dice...)
 			s.firstStrike(st)
@@ -306,7 +306,7 @@ func TestFailedWorldCardCapturesNothing(t *testing.T) {
 			s.decks[DPlains].PushTop(s.encIdx(tc.card))
 			s.flee(-1)
 			s.dice(tc.dice...)
-			s.resourceDeed(p, choice{deed: DeedResource, deck: DPlains})
+			s.resourceDeed(p, Choice{Deed: DeedResource, Deck: DPlains})
 			s.done()
 			assert.Equal(t, tc.capture, s.resOwner[h] == 0)
 		})
@@ -341,14 +341,14 @@ func TestMultiplePartyCard(t *testing.T) {
 		wi := s.waitingHere(h)
 		require.GreaterOrEqual(t, wi, 0)
 		p.weeks, p.inPhase = 3, true
-		assert.Equal(t, DeedWait, s.chooseDeed(p).deed, "the drawer waits out the Turn")
+		assert.Equal(t, DeedWait, s.chooseDeed(p).Deed, "the drawer waits out the Turn")
 		p.inPhase = false
 
 		q.party.hex = h
 		q.weeks, q.inPhase = 4, true
 		ch := s.chooseDeed(q)
-		require.Equal(t, DeedEncounter, ch.deed)
-		require.Equal(t, wi+1, ch.multi, "the newcomer attempts the waiting card")
+		require.Equal(t, DeedEncounter, ch.Deed)
+		require.Equal(t, wi+1, ch.Multi, "the newcomer attempts the waiting card")
 		s.dice(2, 3, 4, 5) // four dice, four successes
 		s.doDeed(q, ch)
 		s.done()
@@ -362,7 +362,7 @@ func TestMultiplePartyCard(t *testing.T) {
 		s.turn++
 		p.weeks, p.inPhase = 4, true
 		ch := s.chooseDeed(p)
-		require.Equal(t, DeedEncounter, ch.deed)
+		require.Equal(t, DeedEncounter, ch.Deed)
 		s.dice(2, 3) // two successes of four: it fails
 		s.doDeed(p, ch)
 		s.done()
@@ -374,7 +374,7 @@ func TestMultiplePartyCard(t *testing.T) {
 		h := s.hexAt(8, 5)
 		p.party.hex = h
 		s.decks[DPlains].PushTop(s.encIdx("ex-horde"))
-		s.resourceDeed(p, choice{deed: DeedResource, deck: DPlains})
+		s.resourceDeed(p, Choice{Deed: DeedResource, Deck: DPlains})
 		assert.Equal(t, int8(0), s.resOwner[h])
 		assert.GreaterOrEqual(t, s.waitingHere(h), 0)
 	})
@@ -520,9 +520,9 @@ func TestPermanentPOI(t *testing.T) {
 	p.party.hex = s.hexAt(8, 20)
 	p.weeks, p.inPhase = 4, true
 	ch := s.chooseDeed(p)
-	require.Equal(t, DeedEncounter, ch.deed)
-	require.GreaterOrEqual(t, ch.poi, 0)
-	assert.True(t, s.pois[ch.poi].permanent)
+	require.Equal(t, DeedEncounter, ch.Deed)
+	require.GreaterOrEqual(t, ch.POI, 0)
+	assert.True(t, s.pois[ch.POI].permanent)
 	s.doDeed(p, ch)
 	assert.Equal(t, 2, p.sc)
 	assert.Negative(t, s.poiHere(p), "once per Party")

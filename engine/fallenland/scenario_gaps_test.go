@@ -509,7 +509,7 @@ func TestConditionValues(t *testing.T) {
 	assert.False(t, cond("q-own", nil))
 
 	assert.False(t, cond("q-defending", nil), "no fight")
-	s.pvp = &pvpState{side: [2]fighter{{seat: q.seat}, {seat: p.seat}}}
+	s.pvp = &PVPState{side: [2]fighter{{seat: q.seat}, {seat: p.seat}}}
 	assert.True(t, cond("q-defending", nil))
 	s.pvp.side = [2]fighter{{seat: p.seat}, {seat: q.seat}}
 	assert.False(t, cond("q-defending", nil), "the attacker")
@@ -567,17 +567,17 @@ func TestBotDestroysToStopLeader(t *testing.T) {
 	s.capture(o, h)
 	p.party.hex = h
 	o.pr = 12
-	assert.False(t, s.resourceChoice(p, h, 1, 1).destroy, "far from a win: capture")
-	assert.Equal(t, DeedResource, s.resourceChoice(p, h, 1, 1).deed)
+	assert.False(t, s.resourceChoice(p, h, 1, 1).Destroy, "far from a win: capture")
+	assert.Equal(t, DeedResource, s.resourceChoice(p, h, 1, 1).Deed)
 	o.pr = 18
 	ch := s.resourceChoice(p, h, 1, 1)
-	assert.True(t, ch.destroy, "the leader is 2 Prestige from winning")
+	assert.True(t, ch.Destroy, "the leader is 2 Prestige from winning")
 	s.resourceDeed(p, ch)
 	assert.Equal(t, int8(-2), s.resOwner[h])
 	assert.Equal(t, 16, o.pr)
 	p.pr = 30
 	s.resOwner[h] = int8(o.seat)
-	assert.False(t, s.resourceChoice(p, h, 1, 1).destroy, "the bot leads itself")
+	assert.False(t, s.resourceChoice(p, h, 1, 1).Destroy, "the bot leads itself")
 }
 
 // TestOnDrawRecursion: an on-draw card that draws another cannot recurse

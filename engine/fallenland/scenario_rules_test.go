@@ -62,8 +62,8 @@ func TestMovementDeedExample(t *testing.T) {
 	assert.True(t, p.mustAct)
 	p.weeks = 4
 	ch := s.chooseDeed(p)
-	assert.NotEqual(t, DeedMove, ch.deed, "no second Movement Deed before an Encounter")
-	assert.NotEqual(t, DeedHeal, ch.deed, "Healing never replaces the Encounter")
+	assert.NotEqual(t, DeedMove, ch.Deed, "no second Movement Deed before an Encounter")
+	assert.NotEqual(t, DeedHeal, ch.Deed, "Healing never replaces the Encounter")
 }
 
 // TestTownEndsObligation: ending a move on a Starting Town creates no
@@ -194,7 +194,7 @@ func TestResources(t *testing.T) {
 	assert.Equal(t, 1, q.pr)
 	q.tdc = 3
 	p.party.hex = h
-	s.resourceDeed(p, choice{deed: DeedResource})
+	s.resourceDeed(p, Choice{Deed: DeedResource})
 	assert.Equal(t, int8(3), p.party.crowns[0].dmg[Physical], "3 TDCs: 3 damage each")
 	assert.Equal(t, int(p.seat), int(s.resOwner[h]))
 	assert.Equal(t, 1, p.pr)
@@ -203,7 +203,7 @@ func TestResources(t *testing.T) {
 	p.pr = 5
 	q.party.hex = h
 	s.crown(1, 1, "ex-e")
-	s.resourceDeed(q, choice{deed: DeedResource, destroy: true})
+	s.resourceDeed(q, Choice{Deed: DeedResource, Destroy: true})
 	assert.Equal(t, int8(-2), s.resOwner[h])
 	assert.Equal(t, 3, p.pr, "the owner loses 2")
 	assert.Equal(t, 3, q.pr, "the destroyer loses 2")
@@ -620,7 +620,7 @@ func TestOneUseItem(t *testing.T) {
 	m := s.crown(0, 1, "ex-a", "ex-bandage")
 	m.dmg[Physical] = 4
 	s.recompute(p)
-	s.eachHook(p, TAnytime, func(*abilityHook) bool { return true })
+	s.eachHook(p, TAnytime, func(*AbilityHook) bool { return true })
 	assert.Equal(t, int8(1), m.dmg[Physical])
 	assert.Empty(t, m.items, "discarded after its one use")
 }

@@ -54,7 +54,7 @@ func TestDieRules(t *testing.T) {
 func TestRerollRule3(t *testing.T) {
 	s := newScenario(t, examples(t), quiet...)
 	s.rollers = append(s.rollers[:0], roller{crown: 3, ts: 34})
-	cs := &checkState{skill: Combat, need: 99, roller: -1}
+	cs := &CheckState{skill: Combat, need: 99, roller: -1}
 	s.dice(1, 3)
 	s.rollAll(cs)
 	s.done()
@@ -85,7 +85,7 @@ func TestExactTen(t *testing.T) {
 			s := newScenario(t, examples(t), quiet...)
 			s.opt.Variants.ExactTenFormula = tc.formula
 			s.rollers = append(s.rollers[:0], roller{crown: 1, ts: tc.ts})
-			cs := &checkState{skill: Combat, need: 1, roller: -1}
+			cs := &CheckState{skill: Combat, need: 1, roller: -1}
 			s.dice(tc.faces...)
 			s.rollAll(cs)
 			s.done()

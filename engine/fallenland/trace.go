@@ -265,7 +265,7 @@ func (g *Game) inPlay() []string {
 
 // traceDie reports a Skill Check die's first roll: its Total Skill and
 // where it comes from, the Target Number, the face and its successes.
-func (g *Game) traceDie(cs *checkState, i, play, face int) {
+func (g *Game) traceDie(cs *CheckState, i, play, face int) {
 	r := &g.rollers[i]
 	base, mods := g.tsSources(cs, r)
 	g.emitf(g.rollerSeat(cs, r), "die", g.rollerCard(r), D{"who": rollerName(r), "die": i, "skill": SkillNames[cs.skill], "ts": r.ts, "play": play,
@@ -274,7 +274,7 @@ func (g *Game) traceDie(cs *checkState, i, play, face int) {
 }
 
 // rollerSeat is the seat whose die it is.
-func (g *Game) rollerSeat(cs *checkState, r *roller) int {
+func (g *Game) rollerSeat(cs *CheckState, r *roller) int {
 	switch {
 	case r.npcm != nil:
 		return r.npcm.owner
@@ -318,7 +318,7 @@ func (g *Game) rollerCard(r *roller) string {
 // equipment (a Melee Weapons Only check leaves ranged weapons out), its
 // Link Bonus, attached cards and the Party's equipment and cards; a
 // Vehicle's skill and its load; an NPCM's or hit man's Omega.
-func (g *Game) tsSources(cs *checkState, r *roller) (base int, mods []string) {
+func (g *Game) tsSources(cs *CheckState, r *roller) (base int, mods []string) {
 	s := cs.skill
 	add := func(id string, n int) {
 		if n != 0 {

@@ -692,7 +692,7 @@ func (b *bot) PressOn(g *Game, h *Hero, site int, left int) bool {
 // Escape: a bot escapes a fight it is likelier to lose than its temper
 // bears, or one where nobody can hurt anybody; the random bot one time in
 // four.
-func (b *bot) Escape(g *Game, h *Hero, fs *fightState) bool {
+func (b *bot) Escape(g *Game, h *Hero, fs *FightState) bool {
 	e := fs.enemy
 	if b.pol == Random {
 		return h.bot.Intn(4) == 0
@@ -709,7 +709,7 @@ func (b *bot) Escape(g *Game, h *Hero, fs *fightState) bool {
 
 // Exert: a bot exerts while it keeps its temper's wounds, giving
 // everything but its last wound in a cliffhanger, whose failure is a KO.
-func (b *bot) Exert(g *Game, h *Hero, ts *testState) bool {
+func (b *bot) Exert(g *Game, h *Hero, ts *TestState) bool {
 	keep := b.temper().exertKeep
 	if ts.cliff {
 		keep = 1 // failing a cliffhanger is a KO: give everything
@@ -720,7 +720,7 @@ func (b *bot) Exert(g *Game, h *Hero, ts *testState) bool {
 // Help: in a cliffhanger, whose failure KOs the whole unit, a bot helps
 // with all it can; otherwise it keeps a margin by its temper. The random
 // bot tosses a coin for each die.
-func (b *bot) Help(g *Game, h, taker *Hero, ts *testState) bool {
+func (b *bot) Help(g *Game, h, taker *Hero, ts *TestState) bool {
 	keep := 1
 	if !ts.cliff {
 		keep = b.temper().exertKeep + 1

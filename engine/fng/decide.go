@@ -64,15 +64,15 @@ type Decider interface {
 	// Exert reports whether the hero, short of successes in a cliffhanger
 	// or escape test, takes one more wound for one more die; never asked
 	// when the wound would KO it (tests.go:skillTest).
-	Exert(g *Game, h *Hero, ts *testState) bool
+	Exert(g *Game, h *Hero, ts *TestState) bool
 	// Help reports whether the hero, working together with taker, exerts
 	// for one more die of taker's roll; never asked when the wound would
 	// KO it (tests.go:helpExert).
-	Help(g *Game, h, taker *Hero, ts *testState) bool
+	Help(g *Game, h, taker *Hero, ts *TestState) bool
 	// Escape reports whether the hero tries to escape the fight at the
 	// start of this round; asked only where escaping is allowed
 	// (fight.go:fightUnit).
-	Escape(g *Game, h *Hero, fs *fightState) bool
+	Escape(g *Game, h *Hero, fs *FightState) bool
 
 	// Use reports whether the hero uses card c now, at moment t: an Event
 	// or secret City card of its hand (its own, or the multi-hero solo

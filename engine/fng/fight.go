@@ -2,9 +2,9 @@ package fng
 
 import "fmt"
 
-// fightState is a fight in progress, which effects at fight timing read
+// FightState is a fight in progress, which effects at fight timing read
 // and change.
-type fightState struct {
+type FightState struct {
 	enemy   *EnemyDef
 	villain *Villain
 	wounds  int // wounds on the enemy
@@ -149,7 +149,7 @@ func (g *Game) fight(seat int, e *EnemyDef, bonus int) fightEnd {
 func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 	prev, prevCur := g.fs, g.cur
 	fs := g.pushFight()
-	*fs = fightState{enemy: e, seat: seats[0]}
+	*fs = FightState{enemy: e, seat: seats[0]}
 	g.fs, g.cur = fs, seats[0]
 	defer func() {
 		if g.trace != nil {
@@ -265,9 +265,9 @@ func (g *Game) fightUnit(seats []int, e *EnemyDef, bonus int) fightEnd {
 
 // pushFight takes a fight state from the game's pool (fights nest when an
 // effect starts one during another). The caller pops it with g.fightTop--.
-func (g *Game) pushFight() *fightState {
+func (g *Game) pushFight() *FightState {
 	if g.fightTop == len(g.fightPool) {
-		g.fightPool = append(g.fightPool, &fightState{})
+		g.fightPool = append(g.fightPool, &FightState{})
 	}
 	fs := g.fightPool[g.fightTop]
 	g.fightTop++
@@ -295,7 +295,7 @@ func (g *Game) rollHits(n int) int {
 }
 
 // enemyHits applies an enemy's hits to the hero.
-func (g *Game) enemyHits(h *Hero, fs *fightState, hits int) {
+func (g *Game) enemyHits(h *Hero, fs *FightState, hits int) {
 	if g.trace != nil && hits > 0 {
 		g.logDefense(h, fs.enemy.Keywords)
 	}
@@ -328,14 +328,14 @@ func (g *Game) logFightMods(h *Hero, e *EnemyDef) {
 // logRound reports a fight round against an enemy: the hits each side
 // scored (heroHits < 0: the hero tried to escape and did not roll), the
 // wounds dealt past the enemy's Defense and its wounds so far.
-func (g *Game) logRound(seat int, fs *fightState, heroHits, enemyHits, dealt int) {
+func (g *Game) logRound(seat int, fs *FightState, heroHits, enemyHits, dealt int) {
 	e := fs.enemy
 	g.emit(seat, "fight-round", e.ID, map[string]any{"round": fs.round, "hero_hits": heroHits, "enemy_hits": enemyHits, "dealt": dealt,
 		"enemy_wounds": fs.wounds, "add_dice": fs.addDice},
 		"    round %d: %s %d hits, %s %d hits (%d of %d wounds on it)", fs.round, g.name(seat), max(heroHits, 0), e.Name, enemyHits, fs.wounds, e.Wounds)
 }
 
-func (g *Game) defeated(in []int, fs *fightState, bonus int) fightEnd {
+func (g *Game) defeated(in []int, fs *FightState, bonus int) fightEnd {
 	e := fs.enemy
 	h := g.h(in[0])
 	if g.trace != nil {
@@ -355,7 +355,7 @@ func (g *Game) defeated(in []int, fs *fightState, bonus int) fightEnd {
 	return fightDefeated
 }
 
-func (g *Game) escaped(h *Hero, fs *fightState) fightEnd {
+func (g *Game) escaped(h *Hero, fs *FightState) fightEnd {
 	if g.trace != nil {
 		g.emit(h.seat, "escape", fs.enemy.ID, nil, "  %s escapes %s", h.def.Name, fs.enemy.Name)
 	}
@@ -366,7 +366,7 @@ func (g *Game) escaped(h *Hero, fs *fightState) fightEnd {
 }
 
 // enemyAbility runs an enemy's ability at its moment.
-func (g *Game) enemyAbility(fs *fightState, when string) {
+func (g *Game) enemyAbility(fs *FightState, when string) {
 	e := fs.enemy
 	if e.Effect == nil || e.When != when {
 		return
@@ -376,7 +376,7 @@ func (g *Game) enemyAbility(fs *fightState, when string) {
 
 // escapable reports whether the hero may try to escape the fight: the
 // enemy allows it and it is not a villain (FG-FIGHT-05, FG-VIL-08).
-func escapable(fs *fightState) bool { return fs.enemy.HasEscape && fs.villain == nil }
+func escapable(fs *FightState) bool { return fs.enemy.HasEscape && fs.villain == nil }
 
 // escapeTest takes an escape test (exerting allowed; Escape modifiers add
 // dice).

@@ -141,8 +141,8 @@ type Game struct {
 
 	// What effects act on right now.
 	cur      int // seat of "the hero"
-	test     *testState
-	fs       *fightState
+	test     *TestState
+	fs       *FightState
 	danger   *DangerDef
 	flipped  bool // the Danger is being resolved as its Cliffhanger (its back)
 	played   *playedCard
@@ -176,9 +176,9 @@ type Game struct {
 
 	// Pools and buffers reused from game to game, so a game allocates
 	// (almost) nothing.
-	testPool  []*testState
+	testPool  []*TestState
 	testTop   int
-	fightPool []*fightState
+	fightPool []*FightState
 	fightTop  int
 	unitBuf   []unit
 	spaceBuf  []int16  // options of a choice of space

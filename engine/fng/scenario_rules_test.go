@@ -2583,7 +2583,7 @@ func TestScenarioVillainNoEscape(t *testing.T) {
 	s.holding(0, "run-for-it")
 	s.equip(0, "smoke-bomb")
 	h.wounds = 4
-	assert.False(t, escapable(&fightState{villain: v, enemy: &EnemyDef{HasEscape: true}}))
+	assert.False(t, escapable(&FightState{villain: v, enemy: &EnemyDef{HasEscape: true}}))
 	s.dice(1, 1, 1 /* Duke */, 4, 1, 1, 1, 1 /* Eddie */, 3 /* Cold Storage: no wound */)
 	s.villainRounds(0, v, 1)
 	s.done()
@@ -2591,7 +2591,7 @@ func TestScenarioVillainNoEscape(t *testing.T) {
 	assert.Equal(t, []string{"run-for-it"}, s.handIDs(0))
 	assert.False(t, h.activated[0], "the smoke bomb was not wasted")
 	// And the escape verb does nothing against a villain.
-	fs := &fightState{villain: v}
+	fs := &FightState{villain: v}
 	s.fs = fs
 	s.runCard(0, s.c.Events[s.eventCard("run-for-it")].Effect, &s.c.Events[s.eventCard("run-for-it")].Card)
 	s.fs = nil

@@ -212,7 +212,7 @@ func (s *Stats) faced(c *Card, overcome bool) {
 	}
 }
 
-func (s *Stats) defeated(g *Game, fs *fightState) {
+func (s *Stats) defeated(g *Game, fs *FightState) {
 	if fs.enemy != nil && fs.enemy.Row != nil {
 		s.Cards[fs.enemy.N].Defeated++
 	}

@@ -2,9 +2,9 @@ package fng
 
 import "github.com/deckwright/deckwright/engine/dice"
 
-// testState is the test being taken, which effects at test timing read
+// TestState is the test being taken, which effects at test timing read
 // and change.
-type testState struct {
+type TestState struct {
 	clause    *Clause
 	kw        KW
 	need      int
@@ -94,7 +94,7 @@ func (g *Game) skillTest(seat int, cl *Clause, kw KW, cliff bool) bool {
 	h := g.h(seat)
 	prev, prevCur := g.test, g.cur
 	ts := g.pushTest()
-	*ts = testState{clause: cl, kw: kw, need: cl.Successes, cliff: cliff, seat: seat, failed: ts.failed[:0]}
+	*ts = TestState{clause: cl, kw: kw, need: cl.Successes, cliff: cliff, seat: seat, failed: ts.failed[:0]}
 	// Heroes working together may help with this test, not with any test
 	// an effect starts during it.
 	helpers := g.helpers
@@ -191,9 +191,9 @@ func (g *Game) aidable(seat int, cliff bool) bool {
 // pushTest takes a test state from the game's pool: tests nest (an effect
 // takes a test during another), and reusing them keeps games from
 // allocating. The caller pops it with g.testTop--.
-func (g *Game) pushTest() *testState {
+func (g *Game) pushTest() *TestState {
 	if g.testTop == len(g.testPool) {
-		g.testPool = append(g.testPool, &testState{})
+		g.testPool = append(g.testPool, &TestState{})
 	}
 	ts := g.testPool[g.testTop]
 	g.testTop++
@@ -202,7 +202,7 @@ func (g *Game) pushTest() *testState {
 
 // rollDice rolls n dice for a test, remembering the failed ones for
 // re-rolls, and returns the successes.
-func (g *Game) rollDice(ts *testState, n, target int) int {
+func (g *Game) rollDice(ts *TestState, n, target int) int {
 	s := 0
 	for range n {
 		if r := g.roll(); r >= target {
@@ -234,7 +234,7 @@ func (g *Game) skillTestEffect(seat int, cl Clause) bool {
 // to add dice to this roll, even outside a cliffhanger (cooperative game;
 // teammates in the team game). Each wound is one more die, as each helper
 // decides; nobody exerts into a KO.
-func (g *Game) helpExert(taker *Hero, helpers []int, ts *testState) {
+func (g *Game) helpExert(taker *Hero, helpers []int, ts *TestState) {
 	for _, s := range helpers {
 		o := g.h(s)
 		if o == taker || o.ko || o.space != taker.space {

@@ -61,10 +61,10 @@ var valueImpl = map[string]any{
 		}
 		return -1
 	},
-	"test.target":    func(g *Game) int64 { return testField(g, func(t *testState) int { return t.clause.Target }) },
-	"test.needed":    func(g *Game) int64 { return testField(g, func(t *testState) int { return t.need }) },
-	"test.successes": func(g *Game) int64 { return testField(g, func(t *testState) int { return t.successes + t.rolled }) },
-	"test.dice":      func(g *Game) int64 { return testField(g, func(t *testState) int { return t.dice }) },
+	"test.target":    func(g *Game) int64 { return testField(g, func(t *TestState) int { return t.clause.Target }) },
+	"test.needed":    func(g *Game) int64 { return testField(g, func(t *TestState) int { return t.need }) },
+	"test.successes": func(g *Game) int64 { return testField(g, func(t *TestState) int { return t.successes + t.rolled }) },
+	"test.dice":      func(g *Game) int64 { return testField(g, func(t *TestState) int { return t.dice }) },
 	"fight.round": func(g *Game) int64 {
 		if g.fs == nil {
 			return 0
@@ -111,7 +111,7 @@ var valueImpl = map[string]any{
 	"lastRoll":        func(g *Game) int64 { return int64(g.lastRoll) },
 }
 
-func testField(g *Game, f func(*testState) int) int64 {
+func testField(g *Game, f func(*TestState) int) int64 {
 	if g.test == nil {
 		return 0
 	}

@@ -220,7 +220,7 @@ func (g *Game) villainRounds(seat int, v *Villain, n int) {
 	h := g.h(seat)
 	prev, prevCur := g.fs, g.cur
 	fs := g.pushFight()
-	*fs = fightState{villain: v, seat: seat, enemy: &noEnemy}
+	*fs = FightState{villain: v, seat: seat, enemy: &noEnemy}
 	if prev != nil && prev.enemy != nil && prev.villain == nil {
 		fs.enemy = prev.enemy
 	}
