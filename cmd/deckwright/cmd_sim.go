@@ -29,6 +29,9 @@ type simFlags struct {
 	shard                                               string
 	game, report, impact, compare, failOn, until        string
 	band, fdr                                           float64
+	// --sweep: the cell and values, parsed by request.
+	sweep string
+	sw    game.Sweep
 }
 
 func newSimCmd() *cobra.Command {
@@ -65,6 +68,17 @@ game that stalled or failed with the command that replays it. With no PATH it
 plays the bundled base set. The same content, seed and options give the same
 results whatever --workers is.
 
+Sweeps: --sweep SHEET.ID.COLUMN=VALUES plays the content once for each value
+of one whole-number cell — a card's Count, a hero's Combat, a rule's Value —
+every value on the same seeds, and reports the curve: the win rate of whoever
+drew or used the card (or of the hero), its difference from its deck's other
+cards (or from a typical hero) against the fair band and where it crosses
+it, the paired difference from the current value, the card's draws, uses and
+score per draw, and game length. SHEET is a sheet's name (case and spacing
+ignored) or cards for whichever card sheet holds the ID; COLUMN a header;
+VALUES a range 1..5, a range with a step 0..10/2, or a list 1,2,4. Each
+value is checked as if typed into the cell before any game is played.
+
 Policies: cautious (presses on only with good odds), bold (pushes its luck),
 random (any legal choice), mix (seats rotate through the three).
 
@@ -75,6 +89,8 @@ random (any legal choice), mix (seats rotate through the three).
   deckwright sim my-expansion/ --until-decided 200000       # play on until every verdict is decided
   deckwright sim my-expansion/ --compare base --fail-on hero=0.05,card=0.05
   deckwright sim my-expansion/ --impact my-expansion --games 4000
+  deckwright sim my-expansion/ --sweep events.lucky-coin.count=0..3   # one cell's values, same seeds
+  deckwright sim --sweep 'heroes.jake-zane.combat=1..9/2' --report sweep.html
   deckwright sim --players 2 --heroes jake-zane,li-mei-chen --policy bold --json
   deckwright sim --games 100000 --shard 3/8 --json > part-3.json  # games 25000–37499 of the run
   deckwright sim --seed 7 --from 123 --games 1 --trace     # replay game 123 of seed 7
@@ -108,6 +124,7 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.Float64Var(&f.band, "band", game.DefaultBalance.Band, "practical band of a verdict at 4 players, as a win-rate difference (0.05 = 5 points); in proportion to the fair share at other counts")
 	fl.Float64Var(&f.fdr, "fdr", game.DefaultBalance.FDR, "false discovery rate controlled over everything a run tests (0.05: of the differences called significant, 5% may be chance)")
 	fl.StringVar(&f.shard, "shard", "", "play shard K of N of the run (K/N, 1-based): its consecutive slice of the games, the same games a whole run plays there, so N machines share a run")
+	fl.StringVar(&f.sweep, "sweep", "", sweepHelp)
 	fl.BoolVar(&f.shardEnv, "shard-env", false, "take --shard from a batch engine: JOB_COMPLETION_INDEX and JOB_COMPLETIONS (Kubernetes Indexed Job), or SLURM_ARRAY_TASK_ID, _MIN and _COUNT (Slurm array)")
 	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+game.IDs()+"), and/or the level: basic or advanced (as --level)")
 	_ = c.RegisterFlagCompletionFunc("mode", specCompletion(specModes))
@@ -132,6 +149,9 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		return err
 	}
 	simDefaults(c, f, simr, &req)
+	if f.sweep != "" {
+		return runSweep(c, f, b, simr, req)
+	}
 	var html *outfile.File
 	if f.report != "" {
 		// Before the run: a report that cannot be written should not cost
@@ -204,6 +224,9 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 	}
 	until, err := f.checkBalance()
 	if err != nil {
+		return req, nil, err
+	}
+	if err := f.checkSweep(c); err != nil {
 		return req, nil, err
 	}
 	req = game.SimRequest{Games: f.games, Players: lo, PlayersMax: hi, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,

@@ -241,3 +241,35 @@ func cause(err error) error {
 	}
 	return err
 }
+
+// Sweep compiles the build again once for each value of a sweep's cell,
+// as if the designer had typed it there (compiler.Edit): each variant's
+// tables, or the errors a value causes, each at its cell, with a hint
+// naming the value. Only errors are reported: the warnings are the
+// build's own, which validate shows.
+func (b *Build) Sweep(target game.SweepTarget, values []int) ([]game.SweepVariant, *diag.List) {
+	var out []game.SweepVariant
+	errs := &diag.List{}
+	seen := map[string]bool{}
+	for _, v := range values {
+		sheet, id, column, text := target.Edit(v)
+		t, l := compiler.Edit(b.Module, b.Tables, []compiler.CellEdit{{Sheet: sheet, ID: id, Column: column, Text: text}})
+		for _, d := range l.Items() {
+			if d.Severity != diag.Error || seen[d.String()] {
+				continue
+			}
+			seen[d.String()] = true
+			hint := "at the sweep's " + target.Label(v)
+			if d.Hint != "" {
+				hint = d.Hint + " (" + hint + ")"
+			}
+			d = d.WithHint(hint)
+			errs.Add(d)
+		}
+		if t != nil {
+			out = append(out, game.SweepVariant{Value: v, Tables: t})
+		}
+	}
+	errs.Sort()
+	return out, errs
+}

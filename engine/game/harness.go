@@ -277,6 +277,8 @@ func (h *harness) simulate() (*SimReport, error) {
 			return nil, Optionf("--impact %s: no cards to test (a layer's set ID, or all)", req.ImpactLayer)
 		}
 		cfg.Stats, cfg.Track = true, targets
+	} else if len(req.Track) > 0 {
+		cfg.Stats, cfg.Track, keep = true, h.tracked(req.Track), true
 	}
 	total := newTally(h.seats())
 	var elapsed time.Duration
@@ -314,6 +316,20 @@ func (h *harness) impact(rep *SimReport, targets []int) {
 		}
 		return t.Outcomes
 	}, h.req.ImpactProgress)
+}
+
+// tracked are the card numbers of the cards ids names, in order.
+func (h *harness) tracked(ids []string) []int {
+	var out []int
+	for _, id := range ids {
+		for n, row := range h.run.Cards {
+			if row.ID == id {
+				out = append(out, n)
+				break
+			}
+		}
+	}
+	return out
 }
 
 func (h *harness) seats() int { return max(h.req.Players, h.req.PlayersMax) }

@@ -57,6 +57,10 @@ type SimRequest struct {
 	// ImpactProgress is told as each card's paired games begin (card of
 	// cards, its ID).
 	ImpactProgress func(card, cards int, id string)
+	// Track names cards (by ID) whose holders each kept game records in
+	// Outcome.Held, in this order, and keeps the games (a sweep pairs
+	// them across runs); an ID that is no card of the run is left out.
+	Track []string
 }
 
 // SimReport is a run's summary. Every field but GamesPerSecond is the same

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/compiler/project"
+	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/report"
+	"github.com/deckwright/deckwright/export/outfile"
+)
+
+const sweepHelp = "play the run once for each value of one whole-number cell, on the same seeds, and report the curve: SHEET.ID.COLUMN=VALUES with VALUES 1..5, 0..10/2 or 1,2,4 (SHEET cards: whichever card sheet holds the ID), such as events.lucky-coin.count=0..3"
+
+// checkSweep reads --sweep and refuses the flags a sweep cannot honour.
+func (f *simFlags) checkSweep(c *cobra.Command) error {
+	if f.sweep == "" {
+		return nil
+	}
+	sw, err := game.ParseSweep(f.sweep)
+	if err != nil {
+		return usageErr("--sweep %v", err)
+	}
+	f.sw = sw
+	for _, other := range []string{"impact", "compare", "until-decided", "trace", "shard", "shard-env", "fail-on"} {
+		if c.Flags().Changed(other) {
+			return usageErr("--sweep and --%s cannot go together: a sweep plays its own runs, one a value", other)
+		}
+	}
+	return nil
+}
+
+// runSweep is sim --sweep: the cell is found, every value compiled (a
+// value the content forbids stops the command before any game, at its
+// cell), and the runs played and reported.
+func runSweep(c *cobra.Command, f *simFlags, b *project.Build, simr game.Simulator, req game.SimRequest) error {
+	stdout, stderr := c.OutOrStdout(), c.ErrOrStderr()
+	target, err := f.sw.Resolve(b.Module.Schema(), b.Tables)
+	if err != nil {
+		return usageErr("--sweep %s: %v", f.sweep, err)
+	}
+	variants, errs := b.Sweep(target, f.sw.Values)
+	if errs.Errors() > 0 {
+		df := diagFlags{format: "text", maxPerSheet: 20}
+		if err := df.print(stderr, errs); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "deckwright: --sweep %s: the content does not build at every value (no game was played)\n", f.sweep)
+		return &diag.ContentError{List: errs}
+	}
+	var html *outfile.File
+	if f.report != "" {
+		if html, err = createOutput("--report", f.report, stdout); err != nil {
+			return err
+		}
+		defer html.Abort()
+	}
+	prog := newSimProgress(stderr, isTerminal(stderr))
+	req.Progress = prog.games
+	req.Stop = c.Context().Done()
+	graceful.Store(true)
+	defer graceful.Store(false)
+	sr, err := game.RunSweep(simr, target, b.Tables, variants, req, func(i, n int, label string) {
+		prog.begin(label, req.Games)
+		prog.note("sweep %d of %d: %s", i, n, label)
+	})
+	prog.done()
+	if err != nil {
+		return simErr("", err)
+	}
+	title := b.Module.Title()
+	switch {
+	case html == nil:
+	case sr.Partial:
+		html.Abort()
+		fmt.Fprintf(stderr, "deckwright: %s was not written: the sweep was interrupted\n", f.report)
+	default:
+		if err := report.SweepHTML(html, title+" — sweep of "+target.Address, sr); err != nil {
+			html.Abort()
+			return usageErr("cannot write %s: %v", html.Path(), unwrapPathErr(err))
+		}
+		if err := html.Commit(); err != nil {
+			return outputErr("--report", err)
+		}
+		if f.report != "-" {
+			fmt.Fprintf(stderr, "wrote %s\n", f.report)
+		}
+	}
+	out := stdout
+	if f.report == "-" {
+		out = stderr
+	}
+	if f.asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sr); err != nil {
+			return err
+		}
+	} else if err := report.SweepText(diag.EscapeWriter(out), title, sr, textOptions(b, f).Workers); err != nil {
+		return err
+	}
+	if sr.Partial {
+		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: the sweep covers %d of its values", len(sr.Points))}
+	}
+	return nil
+}

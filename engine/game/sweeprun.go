@@ -1,0 +1,326 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"github.com/deckwright/deckwright/engine/sim"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// SweepVariant is the content with the swept cell at one value.
+type SweepVariant struct {
+	Value  int
+	Tables *table.Tables
+}
+
+// SweepReport is a sweep's metric curve: one point a value, every value
+// played on the same seeds.
+type SweepReport struct {
+	Game       string      `json:"game"`
+	Target     SweepTarget `json:"target"`
+	Kind       string      `json:"kind"` // "card", the game's word for a side, or "row"
+	Games      int         `json:"games"`
+	Seed       uint64      `json:"seed"`
+	Mode       string      `json:"mode"`
+	Players    int         `json:"players"`
+	PlayersMax int         `json:"players_max,omitempty"`
+	Level      string      `json:"level,omitempty"`
+	Policy     string      `json:"policy"`
+	Terms      Terms       `json:"terms"`
+	Balance    Balance     `json:"balance"`
+	// Band is the fair band of Fair's verdicts (Balance.BandAt the fair
+	// share); FairMeasure says what they set against what.
+	Band        float64      `json:"band"`
+	SharedWins  bool         `json:"shared_wins"`
+	FairMeasure string       `json:"fair_measure,omitempty"`
+	Points      []SweepPoint `json:"points"`
+	// Crossing says, in a line, at which values the row is inside the
+	// fair band and where it crosses the band's edges.
+	Crossing       string  `json:"crossing"`
+	Partial        bool    `json:"partial,omitempty"`
+	GamesPerSecond float64 `json:"games_per_second"`
+}
+
+// SweepPoint is the run at one value.
+type SweepPoint struct {
+	Value   int  `json:"value"`
+	Blank   bool `json:"blank,omitempty"`   // the current cell is blank (Value is 0)
+	Current bool `json:"current,omitempty"` // the project's own value
+	Games   int  `json:"games"`
+	// Games that stalled or failed with an error (not counted in the
+	// metrics).
+	Stalls int     `json:"stalls"`
+	Errors int     `json:"errors"`
+	Rounds Mean    `json:"rounds"`
+	Median int     `json:"rounds_median"`
+	Losses float64 `json:"losses_per_game"`
+	Prizes float64 `json:"prizes_per_game"`
+	// Card: the swept card's metrics; Side: the swept side's win rate.
+	Card *SweepCard `json:"card,omitempty"`
+	Side *Rate      `json:"side,omitempty"`
+	// Fair is the verdict the fair band reads: a card dealt by chance
+	// against its deck's other cards, a side against a typical side.
+	Fair *Verdict `json:"fair,omitempty"`
+	// Paired is the difference from the current value on the same seeds
+	// (absent at the current value): a card's, for the players who got
+	// it in either game. The games are the same until the card is first
+	// drawn, so the difference is the value's own; not for a Count,
+	// whose decks shuffle differently from the start.
+	Paired *Impact `json:"paired,omitempty"`
+
+	outcomes []Outcome
+}
+
+// Mean is a mean with its interval.
+type Mean struct {
+	Mean float64 `json:"mean"`
+	Low  float64 `json:"ci_low"`
+	High float64 `json:"ci_high"`
+}
+
+// SweepCard is a swept card's own metrics at one value.
+type SweepCard struct {
+	Drawn    uint64   `json:"drawn"`
+	Used     uint64   `json:"used"`
+	ScorePer float64  `json:"score_per"`
+	MoneyPer float64  `json:"money_per"`
+	PassRate *float64 `json:"pass_rate,omitempty"`
+	// Held is the win rate of the players who drew or used it.
+	Held Rate `json:"held"`
+}
+
+// RunSweep plays the request's games at the target's current value (the
+// tables as they are) and at each variant's, on the same seeds, and
+// reports the curve. progress, if set, is told as each value begins
+// (value of values, its label). A stopped request (an interrupt) ends the
+// sweep with the values finished; the report is then Partial.
+func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants []SweepVariant, req SimRequest, progress func(i, n int, label string)) (*SweepReport, error) {
+	req.KeepGames = true
+	req.Track = []string{target.ID}
+	runs := []SweepVariant{{Tables: current}}
+	if target.Current != nil {
+		runs[0].Value = *target.Current
+	}
+	for _, v := range variants {
+		if target.Current == nil || v.Value != *target.Current {
+			runs = append(runs, v)
+		}
+	}
+	sr := &SweepReport{Game: s.ID(), Target: target, Games: req.Games, Seed: req.Seed, Mode: req.Mode, Players: req.Players,
+		PlayersMax: req.PlayersMax, Level: req.Level, Policy: req.Policy, Terms: s.SimSpec().Terms.Or(DefaultTerms),
+		Balance: req.Balance.Or(DefaultBalance), Points: []SweepPoint{}}
+	var seconds float64
+	for i, v := range runs {
+		label := target.Label(v.Value)
+		if i == 0 {
+			label += " (current)"
+			if target.Current == nil {
+				label = table.Key(target.Column) + " blank (current)"
+			}
+		}
+		if progress != nil {
+			progress(i+1, len(runs), label)
+		}
+		rep, err := Simulate(s, v.Tables, req)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", target.Label(v.Value), err)
+		}
+		stopped := sim.Stopped(req.Stop)
+		if stopped && rep.Games < req.Games {
+			sr.Partial = true // this value's games were cut short: left out
+			break
+		}
+		if rep.GamesPerSecond > 0 {
+			seconds += float64(rep.Games) / rep.GamesPerSecond
+		}
+		p := sr.point(rep, target)
+		p.Value, p.Current, p.Blank = v.Value, i == 0, i == 0 && target.Current == nil
+		sr.Points = append(sr.Points, p)
+		if stopped {
+			sr.Partial = len(sr.Points) < len(runs)
+			break
+		}
+	}
+	if seconds > 0 {
+		sr.GamesPerSecond = math.Round(float64(len(sr.Points)*req.Games) / seconds)
+	}
+	if len(sr.Points) > 0 && !target.IsCount() {
+		base := sr.Points[0].outcomes
+		for i := 1; i < len(sr.Points); i++ {
+			sr.Points[i].Paired = sr.paired(base, sr.Points[i].outcomes)
+		}
+	}
+	slices.SortStableFunc(sr.Points, func(a, b SweepPoint) int { return a.Value - b.Value })
+	sr.Crossing = sr.crossing()
+	return sr, nil
+}
+
+// point is one value's run, as the curve shows it. The first run tells
+// what kind of row the target is.
+func (sr *SweepReport) point(rep *SimReport, target SweepTarget) SweepPoint {
+	terms := sr.Terms
+	p := SweepPoint{Games: rep.Games, Stalls: len(rep.Stalls), Errors: len(rep.Errors), Median: rep.Rounds.Median,
+		Rounds: histogramMean(rep.Rounds.Histogram, sr.Balance.z()), Losses: rep.LossesPerGame, Prizes: rep.PrizesPerGame,
+		outcomes: rep.Outcomes}
+	band := sr.Balance.Band
+	if !rep.SharedWins {
+		band = sr.Balance.BandAt(rep.fairShare())
+	}
+	if sr.Band == 0 {
+		sr.Band, sr.SharedWins = round(band), rep.SharedWins
+	}
+	for i := range rep.Cards {
+		c := &rep.Cards[i]
+		if c.ID != target.ID {
+			continue
+		}
+		sr.Kind = "card"
+		p.Card = &SweepCard{Drawn: c.Drawn, Used: c.Used, ScorePer: c.ScorePer, MoneyPer: c.MoneyPer, PassRate: c.PassRate,
+			Held: NewRate(c.ID, c.Name, int(c.HolderWins), int(c.Holders))}
+		if c.Dealt {
+			p.Fair = c.Peers
+			sr.FairMeasure = fmt.Sprintf("win rate of the %s who drew or used it, against that of the %s who drew or used other %s cards",
+				terms.Players, terms.Players, DeckName(c.Deck))
+		}
+	}
+	for _, h := range rep.Heroes {
+		if h.ID != target.ID {
+			continue
+		}
+		sr.Kind = terms.Player
+		p.Side = &h
+		for i := range rep.Verdicts {
+			if v := &rep.Verdicts[i]; v.ID == target.ID && (p.Fair == nil || v.Players == rep.Players) {
+				p.Fair = v
+			}
+		}
+		if p.Fair != nil {
+			sr.FairMeasure = p.Fair.Measure + ", against " + p.Fair.Reference
+		}
+	}
+	if sr.Kind == "" {
+		sr.Kind = "row"
+	}
+	return p
+}
+
+// paired is the difference a value makes against the current one, game
+// by game on the same seeds, over the games where the card was drawn in
+// either: the win of each player who got it in either (where the players
+// win together, the side's win), and game length. Only a card has it.
+func (sr *SweepReport) paired(base, other []Outcome) *Impact {
+	if sr.Kind != "card" {
+		return nil
+	}
+	var won, rounds sim.Paired
+	shared := sr.SharedWins
+	for g := range min(len(base), len(other)) {
+		a, b := &base[g], &other[g]
+		if !a.Done || !b.Done || len(a.Held) == 0 || len(b.Held) == 0 || a.Held[0]|b.Held[0] == 0 {
+			continue
+		}
+		rounds.Add(b.Rounds - a.Rounds)
+		if shared {
+			won.Add(b2i(b.Win) - b2i(a.Win))
+			continue
+		}
+		for seats := uint8(a.Held[0] | b.Held[0]); seats != 0; seats &= seats - 1 {
+			bit := uint8(1) << bits.TrailingZeros8(seats)
+			won.Add(b2i(b.Won&bit != 0) - b2i(a.Won&bit != 0))
+		}
+	}
+	z := sr.Balance.z()
+	im := &Impact{Games: len(base), Band: sr.Band, Rounds: effect(&rounds, z), Win: effect(&won, z)}
+	im.Measure = fmt.Sprintf("the win rate of the %s who got it, against the current value on the same seeds", sr.Terms.Player)
+	if shared {
+		im.Measure = fmt.Sprintf("the %s' win rate in games where it was drawn, against the current value on the same seeds", sr.Terms.Players)
+	}
+	if e := im.Win; e != nil {
+		e.Q = e.P
+		e.Significant = e.p < sr.Balance.Level
+	}
+	return im
+}
+
+// histogramMean is the mean of a histogram of values (index = value) and
+// its interval at the normal quantile z.
+func histogramMean(h []int64, z float64) Mean {
+	var n, sum, sq float64
+	for v, c := range h {
+		n += float64(c)
+		sum += float64(c) * float64(v)
+		sq += float64(c) * float64(v) * float64(v)
+	}
+	if n == 0 {
+		return Mean{}
+	}
+	m := sum / n
+	half := 0.0
+	if n > 1 {
+		half = z * math.Sqrt(max(sq-n*m*m, 0)/(n-1)/n)
+	}
+	r2 := func(x float64) float64 { return math.Round(x*100) / 100 }
+	return Mean{Mean: r2(m), Low: r2(m - half), High: r2(m + half)}
+}
+
+// crossing is the line that says where the row is fair: the values whose
+// verdict's estimate lies inside the band, and where the curve crosses
+// its edges (the value there interpolated between the two either side).
+func (sr *SweepReport) crossing() string {
+	var pts []SweepPoint
+	for _, p := range sr.Points {
+		if p.Fair != nil && !p.Blank {
+			pts = append(pts, p)
+		}
+	}
+	if len(pts) == 0 {
+		return fmt.Sprintf("no fair band: %s is judged against no reference", sr.Target.ID)
+	}
+	band := pts[0].Fair.Band
+	side := func(d float64) int {
+		switch {
+		case d >= band:
+			return 1
+		case d <= -band:
+			return -1
+		}
+		return 0
+	}
+	col := table.Key(sr.Target.Column)
+	var inside []string
+	for _, p := range pts {
+		if side(p.Fair.Delta) == 0 {
+			inside = append(inside, fmt.Sprint(p.Value))
+		}
+	}
+	head := fmt.Sprintf("fair band ±%.1f points: ", 100*band)
+	switch len(inside) {
+	case len(pts):
+		return head + fmt.Sprintf("inside at every value (%s %s)", col, strings.Join(inside, ", "))
+	case 0:
+		first, last := pts[0], pts[len(pts)-1]
+		return head + fmt.Sprintf("outside at every value, from %+.1f at %s to %+.1f at %s", 100*first.Fair.Delta, sr.Target.Label(first.Value),
+			100*last.Fair.Delta, sr.Target.Label(last.Value))
+	}
+	out := head + fmt.Sprintf("inside at %s %s", col, strings.Join(inside, ", "))
+	for i := 1; i < len(pts); i++ {
+		a, b := pts[i-1], pts[i]
+		sa, sb := side(a.Fair.Delta), side(b.Fair.Delta)
+		if sa == sb {
+			continue
+		}
+		edge := band * float64(sa+sb) // the edge crossed: ±band
+		at := fmt.Sprintf("between %s (%+.1f) and %s (%+.1f)", sr.Target.Label(a.Value), 100*a.Fair.Delta, sr.Target.Label(b.Value), 100*b.Fair.Delta)
+		if sa*sb < 0 {
+			out += "; jumps across the band " + at
+			continue
+		}
+		x := float64(a.Value) + (edge-a.Fair.Delta)*float64(b.Value-a.Value)/(b.Fair.Delta-a.Fair.Delta)
+		out += fmt.Sprintf("; crosses %+.1f %s, at about %s=%.1f", 100*edge, at, col, x)
+	}
+	return out
+}

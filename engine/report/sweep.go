@@ -1,0 +1,315 @@
+package report
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/deckwright/deckwright/engine/game"
+)
+
+// SweepText writes a sweep's curve as a terminal shows it: what was
+// swept, the fair-band line, then one row a value. workers, when not 0,
+// adds the throughput.
+func SweepText(w io.Writer, title string, s *game.SweepReport, workers int) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	terms := s.Terms.Or(game.DefaultTerms)
+	fmt.Fprintf(tw, "%s — sweep of %s %s %s (%s, now %s): %s\n", title, s.Target.Sheet, s.Target.ID, s.Target.Column, s.Target.Where,
+		currentText(s.Target.Current), sweepRun(s, terms))
+	if workers != 0 {
+		fmt.Fprintf(tw, "%.0f games/s on %d workers\n", s.GamesPerSecond, workers)
+	}
+	fmt.Fprintf(tw, "\n%s\n", s.Crossing)
+	if s.FairMeasure != "" {
+		fmt.Fprintf(tw, "  (%s)\n", s.FairMeasure)
+	}
+	fmt.Fprintln(tw)
+	head, rows := sweepTable(s)
+	fmt.Fprintln(tw, strings.Join(head, "\t"))
+	for _, row := range rows {
+		texts := make([]string, len(row))
+		for k, c := range row {
+			texts[k] = c.Text
+		}
+		fmt.Fprintln(tw, strings.Join(texts, "\t"))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, sweepNote(s, terms))
+	var failed []string
+	for _, p := range s.Points {
+		if p.Stalls+p.Errors > 0 {
+			failed = append(failed, fmt.Sprintf("%s: %d stalled, %d failed", s.Target.Label(p.Value), p.Stalls, p.Errors))
+		}
+	}
+	if len(failed) > 0 {
+		fmt.Fprintf(w, "games not counted above: %s (type the value into the cell and run deckwright sim to see them with the commands that replay them)\n", strings.Join(failed, "; "))
+	}
+	if s.Partial {
+		fmt.Fprintf(w, "PARTIAL: interrupted; the values not listed were not played to the end\n")
+	}
+	return nil
+}
+
+// sweepNote explains the star and the paired column.
+func sweepNote(s *game.SweepReport, terms game.Terms) string {
+	note := "* the current value, the project's own"
+	switch {
+	case s.Kind != "card":
+	case s.Target.IsCount():
+		note += "; \"vs current\" is n/a for a Count: a deck of another size shuffles differently, so the games part from the first draw"
+	default:
+		note += fmt.Sprintf("; \"vs current\" pairs each value's games with the current value's on the same seeds (the same games until the card is drawn), for the %s who got the card in either", terms.Players)
+	}
+	return note
+}
+
+// A cell of the sweep's table, with its class in the HTML page.
+type cell struct{ Text, Class string }
+
+// sweepTable is the sweep's table, one row a value: the columns of the
+// kind of row swept (a card, a side, any other row).
+func sweepTable(s *game.SweepReport) ([]string, [][]cell) {
+	terms := s.Terms.Or(game.DefaultTerms)
+	ci := ciHeader(s.Balance.Level)
+	head := []string{strings.ToLower(s.Target.Column), "games"}
+	switch s.Kind {
+	case "card":
+		head = append(head, "drawn", "used", terms.Score+"/draw", terms.Money+"/draw", "holders", "win when held", ci, "vs deck, points", "verdict", "vs current, points")
+	case "row":
+		head = append(head, terms.Losses+"/game", terms.Prizes+"/game")
+	default:
+		head = append(head, "played", "wins", "win rate", ci, "vs typical, points", "verdict")
+	}
+	head = append(head, terms.Rounds+" (mean)", ci)
+	var rows [][]cell
+	for _, p := range s.Points {
+		cells := []string{valueText(p), strconv.Itoa(p.Games)}
+		switch {
+		case s.Kind == "row":
+			cells = append(cells, fmt.Sprintf("%.2f", p.Losses), fmt.Sprintf("%.2f", p.Prizes))
+		case p.Card != nil:
+			c := p.Card
+			cells = append(cells, strconv.FormatUint(c.Drawn, 10), strconv.FormatUint(c.Used, 10), fmt.Sprintf("%.2f", c.ScorePer),
+				fmt.Sprintf("%.2f", c.MoneyPer), strconv.Itoa(c.Held.Games), rateText(c.Held), rateCI(c.Held))
+			cells = append(cells, fairText(p.Fair)...)
+			cells = append(cells, pairedText(s, p))
+		case s.Kind == "card":
+			cells = append(cells, "0", "0", "n/a", "n/a", "0", "n/a", "n/a", "n/a", "n/a", pairedText(s, p))
+		case p.Side != nil:
+			cells = append(cells, strconv.Itoa(p.Side.Games), strconv.Itoa(p.Side.Wins), rateText(*p.Side), rateCI(*p.Side))
+			cells = append(cells, fairText(p.Fair)...)
+		default:
+			cells = append(cells, "0", "0", "n/a", "n/a", "n/a", "n/a")
+		}
+		cells = append(cells, fmt.Sprintf("%.2f", p.Rounds.Mean), fmt.Sprintf("%.2f–%.2f", p.Rounds.Low, p.Rounds.High))
+		row := make([]cell, len(cells))
+		for k, t := range cells {
+			row[k].Text = t
+			if p.Fair != nil && t == p.Fair.Verdict {
+				row[k].Class = t
+			}
+		}
+		rows = append(rows, row)
+	}
+	return head, rows
+}
+
+// sweepRun says what each value played: "1000 competitive games a value
+// on the same seeds, 4 heroes, cautious bots, seed 1".
+func sweepRun(s *game.SweepReport, terms game.Terms) string {
+	players := strconv.Itoa(s.Players)
+	if s.PlayersMax > s.Players {
+		players += "–" + strconv.Itoa(s.PlayersMax)
+	}
+	level := ""
+	if s.Level != "" {
+		level = ", " + s.Level + " game"
+	}
+	return fmt.Sprintf("%d %s game%s a value on the same seeds, %s %s%s, %s bots, seed %d", s.Games, s.Mode, plural(s.Games), players,
+		terms.Players, level, s.Policy, s.Seed)
+}
+
+func currentText(v *int) string {
+	if v == nil {
+		return "blank"
+	}
+	return strconv.Itoa(*v)
+}
+
+// valueText is a point's value, starred when it is the current one.
+func valueText(p game.SweepPoint) string {
+	v := strconv.Itoa(p.Value)
+	if p.Blank {
+		v = "blank"
+	}
+	if p.Current {
+		v += " *"
+	}
+	return v
+}
+
+func rateText(r game.Rate) string {
+	if r.Games == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.1f%%", 100*r.Rate)
+}
+
+func rateCI(r game.Rate) string {
+	if r.Games == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.1f–%.1f%%", 100*r.Low, 100*r.High)
+}
+
+// fairText is a verdict's difference and outcome, or n/a twice.
+func fairText(v *game.Verdict) []string {
+	if v == nil {
+		return []string{"n/a", "n/a"}
+	}
+	return []string{pts(v.Delta, v.DeltaLow, v.DeltaHigh), v.Verdict}
+}
+
+// pairedText is a value's paired difference from the current value.
+func pairedText(s *game.SweepReport, p game.SweepPoint) string {
+	switch {
+	case p.Current && !s.Target.IsCount():
+		return "(reference)"
+	case p.Paired == nil || p.Paired.Win == nil:
+		return "n/a"
+	}
+	e := p.Paired.Win
+	return pts(e.Delta, e.Low, e.High)
+}
+
+// SweepHTML writes a sweep as one self-contained HTML page: a chart of
+// the curve with its intervals and the fair band, and the table.
+func SweepHTML(w io.Writer, title string, s *game.SweepReport) error {
+	terms := s.Terms.Or(game.DefaultTerms)
+	data := sweepView{Title: title, S: s, T: terms, Chart: sweepChart(s), Note: sweepNote(s, terms)}
+	data.Head, data.Rows = sweepTable(s)
+	return sweepPage.Execute(w, data)
+}
+
+type sweepView struct {
+	Title string
+	S     *game.SweepReport
+	T     game.Terms
+	Chart template.HTML
+	Head  []string
+	Rows  [][]cell
+	Note  string
+}
+
+// sweepChart draws the fair measure's difference at each value with its
+// interval, over the shaded fair band; with no fair measure, game length.
+func sweepChart(s *game.SweepReport) template.HTML {
+	type pt struct{ x, y, lo, hi float64 }
+	var pts []pt
+	unit, scale := "points", 100.0
+	for _, p := range s.Points {
+		if p.Blank {
+			continue
+		}
+		if f := p.Fair; f != nil {
+			pts = append(pts, pt{float64(p.Value), f.Delta, f.DeltaLow, f.DeltaHigh})
+		}
+	}
+	band := s.Band
+	if len(pts) == 0 {
+		unit, scale, band = s.Terms.Or(game.DefaultTerms).Rounds, 1, 0
+		for _, p := range s.Points {
+			if !p.Blank {
+				pts = append(pts, pt{float64(p.Value), p.Rounds.Mean, p.Rounds.Low, p.Rounds.High})
+			}
+		}
+	}
+	if len(pts) == 0 {
+		return ""
+	}
+	xlo, xhi, ylo, yhi := pts[0].x, pts[0].x, -band*1.5, band*1.5
+	if band == 0 {
+		ylo, yhi = pts[0].lo, pts[0].hi
+	}
+	for _, p := range pts {
+		xlo, xhi, ylo, yhi = min(xlo, p.x), max(xhi, p.x), min(ylo, p.lo), max(yhi, p.hi)
+	}
+	if xhi == xlo {
+		xlo, xhi = xlo-1, xhi+1
+	}
+	if yhi == ylo {
+		ylo, yhi = ylo-1, yhi+1
+	}
+	px := func(v float64) float64 { return 60 + (v-xlo)/(xhi-xlo)*float64(chartW-100) }
+	py := func(v float64) float64 { return float64(chartH-pad) - (v-ylo)/(yhi-ylo)*float64(chartH-2*pad) }
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" role="img">`, chartW, chartH+20)
+	if band > 0 {
+		fmt.Fprintf(&b, `<rect x="60" y="%.1f" width="%d" height="%.1f" class="band"><title>fair band ±%.1f points</title></rect>`,
+			py(band), chartW-100, py(-band)-py(band), 100*band)
+		fmt.Fprintf(&b, `<line x1="60" y1="%.1f" x2="%d" y2="%.1f" class="axis"/>`, py(0), chartW-40, py(0))
+	}
+	fmt.Fprintf(&b, `<text x="4" y="%.1f" class="tick">%+.1f</text><text x="4" y="%.1f" class="tick">%+.1f</text>`,
+		py(yhi)+4, scale*yhi, py(ylo), scale*ylo)
+	var line []string
+	for i, p := range pts {
+		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" class="ci"/>`, px(p.x), py(p.lo), px(p.x), py(p.hi))
+		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="4" class="dot"><title>%s=%g: %+.2f %s (%+.2f to %+.2f)</title></circle>`,
+			px(p.x), py(p.y), template.HTMLEscapeString(strings.ToLower(s.Target.Column)), p.x, scale*p.y, unit, scale*p.lo, scale*p.hi)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="tick">%g</text>`, px(p.x), chartH-pad+14, p.x)
+		cmd := "L"
+		if i == 0 {
+			cmd = "M"
+		}
+		line = append(line, fmt.Sprintf("%s%.1f %.1f", cmd, px(p.x), py(p.y)))
+	}
+	fmt.Fprintf(&b, `<path d="%s" class="curve"/>`, strings.Join(line, " "))
+	fmt.Fprintf(&b, `<text x="%d" y="%d" class="label">%s →</text></svg>`, chartW/2-30, chartH+12, template.HTMLEscapeString(s.Target.Column))
+	return template.HTML(b.String())
+}
+
+var sweepPage = template.Must(template.New("sweep").Funcs(template.FuncMap{
+	"pct":  pct,
+	"pts":  pts,
+	"f2":   func(x float64) string { return fmt.Sprintf("%.2f", x) },
+	"ci":   ciHeader,
+	"band": func(x float64) string { return fmt.Sprintf("%.1f", 100*x) },
+}).Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{{.Title}}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#222;background:#faf8f4}
+header{background:#5b3a1e;color:#fff;padding:18px 28px}
+header h1{margin:0;font-size:22px}
+main{padding:8px 28px 40px;max-width:1200px}
+h2{border-bottom:2px solid #5b3a1e;padding-bottom:4px;margin-top:32px}
+.chart{width:100%;max-width:900px;height:auto;background:#fff;border:1px solid #e3ddd2}
+.band{fill:#d5ecd9}.axis{stroke:#555}.ci{stroke:#5b3a1e;stroke-width:3}.dot{fill:#c0392b}.curve{fill:none;stroke:#c0392b;stroke-width:1.5}
+.tick{font-size:10px;fill:#666}.label{font-size:11px;fill:#333}
+table{border-collapse:collapse;width:100%;background:#fff;font-size:12px}
+th,td{border-bottom:1px solid #eee;padding:4px 6px;text-align:right}
+th{background:#f3eee6}
+.overpowered{color:#c0392b}.underpowered{color:#2471a3}.fine{color:#1e8449}.undecided{color:#7f8c8d}
+.where{font-family:ui-monospace,monospace;font-size:11px;color:#555}
+</style></head>
+<body>
+<header><h1>{{.Title}}</h1>
+<div>{{.S.Target.Sheet}} <b>{{.S.Target.ID}}</b> {{.S.Target.Column}} <span class="where">{{.S.Target.Where}}</span> · {{.S.Games}} {{.S.Mode}} games a value on the same seeds · {{.S.Players}}{{if .S.PlayersMax}}–{{.S.PlayersMax}}{{end}} {{.T.Players}} · {{with .S.Level}}{{.}} game · {{end}}{{.S.Policy}} bots · seed {{.S.Seed}}</div></header>
+<main>
+<h2>Where it is fair</h2>
+<p id="crossing">{{.S.Crossing}}</p>
+{{with .S.FairMeasure}}<p>The curve: the {{.}}, in points, with {{ci $.S.Balance.Level}}s; the green band is the fair band (±{{band $.S.Band}} points).</p>{{else}}<p>No fair measure for this row: the curve is game length, in {{.T.Rounds}}.</p>{{end}}
+{{.Chart}}
+<h2>Each value</h2>
+<table><tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr>
+{{range .Rows}}<tr>{{range .}}<td{{with .Class}} class="{{.}}"{{end}}>{{.Text}}</td>{{end}}</tr>
+{{end}}</table>
+<p>{{.Note}}</p>
+</main></body></html>
+`))
