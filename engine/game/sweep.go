@@ -166,14 +166,12 @@ func (s Sweep) Resolve(schema *table.Schema, t *table.Tables) (SweepTarget, erro
 		}
 	}
 	if row == nil {
-		return target, s.noRow(schema, t, sheets, ids)
+		return target, s.noRow(schema, t, sheets[0].Name, ids)
 	}
-	col := sh.Column(s.Column)
-	if col == nil {
-		for _, c := range table.StandardColumns(sh) {
-			if c.Key() == table.Key(s.Column) && c.Name == table.ColCount {
-				col = &c
-			}
+	var col *table.Column
+	for _, c := range table.AllColumns(sh) {
+		if c.Key() == table.Key(s.Column) && c.Name != table.ColChange && c.Name != table.ColDisabled {
+			col = &c
 		}
 	}
 	if col == nil {
@@ -181,11 +179,22 @@ func (s Sweep) Resolve(schema *table.Schema, t *table.Tables) (SweepTarget, erro
 		if hint := diag.DidYouMean(s.Column, columnNames(sh, false)); hint != "" {
 			return target, fmt.Errorf("%s (%s)", msg, hint)
 		}
-		return target, fmt.Errorf("%s (its whole-number columns: %s)", msg, strings.Join(columnNames(sh, true), ", "))
+		if names := columnNames(sh, true); len(names) > 0 {
+			return target, fmt.Errorf("%s (its whole-number columns: %s)", msg, strings.Join(names, ", "))
+		}
+		return target, fmt.Errorf("%s (it has no whole-number column)", msg)
 	}
 	if col.Type.Kind != table.Int {
+		what := col.Type.Describe(schema)
+		if k := col.Type.Kind; k == table.String || k == table.Text {
+			what = "text"
+		}
+		whole := "no whole-number column"
+		if names := columnNames(sh, true); len(names) > 0 {
+			whole = strings.Join(names, ", ")
+		}
 		return target, fmt.Errorf("%s %s holds %s, not a whole number: a sweep varies a whole-number column (%s has %s)",
-			sh.Name, col.Name, col.Type.Describe(schema), sh.Name, strings.Join(columnNames(sh, true), ", "))
+			sh.Name, col.Name, what, sh.Name, whole)
 	}
 	target = SweepTarget{Sheet: sh.Name, ID: row.ID, Name: row.Str("name"), Column: col.Name,
 		Where: row.Pos(col.Key()).String(), sheetKey: sh.Key(), columnKey: col.Key()}
@@ -206,6 +215,9 @@ func (s Sweep) sheets(schema *table.Schema) ([]*table.Sheet, error) {
 				out = append(out, &schema.Sheets[i])
 			}
 		}
+		if len(out) == 0 {
+			return nil, fmt.Errorf("%s has no card sheet: name the sheet (%s)", schema.Title, strings.Join(schema.SheetNames(), ", "))
+		}
 		return out, nil
 	}
 	if sh := schema.Sheet(s.Sheet); sh != nil {
@@ -220,9 +232,8 @@ func (s Sweep) sheets(schema *table.Schema) ([]*table.Sheet, error) {
 
 // noRow says that no row of the sheets has the sweep's ID: where the ID
 // is instead, or the closest ID there.
-func (s Sweep) noRow(schema *table.Schema, t *table.Tables, sheets []*table.Sheet, ids []string) error {
-	where := sheets[0].Name
-	if len(sheets) > 1 {
+func (s Sweep) noRow(schema *table.Schema, t *table.Tables, where string, ids []string) error {
+	if strings.EqualFold(s.Sheet, AnyDeck) {
 		where = "any card sheet"
 	}
 	msg := fmt.Sprintf("no row %q in %s", s.ID, where)

@@ -43,6 +43,8 @@ type SweepReport struct {
 	Crossing       string  `json:"crossing"`
 	Partial        bool    `json:"partial,omitempty"`
 	GamesPerSecond float64 `json:"games_per_second"`
+
+	earned bool // the card is earned (an artifact): its holders are the winners
 }
 
 // SweepPoint is the run at one value.
@@ -178,7 +180,7 @@ func (sr *SweepReport) point(rep *SimReport, target SweepTarget) SweepPoint {
 		if c.ID != target.ID {
 			continue
 		}
-		sr.Kind = "card"
+		sr.Kind, sr.earned = "card", c.Earned
 		p.Card = &SweepCard{Drawn: c.Drawn, Used: c.Used, ScorePer: c.ScorePer, MoneyPer: c.MoneyPer, PassRate: c.PassRate,
 			Held: NewRate(c.ID, c.Name, int(c.HolderWins), int(c.Holders))}
 		if c.Dealt {
@@ -227,6 +229,9 @@ func (sr *SweepReport) paired(base, other []Outcome) *Impact {
 		if shared {
 			won.Add(b2i(b.Win) - b2i(a.Win))
 			continue
+		}
+		if sr.earned {
+			continue // no win measure: who earns it is who is winning
 		}
 		for seats := uint8(a.Held[0] | b.Held[0]); seats != 0; seats &= seats - 1 {
 			bit := uint8(1) << bits.TrailingZeros8(seats)

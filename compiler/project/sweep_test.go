@@ -1,0 +1,267 @@
+package project_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/compiler"
+	"github.com/deckwright/deckwright/compiler/project"
+	"github.com/deckwright/deckwright/engine/game"
+)
+
+// bundled loads a game's bundled set, which must build.
+func bundled(t *testing.T, gameName string) *project.Build {
+	t.Helper()
+	b, err := project.Load(nil, project.Options{Game: gameName})
+	require.NoError(t, err)
+	require.NotNil(t, b.Tables)
+	return b
+}
+
+// target resolves a sweep against a build.
+func target(t *testing.T, b *project.Build, spec string) (game.SweepTarget, []int) {
+	t.Helper()
+	sw, err := game.ParseSweep(spec)
+	require.NoError(t, err)
+	tg, err := sw.Resolve(b.Module.Schema(), b.Tables)
+	require.NoError(t, err)
+	return tg, sw.Values
+}
+
+// TestEditRecompiles: a value typed into a cell is compiled like any
+// cell: the row holds it, the tables given are unchanged, and typing the
+// value the cell already holds gives the very same tables.
+func TestEditRecompiles(t *testing.T) {
+	b := bundled(t, "fng")
+	before, err := b.Tables.Encode()
+	require.NoError(t, err)
+
+	edited, l := compiler.Edit(b.Module, b.Tables, []compiler.CellEdit{{Sheet: "heroes", ID: "jake-zane", Column: "combat", Text: "6"}})
+	require.NotNil(t, edited, "%v", l.Items())
+	assert.Equal(t, 6, edited.Table("heroes").Find("jake-zane").Int("combat"))
+	assert.Equal(t, 4, b.Tables.Table("heroes").Find("jake-zane").Int("combat"), "the tables given are not changed")
+	after, err := b.Tables.Encode()
+	require.NoError(t, err)
+	assert.Equal(t, string(before), string(after))
+
+	same, l := compiler.Edit(b.Module, b.Tables, []compiler.CellEdit{{Sheet: "heroes", ID: "jake-zane", Column: "combat", Text: "4"}})
+	require.NotNil(t, same, "%v", l.Items())
+	again, err := same.Encode()
+	require.NoError(t, err)
+	assert.Equal(t, string(before), string(again), "the current value recompiles to the same tables")
+}
+
+// TestSweepValuesChecked: each value is checked as if typed into the
+// cell, before any game: a value the schema or the game's rules forbid
+// is an error at the cell, with its code and the value in the hint.
+func TestSweepValuesChecked(t *testing.T) {
+	for _, tc := range []struct {
+		name, game, sweep string
+		variants          []int
+		errs              []string
+	}{
+		{"in range", "fng", "heroes.jake-zane.combat=1..9/4", []int{1, 5, 9}, nil},
+		{"out of range", "fng", "heroes.jake-zane.combat=8..12/2", []int{8}, []string{
+			"bundled:fng-base.xlsx:Heroes!G2: error[DW0303]: Combat must be between 1 and 9, not 10 (hint: at the sweep's combat=10)",
+			"bundled:fng-base.xlsx:Heroes!G2: error[DW0303]: Combat must be between 1 and 9, not 12 (hint: at the sweep's combat=12)",
+		}},
+		{"a Count of 0 is allowed", "fng", "city.army-surplus-store.count=0..1", []int{0, 1}, nil},
+		{"a negative Count is not", "fng", "city.army-surplus-store.count=-1..0", []int{0}, []string{
+			"bundled:fng-base.xlsx:City!C2: error[DW0303]: Count must be between 0 and 99, not -1 (hint: at the sweep's count=-1)",
+		}},
+		{"the game's own rules", "fallen-land", "characters.rosa-delgado.combat=5..6", []int{5}, []string{
+			"bundled:fl-base.xlsx:Characters!I2: error[DW2040]: the six Base Skills add up to 36, not 35 (hint: adjust the skills, or set Budget Override to TRUE (at the sweep's combat=6))",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := bundled(t, tc.game)
+			tg, values := target(t, b, tc.sweep)
+			variants, l := b.Sweep(tg, values)
+			var got []int
+			for _, v := range variants {
+				got = append(got, v.Value)
+			}
+			assert.Equal(t, tc.variants, got)
+			var errs []string
+			for _, d := range l.Items() {
+				errs = append(errs, d.String()+" (hint: "+d.Hint+")")
+			}
+			assert.Equal(t, tc.errs, errs)
+		})
+	}
+}
+
+// expansion writes a one-card expansion as a CSV folder: an Event
+// without a Count column (so Count is 1).
+func expansion(t *testing.T) string {
+	dir := filepath.Join(t.TempDir(), "exp")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Set.csv"), []byte("ID,Name,Game,Requires\nmy-exp,My Expansion,fortune-and-glory,fng-base\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Events.csv"),
+		[]byte("ID,Name,Timing,Effect,Text\ngolden-idol,Golden Idol,any,gainGlory(5); gainFortune(4),Gain 5 {glory} and 4 {fortune}.\n"), 0o644))
+	return dir
+}
+
+// TestSweepColumnTheSheetLacks: a cell of a column the row's sheet does
+// not have in its workbook is typed in a column after the sheet's last,
+// and reported there.
+func TestSweepColumnTheSheetLacks(t *testing.T) {
+	b, err := project.Load([]string{expansion(t)}, project.Options{})
+	require.NoError(t, err)
+	require.NotNil(t, b.Tables, "%v", b.Diags.Items())
+	tg, values := target(t, b, "cards.golden-idol.count=2..100/98")
+	assert.Equal(t, "exp:Events!2", tg.Where, "no Count cell in the workbook: the row")
+	assert.Equal(t, 1, *tg.Current, "the default")
+	variants, l := b.Sweep(tg, values)
+	require.Len(t, variants, 1)
+	assert.Equal(t, 2, variants[0].Tables.Table("events").Find("golden-idol").Int("count"))
+	require.Len(t, l.Items(), 1)
+	assert.Equal(t, "exp:Events!F2: error[DW0303]: Count must be between 0 and 99, not 100", l.Items()[0].String())
+}
+
+// sweep plays a sweep of a bundled set.
+func sweep(t *testing.T, gameName, spec string, req game.SimRequest) *game.SweepReport {
+	t.Helper()
+	b := bundled(t, gameName)
+	tg, values := target(t, b, spec)
+	variants, l := b.Sweep(tg, values)
+	require.Zero(t, l.Errors(), "%v", l.Items())
+	simr := b.Module.(game.Simulator)
+	if req.Players == 0 {
+		req.Players = 4
+	}
+	req.Seed, req.Stats, req.MaxRounds = 1, true, 100
+	if req.Mode == "" {
+		req.Mode = simr.SimSpec().Modes[0].Name
+	}
+	if req.Policy == "" {
+		req.Policy = simr.SimSpec().Policies[0].Name
+	}
+	var labels []string
+	sr, err := game.RunSweep(simr, tg, b.Tables, variants, req, func(i, n int, label string) { labels = append(labels, label) })
+	require.NoError(t, err)
+	require.Len(t, labels, len(sr.Points), "progress for every value")
+	return sr
+}
+
+// values are a sweep's values in report order.
+func values(sr *game.SweepReport) []int {
+	var out []int
+	for _, p := range sr.Points {
+		out = append(out, p.Value)
+	}
+	return out
+}
+
+// TestSweepCurveHero: a hero's Combat — more dice, more wins — under a
+// fixed seed: the curve rises, the verdict goes from underpowered to
+// fine, and the line says where it crosses the band. The current value
+// (4) is played and starred even when the values do not name it.
+func TestSweepCurveHero(t *testing.T) {
+	sr := sweep(t, "fng", "heroes.jake-zane.combat=1..7/3", game.SimRequest{Games: 1500})
+	assert.Equal(t, "hero", sr.Kind)
+	assert.Equal(t, []int{1, 4, 7}, values(sr))
+	var rates []float64
+	for _, p := range sr.Points {
+		require.NotNil(t, p.Side)
+		require.NotNil(t, p.Fair)
+		rates = append(rates, p.Side.Rate)
+		assert.Equal(t, 1500, p.Games)
+		assert.Equal(t, p.Value == 4, p.Current)
+	}
+	assert.Less(t, rates[0], rates[1])
+	assert.Less(t, rates[1], rates[2])
+	assert.Equal(t, game.Underpowered, sr.Points[0].Fair.Verdict)
+	assert.Equal(t, 0.05, sr.Band)
+	assert.Contains(t, sr.Crossing, "crosses -5.0 between combat=1 (")
+}
+
+// TestSweepCurveFaction: Fallen Land's own sheets: a Faction's Starting
+// Town Health — a head start in the race to the Town Health goal.
+func TestSweepCurveFaction(t *testing.T) {
+	sr := sweep(t, "fallen-land", "factions.kettle-ridge-miners.starting-town-health=0..20/10", game.SimRequest{Games: 800})
+	assert.Equal(t, "faction", sr.Kind)
+	require.Len(t, sr.Points, 3)
+	assert.Less(t, sr.Points[0].Side.Rate, sr.Points[1].Side.Rate)
+	assert.Less(t, sr.Points[1].Side.Rate, sr.Points[2].Side.Rate)
+	assert.Greater(t, sr.Points[0].Rounds.Mean, sr.Points[2].Rounds.Mean, "games end sooner")
+}
+
+// TestSweepCurveCard: a card's own cell. An artifact's Fortune: its
+// holders win more the more it is worth (an earned card: no paired win,
+// its holders being the winners); a City Danger's Glory: the Glory per
+// draw follows the cell, and the paired difference from the current
+// value is measured on the same games.
+func TestSweepCurveCard(t *testing.T) {
+	art := sweep(t, "fng", "artifacts.the-mine.fortune=1..13/6", game.SimRequest{Games: 1500})
+	assert.Equal(t, "card", art.Kind)
+	assert.Equal(t, []int{1, 7, 8, 13}, values(art))
+	for i := 1; i < len(art.Points); i++ {
+		assert.Less(t, art.Points[i-1].Card.Held.Rate, art.Points[i].Card.Held.Rate, "at %d", art.Points[i].Value)
+	}
+	for _, p := range art.Points {
+		if !p.Current {
+			require.NotNil(t, p.Paired)
+			assert.Nil(t, p.Paired.Win, "earned: no win measure")
+			assert.NotNil(t, p.Paired.Rounds)
+		}
+	}
+
+	city := sweep(t, "fng", "city.rooftop-chase.glory=0..9/9", game.SimRequest{Games: 1500})
+	require.Equal(t, []int{0, 2, 9}, values(city))
+	zero, two, nine := city.Points[0], city.Points[1], city.Points[2]
+	assert.Less(t, zero.Card.ScorePer, two.Card.ScorePer)
+	assert.Less(t, two.Card.ScorePer, nine.Card.ScorePer)
+	assert.Nil(t, two.Paired, "the reference")
+	require.NotNil(t, nine.Paired.Win)
+	assert.Greater(t, nine.Paired.Win.Pairs, 500)
+	require.NotNil(t, two.Fair)
+	assert.Equal(t, "card", two.Fair.Subject)
+}
+
+// TestSweepCount: a Count of 0 is a value like any other (the schema
+// allows it: the row stays, no copy is shuffled): the card is never
+// drawn there, and every copy more is drawn more. A Count has no paired
+// difference: decks of other sizes shuffle differently.
+func TestSweepCount(t *testing.T) {
+	sr := sweep(t, "fng", "city.army-surplus-store.count=0..2", game.SimRequest{Games: 800})
+	assert.Equal(t, "card", sr.Kind)
+	require.Equal(t, []int{0, 1, 2}, values(sr))
+	assert.Zero(t, sr.Points[0].Card.Drawn)
+	assert.Zero(t, sr.Points[0].Card.Held.Games)
+	assert.Nil(t, sr.Points[0].Fair, "never held: nothing to judge")
+	assert.Less(t, sr.Points[0].Card.Drawn, sr.Points[1].Card.Drawn)
+	assert.Less(t, sr.Points[1].Card.Drawn, sr.Points[2].Card.Drawn)
+	for _, p := range sr.Points {
+		assert.Nil(t, p.Paired)
+		assert.Equal(t, 800, p.Games)
+	}
+}
+
+// TestSweepDeterministic: the same sweep gives the same report whatever
+// the workers, and its current value's run is the plain run's.
+func TestSweepDeterministic(t *testing.T) {
+	encode := func(sr *game.SweepReport) string {
+		sr.GamesPerSecond = 0
+		data, err := json.Marshal(sr)
+		require.NoError(t, err)
+		return string(data)
+	}
+	for _, g := range []struct{ game, spec string }{
+		{"fng", "city.rooftop-chase.glory=1,5"},
+		{"fallen-land", "cards.rosa-delgado.armor=0..2/2"},
+	} {
+		t.Run(g.game, func(t *testing.T) {
+			one := sweep(t, g.game, g.spec, game.SimRequest{Games: 300, Workers: 1})
+			two := sweep(t, g.game, g.spec, game.SimRequest{Games: 300, Workers: 2})
+			five := sweep(t, g.game, g.spec, game.SimRequest{Games: 300, Workers: 5})
+			assert.Equal(t, encode(one), encode(two))
+			assert.Equal(t, encode(one), encode(five))
+		})
+	}
+}
