@@ -178,7 +178,7 @@ func TestSweepCurveHero(t *testing.T) {
 	assert.Less(t, rates[1], rates[2])
 	assert.Equal(t, game.Underpowered, sr.Points[0].Fair.Verdict)
 	assert.Equal(t, 0.05, sr.Band)
-	assert.Contains(t, sr.Crossing, "crosses -5.0 between combat=1 (")
+	assert.Contains(t, sr.Crossing, "; enters the band at -5.0 between combat=1 (")
 }
 
 // TestSweepCurveFaction: Fallen Land's own sheets: a Faction's Starting

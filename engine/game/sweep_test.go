@@ -159,11 +159,11 @@ func TestSweepCrossing(t *testing.T) {
 		{"inside throughout", at(-0.02, 0, 0.049), "fair band ±5.0 points: inside at every value (glory 1, 2, 3)"},
 		{"outside throughout", at(0.05, 0.08, 0.12), "fair band ±5.0 points: outside at every value, from +5.0 at glory=1 to +12.0 at glory=3"},
 		{"crosses the upper edge", at(0.01, 0.03, 0.07, 0.1),
-			"fair band ±5.0 points: inside at glory 1, 2; crosses +5.0 between glory=2 (+3.0) and glory=3 (+7.0), at about glory=2.5"},
+			"fair band ±5.0 points: inside at glory 1, 2; leaves the band at +5.0 between glory=2 (+3.0) and glory=3 (+7.0), at about glory=2.5"},
 		{"enters from below", at(-0.11, -0.05, -0.01),
-			"fair band ±5.0 points: inside at glory 3; crosses -5.0 between glory=2 (-5.0) and glory=3 (-1.0), at about glory=2.0"},
+			"fair band ±5.0 points: inside at glory 3; enters the band at -5.0 between glory=2 (-5.0) and glory=3 (-1.0), at about glory=2.0"},
 		{"jumps across", at(-0.06, 0.07, 0.02),
-			"fair band ±5.0 points: inside at glory 3; jumps across the band between glory=1 (-6.0) and glory=2 (+7.0); crosses +5.0 between glory=2 (+7.0) and glory=3 (+2.0), at about glory=2.4"},
+			"fair band ±5.0 points: inside at glory 3; jumps across the band between glory=1 (-6.0) and glory=2 (+7.0); enters the band at +5.0 between glory=2 (+7.0) and glory=3 (+2.0), at about glory=2.4"},
 		{"no reference", []SweepPoint{{Value: 1}, {Value: 2}}, "no fair band: lucky-coin is judged against no reference"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -325,7 +325,11 @@ func (sr *SweepReport) crossing() string {
 			continue
 		}
 		x := float64(a.Value) + (edge-a.Fair.Delta)*float64(b.Value-a.Value)/(b.Fair.Delta-a.Fair.Delta)
-		out += fmt.Sprintf("; crosses %+.1f %s, at about %s=%.1f", 100*edge, at, col, x)
+		verb := "enters"
+		if sa == 0 {
+			verb = "leaves"
+		}
+		out += fmt.Sprintf("; %s the band at %+.1f %s, at about %s=%.1f", verb, 100*edge, at, col, x)
 	}
 	return out
 }

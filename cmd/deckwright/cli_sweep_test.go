@@ -1,0 +1,142 @@
+package main
+
+import (
+	"encoding/json"
+	stdhtml "html"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSimSweepUsageErrors: a sweep that names nothing there is, or asks
+// what a sweep cannot do, is a usage error (exit 2) naming what is wrong,
+// before any game.
+func TestSimSweepUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"syntax", []string{"--sweep", "heroes.jake-zane=1..3"},
+			`deckwright: --sweep "heroes.jake-zane=1..3": want SHEET.ID.COLUMN=VALUES, such as events.lucky-coin.count=0..3`},
+		{"values", []string{"--sweep", "heroes.jake-zane.combat=3..1"},
+			`deckwright: --sweep "heroes.jake-zane.combat=3..1": the range 3..1 runs backward: write 1..3`},
+		{"sheet", []string{"--sweep", "heros.jake-zane.combat=1..3"},
+			`deckwright: --sweep heros.jake-zane.combat=1..3: no sheet "heros" in Fortune and Glory (did you mean "Heroes"?)`},
+		{"row", []string{"--sweep", "heroes.jake-zain.combat=1..3"},
+			`deckwright: --sweep heroes.jake-zain.combat=1..3: no row "jake-zain" in Heroes (did you mean "jake-zane"?)`},
+		{"column", []string{"--sweep", "heroes.jake-zane.combta=1..3"},
+			`deckwright: --sweep heroes.jake-zane.combta=1..3: Heroes has no column "combta" (did you mean "Combat"?)`},
+		{"not a number", []string{"--sweep", "city.rooftop-chase.test=1..3"},
+			`deckwright: --sweep city.rooftop-chase.test=1..3: City Test holds skill test (Agility 5+ x2 or Fight Enemies), not a whole number: a sweep varies a whole-number column (City has Count, Glory, Cliffhanger Glory)`},
+		{"fallen land sheet", []string{"--game", "fallen-land", "--sweep", "villains.x.combat=1"},
+			`deckwright: --sweep villains.x.combat=1: no sheet "villains" in Fallen Land (its sheets: Rules, Categories, Technologies, Defense Costs, Resource Production, Town Events, Terrain, Hexes, Factions, Perks, Characters, Spoils, Actions, Encounters, Missions, or cards for any card sheet)`},
+		{"with impact", []string{"--sweep", "heroes.jake-zane.combat=1..3", "--impact", "all"},
+			"deckwright: --sweep and --impact cannot go together: a sweep plays its own runs, one a value"},
+		{"with shard", []string{"--sweep", "heroes.jake-zane.combat=1..3", "--shard", "1/2"},
+			"deckwright: --sweep and --shard cannot go together: a sweep plays its own runs, one a value"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := dw(t, append([]string{"sim", "--games", "2"}, tc.args...)...)
+			requireExit(t, exitUsage, r)
+			assert.Empty(t, r.stdout)
+			assert.Equal(t, tc.want, strings.TrimSpace(r.stderr))
+		})
+	}
+}
+
+// TestSimSweepValueForbidden: a value the content forbids is an error at
+// its cell, with its code and the value (exit 1), and no game is played.
+func TestSimSweepValueForbidden(t *testing.T) {
+	r := dw(t, "sim", "--games", "20", "--sweep", "heroes.jake-zane.combat=8..10")
+	requireExit(t, exitContent, r)
+	assert.Empty(t, r.stdout)
+	assert.Equal(t, `bundled:fng-base.xlsx:Heroes!G2: error[DW0303]: Combat must be between 1 and 9, not 10
+  hint: at the sweep's combat=10
+1 error, 0 warnings
+deckwright: --sweep heroes.jake-zane.combat=8..10: the content does not build at every value (no game was played)`, strings.TrimSpace(r.stderr))
+}
+
+// sweepJSON is the part of sim --sweep --json these tests read.
+type sweepJSON struct {
+	Kind   string `json:"kind"`
+	Games  int    `json:"games"`
+	Target struct {
+		Address string `json:"address"`
+		Where   string `json:"where"`
+		Current *int   `json:"current"`
+	} `json:"target"`
+	Band   float64 `json:"band"`
+	Points []struct {
+		Value   int  `json:"value"`
+		Current bool `json:"current"`
+		Games   int  `json:"games"`
+		Card    *struct {
+			Drawn uint64 `json:"drawn"`
+			Held  struct {
+				Games int     `json:"games"`
+				Rate  float64 `json:"rate"`
+			} `json:"held"`
+		} `json:"card"`
+		Fair *struct {
+			Delta float64 `json:"delta"`
+		} `json:"fair"`
+		Paired *struct {
+			Win *struct {
+				Pairs int `json:"pairs"`
+			} `json:"win"`
+		} `json:"paired"`
+	} `json:"points"`
+	Crossing string `json:"crossing"`
+}
+
+// TestSimSweep: the text, JSON and HTML of a sweep, with progress for
+// every value on standard error.
+func TestSimSweep(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "sweep.html")
+	r := dw(t, "sim", "--games", "300", "--sweep", "city.rooftop-chase.glory=0,9", "--json", "--report", out)
+	requireExit(t, exitOK, r)
+	var s sweepJSON
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &s), r.stdout)
+	assert.Equal(t, "card", s.Kind)
+	assert.Equal(t, "city.rooftop-chase.glory", s.Target.Address)
+	assert.Equal(t, "bundled:fng-base.xlsx:City!N22", s.Target.Where)
+	require.Len(t, s.Points, 3, "0, the current 2, 9")
+	for i, want := range []int{0, 2, 9} {
+		p := s.Points[i]
+		assert.Equal(t, want, p.Value)
+		assert.Equal(t, want == 2, p.Current)
+		assert.Equal(t, 300, p.Games)
+		require.NotNil(t, p.Card)
+		require.NotNil(t, p.Fair)
+		if p.Current {
+			assert.Nil(t, p.Paired)
+		} else {
+			require.NotNil(t, p.Paired)
+			require.NotNil(t, p.Paired.Win)
+			assert.Positive(t, p.Paired.Win.Pairs)
+		}
+	}
+	assert.Contains(t, s.Crossing, "fair band ±5.0 points: ")
+	for _, line := range []string{"sweep 1 of 3: glory=2 (current)", "sweep 2 of 3: glory=0", "sweep 3 of 3: glory=9", "wrote " + out} {
+		assert.Contains(t, r.stderr, line)
+	}
+	html := stdhtml.UnescapeString(string(readFile(t, out)))
+	assert.Contains(t, html, "<title>Fortune and Glory — sweep of city.rooftop-chase.glory</title>")
+	assert.Contains(t, html, `<p id="crossing">`+s.Crossing+`</p>`)
+	assert.Equal(t, 3, strings.Count(html, `class="dot"`), "a dot a value")
+	assert.NotRegexp(t, `(src|href)=["']?(https?:)?//`, html, "self-contained")
+
+	r = dw(t, "sim", "--game", "fallen-land", "--games", "100", "--sweep", "factions.kettle-ridge-miners.starting-town-health=0,10")
+	requireExit(t, exitOK, r)
+	lines := strings.Split(r.stdout, "\n")
+	assert.Equal(t, "Fallen Land — sweep of Factions kettle-ridge-miners Starting Town Health (bundled:fl-base.xlsx:Factions!O3, now 0): 100 competitive games a value on the same seeds, 4 factions, cautious bots, seed 1", lines[0])
+	assert.Regexp(t, `^fair band ±5\.0 points: `, lines[3])
+	assert.Regexp(t, `^starting town health +games +played +wins +win rate +95% CI +vs typical, points +verdict +turns \(mean\) +95% CI$`, lines[6])
+	assert.Regexp(t, `^0 \* +100 `, lines[7])
+	assert.Regexp(t, `^10 +100 `, lines[8])
+	assert.Equal(t, "* the current value, the project's own", lines[9])
+}

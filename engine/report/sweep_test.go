@@ -1,0 +1,75 @@
+package report
+
+import (
+	"bytes"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deckwright/deckwright/engine/game"
+)
+
+// sweepSample is a hero's sweep over three values, the middle one
+// current, each judged against a typical hero.
+func sweepSample() *game.SweepReport {
+	v := func(d, lo, hi float64, verdict string) *game.Verdict {
+		return &game.Verdict{Delta: d, DeltaLow: lo, DeltaHigh: hi, Band: 0.05, Verdict: verdict}
+	}
+	two := 2
+	return &game.SweepReport{Game: "g", Kind: "hero", Games: 100, Seed: 1, Mode: "competitive", Players: 4, Policy: "cautious",
+		Terms: game.Terms{Player: "hero", Players: "heroes", Rounds: "rounds"}, Balance: game.DefaultBalance, Band: 0.05,
+		Target:   game.SweepTarget{Address: "heroes.ace.combat", Sheet: "Heroes", ID: "ace", Column: "Combat", Where: "base.xlsx:Heroes!C2", Current: &two},
+		Crossing: "fair band ±5.0 points: inside at combat 2",
+		Points: []game.SweepPoint{
+			{Value: 1, Games: 100, Side: &game.Rate{Games: 50, Wins: 5, Rate: 0.1, Low: 0.04, High: 0.21}, Fair: v(-0.05, -0.07, -0.03, game.Underpowered), Rounds: game.Mean{Mean: 12, Low: 11.5, High: 12.5}},
+			{Value: 2, Current: true, Games: 100, Side: &game.Rate{Games: 50, Wins: 12, Rate: 0.24, Low: 0.14, High: 0.37}, Fair: v(0, -0.02, 0.02, game.Fine), Rounds: game.Mean{Mean: 11, Low: 10.5, High: 11.5}},
+			{Value: 3, Games: 100, Side: &game.Rate{Games: 50, Wins: 20, Rate: 0.4, Low: 0.27, High: 0.54}, Fair: v(0.05, 0.03, 0.07, game.Overpowered), Rounds: game.Mean{Mean: 10, Low: 9.5, High: 10.5}},
+		}}
+}
+
+// TestSweepChartGeometry: each value's dot sits at its difference, its
+// interval bar spans the interval, and the fair band is shaded between
+// ±band, on one scale.
+func TestSweepChartGeometry(t *testing.T) {
+	svg := string(sweepChart(sweepSample()))
+	// The scale runs from −7.5 to +7.5 points (1.5 bands) over y 184 (bottom) to 36 (top).
+	py := func(v float64) float64 { return 184 - (v+0.075)/0.15*148 }
+	num := func(s string) float64 {
+		f, err := strconv.ParseFloat(s, 64)
+		require.NoError(t, err)
+		return f
+	}
+	dots := regexp.MustCompile(`<circle cx="([\d.]+)" cy="([\d.]+)"`).FindAllStringSubmatch(svg, -1)
+	require.Len(t, dots, 3)
+	for i, want := range []struct{ x, d float64 }{{60, -0.05}, {330, 0}, {600, 0.05}} {
+		assert.InDelta(t, want.x, num(dots[i][1]), 0.05, "dot %d x", i)
+		assert.InDelta(t, py(want.d), num(dots[i][2]), 0.05, "dot %d y", i)
+	}
+	bars := regexp.MustCompile(`<line x1="([\d.]+)" y1="([\d.]+)" x2="[\d.]+" y2="([\d.]+)" class="ci"/>`).FindAllStringSubmatch(svg, -1)
+	require.Len(t, bars, 3)
+	assert.InDelta(t, py(-0.07), num(bars[0][2]), 0.05)
+	assert.InDelta(t, py(-0.03), num(bars[0][3]), 0.05)
+	band := regexp.MustCompile(`<rect x="60" y="([\d.]+)" width="540" height="([\d.]+)" class="band">`).FindStringSubmatch(svg)
+	require.NotNil(t, band, svg)
+	assert.InDelta(t, py(0.05), num(band[1]), 0.05)
+	assert.InDelta(t, py(-0.05)-py(0.05), num(band[2]), 0.1)
+}
+
+// TestSweepText: a side's sweep as the terminal shows it.
+func TestSweepText(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, SweepText(&b, "Game", sweepSample(), 0))
+	assert.Equal(t, `Game — sweep of Heroes ace Combat (base.xlsx:Heroes!C2, now 2): 100 competitive games a value on the same seeds, 4 heroes, cautious bots, seed 1
+
+fair band ±5.0 points: inside at combat 2
+
+combat  games  played  wins  win rate  95% CI      vs typical, points   verdict       rounds (mean)  95% CI
+1       100    50      5     10.0%     4.0–21.0%   -5.0 (-7.0 to -3.0)  underpowered  12.00          11.50–12.50
+2 *     100    50      12    24.0%     14.0–37.0%  +0.0 (-2.0 to +2.0)  fine          11.00          10.50–11.50
+3       100    50      20    40.0%     27.0–54.0%  +5.0 (+3.0 to +7.0)  overpowered   10.00          9.50–10.50
+* the current value, the project's own
+`, b.String())
+}
