@@ -76,10 +76,10 @@ func sweepTables() (*table.Schema, *table.Tables) {
 	}}
 	heroes := &table.Table{Key: "heroes", Name: "Heroes", Columns: []string{"id", "name", "combat", "start_city"},
 		Sources: []*table.Source{{File: "base.xlsx", Sheet: "Heroes", Columns: map[string]string{"id": "A", "name": "B", "combat": "C", "start_city": "D"}}},
-		Rows: []*table.Row{{ID: "jake-zane", Src: table.RowSrc{Row: 2}, Cells: map[string]any{"id": "jake-zane", "name": "Jake Zane", "combat": 4}}}}
+		Rows:    []*table.Row{{ID: "jake-zane", Src: table.RowSrc{Row: 2}, Cells: map[string]any{"id": "jake-zane", "name": "Jake Zane", "combat": 4}}}}
 	events := &table.Table{Key: "events", Name: "Events", Columns: []string{"id", "name", "count", "effect", "bonus"},
 		Sources: []*table.Source{{File: "exp.xlsx", Sheet: "Events", Columns: map[string]string{"id": "A", "name": "B", "count": "C", "effect": "D"}}},
-		Rows: []*table.Row{{ID: "lucky-coin", Src: table.RowSrc{Row: 5}, Cells: map[string]any{"id": "lucky-coin", "name": "Lucky Coin", "count": 2, "effect": "gain(1)"}}}}
+		Rows:    []*table.Row{{ID: "lucky-coin", Src: table.RowSrc{Row: 5}, Cells: map[string]any{"id": "lucky-coin", "name": "Lucky Coin", "count": 2, "effect": "gain(1)"}}}}
 	rules := &table.Table{Key: "rules", Name: "Rules", Columns: []string{"id", "name", "text"},
 		Sources: []*table.Source{{File: "base.xlsx", Sheet: "Rules", Columns: map[string]string{"id": "A", "name": "B", "text": "C"}}}}
 	for _, tb := range []*table.Table{heroes, events, rules} {
@@ -218,4 +218,31 @@ func TestSweepPaired(t *testing.T) {
 	assert.NotNil(t, im.Rounds)
 	sr.Kind = "hero"
 	assert.Nil(t, sr.paired(base, other), "only a card is paired")
+}
+
+// FuzzParseSweep: whatever a designer types, a sweep or an error, never
+// a panic; a sweep names three parts and 1 to MaxSweepValues values,
+// ascending and distinct.
+func FuzzParseSweep(f *testing.F) {
+	for _, s := range []string{"events.lucky-coin.count=0..3", "a.b.c=1..9/4", "a.b.c=4,1,2", "a.b.c=-2..2", "a.b.c=5..1", "a.b.c=1..5/0",
+		"a.b.c=", "=", "a.b.c=1..99999999", "a..c=1", "a.b.c=1,,2", "a.b.c=..", "a.b.c=1../2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sw, err := ParseSweep(s)
+		if err != nil {
+			return
+		}
+		if sw.Sheet == "" || sw.ID == "" || sw.Column == "" {
+			t.Fatalf("%q: an empty part: %+v", s, sw)
+		}
+		if len(sw.Values) == 0 || len(sw.Values) > MaxSweepValues {
+			t.Fatalf("%q: %d values", s, len(sw.Values))
+		}
+		for i := 1; i < len(sw.Values); i++ {
+			if sw.Values[i] <= sw.Values[i-1] {
+				t.Fatalf("%q: values not ascending and distinct: %v", s, sw.Values)
+			}
+		}
+	})
 }
