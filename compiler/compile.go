@@ -33,6 +33,10 @@ type Options struct {
 	// is complete (every sheet, no empty deck): for rows read back from
 	// engine tables by a reader that prints them and never plays them.
 	ValuesOnly bool
+	// noHash leaves the tables' content hash blank: for variants that
+	// are played and never written (Edit), where encoding the tables
+	// twice to hash them would cost more than compiling them.
+	noHash bool
 }
 
 // Compile builds engine tables from workbooks read by ReadWorkbook or
@@ -216,6 +220,9 @@ func (c *compiler) run(wbs []*Workbook) *table.Tables {
 	}
 	if c.diags.Errors() > 0 {
 		return nil
+	}
+	if c.opt.noHash {
+		return t
 	}
 	if err := t.ComputeHash(); err != nil {
 		c.diags.Errorf(diag.Pos{}, CodeIO, "cannot encode the tables: %v", err)

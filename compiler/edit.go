@@ -24,7 +24,8 @@ type CellEdit struct {
 // problem is reported at the cell; a column the row's sheet lacks in its
 // workbook is placed after the sheet's last column. The tables given are
 // not changed. Edits of rows the tables do not hold are left out: the
-// caller resolves its addresses first.
+// caller resolves its addresses first. The tables are for playing, not
+// writing: their content hash is left blank (Encode computes it).
 func Edit(mod game.Module, t *table.Tables, edits []CellEdit) (*table.Tables, *diag.List) {
 	clone := *t
 	clone.Sheets = slices.Clone(t.Sheets)
@@ -43,7 +44,7 @@ func Edit(mod game.Module, t *table.Tables, edits []CellEdit) (*table.Tables, *d
 	if len(t.Layers) > 0 {
 		file = t.Layers[0].File
 	}
-	return Recheck(mod, &clone, file, DefaultLimits, true)
+	return recheck(mod, &clone, file, DefaultLimits, Options{noHash: true})
 }
 
 // editTable is a copy of tb with the edits made, sharing what they leave

@@ -35,13 +35,19 @@ var CodeTables = diag.Register("DW0113", diag.Error, "engine tables (tables.json
 // It returns the tables to use, with the values the compiler gives those
 // cells and the rows in the file's order, or nil when there are errors.
 func Recheck(mod game.Module, t *table.Tables, file string, lim Limits, gameRules bool) (*table.Tables, *diag.List) {
+	return recheck(mod, t, file, lim, Options{ValuesOnly: !gameRules})
+}
+
+// recheck is Recheck with the compiler's options: without a hash for
+// Edit's variants.
+func recheck(mod game.Module, t *table.Tables, file string, lim Limits, opt Options) (*table.Tables, *diag.List) {
 	r := &rechecker{schema: mod.Schema(), file: file, lim: lim, diags: &diag.List{}}
 	wbs := r.workbooks(t)
 	if r.diags.Errors() > 0 {
 		r.diags.Sort()
 		return nil, r.diags
 	}
-	out, l := Compile(mod, wbs, Options{ValuesOnly: !gameRules})
+	out, l := Compile(mod, wbs, opt)
 	r.diags.Append(l)
 	r.diags.Sort()
 	if out == nil {
@@ -58,6 +64,9 @@ func Recheck(mod game.Module, t *table.Tables, file string, lim Limits, gameRule
 			rank[row.ID] = i
 		}
 		slices.SortStableFunc(tb.Rows, func(a, b *table.Row) int { return rank[a.ID] - rank[b.ID] })
+	}
+	if opt.noHash {
+		return out, r.diags
 	}
 	if err := out.ComputeHash(); err != nil {
 		r.diags.Errorf(diag.Pos{File: file}, CodeTables, "cannot encode the tables: %v", err)

@@ -265,3 +265,32 @@ func TestSweepDeterministic(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSweep: a five-value sweep of a card at sim's default 1,000
+// games a value, on 2 workers — the values compiled, then played
+// (what `deckwright sim --sweep city.rooftop-chase.glory=1..5` does past
+// loading the project).
+func BenchmarkSweep(b *testing.B) {
+	bd, err := project.Load(nil, project.Options{Game: "fng"})
+	require.NoError(b, err)
+	sw, err := game.ParseSweep("city.rooftop-chase.glory=1..5")
+	require.NoError(b, err)
+	tg, err := sw.Resolve(bd.Module.Schema(), bd.Tables)
+	require.NoError(b, err)
+	simr := bd.Module.(game.Simulator)
+	req := game.SimRequest{Games: 1000, Players: 4, Workers: 2, Seed: 1, Stats: true, MaxRounds: 100,
+		Mode: simr.SimSpec().Modes[0].Name, Policy: simr.SimSpec().Policies[0].Name}
+	b.Run("compile", func(b *testing.B) {
+		for b.Loop() {
+			bd.Sweep(tg, sw.Values)
+		}
+	})
+	b.Run("compile+play", func(b *testing.B) {
+		for b.Loop() {
+			variants, _ := bd.Sweep(tg, sw.Values)
+			if _, err := game.RunSweep(simr, tg, bd.Tables, variants, req, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -282,7 +282,10 @@ func (sr *SweepReport) crossing() string {
 			pts = append(pts, p)
 		}
 	}
-	if len(pts) == 0 {
+	switch {
+	case len(sr.Points) == 0:
+		return "no value was played to the end"
+	case len(pts) == 0:
 		return fmt.Sprintf("no fair band: %s is judged against no reference", sr.Target.ID)
 	}
 	band := pts[0].Fair.Band
