@@ -12,6 +12,7 @@ import (
 	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/compiler/project"
 	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/table"
 )
 
 // bundled loads a game's bundled set, which must build.
@@ -293,4 +294,24 @@ func BenchmarkSweep(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestSweepValueAsItIs: the content recompiled with the value its cell
+// already holds plays exactly the games of the content as it is, so a
+// value's games differ from the current value's by the value alone.
+func TestSweepValueAsItIs(t *testing.T) {
+	b := bundled(t, "fng")
+	same, l := compiler.Edit(b.Module, b.Tables, []compiler.CellEdit{{Sheet: "city", ID: "rooftop-chase", Column: "glory", Text: "2"}})
+	require.NotNil(t, same, "%v", l.Items())
+	simr := b.Module.(game.Simulator)
+	req := game.SimRequest{Games: 300, Players: 4, Workers: 2, Seed: 1, Stats: true, MaxRounds: 100, Mode: "competitive", Policy: "cautious"}
+	encode := func(tables *table.Tables) string {
+		r, err := game.Simulate(simr, tables, req)
+		require.NoError(t, err)
+		r.GamesPerSecond = 0
+		data, err := json.Marshal(r)
+		require.NoError(t, err)
+		return string(data)
+	}
+	assert.Equal(t, encode(b.Tables), encode(same))
 }
