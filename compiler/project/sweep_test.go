@@ -225,6 +225,27 @@ func TestSweepCurveCard(t *testing.T) {
 	assert.Equal(t, "card", two.Fair.Subject)
 }
 
+// TestSweepCurveDealtCard: a card dealt by chance, Fallen Land's
+// Character Rosa Delgado: the more Movement Bonus, the more the Factions
+// who drew her win — in her holders' win rate, against her deck, and
+// paired with her current value on the same games — and the line says
+// where she leaves the fair band.
+func TestSweepCurveDealtCard(t *testing.T) {
+	sr := sweep(t, "fallen-land", "characters.rosa-delgado.movement-bonus=0..10/5", game.SimRequest{Games: 1500})
+	require.Equal(t, []int{0, 1, 5, 10}, values(sr))
+	for i := 1; i < len(sr.Points); i++ {
+		a, b := sr.Points[i-1], sr.Points[i]
+		assert.Less(t, a.Card.Held.Rate, b.Card.Held.Rate, "held at %d", b.Value)
+		assert.Less(t, a.Fair.Delta, b.Fair.Delta, "against the deck at %d", b.Value)
+	}
+	assert.Nil(t, sr.Points[1].Paired, "the current value is the reference")
+	assert.Less(t, sr.Points[0].Paired.Win.Delta, 0.0)
+	assert.Greater(t, sr.Points[3].Paired.Win.Delta, sr.Points[2].Paired.Win.Delta)
+	assert.Positive(t, sr.Points[3].Paired.Win.Low, "10 is significantly better than 1 on the same games")
+	assert.Equal(t, game.Overpowered, sr.Points[3].Fair.Verdict)
+	assert.Contains(t, sr.Crossing, "; leaves the band at +5.0 between movement_bonus=")
+}
+
 // TestSweepCount: a Count of 0 is a value like any other (the schema
 // allows it: the row stays, no copy is shuffled): the card is never
 // drawn there, and every copy more is drawn more. A Count has no paired
