@@ -253,9 +253,12 @@ func sweepChart(s *game.SweepReport) template.HTML {
 		fmt.Fprintf(&b, `<rect x="60" y="%.1f" width="%d" height="%.1f" class="band"><title>fair band ±%.1f points</title></rect>`,
 			py(band), chartW-100, py(-band)-py(band), 100*band)
 		fmt.Fprintf(&b, `<line x1="60" y1="%.1f" x2="%d" y2="%.1f" class="axis"/>`, py(0), chartW-40, py(0))
+		for _, e := range []float64{band, 0, -band} {
+			fmt.Fprintf(&b, `<text x="56" y="%.1f" class="tick" text-anchor="end">%+.1f</text>`, py(e)+3, 100*e)
+		}
 	}
-	fmt.Fprintf(&b, `<text x="4" y="%.1f" class="tick">%+.1f</text><text x="4" y="%.1f" class="tick">%+.1f</text>`,
-		py(yhi)+4, scale*yhi, py(ylo), scale*ylo)
+	fmt.Fprintf(&b, `<text x="4" y="%.1f" class="tick">%+.1f %s</text><text x="4" y="%.1f" class="tick">%+.1f</text>`,
+		py(yhi)-6, scale*yhi, template.HTMLEscapeString(unit), py(ylo)+12, scale*ylo)
 	var line []string
 	for i, p := range pts {
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" class="ci"/>`, px(p.x), py(p.lo), px(p.x), py(p.hi))
@@ -296,7 +299,7 @@ table{border-collapse:collapse;width:100%;background:#fff;font-size:12px}
 th,td{border-bottom:1px solid #eee;padding:4px 6px;text-align:right}
 th{background:#f3eee6}
 .overpowered{color:#c0392b}.underpowered{color:#2471a3}.fine{color:#1e8449}.undecided{color:#7f8c8d}
-.where{font-family:ui-monospace,monospace;font-size:11px;color:#555}
+.where{font-family:ui-monospace,monospace;font-size:11px;color:#555}header .where{color:#eadfce}
 </style></head>
 <body>
 <header><h1>{{.Title}}</h1>
