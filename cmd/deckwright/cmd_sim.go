@@ -364,15 +364,23 @@ func (f *simFlags) writeHTML(html *outfile.File, b *project.Build, rep *game.Sim
 		fmt.Fprintf(stderr, "deckwright: %s was not written: the run was interrupted\n", f.report)
 		return nil
 	}
-	if err := report.HTML(html, b.Module.Title()+" — balance report", rep); err != nil {
+	return commitHTML(html, f.report, stderr, func(w io.Writer) error {
+		return report.HTML(w, b.Module.Title()+" — balance report", rep)
+	})
+}
+
+// commitHTML writes an HTML report (--report) with write and replaces
+// the file with it, saying so on stderr.
+func commitHTML(html *outfile.File, name string, stderr io.Writer, write func(io.Writer) error) error {
+	if err := write(html); err != nil {
 		html.Abort()
 		return usageErr("cannot write %s: %v", html.Path(), unwrapPathErr(err))
 	}
 	if err := html.Commit(); err != nil {
 		return outputErr("--report", err)
 	}
-	if f.report != "-" {
-		fmt.Fprintf(stderr, "wrote %s\n", f.report)
+	if name != "-" {
+		fmt.Fprintf(stderr, "wrote %s\n", name)
 	}
 	return nil
 }

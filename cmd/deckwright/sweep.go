@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -78,15 +79,11 @@ func runSweep(c *cobra.Command, f *simFlags, b *project.Build, simr game.Simulat
 		html.Abort()
 		fmt.Fprintf(stderr, "deckwright: %s was not written: the sweep was interrupted\n", f.report)
 	default:
-		if err := report.SweepHTML(html, title+" — sweep of "+target.Address, sr); err != nil {
-			html.Abort()
-			return usageErr("cannot write %s: %v", html.Path(), unwrapPathErr(err))
-		}
-		if err := html.Commit(); err != nil {
-			return outputErr("--report", err)
-		}
-		if f.report != "-" {
-			fmt.Fprintf(stderr, "wrote %s\n", f.report)
+		err := commitHTML(html, f.report, stderr, func(w io.Writer) error {
+			return report.SweepHTML(w, title+" — sweep of "+target.Address, sr)
+		})
+		if err != nil {
+			return err
 		}
 	}
 	out := stdout

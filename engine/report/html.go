@@ -204,6 +204,20 @@ func pts(d, lo, hi float64) string {
 	return fmt.Sprintf("%+.1f (%+.1f to %+.1f)", 100*d, 100*lo, 100*hi)
 }
 
+// pageTop opens every HTML page deckwright writes: the document, its
+// title and the style of its header, body and headings.
+const pageTop = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{{.Title}}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#222;background:#faf8f4}
+header{background:#5b3a1e;color:#fff;padding:18px 28px}
+header h1{margin:0;font-size:22px}
+main{padding:8px 28px 40px;max-width:1200px}
+h2{border-bottom:2px solid #5b3a1e;padding-bottom:4px;margin-top:32px}
+`
+
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":       pct,
 	"na":        na,
@@ -214,17 +228,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"mul100":    func(x float64) float64 { return 100 * x },
 	"join":      func(s []string) string { return strings.Join(s, ", ") },
 	"ci":        ciHeader,
-}).Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<title>{{.Title}}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#222;background:#faf8f4}
-header{background:#5b3a1e;color:#fff;padding:18px 28px}
-header h1{margin:0;font-size:22px}
-main{padding:8px 28px 40px;max-width:1200px}
-h2{border-bottom:2px solid #5b3a1e;padding-bottom:4px;margin-top:32px}
-.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:18px}
+}).Parse(pageTop + `.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:18px}
 .card{background:#fff;border:1px solid #e3ddd2;border-radius:6px;padding:12px 16px}
 .chart{width:100%;height:auto;background:#fff}
 .bar{fill:#b5793b}.axis{stroke:#555}.grid{stroke:#eee}.ci{stroke:#5b3a1e;stroke-width:3}

@@ -282,17 +282,7 @@ var sweepPage = template.Must(template.New("sweep").Funcs(template.FuncMap{
 	"f2":   func(x float64) string { return fmt.Sprintf("%.2f", x) },
 	"ci":   ciHeader,
 	"band": func(x float64) string { return fmt.Sprintf("%.1f", 100*x) },
-}).Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<title>{{.Title}}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#222;background:#faf8f4}
-header{background:#5b3a1e;color:#fff;padding:18px 28px}
-header h1{margin:0;font-size:22px}
-main{padding:8px 28px 40px;max-width:1200px}
-h2{border-bottom:2px solid #5b3a1e;padding-bottom:4px;margin-top:32px}
-.chart{width:100%;max-width:900px;height:auto;background:#fff;border:1px solid #e3ddd2}
+}).Parse(pageTop + `.chart{width:100%;max-width:900px;height:auto;background:#fff;border:1px solid #e3ddd2}
 .band{fill:#d5ecd9}.axis{stroke:#555}.ci{stroke:#5b3a1e;stroke-width:3}.dot{fill:#c0392b}.curve{fill:none;stroke:#c0392b;stroke-width:1.5}
 .tick{font-size:10px;fill:#666}.label{font-size:11px;fill:#333}
 table{border-collapse:collapse;width:100%;background:#fff;font-size:12px}
