@@ -102,5 +102,12 @@ func runSweep(c *cobra.Command, f *simFlags, b *project.Build, simr game.Simulat
 	if sr.Partial {
 		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: the sweep covers %d of its values", len(sr.Points))}
 	}
+	failed := 0
+	for _, p := range sr.Points {
+		failed += p.Errors
+	}
+	if failed > 0 && !f.allowErrors {
+		return &exitError{code: exitContent, msg: fmt.Sprintf("%d game%s of the sweep failed with an error: type the value into its cell and run sim to list them with the commands that replay them, or pass --allow-errors to accept them", failed, plural(failed))}
+	}
 	return nil
 }

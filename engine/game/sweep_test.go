@@ -246,3 +246,23 @@ func FuzzParseSweep(f *testing.F) {
 		}
 	})
 }
+
+// TestSweepCorrect: the values' paired effects are corrected together:
+// a p-value that alone would be significant is not, among many that are
+// not.
+func TestSweepCorrect(t *testing.T) {
+	effect := func(p float64) *Effect { return &Effect{Pairs: 100, p: p, P: p} }
+	sr := &SweepReport{Balance: DefaultBalance, Points: []SweepPoint{
+		{Current: true},
+		{Paired: &Impact{Win: effect(0.03), Rounds: effect(0.9)}},
+		{Paired: &Impact{Win: effect(0.5), Rounds: effect(0.6)}},
+		{Paired: &Impact{Win: effect(0.001), Rounds: &Effect{Pairs: 1, p: 0.0001}}},
+	}}
+	sr.correct()
+	win1, win3 := sr.Points[1].Paired.Win, sr.Points[3].Paired.Win
+	assert.Equal(t, 0.075, win1.Q, "0.03 × 5 tests / rank 2")
+	assert.False(t, win1.Significant)
+	assert.Equal(t, 0.005, win3.Q)
+	assert.True(t, win3.Significant)
+	assert.Zero(t, sr.Points[3].Paired.Rounds.Q, "one pair: not tested")
+}

@@ -155,6 +155,7 @@ func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants [
 		for i := 1; i < len(sr.Points); i++ {
 			sr.Points[i].Paired = sr.paired(base, sr.Points[i].outcomes)
 		}
+		sr.correct()
 	}
 	slices.SortStableFunc(sr.Points, func(a, b SweepPoint) int { return a.Value - b.Value })
 	sr.Crossing = sr.crossing()
@@ -244,11 +245,32 @@ func (sr *SweepReport) paired(base, other []Outcome) *Impact {
 	if shared {
 		im.Measure = fmt.Sprintf("the %s' win rate in games where it was drawn, against the current value on the same seeds", sr.Terms.Players)
 	}
-	if e := im.Win; e != nil {
-		e.Q = e.P
-		e.Significant = e.p < sr.Balance.Level
-	}
 	return im
+}
+
+// correct corrects the paired effects' p-values over the sweep's values
+// (Benjamini–Hochberg), as a run corrects what it tests: of the values
+// called significantly different from the current one, at most the
+// false discovery rate are expected to be chance.
+func (sr *SweepReport) correct() {
+	var effects []*Effect
+	for _, p := range sr.Points {
+		if p.Paired == nil {
+			continue
+		}
+		for _, e := range []*Effect{p.Paired.Win, p.Paired.Rounds} {
+			if e != nil && e.Pairs >= 2 {
+				effects = append(effects, e)
+			}
+		}
+	}
+	ps := make([]float64, len(effects))
+	for i, e := range effects {
+		ps[i] = e.p
+	}
+	for i, q := range sim.BenjaminiHochberg(ps) {
+		effects[i].Q, effects[i].Significant = round(q), q < sr.Balance.Level
+	}
 }
 
 // histogramMean is the mean of a histogram of values (index = value) and
