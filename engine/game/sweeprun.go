@@ -73,8 +73,6 @@ type SweepPoint struct {
 	// drawn, so the difference is the value's own; not for a Count,
 	// whose decks shuffle differently from the start.
 	Paired *Impact `json:"paired,omitempty"`
-
-	outcomes []Outcome
 }
 
 // Mean is a mean with its interval.
@@ -116,6 +114,7 @@ func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants [
 		PlayersMax: req.PlayersMax, Level: req.Level, Policy: req.Policy, Terms: s.SimSpec().Terms.Or(DefaultTerms),
 		Balance: req.Balance.Or(DefaultBalance), Points: []SweepPoint{}}
 	var seconds float64
+	var base []Outcome // the current value's games
 	for i, v := range runs {
 		label := target.Label(v.Value)
 		if i == 0 {
@@ -141,6 +140,14 @@ func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants [
 		}
 		p := sr.point(rep, target)
 		p.Value, p.Current, p.Blank = v.Value, i == 0, i == 0 && target.Current == nil
+		// Each value's games are paired with the current value's as they
+		// come, so that only the current value's are kept.
+		switch {
+		case i == 0:
+			base = rep.Outcomes
+		case !target.IsCount():
+			p.Paired = sr.paired(base, rep.Outcomes)
+		}
 		sr.Points = append(sr.Points, p)
 		if stopped {
 			sr.Partial = len(sr.Points) < len(runs)
@@ -150,13 +157,7 @@ func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants [
 	if seconds > 0 {
 		sr.GamesPerSecond = math.Round(float64(len(sr.Points)*req.Games) / seconds)
 	}
-	if len(sr.Points) > 0 && !target.IsCount() {
-		base := sr.Points[0].outcomes
-		for i := 1; i < len(sr.Points); i++ {
-			sr.Points[i].Paired = sr.paired(base, sr.Points[i].outcomes)
-		}
-		sr.correct()
-	}
+	sr.correct()
 	slices.SortStableFunc(sr.Points, func(a, b SweepPoint) int { return a.Value - b.Value })
 	sr.Crossing = sr.crossing()
 	return sr, nil
@@ -167,8 +168,7 @@ func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants [
 func (sr *SweepReport) point(rep *SimReport, target SweepTarget) SweepPoint {
 	terms := sr.Terms
 	p := SweepPoint{Games: rep.Games, Stalls: len(rep.Stalls), Errors: len(rep.Errors), Median: rep.Rounds.Median,
-		Rounds: histogramMean(rep.Rounds.Histogram, sr.Balance.z()), Losses: rep.LossesPerGame, Prizes: rep.PrizesPerGame,
-		outcomes: rep.Outcomes}
+		Rounds: histogramMean(rep.Rounds.Histogram, sr.Balance.z()), Losses: rep.LossesPerGame, Prizes: rep.PrizesPerGame}
 	band := sr.Balance.Band
 	if !rep.SharedWins {
 		band = sr.Balance.BandAt(rep.fairShare())
