@@ -127,8 +127,11 @@ func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants [
 			progress(i+1, len(runs), label)
 		}
 		rep, err := Simulate(s, v.Tables, req)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", target.Label(v.Value), err)
+		switch {
+		case IsOptionError(err):
+			return nil, err // the request's, at every value
+		case err != nil:
+			return nil, fmt.Errorf("at %s: %w", target.Label(v.Value), err)
 		}
 		stopped := sim.Stopped(req.Stop)
 		if stopped && rep.Games < req.Games {
