@@ -5,7 +5,9 @@ import (
 	stdhtml "html"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -139,4 +141,30 @@ func TestSimSweep(t *testing.T) {
 	assert.Regexp(t, `^0 \* +100 `, lines[7])
 	assert.Regexp(t, `^10 +100 `, lines[8])
 	assert.Equal(t, "* the current value, the project's own", lines[9])
+}
+
+// TestSweepStopsOnSignal: SIGINT stops a sweep within a second; the
+// values played to the end are printed, the one cut short left out, the
+// JSON marked partial, and the exit status is 130.
+func TestSweepStopsOnSignal(t *testing.T) {
+	p := start(t, false, "sim", "--games", "20000", "--sweep", "heroes.jake-zane.combat=1..9", "--json")
+	waitFor(t, "the second value", func() bool { return strings.Contains(p.errOut.String(), "sweep 2 of 9: combat=1") })
+	time.Sleep(200 * time.Millisecond)
+	code, took := p.stop(t, syscall.SIGINT)
+	assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
+	assert.Less(t, took, time.Second)
+	assert.True(t, strings.HasSuffix(p.errOut.String(), "deckwright: interrupted: the sweep covers 1 of its values\n"), p.errOut.String())
+	var s struct {
+		Partial bool `json:"partial"`
+		Points  []struct {
+			Value   int  `json:"value"`
+			Current bool `json:"current"`
+			Games   int  `json:"games"`
+		} `json:"points"`
+	}
+	require.NoError(t, json.Unmarshal(p.out.Bytes(), &s), p.out.String())
+	assert.True(t, s.Partial)
+	require.Len(t, s.Points, 1, "the current value, played to the end")
+	assert.Equal(t, 4, s.Points[0].Value)
+	assert.Equal(t, 20000, s.Points[0].Games)
 }
