@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -72,6 +73,8 @@ func sweepValues(s string) ([]int, error) {
 			step, err3 = atoi(st)
 		}
 		switch {
+		case errors.Is(err1, strconv.ErrRange) || errors.Is(err2, strconv.ErrRange) || errors.Is(err3, strconv.ErrRange):
+			return nil, errTooLarge
 		case err1 != nil || err2 != nil || err3 != nil:
 			return nil, bad
 		case a > b:
@@ -88,7 +91,10 @@ func sweepValues(s string) ([]int, error) {
 	}
 	for _, f := range strings.Split(s, ",") {
 		v, err := atoi(f)
-		if err != nil {
+		switch {
+		case errors.Is(err, strconv.ErrRange):
+			return nil, errTooLarge
+		case err != nil:
 			return nil, bad
 		}
 		if slices.Contains(out, v) {
@@ -103,10 +109,13 @@ func sweepValues(s string) ([]int, error) {
 	return out, nil
 }
 
+var errTooLarge = errors.New("values must be from -999999 to 999999")
+
 // atoi reads a whole number of at most six digits (no cell holds more).
 func atoi(s string) (int, error) {
 	s = strings.TrimSpace(s)
-	if len(strings.TrimLeft(s, "+-")) > 6 {
+	digits := strings.TrimLeft(s, "+-")
+	if len(digits) > 6 && strings.Trim(digits, "0123456789") == "" {
 		return 0, strconv.ErrRange
 	}
 	return strconv.Atoi(s)
