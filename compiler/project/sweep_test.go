@@ -334,3 +334,17 @@ func TestSweepValueAsItIs(t *testing.T) {
 	}
 	assert.Equal(t, encode(b.Tables), encode(same))
 }
+
+// TestSweepBlankCurrent: a cell left blank (a Faction without water
+// travel) is swept too: the blank is the current value, played first and
+// listed first, and left out of the fair-band line.
+func TestSweepBlankCurrent(t *testing.T) {
+	sr := sweep(t, "fallen-land", "factions.kettle-ridge-miners.water-move-cost=0,5", game.SimRequest{Games: 200})
+	assert.Nil(t, sr.Target.Current)
+	require.Len(t, sr.Points, 3)
+	assert.True(t, sr.Points[0].Blank)
+	assert.True(t, sr.Points[0].Current)
+	assert.Equal(t, []int{0, 0, 5}, values(sr))
+	assert.False(t, sr.Points[1].Blank || sr.Points[1].Current, "0 is a value, not the blank")
+	assert.Contains(t, sr.Crossing, "water_move_cost 0, 5", "the two values, not the blank")
+}
