@@ -129,7 +129,7 @@ func TestSimSweep(t *testing.T) {
 	html := stdhtml.UnescapeString(string(readFile(t, out)))
 	assert.Contains(t, html, "<title>Fortune and Glory — sweep of city.rooftop-chase.glory</title>")
 	assert.Contains(t, html, `<p id="crossing">`+s.Crossing+`</p>`)
-	assert.Equal(t, 3, strings.Count(html, `class="dot"`), "a dot a value")
+	assert.Equal(t, 6, strings.Count(html, `class="dot"`), "a dot a value, on the fair-band chart and the win-rate chart")
 	assert.NotRegexp(t, `(src|href)=["']?(https?:)?//`, html, "self-contained")
 
 	r = dw(t, "sim", "--game", "fallen-land", "--games", "100", "--sweep", "factions.kettle-ridge-miners.starting-town-health=0,10")

@@ -165,10 +165,14 @@ func TestSweepCrossing(t *testing.T) {
 			"fair band ±5.0 points: inside at glory 3; enters the band at -5.0 between glory=2 (-5.0) and glory=3 (-1.0), at about glory=2.0"},
 		{"jumps across", at(-0.06, 0.07, 0.02),
 			"fair band ±5.0 points: inside at glory 3; jumps across the band between glory=1 (-6.0) and glory=2 (+7.0); enters the band at +5.0 between glory=2 (+7.0) and glory=3 (+2.0), at about glory=2.4"},
-		{"no reference", []SweepPoint{{Value: 1}, {Value: 2}}, "no fair band: lucky-coin is judged against no reference"},
+		{"no reference", []SweepPoint{{Value: 1}, {Value: 2}}, "no fair band: lucky-coin is neither a card dealt by chance nor a player, so no reference judges it"},
+		{"a card not dealt", []SweepPoint{{Value: 1, Card: &SweepCard{}}}, "no fair band: lucky-coin is not dealt by chance (its holders are not a random draw of its deck's), so no reference judges it"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sr := &SweepReport{Target: target, Points: tc.points}
+			if tc.points[0].Card != nil {
+				sr.Kind = "card"
+			}
 			assert.Equal(t, tc.want, sr.crossing())
 		})
 	}

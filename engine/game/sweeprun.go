@@ -311,7 +311,10 @@ func (sr *SweepReport) crossing() string {
 	case len(sr.Points) == 0:
 		return "no value was played to the end"
 	case len(pts) == 0:
-		return fmt.Sprintf("no fair band: %s is judged against no reference", sr.Target.ID)
+		if sr.Kind == "card" {
+			return fmt.Sprintf("no fair band: %s is not dealt by chance (its holders are not a random draw of its deck's), so no reference judges it", sr.Target.ID)
+		}
+		return fmt.Sprintf("no fair band: %s is neither a card dealt by chance nor a %s, so no reference judges it", sr.Target.ID, sr.Terms.Or(DefaultTerms).Player)
 	}
 	band := pts[0].Fair.Band
 	side := func(d float64) int {

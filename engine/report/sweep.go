@@ -191,7 +191,7 @@ func pairedText(s *game.SweepReport, p game.SweepPoint) string {
 // the curve with its intervals and the fair band, and the table.
 func SweepHTML(w io.Writer, title string, s *game.SweepReport) error {
 	terms := s.Terms.Or(game.DefaultTerms)
-	data := sweepView{Title: title, S: s, T: terms, Chart: sweepChart(s), Note: sweepNote(s, terms)}
+	data := sweepView{Title: title, S: s, T: terms, Chart: sweepChart(s), Wins: winChart(s), Note: sweepNote(s, terms)}
 	data.Head, data.Rows = sweepTable(s)
 	return sweepPage.Execute(w, data)
 }
@@ -201,37 +201,66 @@ type sweepView struct {
 	S     *game.SweepReport
 	T     game.Terms
 	Chart template.HTML
+	Wins  template.HTML
 	Head  []string
 	Rows  [][]cell
 	Note  string
 }
 
+// curvePoint is one value of a curve: its estimate and interval.
+type curvePoint struct{ x, y, lo, hi float64 }
+
+// curveAxis says how a curve's numbers read: ×scale, in unit, with
+// format (a sign for differences), and the band shaded around 0 (none
+// when 0).
+type curveAxis struct {
+	unit, format string
+	scale, band  float64
+}
+
 // sweepChart draws the fair measure's difference at each value with its
 // interval, over the shaded fair band; with no fair measure, game length.
 func sweepChart(s *game.SweepReport) template.HTML {
-	type pt struct{ x, y, lo, hi float64 }
-	var pts []pt
-	unit, scale := "points", 100.0
+	var pts []curvePoint
 	for _, p := range s.Points {
-		if p.Blank {
-			continue
-		}
-		if f := p.Fair; f != nil {
-			pts = append(pts, pt{float64(p.Value), f.Delta, f.DeltaLow, f.DeltaHigh})
+		if f := p.Fair; f != nil && !p.Blank {
+			pts = append(pts, curvePoint{float64(p.Value), f.Delta, f.DeltaLow, f.DeltaHigh})
 		}
 	}
-	band := s.Band
-	if len(pts) == 0 {
-		unit, scale, band = s.Terms.Or(game.DefaultTerms).Rounds, 1, 0
-		for _, p := range s.Points {
-			if !p.Blank {
-				pts = append(pts, pt{float64(p.Value), p.Rounds.Mean, p.Rounds.Low, p.Rounds.High})
-			}
+	if len(pts) > 0 {
+		return curveChart(s.Target.Column, pts, curveAxis{unit: "points", format: "%+.1f", scale: 100, band: s.Band})
+	}
+	for _, p := range s.Points {
+		if !p.Blank {
+			pts = append(pts, curvePoint{float64(p.Value), p.Rounds.Mean, p.Rounds.Low, p.Rounds.High})
 		}
 	}
+	return curveChart(s.Target.Column, pts, curveAxis{unit: s.Terms.Or(game.DefaultTerms).Rounds, format: "%.2f", scale: 1})
+}
+
+// winChart draws the win rate of the card's holders (or of the side) at
+// each value with its interval, or nothing for another row.
+func winChart(s *game.SweepReport) template.HTML {
+	var pts []curvePoint
+	for _, p := range s.Points {
+		r := p.Side
+		if p.Card != nil {
+			r = &p.Card.Held
+		}
+		if r != nil && r.Games > 0 && !p.Blank {
+			pts = append(pts, curvePoint{float64(p.Value), r.Rate, r.Low, r.High})
+		}
+	}
+	return curveChart(s.Target.Column, pts, curveAxis{unit: "%", format: "%.1f", scale: 100})
+}
+
+// curveChart draws a curve: each value's dot at its estimate, its
+// interval as a bar, the dots joined, over the band if any.
+func curveChart(column string, pts []curvePoint, ax curveAxis) template.HTML {
 	if len(pts) == 0 {
 		return ""
 	}
+	band := ax.band
 	xlo, xhi, ylo, yhi := pts[0].x, pts[0].x, -band*1.5, band*1.5
 	if band == 0 {
 		ylo, yhi = pts[0].lo, pts[0].hi
@@ -247,23 +276,25 @@ func sweepChart(s *game.SweepReport) template.HTML {
 	}
 	px := func(v float64) float64 { return 60 + (v-xlo)/(xhi-xlo)*float64(chartW-100) }
 	py := func(v float64) float64 { return float64(chartH-pad) - (v-ylo)/(yhi-ylo)*float64(chartH-2*pad) }
+	num := func(v float64) string { return fmt.Sprintf(ax.format, ax.scale*v) }
+	col := template.HTMLEscapeString(strings.ToLower(column))
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" role="img">`, chartW, chartH+20)
 	if band > 0 {
-		fmt.Fprintf(&b, `<rect x="60" y="%.1f" width="%d" height="%.1f" class="band"><title>fair band ±%.1f points</title></rect>`,
-			py(band), chartW-100, py(-band)-py(band), 100*band)
+		fmt.Fprintf(&b, `<rect x="60" y="%.1f" width="%d" height="%.1f" class="band"><title>fair band ±%.1f %s</title></rect>`,
+			py(band), chartW-100, py(-band)-py(band), ax.scale*band, ax.unit)
 		fmt.Fprintf(&b, `<line x1="60" y1="%.1f" x2="%d" y2="%.1f" class="axis"/>`, py(0), chartW-40, py(0))
 		for _, e := range []float64{band, 0, -band} {
-			fmt.Fprintf(&b, `<text x="56" y="%.1f" class="tick" text-anchor="end">%+.1f</text>`, py(e)+3, 100*e)
+			fmt.Fprintf(&b, `<text x="56" y="%.1f" class="tick" text-anchor="end">%s</text>`, py(e)+3, num(e))
 		}
 	}
-	fmt.Fprintf(&b, `<text x="4" y="%.1f" class="tick">%+.1f %s</text><text x="4" y="%.1f" class="tick">%+.1f</text>`,
-		py(yhi)-6, scale*yhi, template.HTMLEscapeString(unit), py(ylo)+12, scale*ylo)
+	fmt.Fprintf(&b, `<text x="4" y="%.1f" class="tick">%s %s</text><text x="4" y="%.1f" class="tick">%s</text>`,
+		py(yhi)-6, num(yhi), template.HTMLEscapeString(ax.unit), py(ylo)+12, num(ylo))
 	var line []string
 	for i, p := range pts {
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" class="ci"/>`, px(p.x), py(p.lo), px(p.x), py(p.hi))
-		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="4" class="dot"><title>%s=%g: %+.2f %s (%+.2f to %+.2f)</title></circle>`,
-			px(p.x), py(p.y), template.HTMLEscapeString(strings.ToLower(s.Target.Column)), p.x, scale*p.y, unit, scale*p.lo, scale*p.hi)
+		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="4" class="dot"><title>%s=%g: %s %s (%s to %s)</title></circle>`,
+			px(p.x), py(p.y), col, p.x, num(p.y), template.HTMLEscapeString(ax.unit), num(p.lo), num(p.hi))
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="tick">%g</text>`, px(p.x), chartH-pad+14, p.x)
 		cmd := "L"
 		if i == 0 {
@@ -272,7 +303,7 @@ func sweepChart(s *game.SweepReport) template.HTML {
 		line = append(line, fmt.Sprintf("%s%.1f %.1f", cmd, px(p.x), py(p.y)))
 	}
 	fmt.Fprintf(&b, `<path d="%s" class="curve"/>`, strings.Join(line, " "))
-	fmt.Fprintf(&b, `<text x="%d" y="%d" class="label">%s →</text></svg>`, chartW/2-30, chartH+12, template.HTMLEscapeString(s.Target.Column))
+	fmt.Fprintf(&b, `<text x="%d" y="%d" class="label">%s →</text></svg>`, chartW/2-30, chartH+12, template.HTMLEscapeString(column))
 	return template.HTML(b.String())
 }
 
@@ -299,6 +330,9 @@ th{background:#f3eee6}
 <p id="crossing">{{.S.Crossing}}</p>
 {{with .S.FairMeasure}}<p>The curve: the {{.}}, in points, with {{ci $.S.Balance.Level}}s; the green band is the fair band (±{{band $.S.Band}} points).</p>{{else}}<p>No fair measure for this row: the curve is game length, in {{.T.Rounds}}.</p>{{end}}
 {{.Chart}}
+{{with .Wins}}<h2>Win rate</h2>
+<p>{{if eq $.S.Kind "card"}}The win rate of the {{$.T.Players}} who drew or used it{{else}}The {{$.T.Player}}'s win rate{{end}} at each value, with {{ci $.S.Balance.Level}}s.</p>
+{{.}}{{end}}
 <h2>Each value</h2>
 <table><tr>{{range .Head}}<th>{{.}}</th>{{end}}</tr>
 {{range .Rows}}<tr>{{range .}}<td{{with .Class}} class="{{.}}"{{end}}>{{.Text}}</td>{{end}}</tr>

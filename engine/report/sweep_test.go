@@ -58,6 +58,23 @@ func TestSweepChartGeometry(t *testing.T) {
 	assert.InDelta(t, py(-0.05)-py(0.05), num(band[2]), 0.1)
 }
 
+// TestWinChartGeometry: the win-rate chart puts each value's dot at its
+// rate, on a scale from the lowest interval's bottom to the highest's
+// top.
+func TestWinChartGeometry(t *testing.T) {
+	svg := string(winChart(sweepSample()))
+	py := func(v float64) float64 { return 184 - (v-0.04)/0.5*148 }
+	dots := regexp.MustCompile(`<circle cx="([\d.]+)" cy="([\d.]+)"`).FindAllStringSubmatch(svg, -1)
+	require.Len(t, dots, 3)
+	for i, rate := range []float64{0.1, 0.24, 0.4} {
+		y, err := strconv.ParseFloat(dots[i][2], 64)
+		require.NoError(t, err)
+		assert.InDelta(t, py(rate), y, 0.05, "dot %d", i)
+	}
+	assert.NotContains(t, svg, `class="band"`, "no band on win rates")
+	assert.Contains(t, svg, "<title>combat=2: 24.0 % (14.0 to 37.0)</title>")
+}
+
 // TestSweepText: a side's sweep as the terminal shows it.
 func TestSweepText(t *testing.T) {
 	var b bytes.Buffer
