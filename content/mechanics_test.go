@@ -160,8 +160,8 @@ func TestEveryRuleFires(t *testing.T) {
 	for _, req := range []game.SimRequest{
 		{Mode: "competitive", Players: 4, Games: 2000},
 		{Mode: "competitive", Players: 3, Games: 1000, Policy: "mix"},
-		{Mode: "coop", Players: 3, Games: 1000, Org: "nazi"},
-		{Mode: "coop", Players: 2, Games: 1000, Org: "mob"},
+		{Mode: "coop", Players: 3, Games: 1000, Options: map[string]string{"org": "nazi"}},
+		{Mode: "coop", Players: 2, Games: 1000, Options: map[string]string{"org": "mob"}},
 	} {
 		req.Seed, req.Stats, req.MaxRounds = 11, true, 100
 		if req.Policy == "" {

@@ -103,10 +103,10 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.StringVar(&f.players, "players", "4", playersHelp())
 	fl.StringVar(&f.heroes, "heroes", "random", "random, or hero IDs by seat, comma-separated")
 	fl.StringVar(&f.mode, "mode", "competitive", specHelp("the game's mode (the first is the default)", specModes))
-	fl.StringVar(&f.level, "level", "", specHelp("the game's level (the first is the default)", specLevels))
+	fl.StringVar(&f.level, "level", "", optionHelp("level"))
 	fl.StringVar(&f.policy, "policy", "cautious", "bot policy: cautious, bold, random or mix")
-	fl.StringVar(&f.org, "org", "", specHelp("the opposing organization, by ID (the content may add more; coop default: random, competitive: none)", specOrgs))
-	fl.IntVar(&f.teams, "teams", 2, "team game: number of teams (even teams of 2 to 4 heroes)")
+	fl.StringVar(&f.org, "org", "", optionHelp("org"))
+	fl.IntVar(&f.teams, "teams", 2, optionHelp("teams"))
 	fl.StringSliceVar(&f.variants, "variant", nil, "named rule variants and optional rules (repeatable; the table above lists each game's)")
 	fl.Uint64Var(&f.seed, "seed", 1, "the run's seed: game i's seed derives from it and i")
 	fl.IntVar(&f.from, "from", 0, "index of the first game (with --games 1 and --trace, replays one game of a run)")
@@ -129,8 +129,8 @@ random (any legal choice), mix (seats rotate through the three).
 	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+game.IDs()+"), and/or the level: basic or advanced (as --level)")
 	_ = c.RegisterFlagCompletionFunc("mode", specCompletion(specModes))
 	_ = c.RegisterFlagCompletionFunc("policy", policyCompletion)
-	_ = c.RegisterFlagCompletionFunc("level", specCompletion(specLevels))
-	_ = c.RegisterFlagCompletionFunc("org", specCompletion(specOrgs))
+	_ = c.RegisterFlagCompletionFunc("level", specCompletion(specOption("level")))
+	_ = c.RegisterFlagCompletionFunc("org", specCompletion(specOption("org")))
 	_ = c.RegisterFlagCompletionFunc("variant", specCompletion(specVariants))
 	return c
 }
@@ -230,8 +230,8 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 		return req, nil, err
 	}
 	req = game.SimRequest{Games: f.games, Players: lo, PlayersMax: hi, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,
-		Seed: f.seed, Mode: f.mode, Level: f.level, Policy: f.policy, Org: f.org, Variants: f.variants,
-		Teams: f.teams, Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, KeepGames: f.compare != "",
+		Seed: f.seed, Mode: f.mode, Policy: f.policy, Options: f.gameOptions(c), Variants: f.variants,
+		Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, KeepGames: f.compare != "",
 		Balance: game.Balance{Band: f.band, FDR: f.fdr}, Until: until}
 	s, err := f.shardOf(os.Getenv)
 	if err != nil {
@@ -248,6 +248,23 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 		}
 	}
 	return req, limits, nil
+}
+
+// gameOptions are the game's own options the flags set: --level, --org,
+// and --teams when given (the module's default is 2). The harness refuses
+// an option the selected game does not have.
+func (f *simFlags) gameOptions(c *cobra.Command) map[string]string {
+	opts := map[string]string{}
+	if f.level != "" {
+		opts["level"] = f.level
+	}
+	if f.org != "" {
+		opts["org"] = f.org
+	}
+	if c.Flags().Changed("teams") {
+		opts["teams"] = strconv.Itoa(f.teams)
+	}
+	return opts
 }
 
 // checkBalance checks how verdicts are reached: --band, --fdr and the

@@ -28,10 +28,13 @@ func simulators() []game.Simulator {
 // Pickers of a spec's choices.
 var (
 	specModes    = func(s *game.SimSpec) []game.Choice { return s.Modes }
-	specLevels   = func(s *game.SimSpec) []game.Choice { return s.Levels }
-	specOrgs     = func(s *game.SimSpec) []game.Choice { return s.Orgs }
 	specVariants = func(s *game.SimSpec) []game.Choice { return s.Variants }
 )
+
+// specOption picks the values of a game's own option.
+func specOption(name string) func(*game.SimSpec) []game.Choice {
+	return func(s *game.SimSpec) []game.Choice { return s.Choices(name) }
+}
 
 // specHelp is a flag's help: what it is, then each game's values (the
 // first its default), for the games that have the option at all.
@@ -42,7 +45,21 @@ func specHelp(what string, pick func(*game.SimSpec) []game.Choice) string {
 			parts = append(parts, fmt.Sprintf("%s: %s", s.Title(), strings.Join(game.Names(cs), ", ")))
 		}
 	}
+	if len(parts) == 0 {
+		return what
+	}
 	return what + " — " + strings.Join(parts, "; ")
+}
+
+// optionHelp is the help of the flag of a game's own option: what the
+// first game that has it says it sets, then each game's values.
+func optionHelp(name string) string {
+	for _, s := range simulators() {
+		if o := s.SimSpec().Option(name); o != nil {
+			return specHelp(o.Help, specOption(name))
+		}
+	}
+	return "an option no registered game has"
 }
 
 // playersHelp gives each game's player counts.
@@ -68,7 +85,7 @@ func maxPlayers() int {
 // takes one: --game fortune-and-glory,basic).
 func isLevel(word string) bool {
 	for _, s := range simulators() {
-		for _, l := range s.SimSpec().Levels {
+		for _, l := range s.SimSpec().Choices("level") {
 			if l.Name == word {
 				return true
 			}

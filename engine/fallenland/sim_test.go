@@ -76,8 +76,8 @@ func TestSimOptions(t *testing.T) {
 		{game.SimRequest{Games: 1, Players: 2, Heroes: []string{"nobody", "x"}}, "unknown faction"},
 		{game.SimRequest{Games: 1, Players: 2, Variants: []string{"fast"}}, "unknown variant"},
 		{game.SimRequest{Games: 1, Players: 2, Policy: "wild"}, "unknown policy"},
-		{game.SimRequest{Games: 1, Players: 2, Org: "nazi"}, "no organizations"},
-		{game.SimRequest{Games: 1, Players: 2, Level: "basic"}, "Fallen Land has no --level option"},
+		{game.SimRequest{Games: 1, Players: 2, Options: map[string]string{"org": "nazi"}}, "Fallen Land has no --org option (its modes: competitive, short)"},
+		{game.SimRequest{Games: 1, Players: 2, Options: map[string]string{"level": "basic"}}, "Fallen Land has no --level option"},
 	} {
 		_, err := game.Simulate(sim, bundledTables, tc.req)
 		require.Error(t, err)

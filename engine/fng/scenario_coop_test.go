@@ -1,6 +1,7 @@
 package fng
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -1359,7 +1360,7 @@ func TestTeamEvenTeams(t *testing.T) {
 		players, teams int
 		ok             bool
 	}{{4, 2, true}, {6, 2, true}, {8, 2, true}, {6, 3, true}, {8, 4, true}, {5, 2, false}, {2, 2, false}, {4, 1, false}, {8, 8, false}} {
-		opt, err := checkedOptions(c, game.SimRequest{Mode: "team", Players: tc.players, Teams: tc.teams})
+		opt, err := checkedOptions(c, game.SimRequest{Mode: "team", Players: tc.players, Options: map[string]string{"teams": strconv.Itoa(tc.teams)}})
 		if !tc.ok {
 			require.Error(t, err, "%d heroes in %d teams", tc.players, tc.teams)
 			continue
@@ -1819,19 +1820,19 @@ func TestCoopSimDeterministicAcrossWorkers(t *testing.T) {
 // "random" adds an organization to the competitive and team games.
 func TestCoopSimOptions(t *testing.T) {
 	c := bundled(t)
-	_, err := checkedOptions(c, game.SimRequest{Mode: "coop", Players: 2, Level: "basic"})
+	_, err := checkedOptions(c, game.SimRequest{Mode: "coop", Players: 2, Options: map[string]string{"level": "basic"}})
 	require.ErrorContains(t, err, "advanced")
-	_, err = checkedOptions(c, game.SimRequest{Mode: "competitive", Players: 2, Org: "nazi", Level: "basic"})
+	_, err = checkedOptions(c, game.SimRequest{Mode: "competitive", Players: 2, Options: map[string]string{"org": "nazi", "level": "basic"}})
 	require.ErrorContains(t, err, "advanced")
-	_, err = checkedOptions(c, game.SimRequest{Mode: "competitive", Players: 2, Level: "expert"})
+	_, err = checkedOptions(c, game.SimRequest{Mode: "competitive", Players: 2, Options: map[string]string{"level": "expert"}})
 	require.ErrorContains(t, err, `Fortune and Glory has no "expert" level (advanced, basic)`)
 	opt, err := checkedOptions(c, game.SimRequest{Mode: "competitive", Players: 2})
 	require.NoError(t, err)
 	require.True(t, opt.Advanced, "the advanced game is the default level")
-	opt, err = checkedOptions(c, game.SimRequest{Mode: "team", Players: 4, Teams: 2, Org: "random"})
+	opt, err = checkedOptions(c, game.SimRequest{Mode: "team", Players: 4, Options: map[string]string{"teams": "2", "org": "random"}})
 	require.NoError(t, err)
 	require.Equal(t, "random", opt.Org)
-	opt, err = checkedOptions(c, game.SimRequest{Mode: "coop", Players: 2, Org: "random"})
+	opt, err = checkedOptions(c, game.SimRequest{Mode: "coop", Players: 2, Options: map[string]string{"org": "random"}})
 	require.NoError(t, err)
 	require.Empty(t, opt.Org, "the cooperative game draws one anyway")
 	opt, err = checkedOptions(c, game.SimRequest{Mode: "coop", Players: 2, Variants: []string{"villain-successes-first"}})

@@ -3595,7 +3595,7 @@ func TestScenarioDeterminism(t *testing.T) {
 	_, _ = New(c).Trace(&t2, 9, opt)
 	require.Equal(t, t1.String(), t2.String())
 
-	for _, mode := range []game.SimRequest{{Players: 4, Level: "advanced"}, {Players: 3, Level: "basic"}} {
+	for _, mode := range []game.SimRequest{{Players: 4, Options: map[string]string{"level": "advanced"}}, {Players: 3, Options: map[string]string{"level": "basic"}}} {
 		var want string
 		for _, workers := range []int{1, 2, 3} {
 			o := mode

@@ -3,6 +3,7 @@ package fng
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/deckwright/deckwright/engine/game"
@@ -45,21 +46,24 @@ var variants = []struct {
 
 // spec is what Fortune and Glory offers `deckwright sim`.
 var spec = func() *game.SimSpec {
-	s := &game.SimSpec{MinPlayers: 1, MaxPlayers: 8, Teams: true, Terms: Terms,
+	s := &game.SimSpec{MinPlayers: 1, MaxPlayers: 8, Terms: Terms,
 		Modes: []game.Choice{
 			{Name: "competitive", Help: "every hero for themselves: the first to the Fortune goal who makes it to a city wins"},
 			{Name: "coop", Aliases: []string{"cooperative"}, Help: "the heroes together against a vile organization's villains and its track"},
 			{Name: "team", Help: "even teams of 2 to 4 heroes (--teams), a team's Fortune together"},
 			{Name: "solo", Help: "one player running 1 to 4 heroes against a vile organization"},
 		},
-		Levels: []game.Choice{
-			{Name: "advanced", Help: "every advanced element: villains, temples, deep jungle, flights, the zeppelin"},
-			{Name: "basic", Help: "the rulebook's Basic Game"},
-		},
-		Orgs: []game.Choice{
-			{Name: "random", Help: "an organization at random (the cooperative default; in a competitive game, the optional rule)"},
-			{Name: "nazi", Help: "the Nazis (bundled set)"},
-			{Name: "mob", Help: "the Mob (bundled set)"},
+		Options: []game.Option{
+			{Name: "level", Help: "the game's level (the first is the default)", Choices: []game.Choice{
+				{Name: "advanced", Help: "every advanced element: villains, temples, deep jungle, flights, the zeppelin"},
+				{Name: "basic", Help: "the rulebook's Basic Game"},
+			}},
+			{Name: "org", Open: true, Help: "the opposing organization, by ID (the content may add more; coop default: random, competitive: none)", Choices: []game.Choice{
+				{Name: "random", Help: "an organization at random (the cooperative default; in a competitive game, the optional rule)"},
+				{Name: "nazi", Help: "the Nazis (bundled set)"},
+				{Name: "mob", Help: "the Mob (bundled set)"},
+			}},
+			{Name: "teams", Number: true, Help: "team game: number of teams (even teams of 2 to 4 heroes)"},
 		},
 		Policies: game.Policies,
 	}
@@ -88,11 +92,12 @@ func (module) Prepare(t *table.Tables, req game.SimRequest) (*game.Run, error) {
 // content.
 func options(c *Content, req game.SimRequest) (Options, error) {
 	mode, _ := ParseMode(req.Mode) // the harness checked it against the spec
-	opt := Options{Mode: mode, Players: req.Players, Advanced: req.Level == "advanced", MaxRounds: req.MaxRounds}
-	if err := setOrg(c, &opt, req.Org); err != nil {
+	opt := Options{Mode: mode, Players: req.Players, Advanced: req.Option("level") == "advanced", MaxRounds: req.MaxRounds}
+	if err := setOrg(c, &opt, req.Option("org")); err != nil {
 		return opt, err
 	}
-	if err := setTeams(&opt, mode, req.Teams); err != nil {
+	teams, _ := strconv.Atoi(req.Option("teams")) // a number, checked by the harness; unset is 0
+	if err := setTeams(&opt, mode, teams); err != nil {
 		return opt, err
 	}
 	if mode == Solo && opt.Players > 4 {

@@ -434,7 +434,7 @@ func (w *worker) record() {
 func (h *harness) report(t *Tally, st sim.Stats) *SimReport {
 	req := &h.req
 	r := &SimReport{Game: h.id, Seed: req.Seed, Mode: req.Mode, Players: req.Players, PlayersMax: req.PlayersMax,
-		Level: req.Level, Policy: req.Policy, Terms: h.spec.Terms, Balance: req.Balance,
+		Level: req.Option("level"), Policy: req.Policy, Terms: h.spec.Terms, Balance: req.Balance,
 		Stalls: []Incident{}, Errors: []Incident{}, NeverDrawn: []string{}, GamesPerSecond: st.GamesPerSecond()}
 	names := make([]string, len(h.spec.Policies))
 	for i, p := range h.spec.Policies {

@@ -18,13 +18,15 @@ type SimRequest struct {
 	From      int // index of the first game
 	Seed      uint64
 	Mode      string   // competitive, coop, team, solo (module-defined)
-	Level     string   // a game level the module defines ("basic", "advanced"); "" its default
 	Policy    string   // bot policy, or mix
-	Org       string   // an opposing organization, or random
 	Heroes    []string // hero IDs by seat; nil draws them at random
 	Variants  []string // named rule variants and optional rules
-	Teams     int      // team game: number of teams
 	Stats     bool     // per-card metrics and coverage
+	// Options are the game's own options (SimSpec.Options) by name, as
+	// given: Fortune and Glory's "level", "org" and "teams". The harness
+	// checks them against the spec and writes defaults in, so a module
+	// reads (with Option) only options it declared.
+	Options map[string]string
 	// PlayersMax > Players spreads games over a range of player counts.
 	PlayersMax int
 	// Impact runs paired games without each card of ImpactLayer (or every
@@ -63,6 +65,9 @@ type SimRequest struct {
 	Track []string
 }
 
+// Option is the value of the game's option of that name, "" when unset.
+func (r *SimRequest) Option(name string) string { return r.Options[name] }
+
 // SimReport is a run's summary. Every field but GamesPerSecond is the same
 // for any number of workers.
 type SimReport struct {
@@ -72,7 +77,7 @@ type SimReport struct {
 	Mode           string         `json:"mode"`
 	Players        int            `json:"players"`
 	PlayersMax     int            `json:"players_max,omitempty"`
-	Level          string         `json:"level,omitempty"` // a game level ("basic", "advanced"), if the game has levels
+	Level          string         `json:"level,omitempty"` // the game's "level" option ("basic", "advanced"), if it has one
 	Policy         string         `json:"policy"`
 	Wins           map[string]int `json:"wins"`
 	Rounds         Quantiles      `json:"rounds"`

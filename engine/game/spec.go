@@ -3,34 +3,70 @@ package game
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // SimSpec is what a game offers `deckwright sim`, as data: its player
-// counts, the values of --mode, --level, --org and --variant with what
-// each does, its bot policies and its words. The command line reads it
-// for --help, validation and shell completion; the harness checks a
-// request against it before the module sees the request, so a module
-// reads only values it declared.
+// counts, the values of --mode and --variant with what each does, its own
+// options (Fortune and Glory's --level, --org, --teams), its bot policies
+// and its words. The command line reads it for --help, validation and
+// shell completion; the harness checks a request against it before the
+// module sees the request, so a module reads only values it declared.
 type SimSpec struct {
 	MinPlayers, MaxPlayers int
 	// Modes: every game has at least one; the first is the default.
 	Modes []Choice
-	// Levels, if the game has levels; the first is the default.
-	Levels []Choice
-	// Orgs, if the game has an --org option: the values to suggest (the
-	// content decides which are valid, so the module checks them).
-	Orgs []Choice
+	// Options are the game's own options, beyond the modes, variants and
+	// policies every game has; a request sets no other (SimRequest.Options).
+	Options []Option
 	// Variants are named rule variants and optional rules. A variant with
 	// Max > 0 takes a number from 1 to Max, written name=N.
 	Variants []Choice
 	// Policies are the bots' policies, by number; the first is the
 	// default. "mix" (seats rotate through them game by game) is added.
 	Policies []Choice
-	// Teams says the game has a team mode that --teams divides.
-	Teams bool
-	Terms Terms
+	Terms    Terms
+}
+
+// Option is one of a game's own options of `deckwright sim`, the flag
+// --Name: its values, each with what it does, and how one is read.
+type Option struct {
+	Name string // the flag without its dashes: "level"
+	Help string // what it sets, for the flag's help
+	// Choices are its values. Unless the option is Open or a Number, a
+	// value must be one of them (or an alias), and the first is the
+	// default: the harness writes it into a request that leaves the
+	// option unset.
+	Choices []Choice
+	// Open: the content decides which values are valid (the organizations
+	// a set adds), so Choices are suggestions and the module checks the
+	// value; unset stays unset.
+	Open bool
+	// Number: the value is a whole number (the module checks its range);
+	// unset stays unset.
+	Number bool
+}
+
+// Option returns the game's option of that name, or nil.
+func (s *SimSpec) Option(name string) *Option {
+	for i := range s.Options {
+		if s.Options[i].Name == name {
+			return &s.Options[i]
+		}
+	}
+	return nil
+}
+
+// Choices are the values of the game's option of that name; none when the
+// game does not have it.
+func (s *SimSpec) Choices(name string) []Choice {
+	if o := s.Option(name); o != nil {
+		return o.Choices
+	}
+	return nil
 }
 
 // Policies are the bot policies of the shipped games: modules whose bots
@@ -101,25 +137,17 @@ func IsOptionError(err error) bool {
 }
 
 // Check checks a request's game-wide options against the spec and writes
-// their defaults and canonical names into it: the mode, level and policy
-// the run plays. title names the game in errors ("Fallen Land has no
-// --level option").
+// their defaults and canonical names into it: the mode, the options
+// (level) and the policy the run plays. title names the game in errors
+// ("Fallen Land has no --level option").
 func (s *SimSpec) Check(title string, req *SimRequest) error {
 	mode, err := pick(title, "mode", s.Modes, req.Mode)
 	if err != nil {
 		return err
 	}
 	req.Mode = mode
-	if len(s.Levels) == 0 && req.Level != "" {
-		return Optionf("%s has no --level option (its modes: %s)", title, strings.Join(Names(s.Modes), ", "))
-	}
-	if len(s.Levels) > 0 {
-		if req.Level, err = pick(title, "level", s.Levels, req.Level); err != nil {
-			return err
-		}
-	}
-	if len(s.Orgs) == 0 && req.Org != "" {
-		return Optionf("%s has no --org option: it has no organizations", title)
+	if err := s.checkOptions(title, req); err != nil {
+		return err
 	}
 	lo, hi := req.Players, max(req.Players, req.PlayersMax)
 	if lo < s.MinPlayers || hi > s.MaxPlayers {
@@ -145,7 +173,52 @@ func (s *SimSpec) Check(title string, req *SimRequest) error {
 	return nil
 }
 
-// pick finds a mode or level by name, "" being the first.
+// checkOptions checks a request's options against the game's, and writes
+// the canonical value of each option with choices, or its default, into a
+// copy of the request's map (the caller's is left as it was).
+func (s *SimSpec) checkOptions(title string, req *SimRequest) error {
+	for _, name := range slices.Sorted(maps.Keys(req.Options)) {
+		if s.Option(name) == nil {
+			what := "its modes: " + strings.Join(Names(s.Modes), ", ")
+			if len(s.Options) > 0 {
+				what = "its options: --" + strings.Join(optionNames(s.Options), ", --")
+			}
+			return Optionf("%s has no --%s option (%s)", title, name, what)
+		}
+	}
+	opts := maps.Clone(req.Options)
+	if opts == nil {
+		opts = map[string]string{}
+	}
+	for _, o := range s.Options {
+		v, set := opts[o.Name]
+		switch {
+		case o.Number:
+			if _, err := strconv.Atoi(v); set && err != nil {
+				return Optionf("--%s wants a whole number, not %q", o.Name, v)
+			}
+		case o.Open:
+		default:
+			v, err := pick(title, o.Name, o.Choices, v)
+			if err != nil {
+				return err
+			}
+			opts[o.Name] = v
+		}
+	}
+	req.Options = opts
+	return nil
+}
+
+func optionNames(os []Option) []string {
+	out := make([]string, len(os))
+	for i, o := range os {
+		out[i] = o.Name
+	}
+	return out
+}
+
+// pick finds a mode or an option's value by name, "" being the first.
 func pick(title, what string, cs []Choice, s string) (string, error) {
 	if s == "" {
 		return cs[0].Name, nil

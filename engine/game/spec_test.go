@@ -9,8 +9,12 @@ import (
 )
 
 var testSpec = &SimSpec{MinPlayers: 2, MaxPlayers: 5,
-	Modes:    []Choice{{Name: "open"}, {Name: "coop", Aliases: []string{"cooperative"}}},
-	Levels:   []Choice{{Name: "full"}, {Name: "intro"}},
+	Modes: []Choice{{Name: "open"}, {Name: "coop", Aliases: []string{"cooperative"}}},
+	Options: []Option{
+		{Name: "level", Choices: []Choice{{Name: "full"}, {Name: "intro", Aliases: []string{"easy"}}}},
+		{Name: "rival", Open: true, Choices: []Choice{{Name: "random"}}},
+		{Name: "teams", Number: true},
+	},
 	Variants: []Choice{{Name: "fast"}, {Name: "goal", Max: 30}},
 	Policies: Policies,
 }
@@ -31,8 +35,12 @@ func TestSpecCheck(t *testing.T) {
 		{"range past the most", SimRequest{Players: 2, PlayersMax: 6}, "the range 2–6 is not"},
 		{"unknown mode", SimRequest{Players: 2, Mode: "team"}, `Toy has no "team" mode (open, coop)`},
 		{"alias", SimRequest{Players: 2, Mode: "cooperative"}, ""},
-		{"unknown level", SimRequest{Players: 2, Level: "expert"}, `Toy has no "expert" level (full, intro)`},
-		{"no orgs", SimRequest{Players: 2, Org: "nazi"}, "Toy has no --org option"},
+		{"unknown level", SimRequest{Players: 2, Options: map[string]string{"level": "expert"}}, `Toy has no "expert" level (full, intro)`},
+		{"no orgs", SimRequest{Players: 2, Options: map[string]string{"org": "nazi"}}, "Toy has no --org option (its options: --level, --rival, --teams)"},
+		{"level alias", SimRequest{Players: 2, Options: map[string]string{"level": "easy"}}, ""},
+		{"open option: any value", SimRequest{Players: 2, Options: map[string]string{"rival": "the-content's-own"}}, ""},
+		{"number option", SimRequest{Players: 2, Options: map[string]string{"teams": "3"}}, ""},
+		{"number option not a number", SimRequest{Players: 2, Options: map[string]string{"teams": "three"}}, `--teams wants a whole number, not "three"`},
 		{"policy", SimRequest{Players: 2, Policy: "wild"}, `unknown policy "wild" (cautious, bold, random, mix)`},
 		{"mix", SimRequest{Players: 2, Policy: "mix"}, ""},
 		{"variant", SimRequest{Players: 2, Variants: []string{"slow"}}, `unknown variant "slow" of Toy (known: fast, goal=N)`},
@@ -61,11 +69,18 @@ func TestSpecCheckDefaults(t *testing.T) {
 	req := SimRequest{Players: 3, Mode: "cooperative"}
 	require.NoError(t, testSpec.Check("Toy", &req))
 	assert.Equal(t, "coop", req.Mode)
-	assert.Equal(t, "full", req.Level)
+	assert.Equal(t, map[string]string{"level": "full"}, req.Options, "the default of an option with choices; an open or number option stays unset")
 	assert.Equal(t, "cautious", req.Policy)
 	req = SimRequest{Players: 3}
 	require.NoError(t, testSpec.Check("Toy", &req))
 	assert.Equal(t, "open", req.Mode)
+	given := map[string]string{"level": "easy", "rival": "x"}
+	req = SimRequest{Players: 3, Options: given}
+	require.NoError(t, testSpec.Check("Toy", &req))
+	assert.Equal(t, "intro", req.Option("level"), "the canonical name of an alias")
+	assert.Equal(t, "x", req.Option("rival"))
+	assert.Equal(t, "easy", given["level"], "the caller's map is left as it was")
+	assert.Empty(t, req.Option("teams"))
 	_, n, err := testSpec.Variant("Toy", "goal=12")
 	require.NoError(t, err)
 	assert.Equal(t, 12, n)

@@ -111,7 +111,7 @@ func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants [
 		}
 	}
 	sr := &SweepReport{Game: s.ID(), Target: target, Games: req.Games, Seed: req.Seed, Mode: req.Mode, Players: req.Players,
-		PlayersMax: req.PlayersMax, Level: req.Level, Policy: req.Policy, Terms: s.SimSpec().Terms.Or(DefaultTerms),
+		PlayersMax: req.PlayersMax, Level: req.Option("level"), Policy: req.Policy, Terms: s.SimSpec().Terms.Or(DefaultTerms),
 		Balance: req.Balance.Or(DefaultBalance), Points: []SweepPoint{}}
 	var seconds float64
 	var base []Outcome // the current value's games

@@ -135,11 +135,11 @@ func TestSim(t *testing.T) {
 	short := sim(t, tables, game.SimRequest{Games: 200, Players: 2, Seed: 1, MaxRounds: 60, Variants: []string{"goal=5"}})
 	assert.Less(t, short.Rounds.Mean, rep.Rounds.Mean)
 	for req, msg := range map[*game.SimRequest]string{
-		{Games: 1, Players: 5}:                          "Pips is for 2 to 4 players, not 5",
-		{Games: 1, Players: 2, Level: "basic"}:          "Pips has no --level option",
-		{Games: 1, Players: 2, Mode: "coop"}:            `Pips has no "coop" mode (race)`,
-		{Games: 1, Players: 4}:                          "4 players but only 3 players",
-		{Games: 1, Players: 2, Variants: []string{"x"}}: `unknown variant "x" of Pips (known: goal=N, no-cards)`,
+		{Games: 1, Players: 5}: "Pips is for 2 to 4 players, not 5",
+		{Games: 1, Players: 2, Options: map[string]string{"level": "basic"}}: "Pips has no --level option",
+		{Games: 1, Players: 2, Mode: "coop"}:                                 `Pips has no "coop" mode (race)`,
+		{Games: 1, Players: 4}:                                               "4 players but only 3 players",
+		{Games: 1, Players: 2, Variants: []string{"x"}}:                      `unknown variant "x" of Pips (known: goal=N, no-cards)`,
 	} {
 		_, err := game.Simulate(Module, tables, *req)
 		require.Error(t, err)
