@@ -115,6 +115,20 @@ func (b *bot) Carry(g *Game, p *Player, it Item) int {
 	return best
 }
 
+// Place: a bot places every Vehicle and Equipment card that fits.
+func (b *bot) Place(g *Game, p *Player, it Item) bool { return true }
+
+// Mount: a bot mounts a Permanent card on the first card that takes it,
+// its members' before the Vehicle.
+func (b *bot) Mount(g *Game, p *Player, perm Item) (c, k int) { return g.firstHost(p, perm) }
+
+// Steal: a bot takes the first card of the Auction House it may.
+func (b *bot) Steal(g *Game, thief, victim *Player) int { return g.firstStealable(victim) }
+
+// FreeAction: a bot takes an Action card while its hand holds fewer than
+// three.
+func (b *bot) FreeAction(g *Game, p *Player) bool { return len(p.hand) < 3 }
+
 // GiveUp: a bot gives up its least valuable card (itemScore).
 func (b *bot) GiveUp(g *Game, p, thief *Player) (c, k int) {
 	c, k = -1, -1

@@ -129,6 +129,27 @@ type Decider interface {
 	// can hold it (canHold), or -1 to stow it in the Vehicle if it may be,
 	// else leave it in the Auction House.
 	Carry(g *Game, p *Player, it Item) int
+	// Place reports whether the Party re-equipping places card it, a
+	// Vehicle, Party Equipment or Vehicle Equipment card, where the rules
+	// put it; asked when it fits there. False leaves it in the Auction
+	// House (equip.go:equipParty).
+	Place(g *Game, p *Player, it Item) bool
+	// Mount is the card the Party mounts Permanent card perm on, for
+	// good: crown c's item k, or the Vehicle (c MountVehicle), one that
+	// takes it now (its categories match, it has no Permanent card yet
+	// and its holder the capacity); or none (c MountNone), which leaves
+	// perm in the Auction House. Asked when there is a host
+	// (equip.go:mount).
+	Mount(g *Game, p *Player, perm Item) (c, k int)
+	// Steal is the card of victim's Auction House (an index) the thief
+	// takes with a card's steal: one that may change hands (not an Ally
+	// or a Faction's card); asked when there is one (town.go:stealSpoils;
+	// without one, the victim gives up an equipped card: GiveUp).
+	Steal(g *Game, thief, victim *Player) int
+	// FreeAction reports whether the player takes an Action card rather
+	// than a Spoils card as the City/Rad free card, under the rule that
+	// lets it choose (free-card-choice; deeds.go:freeCard).
+	FreeAction(g *Game, p *Player) bool
 	// GiveUp is the equipped card (crown c's item k) the player gives up
 	// to a card: discarded (thief nil; not an Ally or a Jinxed card), or
 	// taken by thief (nor a Faction's card) (town.go:givenUp).

@@ -25,6 +25,32 @@ type script struct {
 	recruit       func() int
 	carry         func(it Item) int
 	discardAction func() int
+	place         int8 // a Vehicle or Equipment card re-equipped: +1 place it, -1 leave it in the Auction House
+	mount         func(perm Item) (c, k int)
+	steal         func(victim *Player) int
+	freeAction    int8 // the City/Rad free card: +1 an Action, -1 a Spoils
+}
+
+func (s *script) Place(g *Game, p *Player, it Item) bool {
+	return pick(s.place, s.place == 0 && s.Decider.Place(g, p, it))
+}
+
+func (s *script) Mount(g *Game, p *Player, perm Item) (c, k int) {
+	if s.mount != nil {
+		return s.mount(perm)
+	}
+	return s.Decider.Mount(g, p, perm)
+}
+
+func (s *script) Steal(g *Game, thief, victim *Player) int {
+	if s.steal != nil {
+		return s.steal(victim)
+	}
+	return s.Decider.Steal(g, thief, victim)
+}
+
+func (s *script) FreeAction(g *Game, p *Player) bool {
+	return pick(s.freeAction, s.freeAction == 0 && s.Decider.FreeAction(g, p))
 }
 
 func (s *script) Assign(g *Game, p *Player, n int, t DamageType) (crown, k int) {

@@ -132,6 +132,92 @@ func TestDeciderForcesTheChoice(t *testing.T) {
 				assert.Empty(t, p.auction)
 			},
 		},
+		{
+			name:  "the City/Rad free card an Action though the hand holds three",
+			force: script{freeAction: 1},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				require.Equal(t, 1, s.c.Rules.FreeCardChoice, "the player's choice (the default)")
+				p.hand = []int16{s.actIdx("ex-sabotage"), s.actIdx("ex-sabotage"), s.actIdx("ex-sabotage")}
+				p.party.hex = s.hexAt(2, 3)
+				require.False(t, p.dec.(*script).Decider.FreeAction(s.Game, p), "the bot takes a Spoils card")
+				s.freeCard(p, DCityRad)
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				assert.Len(t, p.hand, 4)
+				assert.Empty(t, p.auction)
+			},
+		},
+		{
+			name:  "the City/Rad free card a Spoils though the hand is empty",
+			force: script{freeAction: -1},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				p.party.hex = s.hexAt(2, 3)
+				require.True(t, p.dec.(*script).Decider.FreeAction(s.Game, p), "the bot takes an Action card")
+				s.freeCard(p, DCityRad)
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				assert.Empty(t, p.hand)
+				assert.Len(t, p.auction, 1, "no Character to equip it")
+				assert.Contains(t, s.log.String(), "from the Spoils deck")
+			},
+		},
+		{
+			name:  "a Vehicle and Party Equipment left in the Auction House",
+			force: script{place: -1},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				s.crown(0, 1, "ex-a")
+				p.auction = []Item{{card: s.spoilsIdx("ex-jeep"), mount: -1}, {card: s.spoilsIdx("ex-tarp"), mount: -1}}
+				s.equipParty(p, 0)
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				assert.Equal(t, int16(-1), p.party.vehicle.card, "the bot drives the jeep")
+				assert.Empty(t, p.party.equip, "the bot carries the tarp")
+				assert.ElementsMatch(t, []Item{{card: s.spoilsIdx("ex-jeep"), mount: -1}, {card: s.spoilsIdx("ex-tarp"), mount: -1}}, p.auction)
+			},
+		},
+		{
+			name:  "the scope mounted on the second rifle",
+			force: script{mount: func(Item) (int, int) { return 4, 0 }},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				s.crown(0, 1, "ex-a", "ex-rifle")
+				s.crown(0, 5, "ex-e", "ex-rifle")
+				scope := Item{card: s.spoilsIdx("ex-scope"), mount: -1}
+				c, k := p.dec.(*script).Decider.Mount(s.Game, p, scope)
+				require.Equal(t, [2]int{0, 0}, [2]int{c, k}, "the bot mounts it on the first")
+				require.True(t, s.mount(p, scope))
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				assert.Equal(t, int16(-1), p.party.crowns[0].items[0].mount)
+				assert.Equal(t, s.spoilsIdx("ex-scope"), p.party.crowns[4].items[0].mount)
+			},
+		},
+		{
+			name:  "the scope mounted on none",
+			force: script{mount: func(Item) (int, int) { return MountNone, 0 }},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				s.crown(0, 1, "ex-a", "ex-rifle")
+				p.auction = []Item{{card: s.spoilsIdx("ex-scope"), mount: -1}}
+				s.equipParty(p, 0)
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				assert.Equal(t, int16(-1), p.party.crowns[0].items[0].mount)
+				assert.Equal(t, []Item{{card: s.spoilsIdx("ex-scope"), mount: -1}}, p.auction)
+			},
+		},
+		{
+			name:  "the card it names stolen from a rival's Auction House",
+			force: script{steal: func(*Player) int { return 1 }},
+			play: func(t *testing.T, s *scenario, p *Player) {
+				rival := &s.players[1]
+				rival.auction = []Item{{card: s.spoilsIdx("ex-vest"), mount: -1}, {card: s.spoilsIdx("ex-plate"), mount: -1}}
+				require.Equal(t, 0, p.dec.(*script).Decider.Steal(s.Game, p, rival), "the bot takes the first")
+				s.stealSpoils(rival, p)
+			},
+			check: func(t *testing.T, s *scenario, p *Player) {
+				assert.Equal(t, []Item{{card: s.spoilsIdx("ex-plate"), mount: -1}}, p.auction)
+				assert.Equal(t, []Item{{card: s.spoilsIdx("ex-vest"), mount: -1}}, s.players[1].auction)
+			},
+		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newScenario(t, examples(t), quiet...)
@@ -167,6 +253,20 @@ func TestDeciderIllegalChoiceFailsTheGame(t *testing.T) {
 			s.crown(0, 1, "ex-a")
 			s.partyExploits(p)
 		}, "decider: P1 Faction A takes a PVP Deed it cannot"},
+		{"a scope mounted on a card that is not a rifle", script{mount: func(Item) (int, int) { return 0, 0 }}, func(s *scenario, p *Player) {
+			s.crown(0, 1, "ex-a", "ex-vest")
+			s.crown(0, 2, "ex-b", "ex-rifle")
+			s.mount(p, Item{card: s.spoilsIdx("ex-scope"), mount: -1})
+		}, "decider: P1 Faction A mounts ex-scope on item 0 of crown 0"},
+		{"a scope mounted on a Vehicle that does not take it", script{mount: func(Item) (int, int) { return MountVehicle, 0 }}, func(s *scenario, p *Player) {
+			s.crown(0, 1, "ex-a", "ex-rifle")
+			s.vehicle(0, "ex-jeep")
+			s.mount(p, Item{card: s.spoilsIdx("ex-scope"), mount: -1})
+		}, "decider: P1 Faction A mounts ex-scope on no Vehicle"},
+		{"a card stolen past the Auction House's end", script{steal: func(v *Player) int { return len(v.auction) }}, func(s *scenario, p *Player) {
+			s.players[1].auction = []Item{{card: s.spoilsIdx("ex-vest"), mount: -1}}
+			s.stealSpoils(&s.players[1], p)
+		}, "decider: P1 Faction A steals card 1 of P2 Faction B's Auction House"},
 		{"a Technology it cannot pay for", script{buyTech: func() int16 { return 0 }, sellTDC: -1}, func(s *scenario, p *Player) {
 			p.sc = 0
 			s.sellAndPurchase(p)

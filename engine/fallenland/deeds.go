@@ -239,7 +239,7 @@ func (g *Game) freeCard(p *Player, d Deck) {
 	if g.trace != nil {
 		g.emitf(p.seat, "free-card", "", D{"hex": int(p.party.hex)}, "  %s takes the City/Rad free card", g.name(p))
 	}
-	if g.c.Rules.FreeCardChoice == 1 && len(p.hand) < 3 {
+	if g.c.Rules.FreeCardChoice == 1 && p.dec.FreeAction(g, p) {
 		if x := g.draw(DActions); x >= 0 {
 			g.gainAction(p, x)
 		}

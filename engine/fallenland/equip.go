@@ -337,9 +337,10 @@ func (g *Game) vehicleLoad(pa *Party) int {
 
 // equipParty re-equips the Party: everything it carries, and the Auction
 // House cards from index from on it takes, are placed again in the order
-// it chooses: the Vehicle, Party Equipment, Permanent and Vehicle
-// Equipment cards where the rules let them go, every other card on the
-// member it chooses (or stowed in the Vehicle); what does not fit goes to
+// it chooses: the Vehicle, Party Equipment and Vehicle Equipment cards
+// where the rules let them go if it places them, Permanent cards on the
+// host it chooses, every other card on the member it chooses (or stowed in
+// the Vehicle); what does not fit, or is not placed, goes to
 // the Auction House (FL-SP-04/05). In its own town a Party takes the whole Auction House
 // (from 0); a reward joins it anywhere (from: its index). Jinxed cards
 // and the cards of a Character with 3 Psych damage never move.
@@ -387,7 +388,7 @@ func (g *Game) equipParty(p *Player, from int) {
 		placed := false
 		switch {
 		case sd.is(RVehicle):
-			if pa.vehicle.card < 0 {
+			if pa.vehicle.card < 0 && p.dec.Place(g, p, it) {
 				pa.vehicle = it
 				placed = true
 			}
@@ -399,7 +400,7 @@ func (g *Game) equipParty(p *Player, from int) {
 					ok = false
 				}
 			}
-			if ok {
+			if ok && p.dec.Place(g, p, it) {
 				pa.equip = append(pa.equip, it)
 				g.recomputeLoads(p)
 				placed = true
@@ -408,7 +409,7 @@ func (g *Game) equipParty(p *Player, from int) {
 			// Mounted on a matching card already placed, for good (FL-SP-26).
 			placed = g.mount(p, it)
 		case sd.is(RVehicleEquipment):
-			if pa.vehicle.card >= 0 && g.vehicleLoad(pa)+g.itemCost(it) <= int(g.spoils(pa.vehicle).VehCap) {
+			if pa.vehicle.card >= 0 && g.vehicleLoad(pa)+g.itemCost(it) <= int(g.spoils(pa.vehicle).VehCap) && p.dec.Place(g, p, it) {
 				pa.vehItems = append(pa.vehItems, it)
 				placed = true
 			}
@@ -435,31 +436,70 @@ func (g *Game) equipParty(p *Player, from int) {
 	g.recompute(p)
 }
 
-// mount puts a loose Permanent card on a matching host the Party carries
-// (or on the Vehicle), if its holder has the capacity.
+// mount puts a loose Permanent card on the host the player chooses, for
+// good: a matching card the Party carries, or the Vehicle, whose holder
+// has the capacity (FL-SP-26). It reports false when there is no host or
+// the player mounts it on none.
 func (g *Game) mount(p *Player, perm Item) bool {
+	if c, _ := g.firstHost(p, perm); c == MountNone {
+		return false
+	}
+	pa := &p.party
+	pd := g.spoils(perm)
+	switch c, k := p.dec.Mount(g, p, perm); {
+	case c == MountNone:
+		return false
+	case c == MountVehicle:
+		if !g.vehicleHosts(pa, pd) {
+			illegal("%s mounts %s on no Vehicle that takes it", g.name(p), pd.ID)
+		}
+		pa.vehicle.mount = perm.card
+	default:
+		if c < 0 || c >= len(pa.crowns) || k < 0 || k >= len(pa.crowns[c].items) || !g.hosts(&pa.crowns[c], k, pd) {
+			illegal("%s mounts %s on item %d of crown %d", g.name(p), pd.ID, k, c)
+		}
+		m := &pa.crowns[c]
+		m.items[k].mount = perm.card
+		m.load += pd.Cost
+	}
+	return true
+}
+
+// Where Decider.Mount puts a Permanent card beside a member's item.
+const (
+	MountVehicle = -1 // on the Vehicle
+	MountNone    = -2 // on none: it stays in the Auction House
+)
+
+// firstHost is the first card a Permanent card may be mounted on: crown
+// c's item k, the Vehicle, or none (MountNone).
+func (g *Game) firstHost(p *Player, perm Item) (c, k int) {
 	pa := &p.party
 	pd := g.spoils(perm)
 	for i := range pa.crowns {
-		m := &pa.crowns[i]
-		if g.frozen(m) {
-			continue
-		}
-		for k := range m.items {
-			host := &m.items[k]
-			if host.mount < 0 && g.spoils(*host).Cats.meets(pd.AttachesTo) && int(m.load)+int(pd.Cost) <= int(m.cap) {
-				host.mount = perm.card
-				m.load += pd.Cost
-				return true
+		for k := range pa.crowns[i].items {
+			if g.hosts(&pa.crowns[i], k, pd) {
+				return i, k
 			}
 		}
 	}
-	if v := &pa.vehicle; v.card >= 0 && v.mount < 0 && g.spoils(*v).Cats.meets(pd.AttachesTo) &&
-		g.vehicleLoad(pa)+int(pd.Cost) <= int(g.spoils(*v).VehCap) {
-		v.mount = perm.card
-		return true
+	if g.vehicleHosts(pa, pd) {
+		return MountVehicle, 0
 	}
-	return false
+	return MountNone, 0
+}
+
+// hosts reports whether member m's item k takes Permanent card pd now.
+func (g *Game) hosts(m *Member, k int, pd *SpoilsDef) bool {
+	host := &m.items[k]
+	return !g.frozen(m) && host.mount < 0 && g.spoils(*host).Cats.meets(pd.AttachesTo) && int(m.load)+int(pd.Cost) <= int(m.cap)
+}
+
+// vehicleHosts reports whether the Party's Vehicle takes Permanent card pd
+// now.
+func (g *Game) vehicleHosts(pa *Party, pd *SpoilsDef) bool {
+	v := &pa.vehicle
+	return v.card >= 0 && v.mount < 0 && g.spoils(*v).Cats.meets(pd.AttachesTo) && g.vehicleLoad(pa)+int(pd.Cost) <= int(g.spoils(*v).VehCap)
 }
 
 // hasLink reports whether a member already has a linked item.

@@ -840,20 +840,23 @@ func (g *Game) givenUp(p, thief *Player) *Item {
 	return &p.party.crowns[c].items[k]
 }
 
-// stealSpoils moves a Spoils card from one player to another: from the
-// Auction House, else an equipped card the victim chooses (never an Ally,
-// a Jinxed or a Perk card).
+// stealSpoils moves a Spoils card from one player to another: one of the
+// Auction House the thief chooses, else an equipped card the victim
+// chooses (never an Ally, a Jinxed or a Perk card).
 func (g *Game) stealSpoils(from, to *Player) {
 	if from == to {
 		return
 	}
-	for i, it := range from.auction {
-		if sd := g.spoils(it); !sd.is(RAlly) && sd.Faction < 0 {
-			from.auction = append(from.auction[:i], from.auction[i+1:]...)
-			to.auction = append(to.auction, it)
-			g.traceSteal(from, to, it)
-			return
+	if g.firstStealable(from) >= 0 {
+		i := to.dec.Steal(g, to, from)
+		if i < 0 || i >= len(from.auction) || !g.tradeable(from.auction[i]) {
+			illegal("%s steals card %d of %s's Auction House", g.name(to), i, g.name(from))
 		}
+		it := from.auction[i]
+		from.auction = append(from.auction[:i], from.auction[i+1:]...)
+		to.auction = append(to.auction, it)
+		g.traceSteal(from, to, it)
+		return
 	}
 	worst := g.givenUp(from, to)
 	if worst != nil {
@@ -863,6 +866,17 @@ func (g *Game) stealSpoils(from, to *Player) {
 		from.untidy = true
 		g.tidy(from)
 	}
+}
+
+// firstStealable is the first card of the player's Auction House that
+// may be stolen (tradeable: not an Ally or a Faction's card), or -1.
+func (g *Game) firstStealable(p *Player) int {
+	for i, it := range p.auction {
+		if g.tradeable(it) {
+			return i
+		}
+	}
+	return -1
 }
 
 // traceSteal reports a Spoils card taken from one player by another.
