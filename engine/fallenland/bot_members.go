@@ -29,6 +29,18 @@ func (b *bot) Member(g *Game, p, of *Player, why Pick) int {
 	return -1
 }
 
+// Solo: a bot sends the member with the highest Total Skill for the first
+// check (bestFor).
+func (b *bot) Solo(g *Game, p *Player, e *EncDef, seq []Check) int {
+	m := g.bestFor(p, seq[0])
+	for i := range p.party.crowns {
+		if &p.party.crowns[i] == m {
+			return i
+		}
+	}
+	return -1
+}
+
 // Recruit: a bot recruits the best Character of its roster (charValue).
 func (b *bot) Recruit(g *Game, p *Player) int {
 	best := 0

@@ -33,6 +33,10 @@ type Decider interface {
 	// OSC reports whether the Party attempts a Mission's Optional Skill
 	// Check k (encounter.go:osc).
 	OSC(g *Game, p *Player, k Check) bool
+	// Solo is the member (a crown index) that attempts every check seq of
+	// Solo card e where the card leaves it to the player: a Character, or
+	// a hit man for a Combat check (encounter.go:soloMember).
+	Solo(g *Game, p *Player, e *EncDef, seq []Check) int
 	// MultiNow reports whether the Party attempts a Multiple Party card e
 	// just drawn with the Parties who (seats) on the hex, or leaves it
 	// waiting for others; never asked of a lone player (encounter.go).

@@ -29,6 +29,14 @@ type script struct {
 	mount         func(perm Item) (c, k int)
 	steal         func(victim *Player) int
 	freeAction    int8 // the City/Rad free card: +1 an Action, -1 a Spoils
+	solo          func() int
+}
+
+func (s *script) Solo(g *Game, p *Player, e *EncDef, seq []Check) int {
+	if s.solo != nil {
+		return s.solo()
+	}
+	return s.Decider.Solo(g, p, e, seq)
 }
 
 func (s *script) Place(g *Game, p *Player, it Item) bool {

@@ -304,3 +304,47 @@ func TestDeciderPluggedIntoAGame(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got, "a Decider that makes the bot's choices plays the bot's game")
 }
+
+// A Solo card that leaves the Character to the player sends the one its
+// Decider names (the bot sends the highest Total Skill); a hit man only
+// into a Combat check.
+func TestDeciderPicksTheSoloMember(t *testing.T) {
+	medical := []Check{{Need: 1, Skill: Medical}}
+	for _, tt := range []struct {
+		name  string
+		seq   []Check
+		force func() int
+		want  int    // the crown sent
+		fails string // the game's failure, "" for none
+	}{
+		{"the bot's pick: the medic", medical, nil, 1, ""},
+		{"the weaker Character", medical, func() int { return 0 }, 0, ""},
+		{"the hit man into Combat", []Check{{Need: 1, Skill: Combat}}, func() int { return 2 }, 2, ""},
+		{"the hit man into Medical", medical, func() int { return 2 }, 0, "decider: P1 Faction A sends crown 2 into ex-solo's Solo checks"},
+		{"an empty Crown", medical, func() int { return 3 }, 0, "sends crown 3"},
+		{"none", medical, func() int { return -1 }, 0, "sends crown -1"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newScenario(t, examples(t), quiet...)
+			p := &s.players[0]
+			s.crown(0, 1, "ex-a")     // Medical 5
+			s.crown(0, 2, "ex-medic") // Medical 10
+			p.party.crowns[2] = Member{char: -1, hitman: s.actIdx("ex-merc")}
+			s.recompute(p)
+			script{solo: tt.force}.on(p)
+			e := &EncDef{Card: Card{ID: "ex-solo"}, Checks: Checks{Kind: SoloCheck}}
+			var got *Member
+			msg := func() (msg string) {
+				defer func() { msg, _ = recover().(string) }()
+				got = s.soloMember(p, e, tt.seq)
+				return ""
+			}()
+			if tt.fails != "" {
+				assert.Contains(t, msg, tt.fails)
+				return
+			}
+			require.Empty(t, msg)
+			assert.Same(t, &p.party.crowns[tt.want], got)
+		})
+	}
+}

@@ -598,19 +598,30 @@ func (g *Game) soloMember(p *Player, e *EncDef, seq []Check) *Member {
 	case c < 0:
 		return g.crownMember(p, 0)
 	}
-	if len(seq) == 0 {
+	if len(seq) == 0 || g.bestFor(p, seq[0]) == nil {
 		return nil
 	}
-	return g.bestFor(p, seq[0])
+	i := p.dec.Solo(g, p, e, seq)
+	if i < 0 || i >= len(p.party.crowns) || !g.soloFits(&p.party.crowns[i], seq[0]) {
+		illegal("%s sends crown %d into %s's Solo checks", g.name(p), i, e.ID)
+	}
+	return &p.party.crowns[i]
 }
 
-// bestFor is the member a player sends into a Solo check.
+// soloFits reports whether a member may attempt a Solo check: a Character,
+// or a hit man for a Combat check.
+func (g *Game) soloFits(m *Member, k Check) bool {
+	return m.present() && (m.hitman < 0 || k.Skill == Combat)
+}
+
+// bestFor is the member a bot sends into a Solo check: the highest Total
+// Skill (melee only for a melee check).
 func (g *Game) bestFor(p *Player, k Check) *Member {
 	var best *Member
 	bestTS := -1 << 30
 	for i := range p.party.crowns {
 		m := &p.party.crowns[i]
-		if !m.present() || (m.hitman >= 0 && k.Skill != Combat) {
+		if !g.soloFits(m, k) {
 			continue
 		}
 		ts := int(m.ts[k.Skill])
