@@ -138,3 +138,41 @@ func (h *AbilityHook) Holder() *Member { return h.m }
 
 // Perk reports a Faction's Perk.
 func (h *AbilityHook) Perk() bool { return h.perk > 0 }
+
+// Resource reports a Resource hex (printed, or one a card created);
+// ResourceOwner is the seat owning it, -1 Neutral, -2 destroyed (any other
+// hex reads -1); Double reports a Double Resource.
+func (g *Game) Resource(hex int16) bool     { return g.isResource(hex) }
+func (g *Game) ResourceOwner(hex int16) int { return int(g.resOwner[hex]) }
+func (g *Game) Double(hex int16) bool       { return g.resDouble[hex] }
+
+// Missions is the number of Mission Location chips; Mission the hex of
+// the i-th.
+func (g *Game) Missions() int       { return len(g.missions) }
+func (g *Game) Mission(i int) int16 { return g.missions[i] }
+
+// POIs is the number of Points of Interest (a Choice's POI indexes them);
+// POI the hex of the i-th and whether it is still in play.
+func (g *Game) POIs() int { return len(g.pois) }
+func (g *Game) POI(i int) (hex int16, live bool) {
+	return g.pois[i].hex, g.pois[i].live
+}
+
+// Worlds is the number of World cards in play (a Choice's Multi is 1 + an
+// index); World the i-th: its card (an index in its deck's sheet), its
+// deck, and for a Multiple Party card waiting for Parties, its hex.
+func (g *Game) Worlds() int { return len(g.worlds) }
+func (g *Game) World(i int) (card int16, deck Deck, waiting bool, hex int16, live bool) {
+	w := &g.worlds[i]
+	return w.enc, w.deck, w.wait, w.hex, w.live
+}
+
+// NPCMs is the number of hired NPCMs on the map (a Choice's Target is
+// -2-i for the i-th); NPCM the i-th: its card (an index in
+// Content().Actions), its owner's seat, its hex, and whether it is still
+// in play.
+func (g *Game) NPCMs() int { return len(g.npcms) }
+func (g *Game) NPCM(i int) (card int16, owner int, hex int16, live bool) {
+	n := &g.npcms[i]
+	return n.act, n.owner, n.hex, n.live
+}

@@ -93,3 +93,22 @@ func (fs *FightState) Seat() int { return fs.seat }
 // Def is the villain's card; Wounds the wounds on it.
 func (v *Villain) Def() *VillainDef { return v.def }
 func (v *Villain) Wounds() int      { return v.wounds }
+
+// Sites is the number of artifact sites on the board; Site the i-th: its
+// space, its artifact (an index in Content().Artifacts) and whether it is
+// still to be found.
+func (g *Game) Sites() int { return len(g.sites) }
+func (g *Game) Site(i int) (space, art int16, live bool) {
+	s := &g.sites[i]
+	return s.space, s.art, s.live
+}
+
+// Villains is the number of villains; Villain the i-th.
+func (g *Game) Villains() int          { return len(g.villains) }
+func (g *Game) Villain(i int) *Villain { return &g.villains[i] }
+
+// Henchman reports a henchman standing in a space.
+func (g *Game) Henchman(space int16) bool { return g.henchmen[space] != 0 }
+
+// Space is the space the villain stands in, -1 off the board.
+func (v *Villain) Space() int16 { return v.space }
