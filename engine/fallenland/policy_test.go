@@ -6,10 +6,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deckwright/deckwright/compiler"
-	"github.com/deckwright/deckwright/content"
+	"github.com/deckwright/deckwright/compiler/project"
 	fl "github.com/deckwright/deckwright/engine/fallenland"
 	"github.com/deckwright/deckwright/engine/game"
+	_ "github.com/deckwright/deckwright/engine/games" // registers the games project.Load finds
 )
 
 // steady is a policy written outside the package, as any new one is: it
@@ -95,18 +95,13 @@ func sales(log game.EventLog, seller int) int {
 	return n
 }
 
-// bundled compiles and loads the bundled base set, as a program using the
-// module does.
+// bundled loads the bundled base set, as a program using the module does.
 func bundled(t testing.TB) *fl.Content {
 	t.Helper()
-	set, _ := content.BaseOf(fl.GameID)
-	data, err := set.Workbook()
+	b, err := project.Load(nil, project.Options{Game: fl.GameID})
 	require.NoError(t, err)
-	wb, l := compiler.ReadWorkbook("base.xlsx", data, compiler.DefaultLimits)
-	require.NotNil(t, wb, "%v", l.Items())
-	tables, l := compiler.Compile(fl.Module, []*compiler.Workbook{wb}, compiler.Options{})
-	require.NotNil(t, tables, "%v", l.Items())
-	c, err := fl.Load(tables)
+	require.NoError(t, b.Diags.Err())
+	c, err := fl.Load(b.Tables)
 	require.NoError(t, err)
 	return c
 }

@@ -6,10 +6,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deckwright/deckwright/compiler"
-	"github.com/deckwright/deckwright/content"
+	"github.com/deckwright/deckwright/compiler/project"
 	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/game"
+	_ "github.com/deckwright/deckwright/engine/games" // registers the games project.Load finds
 )
 
 // dogged is a policy written outside the package, as any new one is: it
@@ -82,18 +82,13 @@ func count(log game.EventLog, kind string, seat int) int {
 	return n
 }
 
-// bundled compiles and loads the bundled base set, as a program using the
-// module does.
+// bundled loads the bundled base set, as a program using the module does.
 func bundled(t testing.TB) *fng.Content {
 	t.Helper()
-	set, _ := content.BaseOf(fng.GameID)
-	data, err := set.Workbook()
+	b, err := project.Load(nil, project.Options{Game: fng.GameID})
 	require.NoError(t, err)
-	wb, l := compiler.ReadWorkbook("base.xlsx", data, compiler.DefaultLimits)
-	require.NotNil(t, wb, "%v", l.Items())
-	tables, l := compiler.Compile(fng.Module, []*compiler.Workbook{wb}, compiler.Options{})
-	require.NotNil(t, tables, "%v", l.Items())
-	c, err := fng.Load(tables)
+	require.NoError(t, b.Diags.Err())
+	c, err := fng.Load(b.Tables)
 	require.NoError(t, err)
 	return c
 }
