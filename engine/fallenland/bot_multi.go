@@ -78,3 +78,7 @@ func (g *Game) multiGoals(p *Player, consider func(h int16, value float64)) {
 		consider(w.hex, 10*g.multiChance(g.encCard(w.deck, w.enc), with))
 	}
 }
+
+// Join: a bot always joins a Multiple Party card on its hex: each
+// participant earns the whole reward (FL-AMB-45).
+func (b *bot) Join(g *Game, q, p *Player, e *EncDef) bool { return true }

@@ -41,6 +41,9 @@ type Decider interface {
 	// just drawn with the Parties who (seats) on the hex, or leaves it
 	// waiting for others; never asked of a lone player (encounter.go).
 	MultiNow(g *Game, p *Player, e *EncDef, who []int) bool
+	// Join reports whether q's Party, on the hex where p attempts Multiple
+	// Party card e, takes part in it (encounter.go:joiners).
+	Join(g *Game, q, p *Player, e *EncDef) bool
 	// Draft is the card the player keeps of the stack passed to it in
 	// Draft Setup, an index in stack, given the cards kept already
 	// (play.go:draftCards).

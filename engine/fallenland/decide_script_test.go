@@ -30,6 +30,11 @@ type script struct {
 	steal         func(victim *Player) int
 	freeAction    int8 // the City/Rad free card: +1 an Action, -1 a Spoils
 	solo          func() int
+	join          int8 // a rival's Multiple Party card on its hex: +1 join, -1 not
+}
+
+func (s *script) Join(g *Game, q, p *Player, e *EncDef) bool {
+	return pick(s.join, s.join == 0 && s.Decider.Join(g, q, p, e))
 }
 
 func (s *script) Solo(g *Game, p *Player, e *EncDef, seq []Check) int {

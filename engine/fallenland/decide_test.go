@@ -348,3 +348,24 @@ func TestDeciderPicksTheSoloMember(t *testing.T) {
 		})
 	}
 }
+
+// A Party on the hex of a rival's Multiple Party card takes part only if
+// its player joins: one that does not shares neither the checks nor the
+// reward (the bots always join: TestMultipleOSC).
+func TestDeciderJoinsAMultiplePartyCard(t *testing.T) {
+	s := newScenario(t, gaps(t), quiet...)
+	p, q := &s.players[0], &s.players[1]
+	s.crown(0, 1, "ex-a")
+	s.crown(1, 1, "ex-a")
+	q.party.hex = p.party.hex
+	s.multiNow(1)
+	scripted(q).join = -1
+	// 3 Combat with p's die alone: a 1, re-rolled while short, twice
+	// (q's die would have been the second roll); then p's OSC passes.
+	s.dice(1, 1, 1, 3)
+	ok, _, _ := s.playCard(p, DMissions, s.missionIdx("ex-column"))
+	s.done()
+	assert.True(t, ok)
+	assert.Equal(t, [2]int{1, 0}, [2]int{p.pr, q.pr}, "q shares no reward")
+	assert.Equal(t, [2]int{32, 30}, [2]int{p.th, q.th}, "q attempts no Optional Skill Check")
+}

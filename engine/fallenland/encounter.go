@@ -132,7 +132,7 @@ func (g *Game) playCard(p *Player, d Deck, x int16) (success, redraw, pending bo
 			g.osc(p, e)
 		}
 	case ch.Kind == MultiCheck:
-		who := g.multiParties(p.party.hex, p, nil)
+		who := g.joiners(p, e, g.multiParties(p.party.hex, p, nil))
 		// A lone player never waits for others.
 		if len(g.players) >= 2 && !p.dec.MultiNow(g, p, e, who) {
 			g.waitMulti(p, d, x, &wi)
@@ -635,11 +635,11 @@ func (g *Game) bestFor(p *Player, k Check) *Member {
 	return best
 }
 
-// multiParties lists, in turn order, the Parties on a hex that take part
-// in a Multiple Party card p attempts there: p's and every other Party on
-// the hex (bots always join: each participant earns the whole reward,
-// FL-AMB-45). They are appended to who (the bots pass a buffer on their
-// frame: they ask for every waiting card, many times a game).
+// multiParties lists, in turn order, the Parties on a hex that may take
+// part in a Multiple Party card p attempts there: p's and every other
+// Party on the hex (each joins or not: joiners; the bots always do, and
+// plan with this list). They are appended to who (the bots pass a buffer
+// on their frame: they ask for every waiting card, many times a game).
 func (g *Game) multiParties(h int16, p *Player, who []int) []int {
 	for _, s := range g.order {
 		q := g.p(s)
@@ -651,6 +651,19 @@ func (g *Game) multiParties(h int16, p *Player, who []int) []int {
 		who = append(who, p.seat)
 	}
 	return who
+}
+
+// joiners keeps, of the Parties who could take part in Multiple Party
+// card e that p attempts (who, in turn order), p's and those whose players
+// join it (FL-SC-25).
+func (g *Game) joiners(p *Player, e *EncDef, who []int) []int {
+	kept := who[:0]
+	for _, s := range who {
+		if q := g.p(s); q == p || q.dec.Join(g, q, p, e) {
+			kept = append(kept, s)
+		}
+	}
+	return kept
 }
 
 // partiesOn counts the living Parties on a hex.
@@ -715,7 +728,7 @@ func (g *Game) attemptWaiting(p *Player, wi int) {
 	g.enc, g.cardEnd, g.cause = e, false, causeParty
 	defer func() { g.enc, g.cause, g.cardEnd = prevEnc, prevCause, prevEnd }()
 	w.wait = false
-	who := g.multiParties(w.hex, p, nil)
+	who := g.joiners(p, e, g.multiParties(w.hex, p, nil))
 	if g.trace != nil {
 		g.emitf(p.seat, "multi-attempt", e.ID, D{"deck": DeckNames[w.deck], "seats": who}, "  %s is attempted by %s", e.Name, g.seatList(who))
 	}
