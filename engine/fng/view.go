@@ -112,3 +112,34 @@ func (g *Game) Henchman(space int16) bool { return g.henchmen[space] != 0 }
 
 // Space is the space the villain stands in, -1 off the board.
 func (v *Villain) Space() int16 { return v.space }
+
+// Track is the villain track (cooperative and solo games); Shared the
+// heroes' shared Fortune there.
+func (g *Game) Track() int  { return g.coop.track }
+func (g *Game) Shared() int { return g.coop.fortune }
+
+// Loot is the number of artifacts the villains hold; LootArtifact the
+// i-th (an index in Content().Artifacts) and its value, as Reward counts
+// them.
+func (g *Game) Loot() int { return len(g.coop.loot) }
+func (g *Game) LootArtifact(i int) (art int16, fortune int) {
+	return g.coop.loot[i].art, g.coop.loot[i].value
+}
+
+// Outposts is the number of the villains' outposts; Outpost the i-th (as
+// Raid counts them): its card (an index in Content().Outposts), its space
+// and whether it stands.
+func (g *Game) Outposts() int { return len(g.coop.outposts) }
+func (g *Game) Outpost(i int) (def, space int16, live bool) {
+	o := &g.coop.outposts[i]
+	return o.def, o.space, o.live
+}
+
+// Remains is the number of Remains in Play cards on the hero; Remain the
+// i-th (as Cancel counts them), whether an opponent played it and whether
+// its effect rolled dice (then it cannot be canceled).
+func (h *Hero) Remains() int { return len(h.remains) }
+func (h *Hero) Remain(i int) (ev *EventDef, hostile, rolled bool) {
+	r := &h.remains[i]
+	return r.ev, r.hostile, r.rolled
+}
