@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +34,9 @@ type simFlags struct {
 	// --sweep: the cell and values, parsed by request.
 	sweep string
 	sw    game.Sweep
+	// The games' own options beyond --level, --org and --teams
+	// (optionFlags), by name.
+	options map[string]*string
 }
 
 func newSimCmd() *cobra.Command {
@@ -127,6 +132,7 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.StringVar(&f.sweep, "sweep", "", sweepHelp)
 	fl.BoolVar(&f.shardEnv, "shard-env", false, "take --shard from a batch engine: JOB_COMPLETION_INDEX and JOB_COMPLETIONS (Kubernetes Indexed Job), or SLURM_ARRAY_TASK_ID, _MIN and _COUNT (Slurm array)")
 	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+game.IDs()+"), and/or the level: basic or advanced (as --level)")
+	f.optionFlags(c)
 	_ = c.RegisterFlagCompletionFunc("mode", specCompletion(specModes))
 	_ = c.RegisterFlagCompletionFunc("policy", policyCompletion)
 	_ = c.RegisterFlagCompletionFunc("level", specCompletion(specOption("level")))
@@ -251,8 +257,9 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 }
 
 // gameOptions are the game's own options the flags set: --level, --org,
-// and --teams when given (the module's default is 2). The harness refuses
-// an option the selected game does not have.
+// --teams when given (the module's default is 2), and any other a game
+// declares (optionFlags). The harness refuses an option the selected game
+// does not have.
 func (f *simFlags) gameOptions(c *cobra.Command) map[string]string {
 	opts := map[string]string{}
 	if f.level != "" {
@@ -263,6 +270,11 @@ func (f *simFlags) gameOptions(c *cobra.Command) map[string]string {
 	}
 	if c.Flags().Changed("teams") {
 		opts["teams"] = strconv.Itoa(f.teams)
+	}
+	for name, v := range f.options {
+		if *v != "" {
+			opts[name] = *v
+		}
 	}
 	return opts
 }
@@ -540,6 +552,11 @@ func replayCommand(args []string, f *simFlags, index int) string {
 	}
 	for _, v := range f.variants {
 		parts = append(parts, "--variant "+v)
+	}
+	for _, name := range slices.Sorted(maps.Keys(f.options)) {
+		if v := *f.options[name]; v != "" {
+			parts = append(parts, "--"+name+" "+v)
+		}
 	}
 	if f.game != "" {
 		parts = append(parts, "--game "+f.game)

@@ -14,8 +14,11 @@ import (
 // registered game's SimSpec; the harness validates them against the
 // selected game's, naming the game when a flag does not apply to it.
 
-// simulators are the registered games the harness can play.
-func simulators() []game.Simulator {
+// simulators are the registered games the harness can play (a variable:
+// a test adds a game to the flags without registering it for every test).
+var simulators = registeredSimulators
+
+func registeredSimulators() []game.Simulator {
 	var out []game.Simulator
 	for _, m := range game.Modules() {
 		if s, ok := m.(game.Simulator); ok {
@@ -49,6 +52,25 @@ func specHelp(what string, pick func(*game.SimSpec) []game.Choice) string {
 		return what
 	}
 	return what + " — " + strings.Join(parts, "; ")
+}
+
+// optionFlags adds a flag for each option a registered game declares
+// beyond --level, --org and --teams (defined with the flags above): a
+// string whose help, values and completion come from the specs, so a
+// game's own option needs no code here.
+func (f *simFlags) optionFlags(c *cobra.Command) {
+	f.options = map[string]*string{}
+	for _, s := range simulators() {
+		for _, o := range s.SimSpec().Options {
+			if c.Flags().Lookup(o.Name) != nil {
+				continue // its own flag, or another game's option of that name
+			}
+			v := new(string)
+			f.options[o.Name] = v
+			c.Flags().StringVar(v, o.Name, "", optionHelp(o.Name))
+			_ = c.RegisterFlagCompletionFunc(o.Name, specCompletion(specOption(o.Name)))
+		}
+	}
 }
 
 // optionHelp is the help of the flag of a game's own option: what the
