@@ -81,8 +81,8 @@ type Decider interface {
 	Assign(g *Game, p *Player, n int, t DamageType) (crown, k int)
 	// UseAbility reports whether the player uses ability h (a Perk's, a
 	// Character's, a Spoils card's) now, at moment t; it is ready and the
-	// moment's rule allows it (abilities.go:eachHook). At a check, g.chk
-	// is the check being rolled.
+	// moment's rule allows it (abilities.go:eachHook). At a check,
+	// g.Check() is the check being rolled.
 	UseAbility(g *Game, p *Player, h *AbilityHook, t Timing) bool
 
 	// Shield reports whether the player discards a Town Defense chip to
@@ -99,7 +99,8 @@ type Decider interface {
 	// index in its hand, or -1 to stop.
 	SellAction(g *Game, p *Player) int
 	// BuyTech is the Technology (or upgrade) the player buys at the Bank,
-	// one it can pay for (techPrice), or -1 for none.
+	// one it can pay for (techPrice: a new one's Tier 1 cost while it has
+	// room for another, a Tier 1's upgrade cost), or -1 for none.
 	BuyTech(g *Game, p *Player) int16
 	// BuyTDC reports whether the player buys a Town Defense chip; asked
 	// when it can pay for one.
@@ -133,8 +134,10 @@ type Decider interface {
 	// placed, in place (each takes the place it can then).
 	EquipOrder(g *Game, p *Player, pool []Item)
 	// Carry is the member (a crown index) that carries card it, one that
-	// can hold it (canHold), or -1 to stow it in the Vehicle if it may be,
-	// else leave it in the Auction House.
+	// can hold it (canHold: a Character not frozen by Psych damage, with
+	// the Carrying Capacity and, for Armor or Clothing, the slot free; not
+	// a Vehicle's, the Party's or a Permanent card), or -1 to stow it in
+	// the Vehicle if it may be, else leave it in the Auction House.
 	Carry(g *Game, p *Player, it Item) int
 	// Place reports whether the Party re-equipping places card it, a
 	// Vehicle, Party Equipment or Vehicle Equipment card, where the rules
