@@ -79,14 +79,15 @@ const (
 
 var deedNames = []string{"Movement", "Encounter", "PVP", "Resource", "Healing", "Mission", "Wait"}
 
-// Choice is a bot's next Deed.
+// Choice is a Party's next Deed, the Decider's answer to Deed: the Deed
+// and what it needs (the rules check it, checkDeed).
 type Choice struct {
 	Deed    Deed
-	Goal    int16 // Movement: where to head
+	Goal    int16 // Movement: the hex to head for
 	Deck    Deck  // Encounter and Resource: the deck drawn from
-	POI     int   // Encounter: a Point of Interest, -1 none
-	Multi   int   // Encounter: 1 + the index in g.worlds of a waiting Multiple Party card, 0 none
-	Target  int   // PVP: a seat, or -2-i for NPCM i
+	POI     int   // Encounter: a Point of Interest (Game.POI), -1 none
+	Multi   int   // Encounter: 1 + the index (Game.World) of a waiting Multiple Party card, 0 none
+	Target  int   // PVP: a seat, or -2-i for NPCM i (Game.NPCM)
 	Destroy bool  // Resource: destroy instead of capture
 }
 
