@@ -176,3 +176,8 @@ func (g *Game) NPCM(i int) (card int16, owner int, hex int16, live bool) {
 	n := &g.npcms[i]
 	return n.act, n.owner, n.hex, n.live
 }
+
+// Givable reports whether an equipped item may be given up to a card:
+// discarded (thief nil: not an Ally or a Jinxed card) or taken by thief
+// (nor a Faction's card): what GiveUp may name.
+func (g *Game) Givable(it Item, thief *Player) bool { return g.givable(it, thief) }

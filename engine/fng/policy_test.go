@@ -1,6 +1,7 @@
 package fng_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -91,4 +92,105 @@ func bundled(t testing.TB) *fng.Content {
 	c, err := fng.Load(b.Tables)
 	require.NoError(t, err)
 	return c
+}
+
+// plain is a whole Decider written from scratch outside the package: it
+// names every type the interface does, and answers each choice with the
+// first legal option, reading only the accessors — it heads for the first
+// artifact on the board, always presses on and sells what it finds.
+type plain struct{}
+
+var _ fng.Decider = plain{}
+
+func (plain) Route(g *fng.Game, h *fng.Hero) int16 {
+	for i := range g.Sites() {
+		if space, _, live := g.Site(i); live {
+			return space
+		}
+	}
+	return h.Space()
+}
+func (plain) Waypoint(g *fng.Game, h *fng.Hero, target int16, points int) int16 { return target }
+func (plain) Fly(g *fng.Game, h *fng.Hero, target int16, points int) int16      { return -1 }
+func (plain) FixedMove(g *fng.Game, h *fng.Hero) bool                           { return false }
+func (plain) SoloMove(g *fng.Game, h *fng.Hero, rolls []int) int                { return rolls[0] }
+func (plain) RideAlong(g *fng.Game, h, mover *fng.Hero, from, to int16) bool    { return false }
+func (plain) StepAside(g *fng.Game, h *fng.Hero, spaces []int16) int {
+	if len(spaces) == 0 {
+		return -1
+	}
+	return 0
+}
+func (plain) TeamOrder(g *fng.Game, first *fng.Hero, block []int8)  {}
+func (plain) Adventure(g *fng.Game, h *fng.Hero, site int) bool     { return true }
+func (plain) PressOn(g *fng.Game, h *fng.Hero, site, left int) bool { return true }
+func (plain) TestOption(g *fng.Game, h *fng.Hero, spec *fng.TestSpec, kw fng.KW, exert bool) int {
+	return 0
+}
+func (plain) GroupOption(g *fng.Game, lead *fng.Hero, seats []int, spec *fng.TestSpec, kw fng.KW, cliff bool) int {
+	return 0
+}
+func (plain) GroupTaker(g *fng.Game, lead *fng.Hero, seats []int, cl *fng.Clause, kw fng.KW, cliff bool) int {
+	return seats[0]
+}
+func (plain) Exert(g *fng.Game, h *fng.Hero, ts *fng.TestState) bool       { return false }
+func (plain) Help(g *fng.Game, h, taker *fng.Hero, ts *fng.TestState) bool { return false }
+func (plain) Escape(g *fng.Game, h *fng.Hero, fs *fng.FightState) bool     { return false }
+func (plain) Use(g *fng.Game, h *fng.Hero, c *fng.Card, t fng.Timing) bool { return false }
+func (plain) Target(g *fng.Game, h *fng.Hero, c *fng.Card) int             { return -1 }
+func (plain) Keep(g *fng.Game, h *fng.Hero, ids []int16) int               { return 0 }
+func (plain) Cancel(g *fng.Game, h *fng.Hero) int                          { return -1 }
+func (plain) Sell(g *fng.Game, h *fng.Hero, a int) bool                    { return true }
+func (plain) Heal(g *fng.Game, h *fng.Hero) int                            { return 0 }
+func (plain) Buy(g *fng.Game, h *fng.Hero, ally bool) bool                 { return false }
+func (plain) BuyCommon(g *fng.Game, h *fng.Hero) int16                     { return -1 }
+func (plain) SneakNumber(g *fng.Game, h *fng.Hero) int                     { return 1 }
+func (plain) Board(g *fng.Game, h *fng.Hero) bool                          { return false }
+func (plain) Raid(g *fng.Game, h *fng.Hero) int                            { return -1 }
+func (plain) Reward(g *fng.Game, h *fng.Hero) int                          { return -1 }
+func (plain) Carrier(g *fng.Game, h *fng.Hero, seats []int) int            { return -1 }
+func (plain) Pass(g *fng.Game, h *fng.Hero, seats []int, id int16) int     { return -1 }
+func (plain) LoseGlory(g *fng.Game, h *fng.Hero, loss int) int             { return min(loss, h.Glory()) }
+func (plain) PlayOn(g *fng.Game, h, target *fng.Hero, e *fng.EventDef, t fng.Timing) bool {
+	return false
+}
+
+// Discard: the first item of the kind; for a KO's loss, none while Fortune
+// may pay.
+func (plain) Discard(g *fng.Game, h *fng.Hero, kind fng.ItemKind) int {
+	for i := range h.Items() {
+		if kind.Is(&g.Content().Items[h.Item(i)]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// A whole Decider from another package plays every mode to its end (or
+// the round cap) without an answer the rules refuse, and its choices are
+// played: its heroes find and sell artifacts.
+func TestWholeDeciderFromAnotherPackage(t *testing.T) {
+	g := fng.New(bundled(t))
+	every := []fng.Decider{plain{}, plain{}, plain{}, plain{}}
+	fortune := 0
+	for _, opt := range []fng.Options{
+		{Mode: fng.Competitive, Players: 4, Advanced: true},
+		{Mode: fng.Competitive, Players: 3},
+		{Mode: fng.Cooperative, Players: 2, Advanced: true, Org: "nazi"},
+		{Mode: fng.Team, Players: 4, Advanced: true, Teams: []int{0, 1, 0, 1}},
+		{Mode: fng.Solo, Players: 1, Advanced: true, Org: "mob"},
+	} {
+		opt.MaxRounds, opt.Deciders = 60, every[:opt.Players]
+		for seed := uint64(1); seed <= 6; seed++ {
+			res, err := g.PlaySafe(seed, opt)
+			var f *fng.Failure
+			if err != nil && !(errors.As(err, &f) && f.Stall) {
+				t.Fatalf("%v seed %d: %v", opt.Mode, seed, err)
+			}
+			for _, n := range res.Fortune {
+				fortune += n
+			}
+		}
+	}
+	assert.Positive(t, fortune, "artifacts found and sold")
 }

@@ -143,3 +143,6 @@ func (h *Hero) Remain(i int) (ev *EventDef, hostile, rolled bool) {
 	r := &h.remains[i]
 	return r.ev, r.hostile, r.rolled
 }
+
+// Is reports whether an item is of the kind (a Discard must name one).
+func (k ItemKind) Is(it *ItemDef) bool { return k.is(it) }
