@@ -579,37 +579,7 @@ func (g *Game) fightOdds(h *Hero, e *EnemyDef) dice.Outcome {
 
 // cachedOdds memoises fight odds per worker (bots ask the same few
 // questions many times).
-func (g *Game) cachedOdds(f dice.Fight) dice.Outcome {
-	key, ok := oddsKey(f)
-	if !ok {
-		return dice.FightOdds(f)
-	}
-	if g.odds == nil {
-		g.odds = map[uint64]dice.Outcome{}
-	}
-	if o, ok := g.odds[key]; ok {
-		return o
-	}
-	o := dice.FightOdds(f)
-	if len(g.odds) < 1<<16 {
-		g.odds[key] = o
-	}
-	return o
-}
-
-// oddsKey packs a fight into a word, a byte a field (a uint64 key hashes
-// several times faster than the struct); false when a field does not fit a
-// signed byte.
-func oddsKey(f dice.Fight) (uint64, bool) {
-	var key uint64
-	for i, v := range [...]int{f.HeroDice, f.HeroDefense, f.HeroHealth, f.EnemyDice, f.EnemyDefense, f.EnemyHealth, f.Hit} {
-		if v < -128 || v > 127 {
-			return 0, false
-		}
-		key |= uint64(uint8(int8(v))) << (8 * i)
-	}
-	return key, true
-}
+func (g *Game) cachedOdds(f dice.Fight) dice.Outcome { return g.odds.Odds(f) }
 
 // TestOption takes the alternative likeliest to pass (counting the dice
 // the hero would exert); the random bot takes any.

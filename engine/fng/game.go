@@ -164,7 +164,7 @@ type Game struct {
 	trace  game.Tracer
 	pend   []int // traced games: dice rolled and not yet reported (logDice)
 	stats  *Stats
-	odds   map[uint64]dice.Outcome // by oddsKey
+	odds   dice.OddsMemo
 
 	// rivalMask caches rivalTimings until a hand changes (handsDirty).
 	rivalMask  uint32
