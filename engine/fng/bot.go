@@ -440,7 +440,16 @@ func (g *Game) estimateKey(h *Hero) (estimateKey, bool) {
 // estimateFor computes passEstimate from a key alone.
 func (g *Game) estimateFor(k *estimateKey) float64 {
 	c := g.c
+	// Most stats have no scoped modifier: a bit per stat that has one
+	// spares scanning them.
+	var modded uint32
+	for _, m := range k.mods[:k.n] {
+		modded |= 1 << m.Stat
+	}
 	mod := func(stat Stat, kw KW) int {
+		if modded&(1<<stat) == 0 {
+			return 0
+		}
 		n := 0
 		for _, m := range k.mods[:k.n] {
 			if m.Stat == stat && kw.has(int(m.Sym)) {
@@ -449,6 +458,7 @@ func (g *Game) estimateFor(k *estimateKey) float64 {
 		}
 		return n
 	}
+	pass := dice.Table()
 	clause := func(cl *Clause, kw KW) float64 {
 		switch cl.Kind {
 		case SkillTest, DiceTest:
@@ -459,7 +469,7 @@ func (g *Game) estimateFor(k *estimateKey) float64 {
 					n += int(k.skills[s]) + mod(Stat(s), kw)
 				}
 			}
-			return dice.Table().Pass(max(n, 1), cl.Target, cl.Successes)
+			return pass.Pass(max(n, 1), cl.Target, cl.Successes)
 		case FightTest:
 			e := g.typicalEnemy(cl)
 			o := g.cachedOdds(dice.Fight{HeroDice: max(int(k.combat)+mod(StatCombat, e.Keywords), 1),
@@ -527,25 +537,33 @@ func (g *Game) clauseChance(h *Hero, cl *Clause, kw KW, exert bool) float64 {
 }
 
 // typicalEnemy is the enemy a Fight clause will most likely meet: its
-// deck's average, or the reference enemy.
+// deck's average, or the reference enemy. The content's own clauses have it
+// resolved when the content loads (resolveFoes).
 func (g *Game) typicalEnemy(cl *Clause) *EnemyDef {
+	if cl.typical != nil {
+		return cl.typical
+	}
+	return g.c.typicalEnemy(cl)
+}
+
+func (c *Content) typicalEnemy(cl *Clause) *EnemyDef {
 	switch cl.FoeKind {
 	case FoeReference:
-		if i, ok := g.c.Reference[idOf(cl.Foe)]; ok {
-			return &g.c.Enemies[i]
+		if i, ok := c.Reference[idOf(cl.Foe)]; ok {
+			return &c.Enemies[i]
 		}
-		for _, i := range g.c.Reference {
-			if fold(g.c.Enemies[i].Name) == fold(cl.Foe) {
-				return &g.c.Enemies[i]
+		for _, i := range c.Reference {
+			if fold(c.Enemies[i].Name) == fold(cl.Foe) {
+				return &c.Enemies[i]
 			}
 		}
 	case FoeDeck:
 		if cl.Foe == "Nazi Enemies" {
-			return g.c.avgEnemy(1)
+			return c.avgEnemy(1)
 		}
-		return g.c.avgEnemy(0)
+		return c.avgEnemy(0)
 	}
-	return g.c.avgEnemy(0)
+	return c.avgEnemy(0)
 }
 
 func idOf(name string) string {

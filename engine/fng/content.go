@@ -716,6 +716,50 @@ func (l *loader) cards() {
 	for d, deck := range [][]int16{c.DeckEnemies, c.DeckNazi} {
 		c.avg[d] = averageEnemy(c, deck)
 	}
+	c.resolveFoes()
+}
+
+// resolveFoes works out once, for every Fight clause of the content, the
+// enemy the bots expect it to meet (typicalEnemy): they ask it in every
+// estimate of a test's chance.
+func (c *Content) resolveFoes() {
+	specs := []*TestSpec{}
+	for i := range c.Dangers {
+		specs = append(specs, &c.Dangers[i].Test, &c.Dangers[i].CliffTest)
+	}
+	for _, events := range [][]EventDef{c.Events, c.City, c.VillainEvents} {
+		for i := range events {
+			if d := events[i].Danger; d != nil {
+				specs = append(specs, &d.Test, &d.CliffTest)
+			}
+		}
+	}
+	for i := range c.Outposts {
+		specs = append(specs, &c.Outposts[i].Destroy)
+	}
+	for i := range c.Enemies {
+		specs = append(specs, &c.Enemies[i].Escape)
+	}
+	for i := range c.Artifacts {
+		specs = append(specs, &c.Artifacts[i].Escape)
+	}
+	resolve := func(cl *Clause) {
+		if cl.Kind == FightTest {
+			cl.typical = c.typicalEnemy(cl)
+		}
+	}
+	for _, spec := range specs {
+		for _, alt := range spec.Alts {
+			for i := range alt {
+				resolve(&alt[i])
+			}
+		}
+	}
+	for i := range c.Adventures {
+		if cl := c.Adventures[i].Final; cl != nil {
+			resolve(cl)
+		}
+	}
 }
 
 // enemies loads the Enemies sheet: its Deck column puts a row in the

@@ -29,3 +29,41 @@ func TestGameAllocations(t *testing.T) {
 		assert.LessOrEqual(t, testing.AllocsPerRun(200, play), tc.budget, "mode %v", mode)
 	}
 }
+
+// Every Fight clause of the loaded content has the bots' typical enemy
+// resolved once (resolveFoes), the same the clause names: a deck's average
+// or the reference enemy.
+func TestResolveFoes(t *testing.T) {
+	c := bundled(t)
+	fights := 0
+	check := func(where string, spec *TestSpec) {
+		for _, alt := range spec.Alts {
+			for i := range alt {
+				cl := &alt[i]
+				if cl.Kind != FightTest {
+					assert.Nil(t, cl.typical, where)
+					continue
+				}
+				fights++
+				require.NotNil(t, cl.typical, "%s: %s", where, cl)
+				assert.Same(t, c.typicalEnemy(cl), cl.typical, "%s: %s", where, cl)
+				switch cl.FoeKind {
+				case FoeDeck:
+					assert.Contains(t, []*EnemyDef{c.avgEnemy(0), c.avgEnemy(1)}, cl.typical, where)
+				case FoeReference:
+					assert.Equal(t, idOf(cl.Foe), cl.typical.ID, where)
+				}
+			}
+		}
+	}
+	for i := range c.Dangers {
+		check(c.Dangers[i].ID, &c.Dangers[i].Test)
+		check(c.Dangers[i].ID, &c.Dangers[i].CliffTest)
+	}
+	for i := range c.Outposts {
+		check(c.Outposts[i].ID, &c.Outposts[i].Destroy)
+	}
+	assert.Greater(t, fights, 5, "the bundled set's Dangers and outposts fight")
+	nazi := Clause{Kind: FightTest, Foe: "Nazi Enemies", FoeKind: FoeDeck}
+	assert.Same(t, c.avgEnemy(1), New(c).typicalEnemy(&nazi), "a clause the content did not load is worked out")
+}

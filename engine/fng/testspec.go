@@ -54,6 +54,8 @@ type Clause struct {
 	FoeKind   string  // FoeDeck, FoeReference or FoeVillain
 	Only      string  // FightTest from a deck: redraw enemies of another type ("Infantry")
 	Infantry  bool    // Only is Infantry (the rulebook's confined-space fights)
+
+	typical *EnemyDef // FightTest: the bots' typicalEnemy, resolved as the content loads
 }
 
 // TestSpec is a card's whole test: alternatives joined by "or", each a list
