@@ -782,10 +782,13 @@ func (g *Game) canShop(h *Hero, buffer int) bool {
 // commonChoice picks the Common Item worth buying keeping buffer Glory,
 // or -1.
 func (g *Game) commonChoice(h *Hero, buffer int) int16 {
+	if h.glory < g.c.Rules.CommonItemMinCost+buffer {
+		return -1 // no Common Item costs less
+	}
 	best, bestV := int16(-1), 0
 	for _, id := range g.c.CommonItems {
 		cost := g.commonCost(h, id)
-		if !g.mayBuyCommon(h, id) || h.glory < cost+buffer {
+		if h.glory < cost+buffer || !g.mayBuyCommon(h, id) {
 			continue
 		}
 		it := &g.c.Items[id]

@@ -211,3 +211,23 @@ func TestDoubleCrossWaitsForARival(t *testing.T) {
 		}
 	}
 }
+
+// A bot buys a Common Item only with its cost plus the Glory it keeps in
+// hand: one Glory short of the cheapest, there is nothing to buy.
+func TestCommonChoiceGloryBoundary(t *testing.T) {
+	s := newScenario(t, Options{Advanced: true}, "duke-dudley")
+	h := &s.heroes[0]
+	cheapest := 1 << 30
+	for _, id := range s.c.CommonItems {
+		cheapest = min(cheapest, s.commonCost(h, id))
+	}
+	require.Less(t, cheapest, 1<<30, "the bundled set has Common Items")
+	for _, buffer := range []int{0, 2} {
+		h.glory = cheapest + buffer - 1
+		assert.Equal(t, int16(-1), s.commonChoice(h, buffer), "buffer %d, %d Glory", buffer, h.glory)
+		h.glory = cheapest + buffer
+		id := s.commonChoice(h, buffer)
+		require.GreaterOrEqual(t, id, int16(0), "buffer %d, %d Glory", buffer, h.glory)
+		assert.Equal(t, cheapest, s.commonCost(h, id))
+	}
+}
