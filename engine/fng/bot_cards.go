@@ -51,7 +51,8 @@ func (b *bot) Use(g *Game, h *Hero, c *Card, t Timing) bool {
 		return o.Lose > 0.15 || fs.round == 1
 	case TMove:
 		// Extra movement only when the goal is out of reach.
-		return g.c.Dist[h.space][h.dec.Route(g, h)] > 3 || c.Benefit > 0 && !usesOnly(c, "addMove")
+		// (The card's own test first: a route is the dearest question.)
+		return c.Benefit > 0 && !usesOnly(c, "addMove") || g.c.Dist[h.space][h.dec.Route(g, h)] > 3
 	case TDanger:
 		d := g.danger
 		return d != nil && g.specChance(h, &d.Test, d.Keywords) < 0.55
@@ -84,7 +85,7 @@ func (b *bot) PlayOn(g *Game, h, target *Hero, e *EventDef, t Timing) bool {
 	if e.Works&(1<<t) == 0 {
 		return false
 	}
-	if g.leader(h, nil) != target.seat && !(t == TTest && target.policy != Random) {
+	if !(t == TTest && target.policy != Random) && g.leader(h, nil) != target.seat {
 		return false
 	}
 	return b.pol != Random || h.coin()
@@ -93,20 +94,15 @@ func (b *bot) PlayOn(g *Game, h, target *Hero, e *EventDef, t Timing) bool {
 // leader is the rival a hero plays opponent cards on: the most Fortune,
 // then the most Glory; in team games a hero of another team.
 func (g *Game) leader(h *Hero, ok func(*Hero) bool) int {
-	best := -1
+	best, bestWorth := -1, 0
 	for seat := range g.heroes {
 		o := &g.heroes[seat]
 		if o == h || (g.opt.Mode == Team && o.team == h.team) || (ok != nil && !ok(o)) {
 			continue
 		}
-		if best < 0 {
-			best = seat
-			continue
-		}
-		b := &g.heroes[best]
-		if g.fortune(o)+g.carriedValue(o) > g.fortune(b)+g.carriedValue(b) ||
-			(g.fortune(o)+g.carriedValue(o) == g.fortune(b)+g.carriedValue(b) && o.glory > b.glory) {
-			best = seat
+		worth := g.fortune(o) + g.carriedValue(o)
+		if best < 0 || worth > bestWorth || worth == bestWorth && o.glory > g.heroes[best].glory {
+			best, bestWorth = seat, worth
 		}
 	}
 	return best
