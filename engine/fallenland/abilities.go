@@ -83,9 +83,16 @@ type AbilityHook struct {
 // hooks collects a player's abilities at a timing: Perks, the Party's
 // Characters and their equipment, Party Equipment and the Vehicle's load.
 func (g *Game) hooks(p *Player, t Timing, buf []AbilityHook) []AbilityHook {
+	c, bit := g.c, uint32(1)<<t
 	for i := range p.fac.Perks {
 		if a := &p.fac.Perks[i]; a.Timing == t && a.Effect != nil {
 			buf = append(buf, AbilityHook{a: a, card: &p.fac.Card, used: &p.perkUsed[i], perk: i + 1})
+		}
+	}
+	item := func(it *Item, m *Member) {
+		if it.card >= 0 && c.spoilsAt[it.card]&bit != 0 {
+			sd := &c.Spoils[it.card]
+			buf = append(buf, AbilityHook{a: &sd.Ability, card: &sd.Card, m: m, item: it, used: &it.used})
 		}
 	}
 	pa := &p.party
@@ -94,44 +101,21 @@ func (g *Game) hooks(p *Player, t Timing, buf []AbilityHook) []AbilityHook {
 		if m.char < 0 {
 			continue
 		}
-		cd := &g.c.Characters[m.char]
-		if cd.Timing == t && cd.Effect != nil {
+		if c.charAt[m.char]&bit != 0 {
+			cd := &c.Characters[m.char]
 			buf = append(buf, AbilityHook{a: &cd.Ability, card: &cd.Card, m: m, used: &m.used})
 		}
 		for k := range m.items {
-			it := &m.items[k]
-			if it.card < 0 {
-				continue
-			}
-			if sd := g.spoils(*it); sd.Timing == t && sd.Effect != nil {
-				buf = append(buf, AbilityHook{a: &sd.Ability, card: &sd.Card, m: m, item: it, used: &it.used})
-			}
+			item(&m.items[k], m)
 		}
 	}
 	for k := range pa.equip {
-		it := &pa.equip[k]
-		if it.card < 0 {
-			continue
-		}
-		if sd := g.spoils(*it); sd.Timing == t && sd.Effect != nil {
-			buf = append(buf, AbilityHook{a: &sd.Ability, card: &sd.Card, item: it, used: &it.used})
-		}
+		item(&pa.equip[k], nil)
 	}
 	for k := range pa.vehItems {
-		it := &pa.vehItems[k]
-		if it.card < 0 {
-			continue
-		}
-		if sd := g.spoils(*it); sd.Timing == t && sd.Effect != nil {
-			buf = append(buf, AbilityHook{a: &sd.Ability, card: &sd.Card, item: it, used: &it.used})
-		}
+		item(&pa.vehItems[k], nil)
 	}
-	if pa.vehicle.card >= 0 {
-		it := &pa.vehicle
-		if sd := g.spoils(*it); sd.Timing == t && sd.Effect != nil {
-			buf = append(buf, AbilityHook{a: &sd.Ability, card: &sd.Card, item: it, used: &it.used})
-		}
-	}
+	item(&pa.vehicle, nil)
 	return buf
 }
 

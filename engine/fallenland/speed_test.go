@@ -26,3 +26,28 @@ func TestGameAllocations(t *testing.T) {
 	}
 	assert.LessOrEqual(t, testing.AllocsPerRun(100, play), 20.0)
 }
+
+// The ability tables say, for every Character and Spoils card, the moment
+// its ability acts at, and nothing for a card without one: collecting a
+// moment's abilities trusts them instead of the definitions.
+func TestAbilityTables(t *testing.T) {
+	c := bundled(t)
+	check := func(kind string, table []uint32, i int, a *Ability) {
+		want := uint32(0)
+		if a.Effect != nil {
+			want = 1 << a.Timing
+		}
+		assert.Equal(t, want, table[i], "%s %d", kind, i)
+	}
+	withAbility := 0
+	for i := range c.Characters {
+		check("character", c.charAt, i, &c.Characters[i].Ability)
+	}
+	for i := range c.Spoils {
+		check("spoils", c.spoilsAt, i, &c.Spoils[i].Ability)
+		if c.spoilsAt[i] != 0 {
+			withAbility++
+		}
+	}
+	assert.Greater(t, withAbility, 0, "the bundled Spoils have abilities")
+}
