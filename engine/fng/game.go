@@ -173,6 +173,8 @@ type Game struct {
 
 	// estimates memoises passEstimate by estimateKey, across games.
 	estimates map[estimateKey]float64
+	// levelDecks are the decks of the basic [0] and advanced [1] game.
+	levelDecks [2]levelDecks
 
 	// Pools and buffers reused from game to game, so a game allocates
 	// (almost) nothing.

@@ -80,13 +80,30 @@ func (g *Game) resetDecks() {
 	adv := g.opt.Advanced
 	c := g.c
 	ex, sub := g.opt.Exclude, g.opt.Substitute
+	level := &g.levelDecks[b2i(adv)]
+	k := 0
 	fill := func(d *deck.Deck, name string, cards []int16, card func(int16) *Card) {
-		buf := d.Reuse()
-		for _, x := range cards {
-			cd := card(x)
-			if (adv || !cd.Advanced) && !ex[cd.N] {
-				buf = append(buf, x)
+		// The deck at this level is worked out once per worker; only
+		// excluded cards (an impact run's baseline) make a game filter it.
+		if level.lists[k] == nil {
+			list := []int16{}
+			for _, x := range cards {
+				if adv || !card(x).Advanced {
+					list = append(list, x)
+				}
 			}
+			level.lists[k] = list
+		}
+		buf := append(d.Reuse(), level.lists[k]...)
+		k++
+		if len(ex) > 0 {
+			keep := buf[:0]
+			for _, x := range buf {
+				if !ex[card(x).N] {
+					keep = append(keep, x)
+				}
+			}
+			buf = keep
 		}
 		if sub != nil {
 			buf = game.Substitute(buf, func(x int16) bool { return sub[card(x).N] }, g.seed)
@@ -109,6 +126,12 @@ func (g *Game) resetDecks() {
 			g.commonLeft[id] = 0
 		}
 	}
+}
+
+// levelDecks are a game level's decks (the basic game leaves out the
+// advanced cards), by resetDecks' order.
+type levelDecks struct {
+	lists [11][]int16
 }
 
 func (g *Game) setupGame() {

@@ -67,3 +67,50 @@ func TestResolveFoes(t *testing.T) {
 	nazi := Clause{Kind: FightTest, Foe: "Nazi Enemies", FoeKind: FoeDeck}
 	assert.Same(t, c.avgEnemy(1), New(c).typicalEnemy(&nazi), "a clause the content did not load is worked out")
 }
+
+// A worker's Game keeps each level's decks from game to game; a game of the
+// other level, or one that excludes cards, still gets exactly its decks:
+// the basic game without advanced cards, an excluded card in no deck.
+func TestResetDecksByLevel(t *testing.T) {
+	c := bundled(t)
+	g := New(c)
+	var advancedEvent, someDanger int16 = -1, c.DeckDangers[0]
+	for _, x := range c.DeckEvents {
+		if c.Events[x].Advanced {
+			advancedEvent = x
+		}
+	}
+	require.GreaterOrEqual(t, advancedEvent, int16(0), "the bundled Events have advanced cards")
+	count := func(cards []int16, x int16) int {
+		n := 0
+		for _, y := range cards {
+			if y == x {
+				n++
+			}
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		name     string
+		opt      Options
+		advanced bool
+		excluded bool
+	}{
+		{"advanced", Options{Players: 4, Advanced: true}, true, false},
+		{"basic", Options{Players: 4}, false, false},
+		{"advanced again", Options{Players: 4, Advanced: true}, true, false},
+		{"advanced without a Danger", Options{Players: 4, Advanced: true, Exclude: map[int]bool{c.Dangers[someDanger].N: true}}, true, true},
+		{"advanced with it back", Options{Players: 4, Advanced: true}, true, false},
+	} {
+		g.reset(3, tc.opt)
+		assert.Equal(t, tc.advanced, count(g.events.Cards(), advancedEvent) > 0, tc.name)
+		assert.Equal(t, tc.excluded, count(g.dangers.Cards(), someDanger) == 0, tc.name)
+		want := 0
+		for _, x := range c.DeckDangers {
+			if (tc.advanced || !c.Dangers[x].Advanced) && !(tc.excluded && x == someDanger) {
+				want++
+			}
+		}
+		assert.Equal(t, want, g.dangers.Len(), tc.name)
+	}
+}
