@@ -448,9 +448,9 @@ func (g *Game) pickGoal(p *Player, frac float64, size int) int16 {
 			consider(h, 5-1.5*float64(g.p(int(o)).tdc))
 		}
 	}
-	for h := range g.resHex {
+	for _, h := range g.created {
 		if g.resHex[h] && !c.Hexes[h].Resource && g.resOwner[h] == -1 && p.resources < c.Rules.MaxResources {
-			consider(int16(h), 8)
+			consider(h, 8)
 		}
 	}
 	if g.wantMission(p, frac, size) {

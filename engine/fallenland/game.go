@@ -260,9 +260,10 @@ type Game struct {
 	dealBuf   []int16  // the Characters dealt a player at setup
 	dying     *Member  // the member a death-timing ability may save
 	cause     deathCause
-	freed     []Item // equipment of a member who just died
-	memory    int    // remember() with no Character in focus
-	resHex    []bool // per hex: a Resource Location now
+	freed     []Item  // equipment of a member who just died
+	memory    int     // remember() with no Character in focus
+	resHex    []bool  // per hex: a Resource Location now
+	created   []int16 // hexes made Resource Locations this game, in hex order
 
 	over   bool
 	result Result

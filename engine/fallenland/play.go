@@ -44,6 +44,7 @@ func (g *Game) reset(seed uint64, opt Options) {
 		g.resDouble[i] = false
 		g.resHex[i] = g.c.Hexes[i].Resource
 	}
+	g.created = g.created[:0]
 	g.missions = g.missions[:0]
 	g.pois = g.pois[:0]
 	g.worlds = g.worlds[:0]

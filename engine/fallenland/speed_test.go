@@ -1,9 +1,11 @@
 package fallenland
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // A game allocates next to nothing (buffers live in the Game, or on the
@@ -50,4 +52,28 @@ func TestAbilityTables(t *testing.T) {
 		}
 	}
 	assert.Greater(t, withAbility, 0, "the bundled Spoils have abilities")
+}
+
+// The bots look for Resource Locations made during the game among the hexes
+// createResource listed, in hex order (the order they break ties in), each
+// once however often it is made; a new game starts with none.
+func TestCreatedResources(t *testing.T) {
+	c := bundled(t)
+	s := newScenario(t, c, c.Factions[0].ID, c.Factions[1].ID)
+	var open []int16
+	for h := range c.Hexes {
+		if hx := &c.Hexes[h]; hx.Passable && hx.Town < 0 && !hx.Resource && len(open) < 4 {
+			open = append(open, int16(h))
+		}
+	}
+	require.Len(t, open, 4)
+	for _, h := range []int16{open[2], open[0], open[3], open[0], open[1]} {
+		s.createResource(h)
+	}
+	assert.Equal(t, open, s.created)
+	for h := range c.Hexes {
+		assert.Equal(t, c.Hexes[h].Resource || slices.Contains(open, int16(h)), s.resHex[h], "hex %d", h)
+	}
+	s.reset(8, s.opt)
+	assert.Empty(t, s.created)
 }

@@ -1,6 +1,9 @@
 package fallenland
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // The town: victory tracks and coins, Town Technologies, Town Defense
 // chips, Resources, the Town Business and End Turn Phases (§3.4, §3.6,
@@ -331,6 +334,8 @@ func (g *Game) createResource(h int16) {
 	}
 	if !g.resHex[h] {
 		g.resHex[h] = true
+		at, _ := slices.BinarySearch(g.created, h)
+		g.created = slices.Insert(g.created, at, h)
 		if g.trace != nil {
 			g.emitf(-1, "new-resource", g.srcID(), D{"hex": int(h), "double": false}, "  %s becomes a Resource", g.c.Hexes[h].Name)
 		}
