@@ -108,9 +108,10 @@ func (b *bot) EquipOrder(g *Game, p *Player, pool []Item) {
 func (b *bot) Carry(g *Game, p *Player, it Item) int {
 	pa := &p.party
 	best, bestGain := -1, -1.0
+	f := g.fitOf(it)
 	for i := range pa.crowns {
 		m := &pa.crowns[i]
-		if !g.canHold(pa, m, it) {
+		if !f.fits(g, pa, m) {
 			continue
 		}
 		gain := float64(int(m.cap)-int(m.load)) * 0.01

@@ -313,17 +313,32 @@ func (g *Game) frozen(m *Member) bool {
 
 // canHold reports whether a member can take an item now.
 func (g *Game) canHold(pa *Party, m *Member, it Item) bool {
-	if !m.present() || m.hitman >= 0 || g.frozen(m) {
-		return false
-	}
+	return g.fitOf(it).fits(g, pa, m)
+}
+
+// fit is what deciding who may carry an item reads of the item, worked
+// out once when the whole Party is asked.
+type fit struct {
+	carried bool // not a Vehicle, nor Vehicle or Party Equipment
+	slot    bool // Armor or Clothing: one to a Character
+	cost    int
+}
+
+func (g *Game) fitOf(it Item) fit {
 	sd := g.spoils(it)
-	if sd.is(RVehicle) || sd.is(RVehicleEquipment) || sd.is(RPartyEquipment) {
+	return fit{carried: sd.Rules&(RVehicle|RVehicleEquipment|RPartyEquipment) == 0,
+		slot: sd.Rules&(RArmor|RClothing) != 0, cost: g.itemCost(it)}
+}
+
+// fits reports whether a member can take the item now.
+func (f fit) fits(g *Game, pa *Party, m *Member) bool {
+	if !f.carried || !m.present() || m.hitman >= 0 || g.frozen(m) {
 		return false
 	}
-	if sd.Rules&(RArmor|RClothing) != 0 && g.slotTaken(pa, m) {
+	if f.slot && g.slotTaken(pa, m) {
 		return false
 	}
-	return int(m.load)+g.itemCost(it) <= int(m.cap)
+	return int(m.load)+f.cost <= int(m.cap)
 }
 
 // vehicleLoad is the Carrying Cost stowed in the Vehicle.
