@@ -2,6 +2,8 @@ package fng
 
 import (
 	"testing"
+
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // BenchmarkGame plays whole 4-player advanced competitive games with the
@@ -57,6 +59,28 @@ func BenchmarkCoopGame(b *testing.B) {
 		seed++
 		if _, err := g.PlaySafe(seed, opt); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGameWorker and BenchmarkGameMetrics play games as a sim worker
+// does (setup, the game, recording its result), without and with the
+// per-card metrics `deckwright sim` collects: what the metrics cost a game
+// is the difference.
+func BenchmarkGameWorker(b *testing.B)  { benchWorker(b, false) }
+func BenchmarkGameMetrics(b *testing.B) { benchWorker(b, true) }
+
+func benchWorker(b *testing.B, metrics bool) {
+	c := bundled(b)
+	w := newSimGame(c, Options{Players: 4, Advanced: true, MaxRounds: 100}, game.GameConfig{Stats: metrics})
+	setup := game.Setup{Players: 4, Policies: make([]int, 4)}
+	b.ReportAllocs()
+	for b.Loop() {
+		setup.Seed++
+		res := game.Result{Winner: -1}
+		w.Play(&setup, &res)
+		if res.Failure != nil {
+			b.Fatal(res.Failure.Message)
 		}
 	}
 }
