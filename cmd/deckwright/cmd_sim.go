@@ -28,7 +28,7 @@ type simFlags struct {
 	players, mode, level, policy, org, heroes           string
 	variants                                            []string
 	trace, asJSON, allowErrors, shardEnv                bool
-	shard                                               string
+	shard, part                                         string
 	game, report, impact, compare, failOn, until        string
 	band, fdr                                           float64
 	// --sweep: the cell and values, parsed by request.
@@ -37,6 +37,13 @@ type simFlags struct {
 	// The games' own options beyond --level, --org and --teams
 	// (optionFlags), by name.
 	options map[string]*string
+
+	// What --shard (or --part) picked, and the whole run's games: the
+	// shard's request plays its slice of them.
+	picked   shard
+	runGames int
+	// shards, in the report of a merge, is the number of parts merged.
+	shards int
 }
 
 func newSimCmd() *cobra.Command {
@@ -97,7 +104,7 @@ random (any legal choice), mix (seats rotate through the three).
   deckwright sim my-expansion/ --sweep events.lucky-coin.count=0..3   # one cell's values, same seeds
   deckwright sim --sweep 'heroes.jake-zane.combat=1..9/2' --report sweep.html
   deckwright sim --players 2 --heroes jake-zane,li-mei-chen --policy bold --json
-  deckwright sim --games 100000 --shard 3/8 --json > part-3.json  # games 25000–37499 of the run
+  deckwright sim --games 100000 --shard 3/8 --part part-3.json  # games 25000–37499 of the run, for deckwright merge
   deckwright sim --seed 7 --from 123 --games 1 --trace     # replay game 123 of seed 7
   deckwright sim --seed 7 --trace --json > game.jsonl      # its events, one JSON object a line`,
 		Args: cobra.MaximumNArgs(1),
@@ -130,6 +137,7 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.Float64Var(&f.fdr, "fdr", game.DefaultBalance.FDR, "false discovery rate controlled over everything a run tests (0.05: of the differences called significant, 5% may be chance)")
 	fl.StringVar(&f.shard, "shard", "", "play shard K of N of the run (K/N, 1-based): its consecutive slice of the games, the same games a whole run plays there, so N machines share a run")
 	fl.StringVar(&f.sweep, "sweep", "", sweepHelp)
+	fl.StringVar(&f.part, "part", "", "write the shard's part file: the run's definition and the shard's counts, which deckwright merge adds up into the whole run's report (without --shard the run is one part, 1/1)")
 	fl.BoolVar(&f.shardEnv, "shard-env", false, "take --shard from a batch engine: JOB_COMPLETION_INDEX and JOB_COMPLETIONS (Kubernetes Indexed Job), or SLURM_ARRAY_TASK_ID, _MIN and _COUNT (Slurm array)")
 	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+game.IDs()+"), and/or the level: basic or advanced (as --level)")
 	f.optionFlags(c)
@@ -167,6 +175,14 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		}
 		defer html.Abort()
 	}
+	var part *outfile.File
+	if f.part != "" {
+		if part, err = createOutput("--part", f.part, stdout); err != nil {
+			return err
+		}
+		defer part.Abort()
+	}
+	def := game.RunOf(req, f.runGames, f.from)
 	var base *project.Build
 	if f.compare != "" {
 		// Before the main run, so a baseline that cannot be built stops
@@ -189,6 +205,9 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	}
 	f.setReplays(rep, args)
 	if err := f.writeHTML(html, b, rep, stderr); err != nil {
+		return err
+	}
+	if err := f.writePart(part, b, rep, def, args, stderr); err != nil {
 		return err
 	}
 	if err := f.print(stdout, stderr, b, rep); err != nil {
@@ -243,6 +262,7 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 	if err != nil {
 		return req, nil, err
 	}
+	f.picked, f.runGames = s, f.games
 	if s.n > 0 {
 		from, count := sim.Shard(f.games, s.k, s.n)
 		req.From += from
@@ -420,9 +440,14 @@ func commitHTML(html *outfile.File, name string, stderr io.Writer, write func(io
 // standard error, beside the HTML on standard output.
 func (f *simFlags) print(stdout, stderr io.Writer, b *project.Build, rep *game.SimReport) error {
 	out := stdout
-	if f.report == "-" {
+	if f.report == "-" || f.part == "-" {
 		out = stderr
 	}
+	return f.printTo(out, b, rep)
+}
+
+// printTo prints the report to out: text, or JSON with --json.
+func (f *simFlags) printTo(out io.Writer, b *project.Build, rep *game.SimReport) error {
 	switch {
 	case f.trace && f.asJSON:
 		// Standard output holds the game's events only.
@@ -569,7 +594,10 @@ func replayCommand(args []string, f *simFlags, index int) string {
 // with expansions, the cards they add.
 func textOptions(b *project.Build, f *simFlags) report.TextOptions {
 	var o report.TextOptions
-	if !f.trace {
+	switch {
+	case f.shards > 0:
+		o.Shards = f.shards
+	case !f.trace:
 		o.Workers = f.workers
 		if o.Workers == 0 {
 			o.Workers = runtime.GOMAXPROCS(0)

@@ -118,6 +118,7 @@ The designer's day:
 		newCodesCmd(),
 		newSchemaCmd(),
 		newSimCmd(),
+		newMergeCmd(),
 		newExportCmd(),
 		newTemplatesCmd(),
 		newWatchCmd(),

@@ -1,9 +1,16 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
+	"runtime/debug"
 	"strconv"
 	"strings"
+
+	"github.com/deckwright/deckwright/compiler/project"
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/export/outfile"
 )
 
 // shard is which slice of a run one machine plays: K of N, 1-based.
@@ -68,17 +75,21 @@ func shardFromEnv(getenv func(string) string) (shard, error) {
 }
 
 // shardOf is the shard the flags ask for, or the zero shard for the
-// whole run.
+// whole run. A part of a run without a shard (--part alone) is shard 1/1.
 func (f *simFlags) shardOf(getenv func(string) string) (shard, error) {
 	var s shard
 	var err error
 	switch {
 	case f.shard != "" && f.shardEnv:
 		return s, usageErr("--shard and --shard-env both pick the shard: give one")
+	case f.part == "-" && f.report == "-":
+		return s, usageErr("--part - and --report - both write standard output: give one of them a file")
 	case f.shard != "":
 		s, err = parseShard(f.shard)
 	case f.shardEnv:
 		s, err = shardFromEnv(getenv)
+	case f.part != "":
+		s = shard{1, 1}
 	default:
 		return s, nil
 	}
@@ -101,3 +112,63 @@ func (f *simFlags) shardOf(getenv func(string) string) (shard, error) {
 
 // String is the shard as --shard spells it.
 func (s shard) String() string { return fmt.Sprintf("%d/%d", s.k, s.n) }
+
+// writePart writes the shard's part file (--part) through the atomic
+// writer created before the run: the request that defines the run, the
+// content's hash and the shard's counts. An interrupted shard writes none:
+// its counts are not the shard's.
+func (f *simFlags) writePart(out *outfile.File, b *project.Build, rep *game.SimReport, def game.RunDef, args []string, stderr io.Writer) error {
+	switch {
+	case out == nil:
+		return nil
+	case rep.Partial:
+		out.Abort()
+		fmt.Fprintf(stderr, "deckwright: %s was not written: the run was interrupted\n", f.part)
+		return nil
+	}
+	p, err := game.NewPart(rep, def, f.picked.k, f.picked.n)
+	if err != nil {
+		out.Abort()
+		return internalErr(err)
+	}
+	p.Engine, p.Content = engineVersion(), b.Tables.Hash
+	p.Source = game.Source{Paths: append([]string{}, args...), Game: f.game}
+	if err := json.NewEncoder(out).Encode(p); err != nil {
+		out.Abort()
+		return outputErr("--part", err)
+	}
+	if err := out.Commit(); err != nil {
+		return outputErr("--part", err)
+	}
+	if f.part != "-" {
+		fmt.Fprintf(stderr, "wrote %s (shard %s)\n", f.part, f.picked)
+	}
+	return nil
+}
+
+// engineVersion is the deckwright build a part was played by: its version
+// and, when the build recorded it, its commit.
+func engineVersion() string {
+	v := version
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return v
+	}
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if rev != "" {
+		v += " (" + rev[:min(12, len(rev))]
+		if modified == "true" {
+			v += ", modified"
+		}
+		v += ")"
+	}
+	return v
+}

@@ -88,7 +88,7 @@ var RuleNames = [NumRules]string{
 type CardStats struct {
 	game.CardCounts
 	Resolved, Succeeded, Fled uint64
-	TownHealth                int64
+	TownHealth                int64 `part:"signed"` // gained or lost: a sum that may be negative
 }
 
 // Stats collects per-card metrics, rule counts and effect coverage during

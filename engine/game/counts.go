@@ -16,10 +16,12 @@ type CardCounts struct {
 	// pass chances p and of p(1−p), in billionths, so that sums are
 	// integers and add up the same on any number of workers.
 	Clean, CleanPassed, Expected, Variance uint64
-	Score, Money                           int64 // gained from the card, in the game's Terms
-	Damage, Losses                         uint64
-	Holders, HolderWins                    uint64 // players who drew or used it, and how many won
-	PerSide                                []TestCounts
+	// Gained from the card, in the game's Terms: sums that may be
+	// negative (a part file keeps their sign).
+	Score, Money        int64 `part:"signed"`
+	Damage, Losses      uint64
+	Holders, HolderWins uint64 // players who drew or used it, and how many won
+	PerSide             []TestCounts
 }
 
 // TestCounts counts unaided tests of one side.

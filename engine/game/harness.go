@@ -441,6 +441,7 @@ func (h *harness) report(t *Tally, st sim.Stats) *SimReport {
 		names[i] = p.Name
 	}
 	r.AddTally(&t.Tally, h.run.Sides, names, h.run.Shared)
+	r.full = t
 	if finished := t.Rounds.N(); finished > 0 {
 		r.LossesPerGame = perGame(t.Losses, finished)
 		r.PrizesPerGame = perGame(t.Prizes, finished)

@@ -127,6 +127,9 @@ type SimReport struct {
 	sides  []Side
 	models map[string]*lineupModel
 	far    map[int]map[string]bool // by player count, the sides Judge found far out of line
+	// full is the whole tally the report was built from: what a shard's
+	// part file carries (NewPart).
+	full *Tally
 }
 
 // MarkPartial marks the report of an interrupted run: it covers the games

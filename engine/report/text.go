@@ -19,6 +19,9 @@ type TextOptions struct {
 	// Workers, when not 0, adds the run's throughput on that many workers
 	// (a timing; a replayed game's trace leaves it out).
 	Workers int
+	// Shards, when not 0, says the report is a merge of that many parts
+	// (deckwright merge), and the throughput is theirs summed.
+	Shards int
 	// BaseLayer is the layer the expansions build on: every card of
 	// another layer is listed as new, with its verdict. "" lists none.
 	BaseLayer string
@@ -70,7 +73,10 @@ func heading(tw io.Writer, title string, r *game.SimReport, o TextOptions, terms
 		players += "–" + strconv.Itoa(r.PlayersMax)
 	}
 	fmt.Fprintf(tw, "%s — %d %s game%s, %s %s%s, %s bots, seed %d\n", title, r.Games, r.Mode, plural(r.Games), players, terms.Players, level, r.Policy, r.Seed)
-	if o.Workers != 0 {
+	switch {
+	case o.Shards != 0:
+		fmt.Fprintf(tw, "%.0f games/s summed over %d shards\n", r.GamesPerSecond, o.Shards)
+	case o.Workers != 0:
 		fmt.Fprintf(tw, "%.0f games/s on %d workers\n", r.GamesPerSecond, o.Workers)
 	}
 	fmt.Fprintln(tw)

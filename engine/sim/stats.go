@@ -69,7 +69,7 @@ func Z(level float64) float64 {
 // Histogram counts integer values (game lengths); memory is the range of
 // values, not the number of games.
 type Histogram struct {
-	Counts []int64
+	Counts []int64 `json:"counts"`
 }
 
 // Add counts a value (negative values count as 0).

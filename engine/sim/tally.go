@@ -6,7 +6,10 @@ import (
 )
 
 // Count is games played and won.
-type Count struct{ Played, Won int }
+type Count struct {
+	Played int `json:"played"`
+	Won    int `json:"won"`
+}
 
 func (c Count) add(won bool) Count {
 	if won {
@@ -23,16 +26,16 @@ func (c Count) add(won bool) Count {
 // merges them. Every field is a count, so tallies add up the same in any
 // order.
 type Tally struct {
-	Games    int
-	Sides    map[string]Count // by side ID
-	Seats    []Count
-	Policies map[string]Count
-	Ends     map[string]int // how games ended: a module's victory kinds, "stall", "error"
-	Rounds   Histogram      // lengths of finished games
+	Games    int              `json:"games"`
+	Sides    map[string]Count `json:"sides"` // by side ID
+	Seats    []Count          `json:"seats"`
+	Policies map[string]Count `json:"policies"`
+	Ends     map[string]int   `json:"ends"`   // how games ended: a module's victory kinds, "stall", "error"
+	Rounds   Histogram        `json:"rounds"` // lengths of finished games
 	// Tables are the finished games by player count: the verdicts on
 	// sides are worked out at each count apart (a 1-player game's winner
 	// is no evidence about a 4-player one).
-	Tables map[int]*Table
+	Tables map[int]*Table `json:"tables"`
 
 	game pending // the game being recorded: Finished, then a Seat for each of its seats
 }
@@ -55,25 +58,25 @@ type seatResult struct {
 type Table struct {
 	// Games finished; Won counts those the players' side won (a
 	// cooperative game's heroes) or, in a game of rivals, that someone won.
-	Games Count
-	Sides map[string]Count // each side's games and wins at this count
-	Seats []Count
+	Games Count            `json:"games"`
+	Sides map[string]Count `json:"sides"` // each side's games and wins at this count
+	Seats []Count          `json:"seats"`
 	// Lineups are the games by the sides at the table (keyed by their
 	// sorted IDs): who sat with whom, so that a side can be judged against
 	// a typical side at the same tables, not against a fair share the
 	// strong sides beside it take from everyone.
-	Lineups map[string]*Lineup
+	Lineups map[string]*Lineup `json:"lineups"`
 }
 
 // Lineup is the record of the finished games one set of sides played.
 type Lineup struct {
-	Sides  []string // one a seat, sorted
-	Games  int      // games finished
-	Won    int      // games the players' side won (cooperative) or someone won (rivals)
-	Wins   []int    // Wins[i]: the games Sides[i]'s seat won
-	Single int      // games exactly one seat won
+	Sides  []string `json:"sides"`  // one a seat, sorted
+	Games  int      `json:"games"`  // games finished
+	Won    int      `json:"won"`    // games the players' side won (cooperative) or someone won (rivals)
+	Wins   []int    `json:"wins"`   // Wins[i]: the games Sides[i]'s seat won
+	Single int      `json:"single"` // games exactly one seat won
 	// SingleWins[i]: the games of Single that Sides[i]'s seat won.
-	SingleWins []int
+	SingleWins []int `json:"single_wins"`
 }
 
 // NewTally makes an empty tally for up to seats seats.

@@ -1,0 +1,203 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/compiler/project"
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/export/outfile"
+)
+
+type mergeFlags struct {
+	asJSON, allowErrors  bool
+	report, out, content string
+}
+
+func newMergeCmd() *cobra.Command {
+	var f mergeFlags
+	c := &cobra.Command{
+		Use:   "merge PART...",
+		Short: "Add up the parts of a sharded sim run into the run's report",
+		Long: `Merge adds up the parts of a run that shards played on many machines
+(deckwright sim --shard K/N --part FILE) and prints the report the whole run
+gives on one machine: the same text, --json and --report HTML, byte for byte,
+its verdicts and flags worked out from the merged counts. Only the throughput
+differs: it is the shards' own rates summed (what they play side by side).
+
+The parts must be every shard of one run once: the same request (games, seed,
+players, mode, level, policy, organization, heroes, variants, teams, max
+rounds, band, FDR), the same content (its hash) and the same deckwright build.
+A file that is not such a part, or a shard missing or given twice, is an
+error naming the file and what differs (exit 1).
+
+The content is loaded from where the shards' command named it (their PATH, or
+the bundled set); give it with --content when it is elsewhere here. It must
+be the content the shards played.`,
+		Example: `  deckwright sim my-expansion/ --games 100000 --seed 7 --shard 3/8 --part part-3.json
+  deckwright merge part-*.json
+  deckwright merge parts/*.json --report balance.html --json -o report.json
+  deckwright merge parts/*.json --content ~/expansions/my-expansion`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErr("merge needs the part files of a run (deckwright sim --shard K/N --part FILE writes them)")
+			}
+			return nil
+		},
+		RunE: func(c *cobra.Command, args []string) error { return runMerge(c, args, &f) },
+	}
+	fl := c.Flags()
+	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON, as deckwright sim --json does")
+	fl.StringVar(&f.report, "report", "", "write the self-contained HTML report to this file, as deckwright sim --report does")
+	fl.StringVarP(&f.out, "output", "o", "", "write the report (text, or JSON with --json) to this file instead of standard output")
+	fl.StringVar(&f.content, "content", "", "the content the shards played, when it is not where their command named it: a project folder or workbooks")
+	fl.BoolVar(&f.allowErrors, "allow-errors", false, "exit 0 even when games failed with an error (they are still listed); without it such a run exits 1")
+	return c
+}
+
+// runMerge reads the parts, loads their content, merges and writes the
+// report as the sim command would have.
+func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
+	stdout, stderr := c.OutOrStdout(), c.ErrOrStderr()
+	parts, err := readParts(args)
+	if err != nil {
+		return err
+	}
+	if err := game.CheckParts(parts); err != nil {
+		return &exitError{code: exitContent, msg: err.Error()}
+	}
+	p0 := parts[0]
+	b, simr, err := mergeContent(p0, f.content, stderr)
+	if err != nil {
+		return err
+	}
+	var html, out *outfile.File
+	if f.report != "" {
+		if html, err = createOutput("--report", f.report, stdout); err != nil {
+			return err
+		}
+		defer html.Abort()
+	}
+	if f.out != "" {
+		if out, err = createOutput("-o", f.out, stdout); err != nil {
+			return err
+		}
+		defer out.Abort()
+	}
+	rep, err := game.MergeParts(simr, b.Tables, parts)
+	if err != nil {
+		return &exitError{code: exitContent, msg: err.Error()}
+	}
+	sf := runFlags(p0, f, len(parts))
+	sf.setReplays(rep, p0.Source.Paths)
+	if err := sf.writeHTML(html, b, rep, stderr); err != nil {
+		return err
+	}
+	// As sim does: with --report - the HTML is on standard output and
+	// the report on standard error.
+	w := io.Writer(stdout)
+	switch {
+	case out != nil:
+		w = out
+	case f.report == "-":
+		w = stderr
+	}
+	if err := sf.printTo(w, b, rep); err != nil {
+		return err
+	}
+	if out != nil {
+		if err := out.Commit(); err != nil {
+			return outputErr("-o", err)
+		}
+		if f.out != "-" {
+			fmt.Fprintf(stderr, "wrote %s\n", f.out)
+		}
+	}
+	return sf.status(rep)
+}
+
+// readParts reads the part files: one that cannot be opened is a usage
+// error (exit 2), one that is not a part a content error (exit 1).
+func readParts(names []string) ([]*game.Part, error) {
+	var parts []*game.Part
+	for _, name := range names {
+		fh, err := os.Open(name)
+		if err != nil {
+			return nil, usageErr("cannot read %s: %v", name, unwrapPathErr(err))
+		}
+		p, err := game.ReadPart(fh, name)
+		fh.Close()
+		if err != nil {
+			return nil, &exitError{code: exitContent, msg: err.Error()}
+		}
+		parts = append(parts, p)
+	}
+	return parts, nil
+}
+
+// mergeContent loads the content the parts were played on: from path, or
+// where the shards' command named it. Other content is refused.
+func mergeContent(p *game.Part, path string, stderr io.Writer) (*project.Build, game.Simulator, error) {
+	paths, where := p.Source.Paths, "the bundled set"
+	if len(paths) > 0 {
+		where = strings.Join(paths, " ")
+	}
+	if path != "" {
+		paths, where = []string{path}, path
+	}
+	for _, pth := range paths {
+		if _, err := os.Stat(pth); err != nil && path == "" {
+			return nil, nil, usageErr("%s was played on %s, which is not here: give the content with --content PATH", p.Name, pth)
+		}
+	}
+	b, simr, err := simBuild(paths, p.Source.Game, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	if b.Tables.Hash != p.Content {
+		return nil, nil, &exitError{code: exitContent, msg: fmt.Sprintf("%s was played on content %s, but %s is %s: merge against the content the shards played (--content PATH)",
+			p.Name, short(p.Content), where, short(b.Tables.Hash))}
+	}
+	return b, simr, nil
+}
+
+// short is a content hash cut to tell hashes apart.
+func short(hash string) string { return hash[:min(len(hash), 19)] }
+
+// runFlags are the sim flags of the run the parts are shards of, for what
+// the report shows of them: the replay commands, the throughput line (the
+// shards' summed) and the output options of the merge.
+func runFlags(p *game.Part, f *mergeFlags, shards int) *simFlags {
+	d := p.Run
+	players := strconv.Itoa(d.Players)
+	if d.PlayersMax > d.Players {
+		players += "-" + strconv.Itoa(d.PlayersMax)
+	}
+	heroes := "random"
+	if len(d.Heroes) > 0 {
+		heroes = strings.Join(d.Heroes, ",")
+	}
+	sf := &simFlags{games: d.Games, from: d.From, seed: d.Seed, players: players, mode: d.Mode, policy: d.Policy,
+		heroes: heroes, teams: 2, variants: d.Variants, maxRounds: d.MaxRounds, game: p.Source.Game,
+		asJSON: f.asJSON, report: f.report, allowErrors: f.allowErrors, shards: shards, options: map[string]*string{}}
+	// The game's options as the flags that gave them: --level, --org and
+	// --teams their own, any other by its name (gameOptions in reverse).
+	for name, v := range d.Options {
+		switch name {
+		case "level":
+			sf.level = v
+		case "org":
+			sf.org = v
+		case "teams":
+			sf.teams, _ = strconv.Atoi(v)
+		default:
+			sf.options[name] = &v
+		}
+	}
+	return sf
+}

@@ -1,0 +1,597 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/deckwright/deckwright/engine/sim"
+	"github.com/deckwright/deckwright/engine/table"
+)
+
+// A part is one shard's share of a run (`deckwright sim --shard K/N
+// --part FILE`): the request that defines the run, the shard, and all the
+// run's report is built from — the harness's tally and the module's
+// counts, sums and counts only, never rates. `deckwright merge` checks
+// that its parts are the shards of one run and adds them up into the
+// report the whole run on one machine gives (MergeParts).
+
+// The part file's format and version: a reader refuses any other.
+const (
+	PartFormat  = "deckwright-sim-part"
+	PartVersion = 1
+	// MaxPartSize bounds what ReadPart reads: a part of the bundled set
+	// with per-card metrics is under 100 KB.
+	MaxPartSize = 64 << 20
+)
+
+// Part is one shard of a run, as a part file holds it.
+type Part struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Engine is the deckwright build that played it: results depend on its
+	// rules and bots, so parts of different builds are not one run.
+	Engine  string `json:"engine"`
+	Game    string `json:"game"`    // the module's ID
+	Content string `json:"content"` // the tables' hash
+	// Source is the content as the shard's command named it.
+	Source Source    `json:"source"`
+	Run    RunDef    `json:"run"`
+	Shard  PartShard `json:"shard"`
+	// GamesPerSecond is the shard's own throughput: the one figure that
+	// differs from machine to machine.
+	GamesPerSecond float64   `json:"games_per_second"`
+	Tally          PartTally `json:"tally"`
+	// Counts are the module's counts (Game.Counts) as encoding/json writes
+	// them; null when the run counted none.
+	Counts json.RawMessage `json:"counts"`
+
+	// Name is the file the part was read from, for messages.
+	Name string `json:"-"`
+}
+
+// Source is the content as a command line named it: its paths (none for
+// a bundled set) and the game asked for (--game).
+type Source struct {
+	Paths []string `json:"paths"`
+	Game  string   `json:"game,omitempty"`
+}
+
+// RunDef is the request that defines a run: what every shard of it must
+// share. Games and From are the whole run's, not a shard's.
+type RunDef struct {
+	Games      int      `json:"games"`
+	From       int      `json:"from"`
+	Seed       uint64   `json:"seed"`
+	Players    int      `json:"players"`
+	PlayersMax int      `json:"players_max"`
+	MaxRounds  int      `json:"max_rounds"`
+	Mode       string   `json:"mode"`
+	Policy     string   `json:"policy"`
+	Heroes     []string `json:"heroes"`
+	Variants   []string `json:"variants"`
+	// Options are the game's own options as given (SimRequest.Options).
+	Options map[string]string `json:"options"`
+	Stats   bool              `json:"stats"`
+	Exclude    []string `json:"exclude"`
+	Balance    Balance  `json:"balance"`
+}
+
+// RunOf is the definition of the run req is a shard of: games from index
+// from on.
+func RunOf(req SimRequest, games, from int) RunDef {
+	return RunDef{Games: games, From: from, Seed: req.Seed, Players: req.Players, PlayersMax: req.PlayersMax, MaxRounds: req.MaxRounds,
+		Mode: req.Mode, Policy: req.Policy, Heroes: req.Heroes, Variants: req.Variants,
+		Options: maps.Clone(req.Options), Stats: req.Stats, Exclude: req.Exclude, Balance: req.Balance}
+}
+
+// Request is the request of the whole run.
+func (d RunDef) Request() SimRequest {
+	return SimRequest{Games: d.Games, From: d.From, Seed: d.Seed, Players: d.Players, PlayersMax: d.PlayersMax, MaxRounds: d.MaxRounds,
+		Mode: d.Mode, Policy: d.Policy, Heroes: d.Heroes, Variants: d.Variants,
+		Options: maps.Clone(d.Options), Stats: d.Stats, Exclude: d.Exclude, Balance: d.Balance}
+}
+
+// PartShard is which shard of the run a part is: K of N, and the games it
+// played (sim.Shard's slice).
+type PartShard struct {
+	K     int `json:"k"`
+	N     int `json:"n"`
+	From  int `json:"from"`  // the first game's index, from the run's first
+	Games int `json:"games"` // games played
+}
+
+// PartTally is the harness's tally as a part holds it (Tally without the
+// module's counts and kept outcomes).
+type PartTally struct {
+	sim.Tally
+	Losses   int           `json:"losses"`
+	Prizes   int           `json:"prizes"`
+	SideWins int           `json:"side_wins"`
+	Failures []PartFailure `json:"failures"`
+}
+
+// PartFailure is a game of the shard that stalled or failed.
+type PartFailure struct {
+	Index   int      `json:"index"`
+	Stall   bool     `json:"stall"`
+	Seed    uint64   `json:"seed"`
+	Round   int      `json:"round"`
+	Message string   `json:"message"`
+	Card    string   `json:"card,omitempty"`
+	InPlay  []string `json:"in_play,omitempty"`
+	Stack   string   `json:"stack,omitempty"`
+}
+
+// NewPart is the part of the run def that the report r of shard k of n
+// covers. r must be the report of a run that finished (not partial).
+func NewPart(r *SimReport, def RunDef, k, n int) (*Part, error) {
+	t := r.full
+	if t == nil || r.Partial {
+		return nil, errors.New("a part needs the tally of a finished run")
+	}
+	from, games := sim.Shard(def.Games, k, n)
+	p := &Part{Format: PartFormat, Version: PartVersion, Game: r.Game, Run: def, Shard: PartShard{K: k, N: n, From: from, Games: games},
+		GamesPerSecond: r.GamesPerSecond,
+		Tally:          PartTally{Tally: t.Tally, Losses: t.Losses, Prizes: t.Prizes, SideWins: t.SideWins, Failures: []PartFailure{}}}
+	for _, f := range t.Failures {
+		p.Tally.Failures = append(p.Tally.Failures, PartFailure{Index: f.Index, Stall: f.Stall, Seed: f.Seed, Round: f.Round,
+			Message: f.Message, Card: f.Card, InPlay: f.InPlay, Stack: f.Stack})
+	}
+	var err error
+	if p.Counts, err = json.Marshal(t.Counts); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ReadPart reads a part file (name is for messages): at most MaxPartSize
+// bytes of JSON of this format and version, and nothing else. What only
+// the run can check (the module's counts, sides, lengths) MergeParts
+// checks.
+func ReadPart(r io.Reader, name string) (*Part, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxPartSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if len(data) > MaxPartSize {
+		return nil, fmt.Errorf("%s: larger than %d MiB: not a part file", name, MaxPartSize>>20)
+	}
+	var head struct {
+		Format  string `json:"format"`
+		Version int    `json:"version"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil || head.Format != PartFormat {
+		if err == nil && bytes.Contains(data, []byte(`"games_per_second"`)) {
+			return nil, fmt.Errorf("%s: a sim report, not a part: write parts with deckwright sim --shard K/N --part FILE", name)
+		}
+		return nil, fmt.Errorf("%s: not a part file (deckwright sim --shard K/N --part FILE writes them)", name)
+	}
+	if head.Version != PartVersion {
+		return nil, fmt.Errorf("%s: part version %d; this deckwright reads version %d: merge with the deckwright that played it", name, head.Version, PartVersion)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	p := &Part{}
+	if err := dec.Decode(p); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, jsonError(err))
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%s: more after the part's JSON object", name)
+	}
+	p.Name = name
+	if err := p.check(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return p, nil
+}
+
+// jsonError words a decoder's error for a person reading a part.
+func jsonError(err error) error {
+	var ute *json.UnmarshalTypeError
+	if errors.As(err, &ute) {
+		return fmt.Errorf("%s: %s is not a %s", ute.Field, ute.Value, ute.Type)
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return errors.New("cut short: the file ends inside the part")
+	}
+	return err
+}
+
+// check checks what a part says of itself: its shard is a slice of its
+// run, and its tally counts that slice's games and no negative number.
+func (p *Part) check() error {
+	d, s, t := &p.Run, p.Shard, &p.Tally
+	switch {
+	case p.Game == "" || p.Content == "":
+		return errors.New("no game or content hash")
+	case d.Games < 1 || d.From < 0 || d.Players < 1 || d.PlayersMax < 0 || d.MaxRounds < 1:
+		return fmt.Errorf("run of %d games from %d, %d–%d players, %d rounds: not a run", d.Games, d.From, d.Players, d.PlayersMax, d.MaxRounds)
+	case s.N < 1 || s.K < 1 || s.K > s.N || s.N > d.Games:
+		return fmt.Errorf("shard %d/%d of %d games: not a shard", s.K, s.N, d.Games)
+	}
+	if from, games := sim.Shard(d.Games, s.K, s.N); s.From != from || s.Games != games {
+		return fmt.Errorf("shard %d/%d of %d games plays games %d to %d, not %d to %d", s.K, s.N, d.Games, from, from+games-1, s.From, s.From+s.Games-1)
+	}
+	if err := nonNegative("tally", reflect.ValueOf(t).Elem(), reflect.Value{}, 0); err != nil {
+		return err
+	}
+	if t.Games != s.Games {
+		return fmt.Errorf("tally: %d games, but shard %d/%d plays %d", t.Games, s.K, s.N, s.Games)
+	}
+	ended := 0
+	for _, n := range t.Ends {
+		ended += n
+	}
+	if ended != t.Games {
+		return fmt.Errorf("tally: %d games ended, of %d played", ended, t.Games)
+	}
+	if n := t.Ends["stall"] + t.Ends["error"]; len(t.Failures) != n {
+		return fmt.Errorf("tally: %d failures listed, %d counted", len(t.Failures), n)
+	}
+	if n := t.Rounds.N(); n != int64(t.Games-len(t.Failures)) {
+		return fmt.Errorf("tally: %d game lengths, of %d games finished", n, t.Games-len(t.Failures))
+	}
+	first := d.From + s.From
+	for _, f := range t.Failures {
+		if f.Index < first || f.Index >= first+s.Games {
+			return fmt.Errorf("tally: failure of game %d, not one of the shard's %d to %d", f.Index, first, first+s.Games-1)
+		}
+	}
+	return nil
+}
+
+// MergeParts adds up the parts of one run of module s on content t into
+// the run's report: the report the whole run gives, but for
+// GamesPerSecond, which is the parts' summed. Every shard 1 to N must be
+// there once, each a part of the same run (request, content, engine),
+// else the error names the file and what differs.
+func MergeParts(s Simulator, t *table.Tables, parts []*Part) (*SimReport, error) {
+	if err := CheckParts(parts); err != nil {
+		return nil, err
+	}
+	p0 := parts[0]
+	if p0.Game != s.ID() {
+		return nil, fmt.Errorf("%s: a part of %s, not %s", p0.Name, p0.Game, s.ID())
+	}
+	req := p0.Run.Request()
+	spec := s.SimSpec()
+	if err := spec.Check(s.Title(), &req); err != nil {
+		return nil, fmt.Errorf("%s: %v", p0.Name, err)
+	}
+	run, err := s.Prepare(t, req)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", p0.Name, err)
+	}
+	h := &harness{id: s.ID(), spec: spec, run: run, req: req}
+	if err := h.deal(); err != nil {
+		return nil, fmt.Errorf("%s: %v", p0.Name, err)
+	}
+	cfg := GameConfig{Stats: req.Stats, Exclude: h.exclude}
+	template := run.NewGame(cfg).Counts()
+	total := newTally(h.seats())
+	speed := 0.0
+	for _, p := range parts {
+		pt, err := h.partTally(p, func() Counts { return run.NewGame(cfg).Counts() }, template)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", p.Name, err)
+		}
+		total.merge(pt)
+		speed += p.GamesPerSecond
+	}
+	sort.Slice(total.Failures, func(i, j int) bool { return total.Failures[i].Index < total.Failures[j].Index })
+	rep := h.report(total, sim.Stats{Games: total.Games})
+	rep.GamesPerSecond = speed
+	return rep, nil
+}
+
+// CheckParts checks that parts are the shards of one run, each once, and
+// sorts them by shard.
+func CheckParts(parts []*Part) error {
+	if len(parts) == 0 {
+		return errors.New("no parts to merge")
+	}
+	p0 := parts[0]
+	for _, p := range parts[1:] {
+		if err := sameRun(p0, p); err != nil {
+			return fmt.Errorf("%s: not a shard of the run of %s: %v", p.Name, p0.Name, err)
+		}
+	}
+	sort.SliceStable(parts, func(i, j int) bool { return parts[i].Shard.K < parts[j].Shard.K })
+	n := p0.Shard.N
+	var missing []string
+	k := 1
+	for i, p := range parts {
+		if i > 0 && p.Shard.K == parts[i-1].Shard.K {
+			return fmt.Errorf("%s and %s are both shard %d/%d", parts[i-1].Name, p.Name, p.Shard.K, n)
+		}
+		for ; k < p.Shard.K; k++ {
+			missing = append(missing, fmt.Sprintf("%d/%d", k, n))
+		}
+		k = p.Shard.K + 1
+	}
+	for ; k <= n; k++ {
+		missing = append(missing, fmt.Sprintf("%d/%d", k, n))
+	}
+	switch {
+	case len(missing) == 1:
+		return fmt.Errorf("shard %s is missing (%d of %d parts given)", missing[0], len(parts), n)
+	case len(missing) > 1:
+		if len(missing) > 10 {
+			missing = append(missing[:10], "…")
+		}
+		return fmt.Errorf("shards %s are missing (%d of %d parts given)", strings.Join(missing, ", "), len(parts), n)
+	}
+	return nil
+}
+
+// sameRun says how part p is not of the same run as p0, or nil.
+func sameRun(p0, p *Part) error {
+	switch {
+	case p.Game != p0.Game:
+		return fmt.Errorf("game %s, not %s", p.Game, p0.Game)
+	case p.Content != p0.Content:
+		return fmt.Errorf("content %s, not %s (the shards played different workbooks)", p.Content, p0.Content)
+	case p.Engine != p0.Engine:
+		return fmt.Errorf("played by deckwright %s, not %s", p.Engine, p0.Engine)
+	case p.Shard.N != p0.Shard.N:
+		return fmt.Errorf("shard %d/%d, of %d shards, not %d", p.Shard.K, p.Shard.N, p.Shard.N, p0.Shard.N)
+	}
+	a, b := reflect.ValueOf(p0.Run), reflect.ValueOf(p.Run)
+	for i := range a.NumField() {
+		x, y := a.Field(i).Interface(), b.Field(i).Interface()
+		if !reflect.DeepEqual(x, y) && !(isEmpty(a.Field(i)) && isEmpty(b.Field(i))) {
+			name, _, _ := strings.Cut(a.Type().Field(i).Tag.Get("json"), ",")
+			return fmt.Errorf("%s %s, not %s", name, show(y), show(x))
+		}
+	}
+	return nil
+}
+
+// isEmpty is a nil or empty list or map: the same request either way.
+func isEmpty(v reflect.Value) bool {
+	return (v.Kind() == reflect.Slice || v.Kind() == reflect.Map) && v.Len() == 0
+}
+
+func show(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// partTally is part p's tally with its module counts read into a fresh
+// counts value (fresh), checked against the run: its sides, policies,
+// player counts and seats, and the counts' shape against template.
+func (h *harness) partTally(p *Part, fresh func() Counts, template Counts) (*Tally, error) {
+	pt := &p.Tally
+	if err := h.checkTally(&pt.Tally); err != nil {
+		return nil, err
+	}
+	t := &Tally{Tally: pt.Tally, Losses: pt.Losses, Prizes: pt.Prizes, SideWins: pt.SideWins}
+	for _, f := range pt.Failures {
+		t.Failures = append(t.Failures, Failed{Index: f.Index, Failure: &Failure{Stall: f.Stall, Seed: f.Seed, Round: f.Round,
+			Message: f.Message, Card: f.Card, InPlay: f.InPlay, Stack: f.Stack}})
+	}
+	c, err := readCounts(p.Counts, fresh, template, len(h.run.Sides))
+	if err != nil {
+		return nil, err
+	}
+	t.Counts = c
+	return t, nil
+}
+
+// checkTally checks a part's generic tally against the run: the sides,
+// policies and player counts it names are the run's, and every list
+// has the length the merge and the report index it by.
+func (h *harness) checkTally(t *sim.Tally) error {
+	sides := map[string]bool{}
+	for _, s := range h.run.Sides {
+		sides[s.ID] = true
+	}
+	if err := knownCounts("tally.sides", t.Sides, sides); err != nil {
+		return err
+	}
+	policies := map[string]bool{}
+	for _, p := range h.spec.Policies {
+		policies[p.Name] = true
+	}
+	if err := knownCounts("tally.policies", t.Policies, policies); err != nil {
+		return err
+	}
+	if len(t.Seats) != h.seats() {
+		return fmt.Errorf("tally.seats: %d seats, the run has %d", len(t.Seats), h.seats())
+	}
+	if err := wonOfPlayed("tally.seats", t.Seats); err != nil {
+		return err
+	}
+	lo, hi := h.req.Players, max(h.req.Players, h.req.PlayersMax)
+	for n, tb := range t.Tables {
+		where := fmt.Sprintf("tally.tables.%d", n)
+		switch {
+		case n < lo || n > hi:
+			return fmt.Errorf("%s: games of %d players in a run of %d to %d", where, n, lo, hi)
+		case tb == nil:
+			return fmt.Errorf("%s: null", where)
+		case tb.Games.Won > tb.Games.Played:
+			return fmt.Errorf("%s.games: %d won of %d played", where, tb.Games.Won, tb.Games.Played)
+		case len(tb.Seats) != n:
+			return fmt.Errorf("%s.seats: %d seats at a table of %d", where, len(tb.Seats), n)
+		}
+		if err := knownCounts(where+".sides", tb.Sides, sides); err != nil {
+			return err
+		}
+		if err := wonOfPlayed(where+".seats", tb.Seats); err != nil {
+			return err
+		}
+		for key, l := range tb.Lineups {
+			if err := checkLineup(where+".lineups", key, l, n, sides); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func knownCounts(where string, m map[string]sim.Count, known map[string]bool) error {
+	for _, id := range slices.Sorted(maps.Keys(m)) {
+		if !known[id] {
+			return fmt.Errorf("%s: %q is not one of the run's", where, id)
+		}
+		if c := m[id]; c.Won > c.Played {
+			return fmt.Errorf("%s.%s: %d won of %d played", where, id, c.Won, c.Played)
+		}
+	}
+	return nil
+}
+
+func wonOfPlayed(where string, cs []sim.Count) error {
+	for i, c := range cs {
+		if c.Won > c.Played {
+			return fmt.Errorf("%s[%d]: %d won of %d played", where, i, c.Won, c.Played)
+		}
+	}
+	return nil
+}
+
+// checkLineup checks a lineup of a table of n: n known sides, sorted,
+// keyed as sim.Tally keys them, with a count a seat.
+func checkLineup(where, key string, l *sim.Lineup, n int, sides map[string]bool) error {
+	switch {
+	case l == nil:
+		return fmt.Errorf("%s: %q is null", where, key)
+	case len(l.Sides) != n || len(l.Wins) != n || len(l.SingleWins) != n:
+		return fmt.Errorf("%s: %q has %d sides, %d wins and %d single wins at a table of %d", where, key, len(l.Sides), len(l.Wins), len(l.SingleWins), n)
+	case strings.Join(l.Sides, "\x00") != key || !slices.IsSorted(l.Sides):
+		return fmt.Errorf("%s: %q is not the key of its sides %q, sorted", where, key, l.Sides)
+	case l.Won > l.Games || l.Single > l.Games:
+		return fmt.Errorf("%s: %q: %d won and %d won alone of %d games", where, key, l.Won, l.Single, l.Games)
+	}
+	for _, s := range l.Sides {
+		if !sides[s] {
+			return fmt.Errorf("%s: %q is not one of the run's", where, s)
+		}
+	}
+	return nil
+}
+
+// readCounts reads a module's counts from a part into fresh() (what a
+// worker of the run starts with), then checks them against template, the
+// same: every list as long (a card's counts a card), every map and
+// pointer there, every count not negative (but for fields tagged
+// `part:"signed"`), and a card's counts by side one a side (of sides).
+func readCounts(data json.RawMessage, fresh func() Counts, template Counts, sides int) (Counts, error) {
+	if template == nil {
+		if len(data) > 0 && string(data) != "null" {
+			return nil, errors.New("counts: module counts, but the run counts none")
+		}
+		return nil, nil
+	}
+	if len(data) == 0 || string(data) == "null" {
+		return nil, errors.New("counts: missing")
+	}
+	c := fresh()
+	// Decode through a pointer to a copy of the value: a module's counts
+	// may be a struct value (holding pointers) or a pointer.
+	v := reflect.New(reflect.TypeOf(c))
+	v.Elem().Set(reflect.ValueOf(c))
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v.Interface()); err != nil {
+		return nil, fmt.Errorf("counts: %v", jsonError(err))
+	}
+	if err := nonNegative("counts", v.Elem(), reflect.ValueOf(template), sides); err != nil {
+		return nil, err
+	}
+	return v.Elem().Interface().(Counts), nil
+}
+
+var cardCountsType = reflect.TypeOf(CardCounts{})
+
+// nonNegative walks a decoded value v beside a template of its type (an
+// invalid Value where there is none: map values, new list elements) and
+// says where v has a negative count, a list of another length than the
+// template's, or nothing where the template has something. A CardCounts'
+// PerSide is empty or one a side.
+func nonNegative(where string, v, tmpl reflect.Value, sides int) error {
+	has := tmpl.IsValid()
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if v.Int() < 0 {
+			return fmt.Errorf("%s: %d, a count below 0", where, v.Int())
+		}
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			if has && !tmpl.IsNil() {
+				return fmt.Errorf("%s: missing", where)
+			}
+			return nil
+		}
+		if has && tmpl.IsNil() {
+			return fmt.Errorf("%s: not counted by this run", where)
+		}
+		var te reflect.Value
+		if has {
+			te = tmpl.Elem()
+		}
+		return nonNegative(where, v.Elem(), te, sides)
+	case reflect.Struct:
+		if v.Type() == cardCountsType {
+			if n := v.FieldByName("PerSide").Len(); n != 0 && n != sides {
+				return fmt.Errorf("%s.PerSide: %d entries, the run has %d sides", where, n, sides)
+			}
+		}
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			if f.Tag.Get("part") == "signed" {
+				continue
+			}
+			var tf reflect.Value
+			if has {
+				tf = tmpl.Field(i)
+			}
+			name := where
+			if !f.Anonymous {
+				name += "." + f.Name
+			}
+			if err := nonNegative(name, v.Field(i), tf, sides); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && has && !tmpl.IsNil() && v.Len() != tmpl.Len() {
+			return fmt.Errorf("%s: %d entries, the run has %d", where, v.Len(), tmpl.Len())
+		}
+		if v.Type().Elem().Kind() == reflect.String {
+			return nil
+		}
+		for i := range v.Len() {
+			var te reflect.Value
+			if has && i < tmpl.Len() {
+				te = tmpl.Index(i)
+			}
+			if err := nonNegative(fmt.Sprintf("%s[%d]", where, i), v.Index(i), te, sides); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		if v.IsNil() && has && !tmpl.IsNil() {
+			return fmt.Errorf("%s: missing", where)
+		}
+		it := v.MapRange()
+		for it.Next() {
+			if err := nonNegative(fmt.Sprintf("%s[%v]", where, it.Key()), it.Value(), reflect.Value{}, sides); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
