@@ -168,7 +168,15 @@ func ReadPart(r io.Reader, name string) (*Part, error) {
 		Format  string `json:"format"`
 		Version int    `json:"version"`
 	}
-	if err := json.Unmarshal(data, &head); err != nil || head.Format != PartFormat {
+	err = json.Unmarshal(data, &head)
+	var se *json.SyntaxError
+	if errors.As(err, &se) && bytes.Contains(data[:min(len(data), 100)], []byte(`"`+PartFormat+`"`)) {
+		if se.Error() == "unexpected end of JSON input" {
+			return nil, fmt.Errorf("%s: cut short: the file ends inside the part (was its shard stopped while writing?)", name)
+		}
+		return nil, fmt.Errorf("%s: damaged: %v (at byte %d)", name, se, se.Offset)
+	}
+	if err != nil || head.Format != PartFormat {
 		if err == nil && bytes.Contains(data, []byte(`"games_per_second"`)) {
 			return nil, fmt.Errorf("%s: a sim report, not a part: write parts with deckwright sim --shard K/N --part FILE", name)
 		}
@@ -181,7 +189,7 @@ func ReadPart(r io.Reader, name string) (*Part, error) {
 	dec.DisallowUnknownFields()
 	p := &Part{}
 	if err := dec.Decode(p); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, jsonError(err))
+		return nil, fmt.Errorf("%s: %v", name, jsonError(err, reflect.TypeOf(p)))
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("%s: more after the part's JSON object", name)
@@ -193,16 +201,63 @@ func ReadPart(r io.Reader, name string) (*Part, error) {
 	return p, nil
 }
 
-// jsonError words a decoder's error for a person reading a part.
-func jsonError(err error) error {
+// jsonError words a decoder's error for a person reading a part into
+// a value of type root.
+func jsonError(err error, root reflect.Type) error {
 	var ute *json.UnmarshalTypeError
 	if errors.As(err, &ute) {
-		return fmt.Errorf("%s: %s is not a %s", ute.Field, ute.Value, ute.Type)
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return errors.New("cut short: the file ends inside the part")
+		ute.Field = fieldPath(root, ute.Field)
+		switch ute.Type.Kind() {
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			return fmt.Errorf("%s: %s, not a count (a whole number from 0 to %d)", ute.Field, ute.Value, ^uint64(0)>>(64-ute.Type.Bits()))
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			return fmt.Errorf("%s: %s, not a whole number of %d bits", ute.Field, ute.Value, ute.Type.Bits())
+		}
+		return fmt.Errorf("%s: %s where a %s belongs", ute.Field, ute.Value, ute.Type)
 	}
 	return err
+}
+
+// fieldPath is a decoder's path to a field (Stats.Cards.CardCounts.Drawn)
+// as the JSON names it: without the structs embedded along the way.
+func fieldPath(t reflect.Type, path string) string {
+	var out []string
+	for _, name := range strings.Split(path, ".") {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct {
+			out = append(out, name)
+			continue
+		}
+		f, ok := t.FieldByName(name)
+		if !ok {
+			f, ok = fieldByJSONName(t, name)
+		}
+		if ok {
+			t = f.Type
+			if f.Anonymous {
+				continue
+			}
+		}
+		out = append(out, name)
+	}
+	return strings.Join(out, ".")
+}
+
+// jsonName is a field's name in JSON.
+func jsonName(f reflect.StructField) string {
+	if tag, _, _ := strings.Cut(f.Tag.Get("json"), ","); tag != "" {
+		return tag
+	}
+	return f.Name
+}
+
+func fieldByJSONName(t reflect.Type, name string) (reflect.StructField, bool) {
+	return t.FieldByNameFunc(func(n string) bool {
+		f, _ := t.FieldByName(n)
+		return jsonName(f) == name
+	})
 }
 
 // check checks what a part says of itself: its shard is a slice of its
@@ -503,7 +558,7 @@ func readCounts(data json.RawMessage, fresh func() Counts, template Counts, side
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v.Interface()); err != nil {
-		return nil, fmt.Errorf("counts: %v", jsonError(err))
+		return nil, fmt.Errorf("counts: %v", jsonError(err, v.Type()))
 	}
 	if err := nonNegative("counts", v.Elem(), reflect.ValueOf(template), sides); err != nil {
 		return nil, err
@@ -560,7 +615,7 @@ func nonNegative(where string, v, tmpl reflect.Value, sides int) error {
 			}
 			name := where
 			if !f.Anonymous {
-				name += "." + f.Name
+				name += "." + jsonName(f)
 			}
 			if err := nonNegative(name, v.Field(i), tf, sides); err != nil {
 				return err

@@ -33,7 +33,7 @@ func BenchmarkSimulate(b *testing.B) {
 	}
 }
 
-func bundledTables(b *testing.B, m game.Module) *table.Tables {
+func bundledTables(b testing.TB, m game.Module) *table.Tables {
 	set, ok := content.BaseOf(m.ID())
 	if !ok {
 		b.Skip("no bundled set")
