@@ -269,6 +269,8 @@ func (p *Part) check() error {
 		return errors.New("no game or content hash")
 	case d.Games < 1 || d.From < 0 || d.Players < 1 || d.PlayersMax < 0 || d.MaxRounds < 1:
 		return fmt.Errorf("run of %d games from %d, %d–%d players, %d rounds: not a run", d.Games, d.From, d.Players, d.PlayersMax, d.MaxRounds)
+	case !(d.Balance.Band >= 0 && d.Balance.Band < 0.5 && d.Balance.FDR >= 0 && d.Balance.FDR <= 0.5 && d.Balance.Level >= 0 && d.Balance.Level <= 0.5):
+		return fmt.Errorf("balance: band %g, FDR %g, level %g: not what deckwright sim accepts", d.Balance.Band, d.Balance.FDR, d.Balance.Level)
 	case s.N < 1 || s.K < 1 || s.K > s.N || s.N > d.Games:
 		return fmt.Errorf("shard %d/%d of %d games: not a shard", s.K, s.N, d.Games)
 	}

@@ -191,3 +191,24 @@ func TestReadPartErrors(t *testing.T) {
 		})
 	}
 }
+
+// FuzzMergePart feeds the part reader and the merge hostile files: cut
+// short, huge or negative numbers, lists of the wrong length, keys that
+// name nothing. Each must be an error or a report, never a panic.
+func FuzzMergePart(f *testing.F) {
+	m := game.Lookup("fortune-and-glory")
+	tb := bundledTables(f, m)
+	req := game.SimRequest{Games: 6, Players: 2, Seed: 9, Stats: true, MaxRounds: 100}
+	f.Add(shardParts(f, m, tb, req, 1)[0])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := game.ReadPart(bytes.NewReader(data), "part.json")
+		if err != nil {
+			require.Contains(t, err.Error(), "part.json: ")
+			return
+		}
+		rep, err := game.MergeParts(m.(game.Simulator), tb, []*game.Part{p})
+		if err == nil {
+			require.Equal(t, p.Tally.Games, rep.Games)
+		}
+	})
+}
