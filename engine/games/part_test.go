@@ -2,6 +2,8 @@ package games_test
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -110,6 +112,11 @@ func TestReadPartErrors(t *testing.T) {
 		require.NoError(t, err)
 		return data
 	}
+	var head struct {
+		Tally struct{ Sides map[string]any }
+	}
+	require.NoError(t, json.Unmarshal(good, &head))
+	firstSide := slices.Sorted(maps.Keys(head.Tally.Sides))[0]
 	obj := func(v any, path ...string) map[string]any {
 		for _, k := range path {
 			v = v.(map[string]any)[k]
@@ -158,6 +165,11 @@ func TestReadPartErrors(t *testing.T) {
 				break
 			}
 		}), wantMerge: `part-2.json: tally.sides: "nobody" is not one of the run's`},
+		{name: "won more than played", data: edit(func(p map[string]any) {
+			s := obj(p, "tally", "sides")
+			first := slices.Sorted(maps.Keys(s))[0]
+			s[first] = map[string]any{"played": 98, "won": 99}
+		}), wantMerge: fmt.Sprintf("part-2.json: tally.sides.%s: 99 won of 98 played", firstSide)},
 		{name: "seats", data: edit(func(p map[string]any) { obj(p, "tally")["seats"] = []any{} }), wantMerge: "part-2.json: tally.seats: 0 seats, the run has 4"},
 		{name: "table of 5", data: edit(func(p map[string]any) { obj(p, "tally", "tables")["5"] = obj(p, "tally", "tables")["4"] }),
 			wantMerge: "part-2.json: tally.tables.5: games of 5 players in a run of 4 to 4"},

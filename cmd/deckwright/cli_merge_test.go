@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// playShards runs the n shards of a run as n deckwright processes at once
+// (as GNU parallel or a batch engine would), each writing its part into
+// dir, and returns the parts' paths in shard order.
+func playShards(t *testing.T, dir string, n int, args ...string) []string {
+	t.Helper()
+	bin := binary(t)
+	var cmds []*exec.Cmd
+	var outs []*bytes.Buffer
+	var parts []string
+	for k := 1; k <= n; k++ {
+		part := filepath.Join(dir, fmt.Sprintf("part-%d.json", k))
+		cmd := exec.Command(bin, append([]string{"sim", "--shard", fmt.Sprintf("%d/%d", k, n), "--part", part, "--workers", "1"}, args...)...)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		require.NoError(t, cmd.Start())
+		cmds, outs, parts = append(cmds, cmd), append(outs, &out), append(parts, part)
+	}
+	for k, cmd := range cmds {
+		require.NoError(t, cmd.Wait(), "shard %d/%d: %s", k+1, n, outs[k])
+		assert.Contains(t, outs[k].String(), fmt.Sprintf("wrote %s (shard %d/%d)\n", parts[k], k+1, n))
+	}
+	return parts
+}
+
+var throughputLine = regexp.MustCompile(`(?m)^\d+ games/s (on \d+ workers|summed over (\d+) shards)$`)
+
+// withoutThroughput is a text report with its throughputLine line cut out,
+// after checking the line says what it measures.
+func withoutThroughput(t *testing.T, text string, shards int) string {
+	t.Helper()
+	m := throughputLine.FindStringSubmatch(text)
+	require.NotNil(t, m, "a throughput line:\n%s", text)
+	if shards > 0 {
+		assert.Equal(t, fmt.Sprint(shards), m[2], "the merge's throughput line names its shards")
+	} else {
+		assert.Empty(t, m[2])
+	}
+	return strings.Replace(text, m[0]+"\n", "", 1)
+}
+
+// withoutSpeed is a JSON report without games_per_second.
+func withoutSpeed(t *testing.T, doc string) string {
+	t.Helper()
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(doc), &m))
+	assert.Positive(t, m["games_per_second"])
+	delete(m, "games_per_second")
+	out, err := json.MarshalIndent(m, "", "  ")
+	require.NoError(t, err)
+	return string(out)
+}
+
+// The parts of a run, played by separate processes and merged, give the
+// report of the run on one machine: text, --json and the HTML report the
+// same byte for byte but for the throughputLine, in both games, in rival,
+// cooperative and team games, with games that stalled (and the commands
+// that replay them).
+func TestMergeIsTheRun(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		args []string
+	}{
+		{"fortune-and-glory", 3, []string{"--games", "150", "--seed", "4"}},
+		{"coop 1-4", 4, []string{"--mode", "coop", "--players", "1-4", "--games", "120", "--seed", "2"}},
+		{"team", 2, []string{"--mode", "team", "--players", "4", "--policy", "mix", "--games", "60", "--seed", "8"}},
+		{"stalls", 3, []string{"--games", "40", "--max-rounds", "8", "--seed", "1", "--from", "5"}},
+		{"fallen-land", 3, []string{"--game", "fallen-land", "--games", "60", "--seed", "5"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			wholeHTML, mergedHTML := filepath.Join(dir, "whole.html"), filepath.Join(dir, "merged.html")
+			wholeJSON := dw(t, append([]string{"sim", "--json", "--report", wholeHTML}, tc.args...)...)
+			requireExit(t, exitOK, wholeJSON)
+			wholeText := dw(t, append([]string{"sim"}, tc.args...)...)
+			requireExit(t, exitOK, wholeText)
+
+			parts := playShards(t, dir, tc.n, tc.args...)
+			mergedJSON := dw(t, append([]string{"merge", "--json", "--report", mergedHTML}, parts...)...)
+			requireExit(t, exitOK, mergedJSON)
+			mergedText := dw(t, append([]string{"merge"}, parts...)...)
+			requireExit(t, exitOK, mergedText)
+
+			if tc.name == "stalls" {
+				require.Contains(t, wholeText.stdout, "--seed 1 --from ", "the run has games that stalled, and their replays")
+			}
+			assert.Equal(t, withoutThroughput(t, wholeText.stdout, 0), withoutThroughput(t, mergedText.stdout, tc.n))
+			assert.Equal(t, withoutSpeed(t, wholeJSON.stdout), withoutSpeed(t, mergedJSON.stdout))
+			want, err := os.ReadFile(wholeHTML)
+			require.NoError(t, err)
+			got, err := os.ReadFile(mergedHTML)
+			require.NoError(t, err)
+			assert.True(t, bytes.Equal(want, got), "the HTML reports are the same, byte for byte")
+		})
+	}
+}
+
+// simParts writes the n parts of a run in-process into dir, named
+// prefix-K.json.
+func simParts(t *testing.T, dir, prefix string, n int, args ...string) []string {
+	t.Helper()
+	var parts []string
+	for k := 1; k <= n; k++ {
+		part := filepath.Join(dir, fmt.Sprintf("%s-%d.json", prefix, k))
+		r := dw(t, append([]string{"sim", "--shard", fmt.Sprintf("%d/%d", k, n), "--part", part}, args...)...)
+		requireExit(t, exitOK, r)
+		parts = append(parts, part)
+	}
+	return parts
+}
+
+func partHash(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var p struct{ Content string }
+	require.NoError(t, json.Unmarshal(data, &p))
+	return p.Content
+}
+
+// Parts that are not every shard of one run, once, are refused with an
+// error that names the file and what differs.
+func TestMergeErrors(t *testing.T) {
+	dir := t.TempDir()
+	run := []string{"--games", "30", "--seed", "5"}
+	p := simParts(t, dir, "part", 3, run...)
+	seed6 := simParts(t, dir, "seed6", 3, "--games", "30", "--seed", "6")
+	four := simParts(t, dir, "four", 4, run...)
+	proj := newProject(t, "exp")
+	other := simParts(t, dir, "exp", 3, append([]string{proj}, run...)...)
+	dup := filepath.Join(dir, "copy-of-2.json")
+	data, err := os.ReadFile(p[1])
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(dup, data, 0o644))
+	report := filepath.Join(dir, "report.json")
+	r := dw(t, append([]string{"sim", "--json"}, run...)...)
+	requireExit(t, exitOK, r)
+	require.NoError(t, os.WriteFile(report, []byte(r.stdout), 0o644))
+	bundled, expansion := partHash(t, p[0]), partHash(t, other[0])
+	require.NotEqual(t, bundled, expansion)
+
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"missing", []string{p[0], p[2]}, exitContent, "shard 2/3 is missing (2 of 3 parts given)"},
+		{"two missing", []string{p[1]}, exitContent, "shards 1/3, 3/3 are missing (1 of 3 parts given)"},
+		{"duplicated", []string{p[0], p[1], dup, p[2]}, exitContent, fmt.Sprintf("%s and %s are both shard 2/3", p[1], dup)},
+		{"other seed", []string{p[0], seed6[1], p[2]}, exitContent, fmt.Sprintf("%s: not a shard of the run of %s: seed 6, not 5", seed6[1], p[0])},
+		{"other shards", []string{p[0], four[1], p[2]}, exitContent, fmt.Sprintf("%s: not a shard of the run of %s: shard 2/4, of 4 shards, not 3", four[1], p[0])},
+		{"other content", []string{p[0], other[1], p[2]}, exitContent,
+			fmt.Sprintf("%s: not a shard of the run of %s: content %s, not %s (the shards played different workbooks)", other[1], p[0], expansion, bundled)},
+		{"content here differs", append([]string{"--content", proj}, p...), exitContent,
+			fmt.Sprintf("%s was played on content %s, but %s is %s: merge against the content the shards played (--content PATH)", p[0], bundled[:19], proj, expansion[:19])},
+		{"a report", []string{report}, exitContent, report + ": a sim report, not a part: write parts with deckwright sim --shard K/N --part FILE"},
+		{"no file", []string{filepath.Join(dir, "nope.json")}, exitUsage, "cannot read " + filepath.Join(dir, "nope.json")},
+		{"no parts", nil, exitUsage, "merge needs the part files of a run (deckwright sim --shard K/N --part FILE writes them)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := dw(t, append([]string{"merge"}, tc.args...)...)
+			requireExit(t, tc.code, r)
+			assert.True(t, strings.HasPrefix(r.stderr, "deckwright: "+tc.want), "stderr: %s\nwant:   deckwright: %s", r.stderr, tc.want)
+			assert.Empty(t, r.stdout, "no report from parts that are not one run")
+		})
+	}
+
+	// The parts name the content as the shards' command did; moved, it is
+	// given with --content, and the report is the project's run's.
+	moved := proj + "-moved"
+	require.NoError(t, os.Rename(proj, moved))
+	r = dw(t, append([]string{"merge"}, other...)...)
+	requireExit(t, exitUsage, r)
+	assert.Equal(t, fmt.Sprintf("deckwright: %s was played on %s, which is not here: give the content with --content PATH\n", other[0], proj), r.stderr)
+	r = dw(t, append([]string{"merge", "--json", "--content", moved}, other...)...)
+	requireExit(t, exitOK, r)
+	require.NoError(t, os.Rename(moved, proj))
+	whole := dw(t, append([]string{"sim", proj, "--json"}, run...)...)
+	requireExit(t, exitOK, whole)
+	assert.Equal(t, withoutSpeed(t, whole.stdout), withoutSpeed(t, r.stdout))
+}
+
+// A part holds counts to add up: what needs the whole run on one machine
+// is refused with --part as with --shard.
+func TestSimPartFlagErrors(t *testing.T) {
+	part := filepath.Join(t.TempDir(), "part.json")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--part", part, "--impact", "all"}, "a shard plays a fixed slice of the run's games; --impact needs the whole run on one machine"},
+		{[]string{"--part", part, "--until-decided", "10k"}, "a shard plays a fixed slice of the run's games; --until-decided needs the whole run on one machine"},
+		{[]string{"--part", "-", "--report", "-"}, "--part - and --report - both write standard output: give one of them a file"},
+	} {
+		r := dw(t, append([]string{"sim", "--games", "10"}, tc.args...)...)
+		requireExit(t, exitUsage, r, "%v", tc.args)
+		assert.Equal(t, "deckwright: "+tc.want+"\n", r.stderr, "%v", tc.args)
+		assert.NoFileExists(t, part)
+	}
+	// Without --shard, the run is one part: merged alone, it is the run.
+	r := dw(t, "sim", "--games", "20", "--part", part, "--json")
+	requireExit(t, exitOK, r)
+	m := dw(t, "merge", part, "--json")
+	requireExit(t, exitOK, m)
+	assert.Equal(t, withoutSpeed(t, r.stdout), withoutSpeed(t, m.stdout))
+}
