@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/deckwright/deckwright/compiler"
@@ -51,4 +52,33 @@ func bundledTables(b testing.TB, m game.Module) *table.Tables {
 		b.Fatal(l.Items())
 	}
 	return t
+}
+
+// BenchmarkMerge is `deckwright merge`'s own work on 16 parts of the
+// bundled Fortune and Glory set with per-card metrics: reading each part
+// file and adding them up into the run's report (the content is compiled
+// once, outside the loop, as a merge loads it once).
+func BenchmarkMerge(b *testing.B) {
+	m := game.Lookup("fortune-and-glory")
+	t := bundledTables(b, m)
+	req := game.SimRequest{Games: 16000, Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100}
+	files := shardParts(b, m, t, req, 16)
+	size := 0
+	for _, f := range files {
+		size += len(f)
+	}
+	b.ReportMetric(float64(size)/16, "bytes/part")
+	for b.Loop() {
+		parts := make([]*game.Part, len(files))
+		for k, f := range files {
+			p, err := game.ReadPart(bytes.NewReader(f), "part.json")
+			if err != nil {
+				b.Fatal(err)
+			}
+			parts[k] = p
+		}
+		if _, err := game.MergeParts(m.(game.Simulator), t, parts); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

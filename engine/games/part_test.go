@@ -2,16 +2,18 @@ package games_test
 
 import (
 	"bytes"
-	"maps"
-	"slices"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deckwright/deckwright/engine/fuzzlimit"
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/sim"
 	"github.com/deckwright/deckwright/engine/table"
@@ -213,14 +215,16 @@ func FuzzMergePart(f *testing.F) {
 	req := game.SimRequest{Games: 6, Players: 2, Seed: 9, Stats: true, MaxRounds: 100}
 	f.Add(shardParts(f, m, tb, req, 1)[0])
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p, err := game.ReadPart(bytes.NewReader(data), "part.json")
-		if err != nil {
-			require.Contains(t, err.Error(), "part.json: ")
-			return
-		}
-		rep, err := game.MergeParts(m.(game.Simulator), tb, []*game.Part{p})
-		if err == nil {
-			require.Equal(t, p.Tally.Games, rep.Games)
-		}
+		fuzzlimit.Check(t, fuzzlimit.Budget{Alloc: 64 << 20, Time: 2 * time.Second}, func() {
+			p, err := game.ReadPart(bytes.NewReader(data), "part.json")
+			if err != nil {
+				require.Contains(t, err.Error(), "part.json: ")
+				return
+			}
+			rep, err := game.MergeParts(m.(game.Simulator), tb, []*game.Part{p})
+			if err == nil {
+				require.Equal(t, p.Tally.Games, rep.Games)
+			}
+		})
 	})
 }
