@@ -76,6 +76,9 @@ func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
 	if err != nil {
 		return err
 	}
+	if f.report == "-" && f.out == "-" {
+		return usageErr("--report - and -o - both write standard output: give one of them a file")
+	}
 	var html, out *outfile.File
 	if f.report != "" {
 		if html, err = createOutput("--report", f.report, stdout); err != nil {
