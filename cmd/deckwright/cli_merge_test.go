@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -221,4 +223,34 @@ func TestSimPartFlagErrors(t *testing.T) {
 	m := dw(t, "merge", part, "--json")
 	requireExit(t, exitOK, m)
 	assert.Equal(t, withoutSpeed(t, r.stdout), withoutSpeed(t, m.stdout))
+}
+
+// An interrupted shard writes no part (its counts are not the shard's): a
+// part from before stays as it was, and no temporary file is left.
+func TestShardPartInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	part := filepath.Join(dir, "part-1.json")
+	require.NoError(t, os.WriteFile(part, []byte("last week's part"), 0o644))
+	p := start(t, false, "sim", "--games", "10000000", "--shard", "1/2", "--part", part)
+	waitFor(t, "the run to start", func() bool { return len(tempFiles(t, dir)) > 0 })
+	time.Sleep(300 * time.Millisecond)
+	code, _ := p.stop(t, syscall.SIGINT)
+	assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
+	assert.Regexp(t, `^deckwright: `+regexpQuote(part)+` was not written: the run was interrupted\ndeckwright: interrupted: the report covers the first \d+ of 5000000 games\n$`, p.errOut.String())
+	assert.Equal(t, "last week's part", string(readFile(t, part)))
+	assert.Empty(t, tempFiles(t, dir))
+}
+
+// -o writes the merged report to a file, as standard output shows it.
+func TestMergeOutputFile(t *testing.T) {
+	dir := t.TempDir()
+	parts := simParts(t, dir, "part", 2, "--games", "20", "--seed", "3")
+	out := filepath.Join(dir, "report.txt")
+	r := dw(t, append([]string{"merge", "-o", out}, parts...)...)
+	requireExit(t, exitOK, r)
+	assert.Empty(t, r.stdout)
+	assert.Equal(t, "wrote "+out+"\n", r.stderr)
+	want := dw(t, append([]string{"merge"}, parts...)...)
+	requireExit(t, exitOK, want)
+	assert.Equal(t, withoutThroughput(t, want.stdout, 2), withoutThroughput(t, string(readFile(t, out)), 2))
 }
