@@ -212,6 +212,12 @@ func jsonError(err error, root reflect.Type) error {
 			return fmt.Errorf("%s: %s, not a count (a whole number from 0 to %d)", ute.Field, ute.Value, ^uint64(0)>>(64-ute.Type.Bits()))
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 			return fmt.Errorf("%s: %s, not a whole number of %d bits", ute.Field, ute.Value, ute.Type.Bits())
+		case reflect.Array:
+			return fmt.Errorf("%s: %s where a list of %d belongs", ute.Field, ute.Value, ute.Type.Len())
+		case reflect.Slice:
+			return fmt.Errorf("%s: %s where a list belongs", ute.Field, ute.Value)
+		case reflect.Struct, reflect.Map:
+			return fmt.Errorf("%s: %s where an object belongs", ute.Field, ute.Value)
 		}
 		return fmt.Errorf("%s: %s where a %s belongs", ute.Field, ute.Value, ute.Type)
 	}
@@ -562,10 +568,159 @@ func readCounts(data json.RawMessage, fresh func() Counts, template Counts, side
 	if err := dec.Decode(v.Interface()); err != nil {
 		return nil, fmt.Errorf("counts: %v", jsonError(err, v.Type()))
 	}
+	if err := arrayLengths(json.NewDecoder(bytes.NewReader(data)), v.Type(), &fieldTypes{}); err != nil {
+		return nil, fmt.Errorf("counts%v", err)
+	}
 	if err := nonNegative("counts", v.Elem(), reflect.ValueOf(template), sides); err != nil {
 		return nil, err
 	}
 	return v.Elem().Interface().(Counts), nil
+}
+
+// arrayLengths reads JSON that decoded into a value of type t and checks
+// what the decoder lets pass: a list read into a Go array of fixed length
+// (a count a rule) must be as long, where the decoder drops the rest or
+// fills in zeros. A value with no such array in its type is skipped whole.
+// The error's path is built on the way back, so reading allocates little.
+func arrayLengths(dec *json.Decoder, t reflect.Type, fields *fieldTypes) error {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if !fields.hasArray(t) {
+		var skip json.RawMessage
+		return dec.Decode(&skip)
+	}
+	if t.Kind() == reflect.Array && !fields.hasArray(t.Elem()) {
+		var list []json.RawMessage
+		if err := dec.Decode(&list); err != nil || list == nil {
+			return err
+		}
+		if len(list) != t.Len() {
+			return fmt.Errorf(": %d entries, the run has %d", len(list), t.Len())
+		}
+		return nil
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	switch tok {
+	case json.Delim('['):
+		n := 0
+		for ; dec.More(); n++ {
+			if err := arrayLengths(dec, t.Elem(), fields); err != nil {
+				return fmt.Errorf("[%d]%w", n, err)
+			}
+		}
+		if _, err := dec.Token(); err != nil {
+			return err
+		}
+		if t.Kind() == reflect.Array && n != t.Len() {
+			return fmt.Errorf(": %d entries, the run has %d", n, t.Len())
+		}
+	case json.Delim('{'):
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			name, _ := key.(string)
+			var ft reflect.Type
+			switch t.Kind() {
+			case reflect.Map:
+				ft = t.Elem()
+			case reflect.Struct:
+				ft = fields.of(t)[name]
+			}
+			if err := arrayLengths(dec, ft, fields); err != nil {
+				return fmt.Errorf(".%s%w", name, err)
+			}
+		}
+		if _, err := dec.Token(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fieldTypes are what arrayLengths works out once a type: a struct's
+// fields by JSON name (promoted ones too), and whether a type holds an
+// array of fixed length.
+type fieldTypes struct {
+	fields map[reflect.Type]map[string]reflect.Type
+	arrays map[reflect.Type]bool
+}
+
+func (ft *fieldTypes) of(t reflect.Type) map[string]reflect.Type {
+	m, ok := ft.fields[t]
+	if !ok {
+		m = map[string]reflect.Type{}
+		ft.add(m, t)
+		if ft.fields == nil {
+			ft.fields = map[reflect.Type]map[string]reflect.Type{}
+		}
+		ft.fields[t] = m
+	}
+	return m
+}
+
+// hasArray says whether a value of type t (nil: none deckwright knows)
+// holds an array of fixed length.
+func (ft *fieldTypes) hasArray(t reflect.Type) bool {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil {
+		return false
+	}
+	if has, ok := ft.arrays[t]; ok {
+		return has
+	}
+	if ft.arrays == nil {
+		ft.arrays = map[reflect.Type]bool{}
+	}
+	ft.arrays[t] = false // while it is worked out: a type that holds itself
+	has := false
+	switch t.Kind() {
+	case reflect.Array:
+		has = true
+	case reflect.Slice, reflect.Map:
+		has = ft.hasArray(t.Elem())
+	case reflect.Struct:
+		for _, f := range ft.of(t) {
+			has = has || ft.hasArray(f)
+		}
+	}
+	ft.arrays[t] = has
+	return has
+}
+
+// add adds t's fields to m, those of an embedded struct where t has none
+// of the name (the field nearer the top wins, as in encoding/json).
+func (ft *fieldTypes) add(m map[string]reflect.Type, t reflect.Type) {
+	var embedded []reflect.Type
+	for i := range t.NumField() {
+		f := t.Field(i)
+		e := f.Type
+		if e.Kind() == reflect.Pointer {
+			e = e.Elem()
+		}
+		switch {
+		case f.Anonymous && e.Kind() == reflect.Struct && f.Tag.Get("json") == "":
+			embedded = append(embedded, e)
+		case f.IsExported():
+			m[jsonName(f)] = f.Type
+		}
+	}
+	for _, e := range embedded {
+		inner := map[string]reflect.Type{}
+		ft.add(inner, e)
+		for k, v := range inner {
+			if _, ok := m[k]; !ok {
+				m[k] = v
+			}
+		}
+	}
 }
 
 var cardCountsType = reflect.TypeOf(CardCounts{})

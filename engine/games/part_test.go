@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/fuzzlimit"
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/sim"
@@ -158,6 +159,10 @@ func TestReadPartErrors(t *testing.T) {
 			wantMerge: "part-2.json: counts.Stats.Cards[0].PerSide: 1 entries, the run has 8 sides"},
 		{name: "coverage", data: edit(func(p map[string]any) { obj(p, "counts", "Stats")["Coverage"] = []any{1, 2} }),
 			wantMerge: "part-2.json: counts.Stats.Coverage: 2 entries, the run has"},
+		{name: "rules", data: edit(func(p map[string]any) { obj(p, "counts", "Stats")["Rules"] = []any{1, 2} }),
+			wantMerge: fmt.Sprintf("part-2.json: counts.Stats.Rules: 2 entries, the run has %d", fng.NumRules)},
+		{name: "rules in a map", data: edit(func(p map[string]any) { obj(p, "counts", "Stats")["Rules"] = map[string]any{"a": 1} }),
+			wantMerge: fmt.Sprintf("part-2.json: counts: Stats.Rules: object where a list of %d belongs", fng.NumRules)},
 		{name: "no counts", data: edit(func(p map[string]any) { p["counts"] = nil }), wantMerge: "part-2.json: counts: missing"},
 		{name: "unknown hero", data: edit(func(p map[string]any) {
 			s := obj(p, "tally", "sides")
