@@ -129,6 +129,9 @@ func (f *simFlags) writePart(out *outfile.File, b *project.Build, rep *game.SimR
 	p, err := game.NewPart(rep, def, f.picked.k, f.picked.n)
 	if err != nil {
 		out.Abort()
+		if game.IsOptionError(err) {
+			return usageErr("--part: %v", err)
+		}
 		return internalErr(err)
 	}
 	p.Engine, p.Content = engineVersion(), b.Tables.Hash

@@ -74,6 +74,7 @@ func newRun(c *Content, opt Options) *game.Run {
 				r.Coverage = coverage(c, opt, st.Stats, r.Cards)
 			}
 		},
+		Parts: true,
 	}
 }
 

@@ -172,6 +172,7 @@ func newRun(c *Content, opt Options) *game.Run {
 			return reportable(deckOf(row)) && row.Int("count") > 0 && (opt.Advanced || !row.Bool("advanced"))
 		},
 		Report: func(r *game.SimReport, t *game.Tally) { report(c, opt, r, t) },
+		Parts:  true,
 	}
 }
 

@@ -49,6 +49,12 @@ type Run struct {
 	// Report adds the module's parts to a report of the tally: per-card
 	// metrics and coverage (from Tally.Counts), breakdowns of its own.
 	Report func(r *SimReport, t *Tally)
+	// Parts says the module's Counts travel in a part file (sim --part,
+	// deckwright merge): encoding/json writes and reads every count, each
+	// in an exported field (unexported ones are a game's scratch). A run
+	// whose counts do not is refused a part rather than merged without
+	// them.
+	Parts bool
 }
 
 // GameConfig is how a worker's game is set up for a run.
@@ -441,7 +447,7 @@ func (h *harness) report(t *Tally, st sim.Stats) *SimReport {
 		names[i] = p.Name
 	}
 	r.AddTally(&t.Tally, h.run.Sides, names, h.run.Shared)
-	r.full = t
+	r.full, r.parts = t, h.run.Parts || t.Counts == nil
 	if finished := t.Rounds.N(); finished > 0 {
 		r.LossesPerGame = perGame(t.Losses, finished)
 		r.PrizesPerGame = perGame(t.Prizes, finished)

@@ -134,8 +134,11 @@ type PartFailure struct {
 // covers. r must be the report of a run that finished (not partial).
 func NewPart(r *SimReport, def RunDef, k, n int) (*Part, error) {
 	t := r.full
-	if t == nil || r.Partial {
+	switch {
+	case t == nil || r.Partial:
 		return nil, errors.New("a part needs the tally of a finished run")
+	case !r.parts:
+		return nil, Optionf("%s keeps counts a part file cannot carry: it plays no shards with --part", r.Game)
 	}
 	from, games := sim.Shard(def.Games, k, n)
 	p := &Part{Format: PartFormat, Version: PartVersion, Game: r.Game, Run: def, Shard: PartShard{K: k, N: n, From: from, Games: games},
@@ -339,6 +342,9 @@ func MergeParts(s Simulator, t *table.Tables, parts []*Part) (*SimReport, error)
 	}
 	cfg := GameConfig{Stats: req.Stats, Exclude: h.exclude}
 	template := run.NewGame(cfg).Counts()
+	if template != nil && !run.Parts {
+		return nil, fmt.Errorf("%s keeps counts a part file cannot carry: its parts cannot be merged", s.Title())
+	}
 	total := newTally(h.seats())
 	speed := 0.0
 	for _, p := range parts {

@@ -128,8 +128,9 @@ type SimReport struct {
 	models map[string]*lineupModel
 	far    map[int]map[string]bool // by player count, the sides Judge found far out of line
 	// full is the whole tally the report was built from: what a shard's
-	// part file carries (NewPart).
-	full *Tally
+	// part file carries (NewPart), if parts says it can.
+	full  *Tally
+	parts bool
 }
 
 // MarkPartial marks the report of an interrupted run: it covers the games

@@ -193,3 +193,24 @@ func TestExport(t *testing.T) {
 	assert.Equal(t, 4, st.Pages, "9 poker cards a page, each front page with its back")
 	assert.True(t, bytes.HasPrefix(pdf.Bytes(), []byte("%PDF-")))
 }
+
+// Pips keeps its per-card counts in unexported fields, which a part file
+// would drop: it is refused a part with them (rather than merged without
+// them), and without them its runs travel and merge as any game's.
+func TestParts(t *testing.T) {
+	tables, _ := build(t, players, cards)
+	req := game.SimRequest{Games: 40, Players: 3, Seed: 2, Stats: true}
+	_, err := game.NewPart(sim(t, tables, req), game.RunOf(req, 40, 0), 1, 1)
+	assert.EqualError(t, err, "pips keeps counts a part file cannot carry: it plays no shards with --part")
+	assert.True(t, game.IsOptionError(err), "the request's fault (exit 2), not a failure")
+
+	req.Stats = false
+	whole := sim(t, tables, req)
+	p, err := game.NewPart(whole, game.RunOf(req, 40, 0), 1, 1)
+	require.NoError(t, err)
+	p.Engine, p.Content, p.Name = "test", tables.Hash, "part.json"
+	merged, err := game.MergeParts(Module, tables, []*game.Part{p})
+	require.NoError(t, err)
+	merged.GamesPerSecond, whole.GamesPerSecond = 0, 0
+	assert.Equal(t, whole, merged)
+}
