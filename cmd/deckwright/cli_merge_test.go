@@ -41,7 +41,7 @@ func playShards(t *testing.T, dir string, n int, args ...string) []string {
 	return parts
 }
 
-var throughputLine = regexp.MustCompile(`(?m)^\d+ games/s (on \d+ workers|summed over (\d+) shards)$`)
+var throughputLine = regexp.MustCompile(`(?m)^\d+ games/s (on \d+ workers|over (\d+) shards, first start to last finish)$`)
 
 // withoutThroughput is a text report with its throughputLine line cut out,
 // after checking the line says what it measures.

@@ -28,7 +28,8 @@ func newMergeCmd() *cobra.Command {
 (deckwright sim --shard K/N --part FILE) and prints the report the whole run
 gives on one machine: the same text, --json and --report HTML, byte for byte,
 its verdicts and flags worked out from the merged counts. Only the throughput
-differs: it is the shards' own rates summed (what they play side by side).
+differs: it is the run's games over the span from the first shard's start to
+the last one's finish, by the clocks of the machines that played them.
 
 The parts must be every shard of one run once: the same request (games, seed,
 players, mode, level, policy, organization, heroes, variants, teams, max
@@ -174,7 +175,7 @@ func short(hash string) string { return hash[:min(len(hash), 19)] }
 
 // runFlags are the sim flags of the run the parts are shards of, for what
 // the report shows of them: the replay commands, the throughput line (the
-// shards' summed) and the output options of the merge.
+// shards') and the output options of the merge.
 func runFlags(p *game.Part, f *mergeFlags, shards int) *simFlags {
 	d := p.Run
 	players := strconv.Itoa(d.Players)

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -42,6 +43,8 @@ type simFlags struct {
 	// shard's request plays its slice of them.
 	picked   shard
 	runGames int
+	// When the games began and ended (the machine's clock), for a part.
+	played [2]time.Time
 	// shards, in the report of a merge, is the number of parts merged.
 	shards int
 }
@@ -196,7 +199,9 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	// and the report of the games finished is printed, marked partial.
 	graceful.Store(true)
 	defer graceful.Store(false)
+	started := time.Now()
 	rep, err := simulate(c.Context(), simr, b, base, req, f.compare, limits, prog)
+	f.played = [2]time.Time{started, time.Now()}
 	if err != nil {
 		return err
 	}

@@ -135,6 +135,7 @@ func (f *simFlags) writePart(out *outfile.File, b *project.Build, rep *game.SimR
 		return internalErr(err)
 	}
 	p.Engine, p.Content = engineVersion(), b.Tables.Hash
+	p.Started, p.Finished = f.played[0].UTC(), f.played[1].UTC()
 	p.Source = game.Source{Paths: append([]string{}, args...), Game: f.game}
 	if err := json.NewEncoder(out).Encode(p); err != nil {
 		out.Abort()

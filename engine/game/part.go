@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/deckwright/deckwright/engine/sim"
 	"github.com/deckwright/deckwright/engine/table"
@@ -45,9 +46,12 @@ type Part struct {
 	Source Source    `json:"source"`
 	Run    RunDef    `json:"run"`
 	Shard  PartShard `json:"shard"`
-	// GamesPerSecond is the shard's own throughput: the one figure that
-	// differs from machine to machine.
+	// GamesPerSecond is the shard's own throughput, and Started and
+	// Finished when its games began and ended (the machine's clock): the
+	// figures that differ from machine to machine.
 	GamesPerSecond float64   `json:"games_per_second"`
+	Started        time.Time `json:"started"`
+	Finished       time.Time `json:"finished"`
 	Tally          PartTally `json:"tally"`
 	// Counts are the module's counts (Game.Counts) as encoding/json writes
 	// them; null when the run counted none.
@@ -283,6 +287,9 @@ func (p *Part) check() error {
 	case s.N < 1 || s.K < 1 || s.K > s.N || s.N > d.Games:
 		return fmt.Errorf("shard %d/%d of %d games: not a shard", s.K, s.N, d.Games)
 	}
+	if p.Finished.Before(p.Started) {
+		return fmt.Errorf("finished at %s, before it started at %s", p.Finished.Format(time.RFC3339), p.Started.Format(time.RFC3339))
+	}
 	if from, games := sim.Shard(d.Games, s.K, s.N); s.From != from || s.Games != games {
 		return fmt.Errorf("shard %d/%d of %d games plays games %d to %d, not %d to %d", s.K, s.N, d.Games, from, from+games-1, s.From, s.From+s.Games-1)
 	}
@@ -316,7 +323,8 @@ func (p *Part) check() error {
 
 // MergeParts adds up the parts of one run of module s on content t into
 // the run's report: the report the whole run gives, but for
-// GamesPerSecond, which is the parts' summed. Every shard 1 to N must be
+// GamesPerSecond: the run's games over the span from the first shard's
+// start to the last one's finish (Throughput). Every shard 1 to N must be
 // there once, each a part of the same run (request, content, engine),
 // else the error names the file and what differs.
 func MergeParts(s Simulator, t *table.Tables, parts []*Part) (*SimReport, error) {
@@ -346,19 +354,43 @@ func MergeParts(s Simulator, t *table.Tables, parts []*Part) (*SimReport, error)
 		return nil, fmt.Errorf("%s keeps counts a part file cannot carry: its parts cannot be merged", s.Title())
 	}
 	total := newTally(h.seats())
-	speed := 0.0
 	for _, p := range parts {
 		pt, err := h.partTally(p, func() Counts { return run.NewGame(cfg).Counts() }, template)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", p.Name, err)
 		}
 		total.merge(pt)
-		speed += p.GamesPerSecond
 	}
 	sort.Slice(total.Failures, func(i, j int) bool { return total.Failures[i].Index < total.Failures[j].Index })
 	rep := h.report(total, sim.Stats{Games: total.Games})
-	rep.GamesPerSecond = speed
+	rep.GamesPerSecond = Throughput(parts)
 	return rep, nil
+}
+
+// Throughput is the games of parts over the span from the first one's
+// start to the last one's finish: what the machines that played them
+// delivered together, queueing and all, as far as their clocks agree; 0
+// when a part does not say when it was played.
+func Throughput(parts []*Part) float64 {
+	var first, last time.Time
+	games := 0
+	for i, p := range parts {
+		if p.Started.IsZero() || p.Finished.IsZero() {
+			return 0
+		}
+		if i == 0 || p.Started.Before(first) {
+			first = p.Started
+		}
+		if i == 0 || p.Finished.After(last) {
+			last = p.Finished
+		}
+		games += p.Shard.Games
+	}
+	span := last.Sub(first).Seconds()
+	if span <= 0 {
+		return 0
+	}
+	return float64(games) / span
 }
 
 // CheckParts checks that parts are the shards of one run, each once, and

@@ -30,11 +30,12 @@ func shardParts(t testing.TB, m game.Module, tb *table.Tables, req game.SimReque
 		from, games := sim.Shard(req.Games, k, n)
 		sreq := req
 		sreq.From, sreq.Games = req.From+from, games
+		started := time.Now()
 		rep, err := game.Simulate(m.(game.Simulator), tb, sreq)
 		require.NoError(t, err)
 		p, err := game.NewPart(rep, def, k, n)
 		require.NoError(t, err)
-		p.Engine, p.Content = "test", tb.Hash
+		p.Engine, p.Content, p.Started, p.Finished = "test", tb.Hash, started, time.Now()
 		data, err := json.Marshal(p)
 		require.NoError(t, err)
 		files = append(files, data)
@@ -87,7 +88,7 @@ func TestMergePartsIsTheRun(t *testing.T) {
 			parts := readParts(t, shardParts(t, m, tb, tc.req, tc.n))
 			merged, err := game.MergeParts(m.(game.Simulator), tb, parts)
 			require.NoError(t, err)
-			assert.Positive(t, merged.GamesPerSecond, "the parts' throughput, summed")
+			assert.Positive(t, merged.GamesPerSecond, "the parts' throughput")
 			if tc.req.MaxRounds < 10 {
 				require.NotEmpty(t, whole.Stalls, "the test covers games that stalled")
 			}
@@ -148,6 +149,9 @@ func TestReadPartErrors(t *testing.T) {
 		{name: "too many games", data: edit(func(p map[string]any) { obj(p, "tally")["games"] = 11 }), want: "tally: 11 games, but shard 2/2 plays 10"},
 		{name: "not the slice", data: edit(func(p map[string]any) { obj(p, "shard")["from"] = 9 }), want: "shard 2/2 of 20 games plays games 10 to 19, not 9 to 18"},
 		{name: "shard beyond", data: edit(func(p map[string]any) { obj(p, "shard")["k"] = 3 }), want: "shard 3/2 of 20 games: not a shard"},
+		{name: "finished first", data: edit(func(p map[string]any) {
+			p["started"], p["finished"] = "2026-11-24T18:00:05Z", "2026-11-24T18:00:00Z"
+		}), want: "finished at 2026-11-24T18:00:00Z, before it started at 2026-11-24T18:00:05Z"},
 		{name: "ends", data: edit(func(p map[string]any) { obj(p, "tally", "ends")["fortune"] = 1 }), want: "tally: 1 games ended, of 10 played"},
 		{name: "negative card count", data: edit(func(p map[string]any) { card(p, 3)["Drawn"] = -1 }), wantMerge: "part-2.json: counts: Stats.Cards.Drawn: number -1, not a count (a whole number from 0 to 18446744073709551615)"},
 		{name: "negative module count", data: edit(func(p map[string]any) { obj(p, "counts")["VillainArtifacts"] = -2 }), wantMerge: "part-2.json: counts.VillainArtifacts: -2, a count below 0"},
@@ -232,4 +236,18 @@ func FuzzMergePart(f *testing.F) {
 			}
 		})
 	})
+}
+
+// A merge's throughput is the run's games over the span from the first
+// shard's start to the last one's finish, whatever order they ran in.
+func TestThroughput(t *testing.T) {
+	at := func(s float64) time.Time {
+		return time.Date(2026, 11, 24, 18, 0, 0, 0, time.UTC).Add(time.Duration(s * float64(time.Second)))
+	}
+	part := func(games int, started, finished float64) *game.Part {
+		return &game.Part{Shard: game.PartShard{Games: games}, Started: at(started), Finished: at(finished)}
+	}
+	assert.Equal(t, 50.0, game.Throughput([]*game.Part{part(100, 1, 4), part(100, 0, 2)}), "200 games from 0 s to 4 s")
+	assert.Equal(t, 100.0, game.Throughput([]*game.Part{part(100, 0, 1), part(100, 1, 2)}), "one after the other")
+	assert.Zero(t, game.Throughput([]*game.Part{part(100, 0, 1), {Shard: game.PartShard{Games: 5}}}), "a part that does not say when")
 }

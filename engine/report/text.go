@@ -20,7 +20,8 @@ type TextOptions struct {
 	// (a timing; a replayed game's trace leaves it out).
 	Workers int
 	// Shards, when not 0, says the report is a merge of that many parts
-	// (deckwright merge), and the throughput is theirs summed.
+	// (deckwright merge), and the throughput theirs: the games over the
+	// span from the first one's start to the last one's finish.
 	Shards int
 	// BaseLayer is the layer the expansions build on: every card of
 	// another layer is listed as new, with its verdict. "" lists none.
@@ -75,7 +76,7 @@ func heading(tw io.Writer, title string, r *game.SimReport, o TextOptions, terms
 	fmt.Fprintf(tw, "%s — %d %s game%s, %s %s%s, %s bots, seed %d\n", title, r.Games, r.Mode, plural(r.Games), players, terms.Players, level, r.Policy, r.Seed)
 	switch {
 	case o.Shards != 0:
-		fmt.Fprintf(tw, "%.0f games/s summed over %d shards\n", r.GamesPerSecond, o.Shards)
+		fmt.Fprintf(tw, "%.0f games/s over %d shards, first start to last finish\n", r.GamesPerSecond, o.Shards)
 	case o.Workers != 0:
 		fmt.Fprintf(tw, "%.0f games/s on %d workers\n", r.GamesPerSecond, o.Workers)
 	}
