@@ -130,6 +130,13 @@ func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
 func readParts(names []string) ([]*game.Part, error) {
 	var parts []*game.Part
 	for _, name := range names {
+		st, err := os.Stat(name)
+		switch {
+		case err != nil:
+			return nil, usageErr("cannot read %s: %v", name, unwrapPathErr(err))
+		case !st.Mode().IsRegular(): // a device or a pipe would never end, or block
+			return nil, usageErr("cannot read %s: it is not a regular file (a device, a pipe, …)", name)
+		}
 		fh, err := os.Open(name)
 		if err != nil {
 			return nil, usageErr("cannot read %s: %v", name, unwrapPathErr(err))

@@ -337,6 +337,32 @@ func hostileCases() []hostile {
 			return []string{"build", hostileProject(t, dir, "Heroes", "nadia-volkova", map[string]any{"Combat": "lots"}), "-o", filepath.Join(dir, "t.json")}
 		}, code: 1, first: `exp.xlsx:Heroes!G2: error[DW0302]: Combat must be a whole number, not "lots"`, keep: []string{"t.json"}},
 
+		// Part files for deckwright merge that are not what a shard wrote.
+		{name: "a part cut short", setup: func(t *testing.T, dir string) []string {
+			d := readFile(t, shardPart(t, dir))
+			write(t, filepath.Join(dir, "part.json"), d[:len(d)/2])
+			return []string{"merge", filepath.Join(dir, "part.json")}
+		}, code: 1, first: "deckwright: {dir}/part.json: cut short: the file ends inside the part (was its shard stopped while writing?)"},
+		{name: "a part with minus five games", setup: func(t *testing.T, dir string) []string {
+			p := shardPart(t, dir)
+			write(t, p, bytes.Replace(readFile(t, p), []byte(`"tally":{"games":4`), []byte(`"tally":{"games":-5`), 1))
+			return []string{"merge", p}
+		}, code: 1, first: "deckwright: {dir}/part.json: tally.games: -5, a count below 0"},
+		{name: "a part's count beyond 64 bits", setup: func(t *testing.T, dir string) []string {
+			p := shardPart(t, dir)
+			write(t, p, regexp.MustCompile(`"VillainArtifacts":\d+`).ReplaceAll(readFile(t, p), []byte(`"VillainArtifacts":10000000000000000000000`)))
+			write(t, filepath.Join(dir, "report.txt"), []byte(old))
+			return []string{"merge", p, "-o", filepath.Join(dir, "report.txt")}
+		}, code: 1, first: "deckwright: {dir}/part.json: counts: VillainArtifacts: number 10000000000000000000000, not a whole number of 64 bits", keep: []string{"report.txt"}},
+		{name: "a named pipe as a part", setup: func(t *testing.T, dir string) []string {
+			require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "part.json"), 0o644))
+			return []string{"merge", filepath.Join(dir, "part.json")}
+		}, code: 2, first: "deckwright: cannot read {dir}/part.json: it is not a regular file (a device, a pipe, …)"},
+		{name: "a device as a part", setup: func(t *testing.T, dir string) []string {
+			require.NoError(t, os.Symlink("/dev/zero", filepath.Join(dir, "part.json")))
+			return []string{"merge", filepath.Join(dir, "part.json")}
+		}, code: 2, first: "deckwright: cannot read {dir}/part.json: it is not a regular file (a device, a pipe, …)"},
+
 		// Runs whose games fail.
 		{name: "an effect dividing by zero", setup: func(t *testing.T, dir string) []string {
 			return []string{"sim", hostileProject(t, dir, "Dangers", "frozen-bridge", map[string]any{"Count": 20, "Effect": "gainGlory(1 / (round - round))"}), "--games", "30"}
@@ -415,4 +441,12 @@ func snapshot(t *testing.T, dir string, names []string) map[string]string {
 		}
 	}
 	return out
+}
+
+// shardPart writes the part of a 4-game run into dir/part.json.
+func shardPart(t *testing.T, dir string) string {
+	t.Helper()
+	p := filepath.Join(dir, "part.json")
+	requireExit(t, exitOK, dw(t, "sim", "--games", "4", "--part", p))
+	return p
 }
