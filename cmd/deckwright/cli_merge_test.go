@@ -215,6 +215,7 @@ func TestSimPartFlagErrors(t *testing.T) {
 		{[]string{"--part", part, "--impact", "all"}, "a shard plays a fixed slice of the run's games; --impact needs the whole run on one machine"},
 		{[]string{"--part", part, "--until-decided", "10k"}, "a shard plays a fixed slice of the run's games; --until-decided needs the whole run on one machine"},
 		{[]string{"--part", "-", "--report", "-"}, "--part - and --report - both write standard output: give one of them a file"},
+		{[]string{"--part", part, "--sweep", "heroes.jake-zane.combat=1..3"}, "--sweep and --part cannot go together: a sweep plays its own runs, one a value"},
 	} {
 		r := dw(t, append([]string{"sim", "--games", "10"}, tc.args...)...)
 		requireExit(t, exitUsage, r, "%v", tc.args)

@@ -26,7 +26,7 @@ func (f *simFlags) checkSweep(c *cobra.Command) error {
 		return usageErr("--sweep %v", err)
 	}
 	f.sw = sw
-	for _, other := range []string{"impact", "compare", "until-decided", "trace", "shard", "shard-env", "fail-on"} {
+	for _, other := range []string{"impact", "compare", "until-decided", "trace", "shard", "shard-env", "part", "fail-on"} {
 		if c.Flags().Changed(other) {
 			return usageErr("--sweep and --%s cannot go together: a sweep plays its own runs, one a value", other)
 		}
