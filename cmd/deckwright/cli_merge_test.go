@@ -82,9 +82,9 @@ func TestMergeIsTheRun(t *testing.T) {
 		args []string
 	}{
 		{"fortune-and-glory", 3, []string{"--games", "150", "--seed", "4"}},
-		{"coop 1-4", 4, []string{"--mode", "coop", "--players", "1-4", "--games", "120", "--seed", "2"}},
+		{"coop 1-4", 4, []string{"--mode", "coop", "--players", "1-4", "--org", "nazi", "--games", "120", "--seed", "2"}},
 		{"team", 2, []string{"--mode", "team", "--players", "4", "--policy", "mix", "--games", "60", "--seed", "8"}},
-		{"stalls", 3, []string{"--games", "40", "--max-rounds", "8", "--seed", "1", "--from", "5"}},
+		{"stalls", 3, []string{"--games", "40", "--max-rounds", "8", "--seed", "1", "--from", "5", "--level", "basic", "--variant", "fortune-goal=9"}},
 		{"fallen-land", 3, []string{"--game", "fallen-land", "--games", "60", "--seed", "5"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -106,6 +106,7 @@ func TestMergeIsTheRun(t *testing.T) {
 
 			if tc.name == "stalls" {
 				require.Contains(t, wholeText.stdout, "--seed 1 --from ", "the run has games that stalled, and their replays")
+				require.Contains(t, wholeText.stdout, "--level basic --variant fortune-goal=9", "the replays name the game's options")
 			}
 			assert.Equal(t, withoutThroughput(t, wholeText.stdout, 0), withoutThroughput(t, mergedText.stdout, tc.n))
 			assert.Equal(t, withoutSpeed(t, wholeJSON.stdout), withoutSpeed(t, mergedJSON.stdout))

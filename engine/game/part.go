@@ -84,8 +84,8 @@ type RunDef struct {
 	// Options are the game's own options as given (SimRequest.Options).
 	Options map[string]string `json:"options"`
 	Stats   bool              `json:"stats"`
-	Exclude    []string `json:"exclude"`
-	Balance    Balance  `json:"balance"`
+	Exclude []string          `json:"exclude"`
+	Balance Balance           `json:"balance"`
 }
 
 // RunOf is the definition of the run req is a shard of: games from index
