@@ -186,35 +186,27 @@ var verbDecls = []verbDecl{
 	{"nothing", "Dice", "does nothing: the other branch of a choice, as in party.motorized ? drawSpoils(1) : nothing()", tVoid, nil},
 }
 
-var (
-	envOnce sync.Once
-	envFL   *effects.Env
-)
-
-// Env returns the Fallen Land effect environment, "fl".
-func Env() *effects.Env {
-	envOnce.Do(func() {
-		e := effects.NewEnv("fl", "Effects and conditions of every Fallen Land card, perk and map feature. "+
-			"They act on \"the player\" — whose card, Deed or ability it is (for an Action with Target opponent, the opponent targeted, its Condition included; "+
-			"for a World card's Ongoing, each player in turn) — on \"the Party\", the player's Party, and on \"the Character\" (char): "+
-			"the Character making a Solo or Individual check, holding the Spoils card, wearing the attached card or having the ability. "+
-			"Where no Character is in focus, char values read 0 and verbs on the Character act on one the player chooses.")
-		e.Reference = "deckwright effects --game fallen-land"
-		e.Examples = effects.Examples{Steps: "gainPrestige(1); drawSpoils(1)", Values: []string{"party.size", "turn"},
-			Names: []string{`party.has("Vehicle")`, `gainTech("Garrison")`}, In: `party.hex in ["hex-05-09", "hex-06-09"]`,
-			Let: "let r = d10(); r >= 6 ? gainSalvage(r) : damageParty(1)"}
-		e.Domain(DomainSkill, "Combat, Survival, Diplomacy, Mechanical, Technical, Medical")
-		e.Domain(DomainCategory, "categories of the Categories sheet (ID or Name)")
-		e.Domain(DomainFaction, "Factions of the Factions sheet")
-		e.Domain(DomainTech, "Town Technologies of the Technologies sheet")
-		e.Domain(DomainHex, "hexes of the Hexes sheet (ID or Name)")
-		e.Domain(DomainCharacter, "Character cards")
-		e.Domain(DomainSpoils, "Spoils cards")
-		e.Domain(DomainDamage, "damage types: Physical (the default), Infected, Radiation, Psych")
-		e.Domain(DomainTerrain, "terrains: Plains, Mountain, City, Radiation, Water")
-		e.Domain(DomainDeck, "Plains, Mountain, City/Rad, Missions, Spoils, Actions, Characters")
-		effects.Declare(e, valueDecls, verbDecls, valueImpl, verbImpl)
-		envFL = e
-	})
-	return envFL
-}
+// Env returns the Fallen Land effect environment, "fl", built on first use.
+var Env = sync.OnceValue(func() *effects.Env {
+	e := effects.NewEnv("fl", "Effects and conditions of every Fallen Land card, perk and map feature. "+
+		"They act on \"the player\" — whose card, Deed or ability it is (for an Action with Target opponent, the opponent targeted, its Condition included; "+
+		"for a World card's Ongoing, each player in turn) — on \"the Party\", the player's Party, and on \"the Character\" (char): "+
+		"the Character making a Solo or Individual check, holding the Spoils card, wearing the attached card or having the ability. "+
+		"Where no Character is in focus, char values read 0 and verbs on the Character act on one the player chooses.")
+	e.Reference = "deckwright effects --game fallen-land"
+	e.Examples = effects.Examples{Steps: "gainPrestige(1); drawSpoils(1)", Values: []string{"party.size", "turn"},
+		Names: []string{`party.has("Vehicle")`, `gainTech("Garrison")`}, In: `party.hex in ["hex-05-09", "hex-06-09"]`,
+		Let: "let r = d10(); r >= 6 ? gainSalvage(r) : damageParty(1)"}
+	e.Domain(DomainSkill, "Combat, Survival, Diplomacy, Mechanical, Technical, Medical")
+	e.Domain(DomainCategory, "categories of the Categories sheet (ID or Name)")
+	e.Domain(DomainFaction, "Factions of the Factions sheet")
+	e.Domain(DomainTech, "Town Technologies of the Technologies sheet")
+	e.Domain(DomainHex, "hexes of the Hexes sheet (ID or Name)")
+	e.Domain(DomainCharacter, "Character cards")
+	e.Domain(DomainSpoils, "Spoils cards")
+	e.Domain(DomainDamage, "damage types: Physical (the default), Infected, Radiation, Psych")
+	e.Domain(DomainTerrain, "terrains: Plains, Mountain, City, Radiation, Water")
+	e.Domain(DomainDeck, "Plains, Mountain, City/Rad, Missions, Spoils, Actions, Characters")
+	effects.Declare(e, valueDecls, verbDecls, valueImpl, verbImpl)
+	return e
+})

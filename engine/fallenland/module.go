@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/deckwright/deckwright/effects"
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/table"
@@ -39,17 +38,12 @@ var (
 )
 
 // Module is Fallen Land.
-var Module game.Module = module{}
+var Module game.Simulator = module{game.NewBase(Schema, Env)}
 
-type module struct{}
+type module struct{ game.Base }
 
-func (module) ID() string                  { return GameID }
-func (module) Title() string               { return "Fallen Land" }
-func (module) Schema() *table.Schema       { return Schema }
-func (module) Envs() []*effects.Env        { return []*effects.Env{Env()} }
-func (module) Validate(v *game.Validation) { validate(v) }
-
-func validate(v *game.Validation) {
+// Validate checks what only the game knows, beyond the schema's checks.
+func (module) Validate(v *game.Validation) {
 	checkRules(v)
 	checkCharts(v)
 	checkTechs(v)

@@ -177,30 +177,22 @@ var verbDecls = []verbDecl{
 	{"nothing", "Dice", "does nothing: the other branch of a choice, as in roll() >= 4 ? gainGlory(1) : nothing()", tVoid, nil},
 }
 
-var (
-	envOnce sync.Once
-	envFNG  *effects.Env
-)
-
-// Env returns the Fortune and Glory effect environment, "fng".
-func Env() *effects.Env {
-	envOnce.Do(func() {
-		e := effects.NewEnv("fng", "Effects and conditions of every Fortune and Glory card, hero, villain and chart. "+
-			"They act on \"the hero\": the one who drew, played or holds the card (for Target = opponent, the chosen opponent).")
-		e.Reference = "deckwright effects --game fortune-and-glory"
-		e.Examples = effects.Examples{Steps: "gainGlory(2); drawEvent()", Values: []string{"hero.combat", "round"},
-			Names: []string{`test.has("Chase")`, `fight("Nazi Enemies")`}, In: `hero.space in ["london", "paris"]`,
-			Let: "let r = roll(); r >= 5 ? gainGlory(2) : wound(1)"}
-		e.Domain(DomainKeyword, "keywords of the Keywords sheet (ID or Name)")
-		e.Domain(DomainTerrain, "terrain icons: Jungle, Mountains, Desert, Ice, Sea")
-		e.Domain(DomainSkill, "Combat, Agility, Cunning, Lore")
-		e.Domain(DomainDeck, "Events, Gear, Allies, City, Enemies, Nazi Enemies, Dangers, Artifacts, Adventures, Locations, Villain Events")
-		e.Domain(DomainSpace, "spaces of the Spaces sheet (ID or Name)")
-		e.Domain(DomainReference, "reference enemies: Enemies rows with Deck = reference")
-		e.Domain(DomainFaction, "vile organizations of the Organizations sheet")
-		e.Domain(DomainItem, "Common Items")
-		effects.Declare(e, valueDecls, verbDecls, valueImpl, verbImpl)
-		envFNG = e
-	})
-	return envFNG
-}
+// Env returns the Fortune and Glory effect environment, "fng", built on first use.
+var Env = sync.OnceValue(func() *effects.Env {
+	e := effects.NewEnv("fng", "Effects and conditions of every Fortune and Glory card, hero, villain and chart. "+
+		"They act on \"the hero\": the one who drew, played or holds the card (for Target = opponent, the chosen opponent).")
+	e.Reference = "deckwright effects --game fortune-and-glory"
+	e.Examples = effects.Examples{Steps: "gainGlory(2); drawEvent()", Values: []string{"hero.combat", "round"},
+		Names: []string{`test.has("Chase")`, `fight("Nazi Enemies")`}, In: `hero.space in ["london", "paris"]`,
+		Let: "let r = roll(); r >= 5 ? gainGlory(2) : wound(1)"}
+	e.Domain(DomainKeyword, "keywords of the Keywords sheet (ID or Name)")
+	e.Domain(DomainTerrain, "terrain icons: Jungle, Mountains, Desert, Ice, Sea")
+	e.Domain(DomainSkill, "Combat, Agility, Cunning, Lore")
+	e.Domain(DomainDeck, "Events, Gear, Allies, City, Enemies, Nazi Enemies, Dangers, Artifacts, Adventures, Locations, Villain Events")
+	e.Domain(DomainSpace, "spaces of the Spaces sheet (ID or Name)")
+	e.Domain(DomainReference, "reference enemies: Enemies rows with Deck = reference")
+	e.Domain(DomainFaction, "vile organizations of the Organizations sheet")
+	e.Domain(DomainItem, "Common Items")
+	effects.Declare(e, valueDecls, verbDecls, valueImpl, verbImpl)
+	return e
+})

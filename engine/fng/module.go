@@ -35,17 +35,12 @@ var (
 )
 
 // Module is Fortune and Glory.
-var Module game.Module = module{}
+var Module game.Simulator = module{game.NewBase(Schema, Env)}
 
-type module struct{}
+type module struct{ game.Base }
 
-func (module) ID() string                  { return GameID }
-func (module) Title() string               { return "Fortune and Glory" }
-func (module) Schema() *table.Schema       { return Schema }
-func (module) Envs() []*effects.Env        { return []*effects.Env{Env()} }
-func (module) Validate(v *game.Validation) { validate(v) }
-
-func validate(v *game.Validation) {
+// Validate checks what only the game knows, beyond the schema's checks.
+func (module) Validate(v *game.Validation) {
 	t := v.Tables
 	checkRules(v)
 	checkVictory(v)

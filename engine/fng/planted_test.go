@@ -78,7 +78,7 @@ func TestIssueExpansionIsJudgedRight(t *testing.T) {
 	plants := issueExpansion(b)
 	tables, err := b.Build("planted", plants)
 	require.NoError(t, err)
-	rep, err := game.Simulate(module{}, tables, game.SimRequest{Games: 8000, Players: 4, Mode: "competitive", Seed: 1, Policy: "cautious", MaxRounds: 100, Stats: true})
+	rep, err := game.Simulate(Module, tables, game.SimRequest{Games: 8000, Players: 4, Mode: "competitive", Seed: 1, Policy: "cautious", MaxRounds: 100, Stats: true})
 	require.NoError(t, err)
 	r := planted.Check(rep, plants)
 	assert.Empty(t, r.Missed, "every planted defect is flagged with its kind")
@@ -136,7 +136,7 @@ func TestPlantedDefectsAreFlagged(t *testing.T) {
 			require.NoError(t, err)
 			req := tc.req
 			req.Seed, req.Policy, req.MaxRounds, req.Stats = 1, "cautious", 100, true
-			rep, err := game.Simulate(module{}, tables, req)
+			rep, err := game.Simulate(Module, tables, req)
 			require.NoError(t, err)
 			r := planted.Check(rep, tc.plants)
 			assert.Empty(t, r.Missed, "every planted defect is flagged with its kind")
@@ -171,7 +171,7 @@ func TestPlantedBatch(t *testing.T) {
 	// card that is itself out of line, or may be, is not surely harmless.
 	tables, err := b.Build("none", nil)
 	require.NoError(t, err)
-	base, err := game.Simulate(module{}, tables, req)
+	base, err := game.Simulate(Module, tables, req)
 	require.NoError(t, err)
 	flagged := map[string]bool{}
 	for _, f := range base.Flags {
@@ -255,7 +255,7 @@ func TestPlantedBatch(t *testing.T) {
 		tables, err := b.Build("planted", plants)
 		require.NoError(t, err)
 		req.Seed = uint64(100 + trial)
-		rep, err := game.Simulate(module{}, tables, req)
+		rep, err := game.Simulate(Module, tables, req)
 		require.NoError(t, err)
 		total.Add(planted.Check(rep, plants))
 	}
@@ -280,7 +280,7 @@ func TestPlantedBatch(t *testing.T) {
 		tables, err := b.Build("planted", plants)
 		require.NoError(t, err)
 		req.Seed = uint64(200 + trial)
-		rep, err := game.Simulate(module{}, tables, req)
+		rep, err := game.Simulate(Module, tables, req)
 		require.NoError(t, err)
 		r := planted.Check(rep, plants)
 		r.Beside(rep, plants, fineHero)

@@ -50,7 +50,7 @@ func plantedTables(t *testing.T) *table.Tables {
 
 func TestReportFlagsPlantedDefectsFirst(t *testing.T) {
 	tables := plantedTables(t)
-	rep, err := game.Simulate(module{}, tables, game.SimRequest{Games: 1500, Players: 4, Seed: 3, Mode: "competitive",
+	rep, err := game.Simulate(Module, tables, game.SimRequest{Games: 1500, Players: 4, Seed: 3, Mode: "competitive",
 		Policy: "cautious", MaxRounds: 100, Stats: true})
 	require.NoError(t, err)
 	var got []string
@@ -82,7 +82,7 @@ func TestReportFlagsPlantedDefectsFirst(t *testing.T) {
 // against a typical card of its deck in its place, on the same seeds.
 func TestImpactSeparatesStrongCardFromFairCoin(t *testing.T) {
 	tables := plantedTables(t)
-	rep, err := game.Simulate(module{}, tables, game.SimRequest{Games: 500, Players: 2, Seed: 5, Mode: "coop",
+	rep, err := game.Simulate(Module, tables, game.SimRequest{Games: 500, Players: 2, Seed: 5, Mode: "coop",
 		Policy: "cautious", MaxRounds: 100, Stats: true, ImpactLayer: "planted"})
 	require.NoError(t, err)
 	byID := map[string]*game.CardReport{}
@@ -107,7 +107,7 @@ func TestImpactSeparatesStrongCardFromFairCoin(t *testing.T) {
 // got the card (issue 11: it used to report 0 for every card).
 func TestImpactInCompetitiveGames(t *testing.T) {
 	tables := plantedTables(t)
-	rep, err := game.Simulate(module{}, tables, game.SimRequest{Games: 600, Players: 4, Seed: 5, Mode: "competitive",
+	rep, err := game.Simulate(Module, tables, game.SimRequest{Games: 600, Players: 4, Seed: 5, Mode: "competitive",
 		Policy: "cautious", MaxRounds: 100, Stats: true, ImpactLayer: "planted"})
 	require.NoError(t, err)
 	byID := map[string]*game.CardReport{}
@@ -129,7 +129,7 @@ func TestReportIdenticalForAnyWorkerCount(t *testing.T) {
 	tables := bundledTables(t)
 	var want []byte
 	for _, workers := range []int{1, 2, 3} {
-		rep, err := game.Simulate(module{}, tables, game.SimRequest{Players: 4, MaxRounds: 100, Policy: "mix", Games: 300, Seed: 9, Workers: workers, Stats: true})
+		rep, err := game.Simulate(Module, tables, game.SimRequest{Players: 4, MaxRounds: 100, Policy: "mix", Games: 300, Seed: 9, Workers: workers, Stats: true})
 		require.NoError(t, err)
 		rep.GamesPerSecond = 0
 		got, err := json.Marshal(rep)

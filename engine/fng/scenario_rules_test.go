@@ -3600,7 +3600,7 @@ func TestScenarioDeterminism(t *testing.T) {
 		for _, workers := range []int{1, 2, 3} {
 			o := mode
 			o.Policy, o.Games, o.Seed, o.Workers, o.Stats, o.MaxRounds = "mix", 240, 11, workers, true, 100
-			rep, err := game.Simulate(module{}, bundledTables(t), o)
+			rep, err := game.Simulate(Module, bundledTables(t), o)
 			require.NoError(t, err)
 			rep.GamesPerSecond = 0
 			js, err := json.Marshal(rep)

@@ -26,6 +26,39 @@ type Module interface {
 	Validate(v *Validation)
 }
 
+// Base answers the Module methods that only describe a game, the same way
+// for every game: ID and Title are its schema's, and Envs builds each of
+// its effect environments (a module makes them once, on first use, with
+// sync.OnceValue). A module embeds a Base and writes Validate; a Simulator
+// adds SimSpec and Prepare.
+type Base struct {
+	schema *table.Schema
+	envs   []func() *effects.Env
+}
+
+// NewBase describes a game by its schema and effect environments.
+func NewBase(s *table.Schema, envs ...func() *effects.Env) Base {
+	return Base{schema: s, envs: envs}
+}
+
+// ID is the schema's game identifier.
+func (b Base) ID() string { return b.schema.Game }
+
+// Title is the schema's name of the game.
+func (b Base) Title() string { return b.schema.Title }
+
+// Schema is the game's workbook format.
+func (b Base) Schema() *table.Schema { return b.schema }
+
+// Envs are the game's effect environments.
+func (b Base) Envs() []*effects.Env {
+	out := make([]*effects.Env, len(b.envs))
+	for i, env := range b.envs {
+		out[i] = env()
+	}
+	return out
+}
+
 // Validation is what a module's Validate works on.
 //
 // Validate runs even when the generic checks found errors, so a designer

@@ -30,7 +30,7 @@ func load(t *table.Tables) (*content, error) {
 	}
 	syms := table.NewSymbols(schema, t)
 	for _, r := range t.Rows("cards") {
-		ck, errs := env.Check(r.Str("effect"), effects.AnyResult, syms)
+		ck, errs := env().Check(r.Str("effect"), effects.AnyResult, syms)
 		if len(errs) > 0 {
 			return nil, fmt.Errorf("%s: %s", r.Pos("Effect"), errs[0].Message)
 		}

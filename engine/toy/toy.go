@@ -11,6 +11,8 @@
 package toy
 
 import (
+	"sync"
+
 	"github.com/deckwright/deckwright/effects"
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/game"
@@ -24,14 +26,9 @@ const GameID = "pips"
 var CodeThinDeck = diag.Register("DW9101", diag.Warning, "the Pips deck has fewer than 6 cards")
 
 // Module is Pips.
-var Module game.Simulator = module{}
+var Module game.Simulator = module{game.NewBase(schema, env)}
 
-type module struct{}
-
-func (module) ID() string            { return GameID }
-func (module) Title() string         { return "Pips" }
-func (module) Schema() *table.Schema { return schema }
-func (module) Envs() []*effects.Env  { return []*effects.Env{env} }
+type module struct{ game.Base }
 
 // Validate checks what only Pips knows: the deck is large enough.
 func (module) Validate(v *game.Validation) {
@@ -58,7 +55,7 @@ var schema = &table.Schema{Game: GameID, Title: "Pips", Sheets: []table.Sheet{
 // host is what an effect runs on: the game, as the player who drew.
 type host = *Game
 
-var env = func() *effects.Env {
+var env = sync.OnceValue(func() *effects.Env {
 	e := effects.NewEnv("pips", "Effects of Pips cards: they act on the player who drew the card.")
 	e.Reference = "deckwright effects --game pips"
 	e.Examples = effects.Examples{Steps: "gain(1); extraRoll()", Values: []string{"score", "round"}}
@@ -82,4 +79,4 @@ var env = func() *effects.Env {
 	e.AddVerb(&effects.Verb{Name: "extraRoll", Doc: "the player rolls once more this turn", Result: effects.TVoid,
 		Call: func(g host, _ effects.Args) int64 { g.extra++; return 0 }})
 	return e
-}()
+})
