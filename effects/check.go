@@ -54,6 +54,27 @@ type Branch struct {
 	Text   string // the source of the deciding condition
 }
 
+// Quoted returns the quoted strings of the expression's source, as written:
+// the names a lint looks for ("a keyword no card uses"), whatever verb or
+// value takes them.
+func (c *Checked) Quoted() []string {
+	var out []string
+	s := c.Src
+	for {
+		i := strings.IndexAny(s, `"'`)
+		if i < 0 {
+			return out
+		}
+		q := s[i]
+		j := strings.IndexByte(s[i+1:], q)
+		if j < 0 {
+			return out
+		}
+		out = append(out, s[i+1:i+1+j])
+		s = s[i+2+j:]
+	}
+}
+
 // IsCondition reports whether the expression is a condition cell: then its
 // first branch is the whole condition.
 func (c *Checked) IsCondition() bool { return c.cond }

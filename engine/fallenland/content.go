@@ -1,7 +1,6 @@
 package fallenland
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/deckwright/deckwright/effects"
@@ -406,22 +405,9 @@ type loader struct {
 // Load prepares compiled tables for the engine. The tables must come from
 // a successful compile (or Decode) of Fallen Land content.
 func Load(t *table.Tables) (*Content, error) {
-	if t.Game != GameID {
-		return nil, fmt.Errorf("tables are for %q, not %s", t.Game, GameID)
-	}
-	c := &Content{Tables: t, Symbols: table.NewSymbols(Schema, t), catCode: map[string]int{}}
-	l := &loader{c: c}
-	l.rules()
-	l.categories()
-	l.charts()
-	l.hexes()
-	l.cards()
-	l.factions()
-	if err := l.Err(); err != nil {
-		return nil, err
-	}
-	c.abilityTables()
-	return c, nil
+	l := &loader{c: &Content{Tables: t, Symbols: table.NewSymbols(Schema, t), catCode: map[string]int{}}}
+	return game.Load(t, GameID, l.c, &l.LoadErrors, l.rules, l.categories, l.charts, l.hexes, l.cards, l.factions,
+		l.c.abilityTables)
 }
 
 // abilityTables fills charAt and spoilsAt.
@@ -443,16 +429,9 @@ func (c *Content) abilityTables() {
 }
 
 func (l *loader) rules() {
-	vals := map[string]int{}
-	for _, r := range l.c.Tables.Rows("rules") {
-		vals[r.ID] = r.Int("value")
-	}
+	get := l.RuleValues(l.c.Tables)
 	for id, ptr := range l.c.Rules.bind() {
-		v, ok := vals[id]
-		if !ok {
-			l.Fail(nil, "", "rule constant %s is missing", id)
-		}
-		*ptr = v
+		*ptr = get(id)
 	}
 }
 
@@ -735,16 +714,10 @@ func (l *loader) cond(r *table.Row, column string) *Prog {
 }
 
 func (l *loader) bind(r *table.Row, column string, want effects.Want) *Prog {
-	src := r.Str(table.Key(column))
-	if src == "" {
-		return nil
+	if ck := l.Check(Env(), l.c.Symbols, r, column, want); ck != nil {
+		return game.Bind[*Game](&l.c.sites, ck, r, column)
 	}
-	ck, errs := Env().Check(src, want, l.c.Symbols)
-	if len(errs) > 0 {
-		l.Fail(r, column, "%s", errs[0].Message)
-		return nil
-	}
-	return game.Bind[*Game](&l.c.sites, ck, r, column)
+	return nil
 }
 
 func (l *loader) card(r *table.Row) Card {

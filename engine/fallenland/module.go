@@ -2,6 +2,7 @@ package fallenland
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -9,6 +10,26 @@ import (
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/table"
 )
+
+// Module is Fallen Land.
+var Module game.Simulator = module{game.NewBase(Schema, Env)}
+
+type module struct{ game.Base }
+
+// Validate checks what only the game knows, beyond the schema's checks.
+func (module) Validate(v *game.Validation) {
+	checkRules(v)
+	checkCharts(v)
+	checkTechs(v)
+	hexes := checkMap(v)
+	checkFactions(v, hexes)
+	checkCharacters(v)
+	checkSpoils(v)
+	checkActions(v)
+	checkOutcomes(v)
+	checkTimings(v)
+	checkCategories(v)
+}
 
 // Diagnostic codes of Fallen Land content.
 var (
@@ -37,33 +58,11 @@ var (
 	CodeEncounterDeck = diag.Register("DW2053", diag.Error, "one of the Plains, Mountain and City/Rad decks, or the Missions, is empty")
 )
 
-// Module is Fallen Land.
-var Module game.Simulator = module{game.NewBase(Schema, Env)}
-
-type module struct{ game.Base }
-
-// Validate checks what only the game knows, beyond the schema's checks.
-func (module) Validate(v *game.Validation) {
-	checkRules(v)
-	checkCharts(v)
-	checkTechs(v)
-	hexes := checkMap(v)
-	checkFactions(v, hexes)
-	checkCharacters(v)
-	checkSpoils(v)
-	checkActions(v)
-	checkOutcomes(v)
-	checkTimings(v)
-	checkCategories(v)
-}
-
 // rule returns a rule constant's value from the tables, or its rulebook
 // value when the sheet lacks it (that is reported separately).
 func rule(t *table.Tables, id string) int {
-	for _, r := range t.Rows("rules") {
-		if r.ID == id {
-			return r.Int("value")
-		}
+	if v, ok := game.Rule(t, id); ok {
+		return v
 	}
 	if d := ruleDef(id); d != nil {
 		return d.Rulebook
@@ -655,7 +654,7 @@ func checkTimings(v *game.Validation) {
 			}
 			for _, u := range ck.Uses {
 				allowed, limited := timingVerbs[u.Name]
-				if !limited || contains(allowed, timing) {
+				if !limited || slices.Contains(allowed, timing) {
 					continue
 				}
 				v.Diags.Add(diag.Errorf(r.Pos("Effect"), CodeTiming, "%s only works at timing %s, but the timing is %s", u.Name, strings.Join(allowed, " or "), timing).
@@ -680,15 +679,6 @@ func checkTimings(v *game.Validation) {
 			}
 		}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // checkCategories warns about categories used on the wrong kind of card,
@@ -738,7 +728,7 @@ func checkCategories(v *game.Validation) {
 				if ck == nil {
 					continue
 				}
-				for _, q := range quotedNames(ck.Src) {
+				for _, q := range ck.Quoted() {
 					if id, ok := names[diag.Fold(q)]; ok {
 						used[id] = true
 					}
@@ -750,23 +740,5 @@ func checkCategories(v *game.Validation) {
 		if !used[r.ID] && r.Str("rule") == "none" {
 			v.Diags.Add(diag.Warnf(r.Pos("ID"), CodeCategoryUse, "category %q is not used by any card, link or effect", r.Str("name")).WithHint("remove it, or disable the row"))
 		}
-	}
-}
-
-// quotedNames returns the quoted names in an expression's source.
-func quotedNames(s string) []string {
-	var out []string
-	for {
-		i := strings.IndexAny(s, `"'`)
-		if i < 0 {
-			return out
-		}
-		q := s[i]
-		j := strings.IndexByte(s[i+1:], q)
-		if j < 0 {
-			return out
-		}
-		out = append(out, s[i+1:i+1+j])
-		s = s[i+2+j:]
 	}
 }

@@ -1,7 +1,6 @@
 package fng
 
 import (
-	"fmt"
 	"math/bits"
 	"sort"
 	"strings"
@@ -386,33 +385,12 @@ type loader struct {
 // Load prepares compiled tables for the engine. The tables must come from
 // a successful compile (or Decode) of Fortune and Glory content.
 func Load(t *table.Tables) (*Content, error) {
-	if t.Game != GameID {
-		return nil, fmt.Errorf("tables are for %q, not %s", t.Game, GameID)
-	}
-	c := &Content{Tables: t, Symbols: table.NewSymbols(Schema, t), Reference: map[string]int16{}, kw: map[string]int{}}
-	l := &loader{c: c}
-	l.rules()
-	l.keywords()
-	l.spaces()
-	l.cards()
-	if err := l.Err(); err != nil {
-		return nil, err
-	}
-	return c, nil
+	l := &loader{c: &Content{Tables: t, Symbols: table.NewSymbols(Schema, t), Reference: map[string]int16{}, kw: map[string]int{}}}
+	return game.Load(t, GameID, l.c, &l.LoadErrors, l.rules, l.keywords, l.spaces, l.cards)
 }
 
 func (l *loader) rules() {
-	vals := map[string]int{}
-	for _, r := range l.c.Tables.Rows("rules") {
-		vals[r.ID] = r.Int("value")
-	}
-	get := func(id string) int {
-		v, ok := vals[id]
-		if !ok {
-			l.Fail(nil, "", "rule constant %s is missing", id)
-		}
-		return v
-	}
+	get := l.RuleValues(l.c.Tables)
 	R := &l.c.Rules
 	*R = Rules{
 		FortuneToWin: get("fortune-to-win"), GearCost: get("gear-cost"), AllyCost: get("ally-cost"),
@@ -569,13 +547,8 @@ func (l *loader) space(r *table.Row, col string) int16 {
 
 // prog binds a row's expression column, or returns nil for a blank cell.
 func (l *loader) prog(r *table.Row, col string, want effects.Want) *Prog {
-	src := r.Str(table.Key(col))
-	if src == "" {
-		return nil
-	}
-	ck, errs := Env().Check(src, want, l.c.Symbols)
-	if len(errs) > 0 {
-		l.Fail(r, col, "%s", errs[0].Message)
+	ck := l.Check(Env(), l.c.Symbols, r, col, want)
+	if ck == nil {
 		return nil
 	}
 	if len(l.c.sites.List) >= 1<<15 {

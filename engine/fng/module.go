@@ -2,6 +2,7 @@ package fng
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -104,12 +105,8 @@ func (module) Validate(v *game.Validation) {
 
 // rule returns a rule constant's value from the tables, or 0.
 func rule(t *table.Tables, id string) int {
-	for _, r := range t.Rows("rules") {
-		if r.ID == id {
-			return r.Int("value")
-		}
-	}
-	return 0
+	v, _ := game.Rule(t, id)
+	return v
 }
 
 func checkRules(v *game.Validation) {
@@ -153,7 +150,7 @@ func checkMap(v *game.Validation, spaces map[string]*table.Row) {
 				known = false // a neighbour that did not compile: whether it is a sea is unknown
 				continue
 			}
-			if !contains(other.List("adjacent"), r.ID) {
+			if !slices.Contains(other.List("adjacent"), r.ID) {
 				v.Diags.Add(diag.Errorf(r.Pos("Adjacent"), CodeAdjacency, "%s lists %s as adjacent, but %s does not list %s", r.ID, a, a, r.ID).
 					WithHint("add " + r.ID + " to the Adjacent cell of " + other.Pos("Adjacent").String()))
 			}
@@ -177,7 +174,7 @@ func checkMap(v *game.Validation, spaces map[string]*table.Row) {
 			if in := r.Str("inside"); in != "" {
 				if s := spaces[in]; s != nil && s.Str("type") != "land" {
 					v.Errorf(r, "Inside", CodeSpaceType, "city %s lies inside %s, which is not a land space", r.ID, in)
-				} else if !contains(adj, in) {
+				} else if !slices.Contains(adj, in) {
 					v.Errorf(r, "Inside", CodeSpaceType, "city %s lies inside %s but is not adjacent to it", r.ID, in)
 				}
 			}
@@ -189,7 +186,7 @@ func checkMap(v *game.Validation, spaces map[string]*table.Row) {
 				v.Errorf(r, "Size", CodeSpaceType, "only cities have a Size")
 			}
 		}
-		if r.Bool("deep_jungle") && !contains(r.List("terrain"), "jungle") {
+		if r.Bool("deep_jungle") && !slices.Contains(r.List("terrain"), "jungle") {
 			v.Errorf(r, "Deep Jungle", CodeSpaceType, "deep jungle %s has no jungle terrain", r.ID)
 		}
 		if r.Bool("pacific_crossing") {
@@ -232,15 +229,6 @@ func checkMap(v *game.Validation, spaces map[string]*table.Row) {
 		}
 		v.Errorf(cut[0], "Adjacent", CodeDisconnected, "%d space(s) cannot be reached from %s: %s", len(cut), rows[0].ID, strings.Join(names, ", "))
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func checkEnemies(v *game.Validation) {
@@ -364,7 +352,7 @@ func checkKeywordsUsed(v *game.Validation) {
 			}
 			for _, col := range []string{"effect", "condition", "setup", "special_effect", "cliffhanger_effect"} {
 				if ck := v.Effect(r, col); ck != nil {
-					for _, k := range quotedNames(ck) {
+					for _, k := range ck.Quoted() {
 						mark(k)
 					}
 				}
@@ -380,25 +368,5 @@ func checkKeywordsUsed(v *game.Validation) {
 	sort.SliceStable(unused, func(i, j int) bool { return unused[i].Src.Row < unused[j].Src.Row })
 	for _, r := range unused {
 		v.Diags.Add(diag.Warnf(r.Pos("ID"), CodeUnusedKeyword, "keyword %q is not used by any card", r.Str("name")).WithHint("remove it, or disable the row"))
-	}
-}
-
-// quotedNames returns the quoted names in an expression's source; the
-// keyword resolver decides which of them are keywords.
-func quotedNames(ck *effects.Checked) []string {
-	var out []string
-	s := ck.Src
-	for {
-		i := strings.IndexAny(s, `"'`)
-		if i < 0 {
-			return out
-		}
-		q := s[i]
-		j := strings.IndexByte(s[i+1:], q)
-		if j < 0 {
-			return out
-		}
-		out = append(out, s[i+1:i+1+j])
-		s = s[i+2+j:]
 	}
 }

@@ -29,6 +29,37 @@ func (e LoadErrors) Err() error {
 	return fmt.Errorf("cannot load content:\n  %s", strings.Join(e, "\n  "))
 }
 
+// Load runs a module's load steps, in order, over tables of the game
+// named id: it returns the content c they fill, or nil and one error
+// listing every problem they recorded in e.
+func Load[C any](t *table.Tables, id string, c *C, e *LoadErrors, steps ...func()) (*C, error) {
+	if t.Game != id {
+		return nil, fmt.Errorf("tables are for %q, not %s", t.Game, id)
+	}
+	for _, step := range steps {
+		step()
+	}
+	if err := e.Err(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Check checks the expression in row r's column col against env: nil for
+// a blank cell, or for one that does not check (the problem is recorded).
+func (e *LoadErrors) Check(env *effects.Env, s *table.Symbols, r *table.Row, col string, want effects.Want) *effects.Checked {
+	src := r.Str(table.Key(col))
+	if src == "" {
+		return nil
+	}
+	ck, errs := env.Check(src, want, s)
+	if len(errs) > 0 {
+		e.Fail(r, col, "%s", errs[0].Message)
+		return nil
+	}
+	return ck
+}
+
 // Sites are a module's compiled effect and condition cells in coverage
 // order, and how many coverage counters they need together.
 type Sites struct {

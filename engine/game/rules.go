@@ -54,6 +54,34 @@ func CheckRules[D interface{ Bounds() RuleBounds }](v *Validation, defs []D, cod
 	}
 }
 
+// RuleValues reads the Rules sheet, where every number the rulebook fixes
+// is a row: value(id) is rule constant id's value, and a constant the
+// sheet lacks is a problem (it reads 0).
+func (e *LoadErrors) RuleValues(t *table.Tables) (value func(id string) int) {
+	vals := map[string]int{}
+	for _, r := range t.Rows("rules") {
+		vals[r.ID] = r.Int("value")
+	}
+	return func(id string) int {
+		v, ok := vals[id]
+		if !ok {
+			e.Fail(nil, "", "rule constant %s is missing", id)
+		}
+		return v
+	}
+}
+
+// Rule is rule constant id's value on the Rules sheet; ok is false when
+// the sheet lacks it.
+func Rule(t *table.Tables, id string) (value int, ok bool) {
+	for _, r := range t.Rows("rules") {
+		if r.ID == id {
+			return r.Int("value"), true
+		}
+	}
+	return 0, false
+}
+
 // TablePos is where a sheet starts, for findings about it as a whole.
 func TablePos(t *table.Tables, key string) diag.Pos {
 	if tb := t.Table(key); tb != nil && len(tb.Sources) > 0 {

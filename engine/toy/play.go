@@ -18,32 +18,27 @@ type content struct {
 	cards  []*table.Row // by card number
 	progs  []*effects.Program[host]
 	deck   []int16 // a card number a copy
-	sites  []game.Site
-	cover  int
+	sites  game.Sites
 }
 
 func load(t *table.Tables) (*content, error) {
-	c := &content{}
+	c, errs := &content{}, &game.LoadErrors{}
 	for _, r := range t.Rows("players") {
 		c.sides = append(c.sides, game.Side{ID: r.ID, Name: r.Str("name"), Where: r.Where()})
 		c.starts = append(c.starts, r.Int("start"))
 	}
 	syms := table.NewSymbols(schema, t)
 	for _, r := range t.Rows("cards") {
-		ck, errs := env().Check(r.Str("effect"), effects.AnyResult, syms)
-		if len(errs) > 0 {
-			return nil, fmt.Errorf("%s: %s", r.Pos("Effect"), errs[0].Message)
+		ck := errs.Check(env(), syms, r, "Effect", effects.AnyResult)
+		if ck == nil {
+			continue
 		}
-		p := effects.Bind[host](ck, c.cover)
-		p.Where = r.Pos("Effect").String()
-		c.sites = append(c.sites, game.Site{Row: r, Column: "Effect", Base: p.CoverBase(), Branches: p.Branches})
-		c.cover += p.CoverSize()
 		for range r.Int("count") {
 			c.deck = append(c.deck, int16(len(c.cards)))
 		}
-		c.cards, c.progs = append(c.cards, r), append(c.progs, p)
+		c.cards, c.progs = append(c.cards, r), append(c.progs, game.Bind[host](&c.sites, ck, r, "Effect"))
 	}
-	return c, nil
+	return game.Load(t, GameID, c, errs)
 }
 
 // Game is one game of Pips, reused game after game.
@@ -220,7 +215,7 @@ func newWorker(c *content, opt options, cfg game.GameConfig) *worker {
 	g := &Game{c: c, opt: opt}
 	if cfg.Stats {
 		g.stats = &stats{cards: make([]cardCounts, len(c.cards)), track: cfg.Track}
-		g.frame.Coverage = make([]uint32, c.cover)
+		g.frame.Coverage = make([]uint32, c.sites.CoverSize)
 	}
 	return &worker{g}
 }
