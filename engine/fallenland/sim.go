@@ -90,7 +90,7 @@ func newSimGame(c *Content, opt Options, cfg game.GameConfig) *simGame {
 	if cfg.Stats {
 		w.g.stats = NewStats(c)
 		w.g.fx.Coverage = w.g.stats.Coverage
-		w.g.stats.track(cfg.Track)
+		w.g.stats.touched.Track(cfg.Track)
 	}
 	return w
 }
@@ -119,7 +119,7 @@ func (w *simGame) Play(s *game.Setup, res *game.Result) {
 	res.End, res.Rounds, res.Sides, res.Winner = r.End, r.Turns, r.Factions, r.Winner
 	if res.Failure = game.AsFailure(err, r.Seed); res.Failure != nil {
 		if w.g.stats != nil {
-			w.g.stats.clearGame()
+			w.g.stats.touched.Clear()
 		}
 		return
 	}
@@ -140,6 +140,6 @@ func (w *simGame) Play(s *game.Setup, res *game.Result) {
 	}
 	if st := w.g.stats; st != nil {
 		st.endGame(w.g)
-		res.Held = st.held
+		res.Held = st.touched.Tracked()
 	}
 }

@@ -67,19 +67,63 @@ const (
 	NumRules
 )
 
-// RuleNames describe the rules, in Rule order.
+// RuleNames describe the rules, by Rule.
 var RuleNames = [NumRules]string{
-	"Movement Deed", "last-point rule", "water travel (perk)", "Radiation damage on ending a move", "Town Defense ambush",
-	"City/Rad free card", "card redrawn (Requires or redraw)", "Encounter Flight", "Melee Weapons Only check", "Multiple Party check",
-	"Optional Skill Check", "Psychological Check", "World card", "Point of Interest", "Mission Deed", "Resource captured",
-	"Town Defense chips defend a Resource", "Resource destroyed", "Double Resource", "Resource lost", "Resource Production",
-	"Healing Deed", "free healing in a Starting Town", "Infected Wounds grow", "Psych discard", "Character death",
-	"death prevented", "Party death", "Party rebuilt", "Town Roster swap", "Week Penalty spent", "Weeks overspent",
-	"Delayed", "Town Technology gained", "Town Technology bought", "Town Defense chip bought", "Town Defense chip shields Town Health",
-	"Spoils sold to the Bank", "Auction House sale", "Spoils Event", "Jinxed card", "Ally hired", "Vehicle destroyed",
-	"Action card played on an opponent", "NPCM or hit man hired", "Solo PVP", "PVP", "PVP Flight contest", "First Strike",
-	"Loot Deck", "Multiple Party card waits for Parties", "Draft Setup", "Auction House bidding", "Auction House paid in cards",
-	"a Party attacks a Party (PVP Deed)",
+	RuleMove:            "Movement Deed",
+	RuleLastPoint:       "last-point rule",
+	RuleWaterTravel:     "water travel (perk)",
+	RuleRadiation:       "Radiation damage on ending a move",
+	RuleAmbush:          "Town Defense ambush",
+	RuleFreeCard:        "City/Rad free card",
+	RuleRedraw:          "card redrawn (Requires or redraw)",
+	RuleFlight:          "Encounter Flight",
+	RuleMelee:           "Melee Weapons Only check",
+	RuleMulti:           "Multiple Party check",
+	RuleOSC:             "Optional Skill Check",
+	RulePsych:           "Psychological Check",
+	RuleWorld:           "World card",
+	RulePOI:             "Point of Interest",
+	RuleMission:         "Mission Deed",
+	RuleCapture:         "Resource captured",
+	RuleTDCDefense:      "Town Defense chips defend a Resource",
+	RuleDestroyResource: "Resource destroyed",
+	RuleDoubleResource:  "Double Resource",
+	RuleLoseResource:    "Resource lost",
+	RuleProduction:      "Resource Production",
+	RuleHeal:            "Healing Deed",
+	RuleTownHeal:        "free healing in a Starting Town",
+	RuleInfection:       "Infected Wounds grow",
+	RulePsychDiscard:    "Psych discard",
+	RuleDeath:           "Character death",
+	RulePreventDeath:    "death prevented",
+	RulePartyDeath:      "Party death",
+	RuleRebuild:         "Party rebuilt",
+	RuleRoster:          "Town Roster swap",
+	RulePenalty:         "Week Penalty spent",
+	RuleOverspend:       "Weeks overspent",
+	RuleDelay:           "Delayed",
+	RuleTech:            "Town Technology gained",
+	RuleBuyTech:         "Town Technology bought",
+	RuleBuyTDC:          "Town Defense chip bought",
+	RuleTDCShield:       "Town Defense chip shields Town Health",
+	RuleSell:            "Spoils sold to the Bank",
+	RuleAuction:         "Auction House sale",
+	RuleEvent:           "Spoils Event",
+	RuleJinx:            "Jinxed card",
+	RuleAlly:            "Ally hired",
+	RuleVehicleLost:     "Vehicle destroyed",
+	RuleTargeted:        "Action card played on an opponent",
+	RuleHire:            "NPCM or hit man hired",
+	RuleSoloPVP:         "Solo PVP",
+	RulePVP:             "PVP",
+	RulePVPFlight:       "PVP Flight contest",
+	RuleFirstStrike:     "First Strike",
+	RuleLoot:            "Loot Deck",
+	RuleMultiWait:       "Multiple Party card waits for Parties",
+	RuleDraft:           "Draft Setup",
+	RuleAuctionBid:      "Auction House bidding",
+	RuleAuctionCards:    "Auction House paid in cards",
+	RulePartyPVP:        "a Party attacks a Party (PVP Deed)",
 }
 
 // CardStats are one card's counters over a run: the generic ones (Score
@@ -103,21 +147,30 @@ type Stats struct {
 	SeatGames, SeatWins uint64
 	touched             game.Holders
 	factions            int
-	// The cards --impact measures (by Card.N); endGame sums up who got
-	// each in held.
-	tracked []int
-	held    []uint16
 }
 
-// track makes the collector record, game by game, who got each of cards
-// (by Card.N): Held of the run's outcomes.
-func (s *Stats) track(cards []int) { s.tracked = cards }
+func (c *CardStats) merge(o *CardStats) {
+	c.CardCounts.Merge(&o.CardCounts)
+	c.Resolved += o.Resolved
+	c.Succeeded += o.Succeeded
+	c.Fled += o.Fled
+	c.TownHealth += o.TownHealth
+}
+
+// Merge adds another worker's counters.
+func (s *Stats) Merge(o *Stats) {
+	game.MergeEach(s.Cards, o.Cards, (*CardStats).merge)
+	game.AddCounts(s.Rules[:], o.Rules[:])
+	game.AddCounts(s.Deeds[:], o.Deeds[:])
+	game.AddCounts(s.Events[:], o.Events[:])
+	game.AddCounts(s.Coverage, o.Coverage)
+	s.SeatGames, s.SeatWins = s.SeatGames+o.SeatGames, s.SeatWins+o.SeatWins
+}
 
 // NewStats makes a collector for content.
 func NewStats(c *Content) *Stats {
-	s := &Stats{Cards: make([]CardStats, len(c.Cards)), Coverage: make([]uint32, c.CoverSize()), factions: len(c.Factions)}
-	s.touched = game.NewHolders(len(c.Cards))
-	return s
+	return &Stats{Cards: make([]CardStats, len(c.Cards)), Coverage: make([]uint32, c.CoverSize()), factions: len(c.Factions),
+		touched: game.NewHolders(len(c.Cards))}
 }
 
 func (s *Stats) rule(r Rule)    { s.Rules[r]++ }
@@ -201,61 +254,16 @@ func (s *Stats) fled(c *Card) { s.Cards[c.N].Fled++ }
 
 // endGame credits each card's holders with the game's outcome.
 func (s *Stats) endGame(g *Game) {
-	if s.tracked != nil {
-		s.held = make([]uint16, len(s.tracked))
-		for i, n := range s.tracked {
-			for seat := range g.players {
-				if s.touched.Held(seat, n) {
-					s.held[i] |= 1<<seat | game.Seen
-				}
-			}
-		}
+	var won uint8
+	if g.result.Winner >= 0 {
+		won |= 1 << g.result.Winner
 	}
-	for seat := range g.players {
-		won := g.result.Winner == seat
-		for _, x := range g.result.Shared {
-			won = won || x == seat
-		}
-		s.SeatGames++
-		if won {
-			s.SeatWins++
-		}
-		s.touched.Credit(seat, won, s.counts)
+	for _, seat := range g.result.Shared {
+		won |= 1 << seat
 	}
-	s.touched.Clear()
+	games, wins := s.touched.EndGame(len(g.players), won, s.counts)
+	s.SeatGames, s.SeatWins = s.SeatGames+games, s.SeatWins+wins
 }
 
 // counts are card n's counters.
 func (s *Stats) counts(n int) *game.CardCounts { return &s.Cards[n].CardCounts }
-
-// clearGame forgets a game that did not finish (a stall or an error).
-func (s *Stats) clearGame() {
-	s.touched.Clear()
-	s.held = nil
-}
-
-// Merge adds another worker's counters.
-func (s *Stats) Merge(o *Stats) {
-	for i := range s.Cards {
-		a, b := &s.Cards[i], &o.Cards[i]
-		a.CardCounts.Merge(&b.CardCounts)
-		a.Resolved += b.Resolved
-		a.Succeeded += b.Succeeded
-		a.Fled += b.Fled
-		a.TownHealth += b.TownHealth
-	}
-	for i := range s.Rules {
-		s.Rules[i] += o.Rules[i]
-	}
-	for i := range s.Deeds {
-		s.Deeds[i] += o.Deeds[i]
-	}
-	for i := range s.Events {
-		s.Events[i] += o.Events[i]
-	}
-	for i := range s.Coverage {
-		s.Coverage[i] += o.Coverage[i]
-	}
-	s.SeatGames += o.SeatGames
-	s.SeatWins += o.SeatWins
-}

@@ -227,7 +227,7 @@ func newSimGame(c *Content, opt Options, cfg game.GameConfig) *simGame {
 		w.g.fx.Coverage = w.g.stats.Coverage
 		w.counts.Stats = w.g.stats
 		if cfg.Track != nil {
-			w.g.stats.track(cfg.Track)
+			w.g.stats.touched.Track(cfg.Track)
 		}
 	}
 	return w
@@ -259,7 +259,7 @@ func (w *simGame) record(r Result, err error, res *game.Result) {
 	res.SideWon = r.End == "fortune" && (mode == Cooperative || mode == Solo)
 	if res.Failure = game.AsFailure(err, r.Seed); res.Failure != nil {
 		if w.g.stats != nil {
-			w.g.stats.clearGame()
+			w.g.stats.touched.Clear()
 		}
 		return
 	}
@@ -286,7 +286,7 @@ func (w *simGame) record(r Result, err error, res *game.Result) {
 	}
 	if st := w.g.stats; st != nil {
 		st.endGame(w.g)
-		res.Held = st.held
+		res.Held = st.touched.Tracked()
 	}
 }
 

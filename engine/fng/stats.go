@@ -65,19 +65,61 @@ const (
 	NumRules
 )
 
-// RuleNames describe the rules, in Rule order.
+// RuleNames describe the rules, by Rule.
 var RuleNames = [NumRules]string{
-	"draw and face a Danger", "fail a Danger: Cliffhanger", "press on", "camp down", "heroes race for one artifact",
-	"fight an enemy", "escape a fight", "take an escape test", "exert for extra dice", "Escorted enemy (draw again)",
-	"Infantry-only redraw", "fight a henchman figure", "KO", "adventure in a city", "City Danger", "secret City card",
-	"sell an artifact", "auction", "Play Immediately", "card played on an opponent", "cancel a card",
-	"Remains in Play", "Activate an item", "Loyalty test", "fly between cities", "explore a deep jungle",
-	"deep-jungle bonus Fortune", "Temple Fortune", "Temple instability roll", "Temple collapse", "Temple Treasure",
-	"a villain enters play", "fight a villain", "sneak past a villain", "villain searches", "villains take an artifact",
-	"villain KO'd", "Nazi bodyguards", "Nazi Gold escorted by a villain", "the zeppelin moves", "sneak aboard the zeppelin",
-	"Vile Tactics", "destroy an outpost", "Occupation", "the Mob's turf blocks Occupation", "heroes work together",
-	"heroes exchange cards", "an adventure's final fight", "keep one of several Events drawn",
-	"buy a Gear card", "buy an Allies card", "buy a Common Item", "heal in a city",
+	RuleDanger:          "draw and face a Danger",
+	RuleCliffhanger:     "fail a Danger: Cliffhanger",
+	RulePressOn:         "press on",
+	RuleCamp:            "camp down",
+	RuleRace:            "heroes race for one artifact",
+	RuleFight:           "fight an enemy",
+	RuleEscape:          "escape a fight",
+	RuleEscapeTest:      "take an escape test",
+	RuleExert:           "exert for extra dice",
+	RuleEscorted:        "Escorted enemy (draw again)",
+	RuleInfantry:        "Infantry-only redraw",
+	RuleHenchman:        "fight a henchman figure",
+	RuleKO:              "KO",
+	RuleCity:            "adventure in a city",
+	RuleCityDanger:      "City Danger",
+	RuleSecret:          "secret City card",
+	RuleSell:            "sell an artifact",
+	RuleAuction:         "auction",
+	RuleImmediately:     "Play Immediately",
+	RuleOpponentCard:    "card played on an opponent",
+	RuleCancel:          "cancel a card",
+	RuleRemains:         "Remains in Play",
+	RuleActivate:        "Activate an item",
+	RuleLoyalty:         "Loyalty test",
+	RuleFlight:          "fly between cities",
+	RuleExplore:         "explore a deep jungle",
+	RuleDeepJungle:      "deep-jungle bonus Fortune",
+	RuleTemple:          "Temple Fortune",
+	RuleInstability:     "Temple instability roll",
+	RuleCollapse:        "Temple collapse",
+	RuleTreasure:        "Temple Treasure",
+	RuleVillain:         "a villain enters play",
+	RuleVillainFight:    "fight a villain",
+	RuleSneak:           "sneak past a villain",
+	RuleVillainSearch:   "villain searches",
+	RuleVillainArtifact: "villains take an artifact",
+	RuleVillainKO:       "villain KO'd",
+	RuleBodyguards:      "Nazi bodyguards",
+	RuleNaziGoldVillain: "Nazi Gold escorted by a villain",
+	RuleZeppelin:        "the zeppelin moves",
+	RuleBoardZeppelin:   "sneak aboard the zeppelin",
+	RuleTactics:         "Vile Tactics",
+	RuleOutpost:         "destroy an outpost",
+	RuleOccupation:      "Occupation",
+	RuleTurf:            "the Mob's turf blocks Occupation",
+	RuleTogether:        "heroes work together",
+	RuleExchange:        "heroes exchange cards",
+	RuleFinalFight:      "an adventure's final fight",
+	RuleKeepOne:         "keep one of several Events drawn",
+	RuleBuyGear:         "buy a Gear card",
+	RuleBuyAlly:         "buy an Allies card",
+	RuleBuyCommon:       "buy a Common Item",
+	RuleHealInCity:      "heal in a city",
 }
 
 // CardStats are one card's counters over a run: the generic ones (Score
@@ -98,37 +140,23 @@ type Stats struct {
 	Coverage []uint32 // effect branch outcomes (see effects.Frame)
 	// Hero-games and wins, for the win rate of heroes who did not hold a card.
 	HeroGames, HeroWins uint64
-	// Per game: which cards each seat drew or used.
+	// Per game: which cards each seat drew or used, and who held the
+	// cards --impact measures.
 	touched game.Holders
 	heroes  int
-	// The cards --impact measures (by Card.N), and per game which were
-	// drawn at all: endGame sums up who got each in held.
-	tracked []int
-	seen    []uint64
-	held    []uint16
-}
-
-// track makes the collector record, game by game, who got each of cards
-// (by Card.N): Held of the run's outcomes.
-func (s *Stats) track(cards []int) {
-	s.tracked = cards
-	s.seen = make([]uint64, (len(s.Cards)+63)/64)
 }
 
 // NewStats makes a collector for content.
 func NewStats(c *Content) *Stats {
-	s := &Stats{Cards: make([]CardStats, len(c.Cards)), Coverage: make([]uint32, c.CoverSize()), heroes: len(c.Heroes)}
-	s.touched = game.NewHolders(len(c.Cards))
-	return s
+	return &Stats{Cards: make([]CardStats, len(c.Cards)), Coverage: make([]uint32, c.CoverSize()), heroes: len(c.Heroes),
+		touched: game.NewHolders(len(c.Cards))}
 }
 
 func (s *Stats) rule(r Rule) { s.Rules[r]++ }
 
 func (s *Stats) draw(c *Card) {
 	s.Cards[c.N].Drawn++
-	if s.seen != nil {
-		s.seen[c.N>>6] |= 1 << (c.N & 63)
-	}
+	s.touched.Saw(c.N)
 }
 
 // drew counts a card drawn by heroes, who become its holders.
@@ -227,58 +255,31 @@ func (s *Stats) recovered(g *Game, h *Hero, site int) {
 
 // endGame credits each card's holders with the game's outcome.
 func (s *Stats) endGame(g *Game) {
-	if s.tracked != nil {
-		s.held = make([]uint16, len(s.tracked))
-		for i, n := range s.tracked {
-			w, bit := n>>6, uint64(1)<<(n&63)
-			if s.seen[w]&bit != 0 {
-				s.held[i] |= game.Seen
-			}
-			for seat := range g.heroes {
-				if s.touched.Held(seat, n) {
-					s.held[i] |= 1<<seat | game.Seen
-				}
-			}
-		}
-		clear(s.seen)
-	}
+	var won uint8
 	for seat := range g.heroes {
-		won := g.result.Winner == seat || (g.shared() && g.opt.Mode != Team && g.result.End == "fortune") ||
-			(g.opt.Mode == Team && g.result.Team == g.heroes[seat].team)
-		s.HeroGames++
-		if won {
-			s.HeroWins++
+		if g.result.Winner == seat || (g.shared() && g.opt.Mode != Team && g.result.End == "fortune") ||
+			(g.opt.Mode == Team && g.result.Team == g.heroes[seat].team) {
+			won |= 1 << seat
 		}
-		s.touched.Credit(seat, won, s.counts)
 	}
-	s.touched.Clear()
+	games, wins := s.touched.EndGame(len(g.heroes), won, s.counts)
+	s.HeroGames, s.HeroWins = s.HeroGames+games, s.HeroWins+wins
 }
 
 // counts are card n's counters.
 func (s *Stats) counts(n int) *game.CardCounts { return &s.Cards[n].CardCounts }
 
-// clearGame forgets a game that did not finish (a stall or an error).
-func (s *Stats) clearGame() {
-	s.touched.Clear()
-	clear(s.seen)
-	s.held = nil
-}
-
 // Merge adds another worker's counters.
 func (s *Stats) Merge(o *Stats) {
-	for i := range s.Cards {
-		a, b := &s.Cards[i], &o.Cards[i]
-		a.CardCounts.Merge(&b.CardCounts)
-		a.Defeated += b.Defeated
-		a.Faced += b.Faced
-		a.Overcome += b.Overcome
-	}
-	for i := range s.Rules {
-		s.Rules[i] += o.Rules[i]
-	}
-	for i := range s.Coverage {
-		s.Coverage[i] += o.Coverage[i]
-	}
-	s.HeroGames += o.HeroGames
-	s.HeroWins += o.HeroWins
+	game.MergeEach(s.Cards, o.Cards, (*CardStats).merge)
+	game.AddCounts(s.Rules[:], o.Rules[:])
+	game.AddCounts(s.Coverage, o.Coverage)
+	s.HeroGames, s.HeroWins = s.HeroGames+o.HeroGames, s.HeroWins+o.HeroWins
+}
+
+func (c *CardStats) merge(o *CardStats) {
+	c.CardCounts.Merge(&o.CardCounts)
+	c.Defeated += o.Defeated
+	c.Faced += o.Faced
+	c.Overcome += o.Overcome
 }

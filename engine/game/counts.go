@@ -81,6 +81,22 @@ func (c *CardCounts) Merge(o *CardCounts) {
 	}
 }
 
+// MergeEach merges a worker's per-card counters into into's, index by
+// index, with the module's merge.
+func MergeEach[C any](into, from []C, merge func(into, from *C)) {
+	for i := range into {
+		merge(&into[i], &from[i])
+	}
+}
+
+// AddCounts adds a worker's counters (rule counts, effect coverage) to
+// into's, index by index.
+func AddCounts[T ~uint32 | ~uint64 | ~int64](into, from []T) {
+	for i := range into {
+		into[i] += from[i]
+	}
+}
+
 // Fill writes the counters into r: counts, the pass rate of its tests,
 // the unaided tests against the dice (by side, named by sides), amounts
 // per draw (or per use, for a card never drawn), and how much more often
