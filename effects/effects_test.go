@@ -288,3 +288,21 @@ func BenchmarkArith(b *testing.B) {
 		p.Run(h)
 	}
 }
+
+func TestQuotedNamesOfAnExpression(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{`gainGlory(1)`, nil},
+		{`test.has("Fire") ? gainGlory(1) : drawEvent()`, []string{"Fire"}},
+		{`test.has('Chase') and test.has("Water")`, []string{"Chase", "Water"}},
+	}
+	for _, tc := range tests {
+		ck, errs := toyEnv().Check(tc.src, effects.AnyResult, testSyms)
+		require.Empty(t, errs, tc.src)
+		assert.Equal(t, tc.want, ck.Quoted(), tc.src)
+	}
+	odd := &effects.Checked{Src: `f("it's") + g('say "hi"') + h("unclosed`}
+	assert.Equal(t, []string{"it's", `say "hi"`}, odd.Quoted(), "a quote of the other kind is part of the name; an unclosed one is none")
+}
