@@ -219,9 +219,8 @@ type Game struct {
 	opt Options
 	fx  effects.Frame
 
-	seed  uint64
-	dice  rng.Rand
-	setup rng.Rand
+	seed        uint64
+	dice, setup rng.Rand // the dice (and shuffles); the Factions dealt at setup
 
 	turn    int
 	steps   game.Steps

@@ -187,24 +187,19 @@ func (g *Game) seatList(seats []int) string {
 	return b.String()
 }
 
-// PlaySafe plays a game, turning a stall or a panic into an error that
-// names the seed, the Turn and the card in play.
-func (g *Game) PlaySafe(seed uint64, opt Options) (res Result, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			res = g.result
-			res.Seed, res.Turns, res.Winner = seed, g.turn, -1
-			err = g.failure(r)
-			g.fx.Reset()
-		}
-	}()
-	return g.Play(seed, opt), nil
-}
-
 // Failure is a game that did not finish normally (its Round is the Turn).
 type Failure = game.Failure
 
-func (g *Game) failure(r any) *Failure {
+// PlaySafe plays a game, turning a stall or a panic into an error that
+// names the seed, the Turn and the card in play.
+func (g *Game) PlaySafe(seed uint64, opt Options) (res Result, err error) {
+	defer game.Recover(&res, &err, g.failed)
+	return g.Play(seed, opt), nil
+}
+
+// failed is the result of a game that panicked (no one won), and its
+// Failure: the seed, the Turn and the cards in play.
+func (g *Game) failed(r any) (Result, error) {
 	f := game.Recovered(r, g.seed, g.turn)
 	f.InPlay = g.inPlay()
 	if g.src != nil {
@@ -212,7 +207,10 @@ func (g *Game) failure(r any) *Failure {
 	} else if g.enc != nil {
 		f.Card = g.enc.ID
 	}
-	return f
+	g.fx.Reset()
+	res := g.result
+	res.Seed, res.Turns, res.Winner = g.seed, g.turn, -1
+	return res, f
 }
 
 // inPlay lists the cards on the table: Characters, equipment, attached

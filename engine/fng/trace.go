@@ -178,27 +178,25 @@ func (g *Game) logCard(seat int, deck string, card *Card, from, to, why string) 
 // PlaySafe plays a game, turning a stall or a panic into an error that
 // names the seed, the round and the card in play.
 func (g *Game) PlaySafe(seed uint64, opt Options) (res Result, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			res = g.result
-			res.Seed, res.Rounds = seed, g.round
-			err = g.failure(r)
-			g.fx.Reset()
-		}
-	}()
+	defer game.Recover(&res, &err, g.failed)
 	return g.Play(seed, opt), nil
 }
 
 // Failure is a game that did not finish normally.
 type Failure = game.Failure
 
-func (g *Game) failure(r any) *Failure {
+// failed is the result of a game that panicked, and its Failure: the seed,
+// the round and the cards in play.
+func (g *Game) failed(r any) (Result, error) {
 	f := game.Recovered(r, g.seed, g.round)
 	f.InPlay = g.inPlay()
 	if g.card != nil {
 		f.Card = g.card.ID
 	}
-	return f
+	g.fx.Reset()
+	res := g.result
+	res.Seed, res.Rounds = g.seed, g.round
+	return res, f
 }
 
 // inPlay lists the card IDs on the board and in the heroes' hands.

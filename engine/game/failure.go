@@ -51,6 +51,15 @@ func Recovered(r any, seed uint64, round int) *Failure {
 	return f
 }
 
+// Recover, deferred by a module's PlaySafe, turns a panic of its game (a
+// stall, an effect's runtime error, a bug) into the result and error that
+// fail makes of what it recovered (Recovered, with the game's state).
+func Recover[R any](res *R, err *error, fail func(recovered any) (R, error)) {
+	if r := recover(); r != nil {
+		*res, *err = fail(r)
+	}
+}
+
 // Failed is a failure of game Index of a run.
 type Failed struct {
 	Index int
