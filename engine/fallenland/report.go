@@ -5,14 +5,6 @@ import (
 	"github.com/deckwright/deckwright/engine/table"
 )
 
-// deckOf names the deck a card row belongs to.
-func deckOf(r *table.Row) string {
-	if r.Declares("deck") && r.Str("deck") != "" {
-		return r.Str("deck")
-	}
-	return table.Key(r.Pos("").Sheet)
-}
-
 // reportable: the decks whose cards the report rates (not Factions).
 func reportable(deck string) bool {
 	switch deck {
@@ -28,29 +20,19 @@ func cardReports(c *Content, st *Stats) []game.CardReport {
 	for i := range c.Factions {
 		factions[i] = c.Factions[i].ID
 	}
-	out := make([]game.CardReport, 0, len(c.Cards))
-	for n, row := range c.Cards {
-		cs := &st.Cards[n]
-		deck := deckOf(row)
-		if !reportable(deck) {
-			continue
-		}
-		hasAbility := (deck == "spoils" || deck == "actions" || deck == "characters") && row.Has("effect")
-		if deck == "actions" && (row.Str("kind") == "npcm" || row.Str("kind") == "hitman" || row.Str("kind") == "town-tech") {
-			hasAbility = true
-		}
-		r := game.CardReport{ID: row.ID, Name: row.Str("name"), Deck: deck, Layer: row.Layer(), Where: row.Where(),
-			HasAbility: hasAbility, Dealt: deck == "spoils" || deck == "actions" || deck == "characters"}
-		cs.Fill(&r, factions, st.SeatWins, st.SeatGames)
+	return game.CardReports(c.Cards, reportable, func(n int, r *game.CardReport) {
+		row, cs, deck := c.Cards[n], &st.Cards[n], r.Deck
+		r.Dealt = deck == "spoils" || deck == "actions" || deck == "characters"
+		r.HasAbility = r.Dealt && row.Has("effect") ||
+			deck == "actions" && (row.Str("kind") == "npcm" || row.Str("kind") == "hitman" || row.Str("kind") == "town-tech")
+		cs.Fill(r, factions, st.SeatWins, st.SeatGames)
 		if cs.Resolved > 0 && cs.Tests > 0 && (deck == "plains" || deck == "mountain" || deck == "cityrad" || deck == "missions") {
 			// An Encounter or Mission with checks is "faced" when resolved
 			// (Flight counts) and "overcome" when it succeeded.
 			r.Faced, r.Overcome = cs.Resolved+cs.Fled, cs.Succeeded
 			r.PassRate = game.Ratio(cs.Succeeded, r.Faced)
 		}
-		out = append(out, r)
-	}
-	return out
+	})
 }
 
 // coverage lists what a run never reached.

@@ -67,7 +67,7 @@ func newRun(c *Content, opt Options) *game.Run {
 	}
 	return &game.Run{Sides: sides, Cards: c.Cards,
 		NewGame: func(cfg game.GameConfig) game.Game { return newSimGame(c, opt, cfg) },
-		Rated:   func(row *table.Row) bool { return reportable(deckOf(row)) && row.Int("count") > 0 },
+		Rated:   func(row *table.Row) bool { return reportable(game.DeckOf(row)) && row.Int("count") > 0 },
 		Report: func(r *game.SimReport, t *game.Tally) {
 			if st, ok := t.Counts.(counts); ok {
 				r.Cards = cardReports(c, st.Stats)

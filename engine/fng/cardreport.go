@@ -16,14 +16,6 @@ var (
 	competitiveRules  = map[Rule]bool{RuleRace: true, RuleOpponentCard: true, RuleCancel: true}
 )
 
-// deckOf names the deck (or sheet) a card row belongs to.
-func deckOf(r *table.Row) string {
-	if r.Declares("deck") && r.Str("deck") != "" {
-		return r.Str("deck")
-	}
-	return table.Key(r.Pos("").Sheet)
-}
-
 // cardReports turns a run's per-card counters into reports.
 func cardReports(c *Content, opt Options, st *Stats) []game.CardReport {
 	heroes := make([]string, len(c.Heroes))
@@ -31,27 +23,19 @@ func cardReports(c *Content, opt Options, st *Stats) []game.CardReport {
 		heroes[i] = c.Heroes[i].ID
 	}
 	rivals := rivalOnlyCards(c)
-	out := make([]game.CardReport, 0, len(c.Cards))
-	for n, row := range c.Cards {
-		cs := &st.Cards[n]
-		deck := deckOf(row)
-		if !reportable(deck) {
-			continue
-		}
-		r := game.CardReport{ID: row.ID, Name: row.Str("name"), Deck: deck, Layer: row.Layer(), Where: row.Where(),
-			HasAbility: (deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "common_items") && row.Has("effect") &&
-				usableIn(row, opt.Mode) && !(rivals[n] && (opt.Mode == Cooperative || opt.Mode == Solo)),
-			Dealt:  deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "villain_events",
-			Earned: deck == "artifacts" || deck == "adventures"}
-		cs.Fill(&r, heroes, st.HeroWins, st.HeroGames)
+	return game.CardReports(c.Cards, reportable, func(n int, r *game.CardReport) {
+		row, cs, deck := c.Cards[n], &st.Cards[n], r.Deck
+		r.HasAbility = (deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "common_items") && row.Has("effect") &&
+			usableIn(row, opt.Mode) && !(rivals[n] && (opt.Mode == Cooperative || opt.Mode == Solo))
+		r.Dealt = deck == "events" || deck == "city" || deck == "gear" || deck == "allies" || deck == "villain_events"
+		r.Earned = deck == "artifacts" || deck == "adventures"
+		cs.Fill(r, heroes, st.HeroWins, st.HeroGames)
 		if cs.Faced > 0 {
 			// A Danger's pass rate is its whole front overcome, not each test.
 			r.Faced, r.Overcome = cs.Faced, cs.Overcome
 			r.PassRate = game.Ratio(cs.Overcome, cs.Faced)
 		}
-		out = append(out, r)
-	}
-	return out
+	})
 }
 
 // usableIn reports whether a card's ability can be used in a mode: cards

@@ -169,7 +169,7 @@ func newRun(c *Content, opt Options) *game.Run {
 	return &game.Run{Sides: sides, Cards: c.Cards, Shared: opt.Mode == Cooperative || opt.Mode == Solo,
 		NewGame: func(cfg game.GameConfig) game.Game { return newSimGame(c, opt, cfg) },
 		Rated: func(row *table.Row) bool {
-			return reportable(deckOf(row)) && row.Int("count") > 0 && (opt.Advanced || !row.Bool("advanced"))
+			return reportable(game.DeckOf(row)) && row.Int("count") > 0 && (opt.Advanced || !row.Bool("advanced"))
 		},
 		Report: func(r *game.SimReport, t *game.Tally) { report(c, opt, r, t) },
 		Parts:  true,

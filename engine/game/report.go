@@ -226,6 +226,32 @@ type Site struct {
 	Condition bool // a condition cell: its first branch is the condition itself
 }
 
+// DeckOf names the deck a card row belongs to: its Deck column where its
+// sheet has one and it is filled in, else its sheet.
+func DeckOf(r *table.Row) string {
+	if r.Declares("deck") && r.Str("deck") != "" {
+		return r.Str("deck")
+	}
+	return table.Key(r.Pos("").Sheet)
+}
+
+// CardReports reports the cards of a run (card rows by number) whose deck
+// the module rates: each report names its card, deck and cell, and fill
+// adds card n's metrics from the module's counters.
+func CardReports(cards []*table.Row, rated func(deck string) bool, fill func(n int, r *CardReport)) []CardReport {
+	out := make([]CardReport, 0, len(cards))
+	for n, row := range cards {
+		deck := DeckOf(row)
+		if !rated(deck) {
+			continue
+		}
+		r := CardReport{ID: row.ID, Name: row.Str("name"), Deck: deck, Layer: row.Layer(), Where: row.Where()}
+		fill(n, &r)
+		out = append(out, r)
+	}
+	return out
+}
+
 // NewCoverage is an empty coverage report (empty lists, not null, in JSON).
 func NewCoverage() *Coverage {
 	return &Coverage{NeverDrawn: []string{}, NeverUsed: []string{}, TestsNeverPassed: []string{}, TestsNeverFailed: []string{},

@@ -311,12 +311,11 @@ func (st *stats) Merge(o game.Counts) {
 
 func (st *stats) report(c *content, r *game.SimReport) {
 	r.Coverage = game.NewCoverage()
-	for i, row := range c.cards {
+	r.Cards = game.CardReports(c.cards, func(string) bool { return true }, func(i int, cr *game.CardReport) {
 		n := st.cards[i]
-		r.Cards = append(r.Cards, game.CardReport{ID: row.ID, Name: row.Str("name"), Deck: "cards", Layer: row.Layer(),
-			Where: row.Where(), Drawn: n.drawn, Used: n.drawn, Holders: n.holders, HolderWins: n.wins})
-		if n.drawn == 0 && row.Int("count") > 0 {
-			r.Coverage.NeverDrawn = append(r.Coverage.NeverDrawn, row.ID)
+		cr.Drawn, cr.Used, cr.Holders, cr.HolderWins = n.drawn, n.drawn, n.holders, n.wins
+		if n.drawn == 0 && c.cards[i].Int("count") > 0 {
+			r.Coverage.NeverDrawn = append(r.Coverage.NeverDrawn, cr.ID)
 		}
-	}
+	})
 }
