@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/table"
@@ -163,7 +162,7 @@ const MaxNeed = 40
 // if one check carries one, every check must carry the same.
 func ParseChecks(text string) (Checks, *table.CellError) {
 	var c Checks
-	toks := lexWords(text)
+	toks := table.Words(text, ",") // "CC?" stays one word
 	if len(toks) == 0 {
 		return c, nil
 	}
@@ -180,17 +179,17 @@ func ParseChecks(text string) (Checks, *table.CellError) {
 	for i < len(toks) {
 		t := toks[i]
 		if !expectItem {
-			switch strings.ToLower(t.text) {
+			switch strings.ToLower(t.Text) {
 			case ",":
 				expectItem = true
 				i++
 				continue
 			case "or":
 				if orSeen {
-					return c, &table.CellError{Offset: t.off, Message: "a card offers at most two alternatives (one \"or\")", Hint: "split the card, or drop an alternative"}
+					return c, &table.CellError{Offset: t.Off, Message: "a card offers at most two alternatives (one \"or\")", Hint: "split the card, or drop an alternative"}
 				}
 				if c.Empty() {
-					return c, &table.CellError{Offset: t.off, Message: "\"or\" needs a check on each side"}
+					return c, &table.CellError{Offset: t.Off, Message: "\"or\" needs a check on each side"}
 				}
 				orSeen = true
 				c.Branches = append(c.Branches, nil)
@@ -199,42 +198,42 @@ func ParseChecks(text string) (Checks, *table.CellError) {
 				i++
 				// An alternative starts a new sequence: the next item must be a check.
 				if i >= len(toks) {
-					return c, &table.CellError{Offset: t.off, Message: "\"or\" needs a check after it"}
+					return c, &table.CellError{Offset: t.Off, Message: "\"or\" needs a check after it"}
 				}
 				continue
 			}
-			return c, &table.CellError{Offset: t.off, Message: fmt.Sprintf("expected \",\" or \"or\", not %q", t.text), Hint: "separate checks with commas: 3 Combat, 2 Survival"}
+			return c, &table.CellError{Offset: t.Off, Message: fmt.Sprintf("expected \",\" or \"or\", not %q", t.Text), Hint: "separate checks with commas: 3 Combat, 2 Survival"}
 		}
 		expectItem = false
-		lw := strings.ToLower(t.text)
+		lw := strings.ToLower(t.Text)
 		if lw == "psych" || lw == "psychological" {
 			c.Psych = true
 			i++
 			continue
 		}
-		if lw == "no" && i+1 < len(toks) && strings.EqualFold(toks[i+1].text, "flight") {
+		if lw == "no" && i+1 < len(toks) && strings.EqualFold(toks[i+1].Text, "flight") {
 			c.NoFlight = true
 			i += 2
 			continue
 		}
-		n, err := strconv.Atoi(t.text)
+		n, err := strconv.Atoi(t.Text)
 		if err != nil {
-			return c, &table.CellError{Offset: t.off, Message: fmt.Sprintf("a check starts with its Necessary Successes, not %q", t.text), Hint: "write it as on the card: 5 Combat"}
+			return c, &table.CellError{Offset: t.Off, Message: fmt.Sprintf("a check starts with its Necessary Successes, not %q", t.Text), Hint: "write it as on the card: 5 Combat"}
 		}
 		if n < 0 || n > MaxNeed {
-			return c, &table.CellError{Offset: t.off, Message: fmt.Sprintf("Necessary Successes must be 0 to %d, not %d", MaxNeed, n)}
+			return c, &table.CellError{Offset: t.Off, Message: fmt.Sprintf("Necessary Successes must be 0 to %d, not %d", MaxNeed, n)}
 		}
 		i++
 		if i >= len(toks) {
-			return c, &table.CellError{Offset: t.off, Message: "a skill must follow " + t.text, Hint: "one of " + strings.Join(SkillNames, ", ")}
+			return c, &table.CellError{Offset: t.Off, Message: "a skill must follow " + t.Text, Hint: "one of " + strings.Join(SkillNames, ", ")}
 		}
-		sk, ok := parseSkill(toks[i].text)
+		sk, ok := parseSkill(toks[i].Text)
 		if !ok {
-			h := diag.DidYouMean(toks[i].text, SkillNames)
+			h := diag.DidYouMean(toks[i].Text, SkillNames)
 			if h == "" {
 				h = "one of " + strings.Join(SkillNames, ", ")
 			}
-			return c, &table.CellError{Offset: toks[i].off, Message: fmt.Sprintf("unknown skill %q", toks[i].text), Hint: h}
+			return c, &table.CellError{Offset: toks[i].Off, Message: fmt.Sprintf("unknown skill %q", toks[i].Text), Hint: h}
 		}
 		i++
 		k := Check{Need: n, Skill: sk}
@@ -242,36 +241,36 @@ func ParseChecks(text string) (Checks, *table.CellError) {
 	flags:
 		for i < len(toks) {
 			f := toks[i]
-			switch strings.ToLower(f.text) {
+			switch strings.ToLower(f.Text) {
 			case "melee":
 				k.Melee = true
 			case "party", "solo", "individual", "multi":
 				if haveKind {
-					return c, &table.CellError{Offset: f.off, Message: "a check has one kind: party, solo, individual or multi"}
+					return c, &table.CellError{Offset: f.Off, Message: "a check has one kind: party, solo, individual or multi"}
 				}
 				haveKind = true
 				for j, w := range checkKindWords {
-					if strings.EqualFold(w, f.text) {
+					if strings.EqualFold(w, f.Text) {
 						kind = CheckKind(j)
 					}
 				}
 				if kind == SoloCheck && i+1 < len(toks) {
-					if cr, ok := parseCrown(toks[i+1].text); ok {
+					if cr, ok := parseCrown(toks[i+1].Text); ok {
 						crown = cr
 						i++
-					} else if strings.HasPrefix(strings.ToLower(toks[i+1].text), "cc") {
-						return c, &table.CellError{Offset: toks[i+1].off, Message: fmt.Sprintf("unknown Character Crown %q", toks[i+1].text), Hint: "CC1 … CC5, or CC? for a random Crown"}
+					} else if strings.HasPrefix(strings.ToLower(toks[i+1].Text), "cc") {
+						return c, &table.CellError{Offset: toks[i+1].Off, Message: fmt.Sprintf("unknown Character Crown %q", toks[i+1].Text), Hint: "CC1 … CC5, or CC? for a random Crown"}
 					}
 				}
 			default:
-				if _, ok := parseCrown(f.text); ok {
-					return c, &table.CellError{Offset: f.off, Message: "a Character Crown belongs to a solo check", Hint: "write: 1 Survival solo CC4"}
+				if _, ok := parseCrown(f.Text); ok {
+					return c, &table.CellError{Offset: f.Off, Message: "a Character Crown belongs to a solo check", Hint: "write: 1 Survival solo CC4"}
 				}
 				break flags
 			}
 			i++
 		}
-		marks = append(marks, mark{kind, crown, t.off})
+		marks = append(marks, mark{kind, crown, t.Off})
 		if c.Empty() {
 			c.Branches = append(c.Branches, nil)
 		}
@@ -279,7 +278,7 @@ func ParseChecks(text string) (Checks, *table.CellError) {
 	}
 	if expectItem && len(toks) > 0 {
 		last := toks[len(toks)-1]
-		return c, &table.CellError{Offset: last.off, Message: "the cell ends with " + strconv.Quote(last.text) + "; a check must follow"}
+		return c, &table.CellError{Offset: last.Off, Message: "the cell ends with " + strconv.Quote(last.Text) + "; a check must follow"}
 	}
 	if len(c.Branches) == 2 && len(c.Branches[1]) == 0 {
 		return c, &table.CellError{Offset: 0, Message: "\"or\" needs a check after it"}
@@ -309,35 +308,6 @@ func parseCrown(w string) (int, bool) {
 		return int(lw[2] - '0'), true
 	}
 	return 0, false
-}
-
-type word struct {
-	text string
-	off  int // rune offset
-}
-
-// lexWords splits a cell into words and commas; "CC?" stays one word.
-func lexWords(s string) []word {
-	var out []word
-	runes := []rune(s)
-	for i := 0; i < len(runes); {
-		r := runes[i]
-		switch {
-		case unicode.IsSpace(r):
-			i++
-		case r == ',':
-			out = append(out, word{",", i})
-			i++
-		default:
-			j := i
-			for j < len(runes) && !unicode.IsSpace(runes[j]) && runes[j] != ',' {
-				j++
-			}
-			out = append(out, word{string(runes[i:j]), i})
-			i = j
-		}
-	}
-	return out
 }
 
 func checksGrammar(text string) (string, []table.SymbolRef, *table.CellError) {

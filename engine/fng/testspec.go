@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/engine/table"
@@ -163,27 +162,13 @@ type token struct {
 // lex splits a cell into words, numbers with +, xN counts, + and parentheses.
 func lex(s string) []token {
 	var out []token
-	runes := []rune(s)
-	for i := 0; i < len(runes); {
-		r := runes[i]
-		switch {
-		case unicode.IsSpace(r):
-			i++
-		case r == '(' || r == ')' || r == '+' || r == ',':
-			out = append(out, token{string(r), i})
-			i++
-		default:
-			j := i
-			for j < len(runes) && !unicode.IsSpace(runes[j]) && !strings.ContainsRune("()+,", runes[j]) {
-				j++
-			}
-			// A number keeps its trailing "+": "5+".
-			if j < len(runes) && runes[j] == '+' && isNumber(string(runes[i:j])) {
-				j++
-			}
-			out = append(out, token{string(runes[i:j]), i})
-			i = j
+	for _, w := range table.Words(s, "()+,") {
+		// A number keeps its trailing "+": "5+".
+		if n := len(out); n > 0 && w.Text == "+" && isNumber(out[n-1].text) && out[n-1].off+len([]rune(out[n-1].text)) == w.Off {
+			out[n-1].text += "+"
+			continue
 		}
+		out = append(out, token{w.Text, w.Off})
 	}
 	return out
 }
