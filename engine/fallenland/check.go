@@ -5,6 +5,27 @@ import "fmt"
 // Skill Checks: the d10 dice rules (FL-SC-01…11) and who rolls in each
 // kind of check (FL-SC-20…27).
 
+// Skill is one of the six Base Skills, in the rulebook's canonical order.
+type Skill uint8
+
+const (
+	Combat Skill = iota
+	Survival
+	Diplomacy
+	Mechanical
+	Technical
+	Medical
+	NumSkills
+)
+
+// SkillNames are the skills as printed.
+var SkillNames = []string{"Combat", "Survival", "Diplomacy", "Mechanical", "Technical", "Medical"}
+
+// skillKeys are the skills as enum values in cells.
+var skillKeys = []string{"combat", "survival", "diplomacy", "mechanical", "technical", "medical"}
+
+func (s Skill) String() string { return SkillNames[s] }
+
 // roller is one die of a check: a Character, the Vehicle or an NPCM.
 type roller struct {
 	m       *Member // nil for the Vehicle or an NPCM

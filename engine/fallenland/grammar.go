@@ -9,27 +9,6 @@ import (
 	"github.com/deckwright/deckwright/engine/table"
 )
 
-// Skill is one of the six Base Skills, in the rulebook's canonical order.
-type Skill uint8
-
-const (
-	Combat Skill = iota
-	Survival
-	Diplomacy
-	Mechanical
-	Technical
-	Medical
-	NumSkills
-)
-
-// SkillNames are the skills as printed.
-var SkillNames = []string{"Combat", "Survival", "Diplomacy", "Mechanical", "Technical", "Medical"}
-
-// skillKeys are the skills as enum values in cells.
-var skillKeys = []string{"combat", "survival", "diplomacy", "mechanical", "technical", "medical"}
-
-func (s Skill) String() string { return SkillNames[s] }
-
 // parseSkill reads a skill name, ignoring case.
 func parseSkill(w string) (Skill, bool) {
 	for i, n := range SkillNames {
