@@ -77,6 +77,11 @@ var RuleDefs = []RuleDef{
 	{"free-card-choice", 0, 1, "1: the City/Rad free card is a Spoils or an Action, the player's choice", 1, "FL-EXP-11"},
 }
 
+// rulesSheet is the workbook sheet that sets the rule constants.
+var rulesSheet = game.RulesSheet("Rule variants that are not numbers are named options of `deckwright sim --variant`.",
+	"20", "Prestige a player needs to win",
+	map[string]string{"ID": "victory-prestige", "Name": "Victory Prestige", "Value": "25", "Change": "replace", "Notes": "a longer game"})
+
 // ruleDef finds a constant's declaration.
 func ruleDef(id string) *RuleDef {
 	for i := range RuleDefs {

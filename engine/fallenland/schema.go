@@ -149,14 +149,7 @@ var Schema = &table.Schema{
 		{Name: DomainDeck, Doc: "a deck", Static: DeckNames},
 	},
 	Sheets: []table.Sheet{
-		{
-			Name: "Rules", Doc: "Every number the rulebook fixes, one per row, so a designer can tune them. The ID names the constant; all are required in the base set. Rule variants that are not numbers are named options of `deckwright sim --variant`.",
-			Columns: []table.Column{
-				{Name: "Value", Type: table.TRange(0, 1000), Required: true, Doc: "the number", Example: "20"},
-				{Name: "Notes", Type: table.TText, Doc: "what it means, for people", Example: "Prestige a player needs to win"},
-			},
-			Example: map[string]string{"ID": "victory-prestige", "Name": "Victory Prestige", "Value": "25", "Change": "replace", "Notes": "a longer game"},
-		},
+		rulesSheet,
 		{
 			Name: "Categories", Doc: "Every category Spoils and Encounter cards may carry. Rule gives a category its built-in meaning (a Melee Weapon, a Vehicle, Party Equipment…); pure keywords (Blunt, Biker Gang) have none.",
 			Columns: []table.Column{

@@ -59,12 +59,7 @@ var RuleDefs = []RuleDef{
 	{"german-collapse-on", 0, 6, "German quick rules variant: a Temple collapse die at or below this adds an instability marker", 2},
 }
 
-// RuleDef finds a constant's declaration.
-func ruleDef(id string) *RuleDef {
-	for i := range RuleDefs {
-		if RuleDefs[i].ID == id {
-			return &RuleDefs[i]
-		}
-	}
-	return nil
-}
+// rulesSheet is the workbook sheet that sets the rule constants.
+var rulesSheet = game.RulesSheet("",
+	"15", "Fortune a hero needs to win",
+	map[string]string{"ID": "fortune-to-win", "Name": "Fortune to win", "Value": "20", "Change": "replace", "Notes": "a longer game"})

@@ -108,14 +108,7 @@ var Schema = &table.Schema{
 		{Name: DomainVillain, Doc: "a villain", Sheet: "villains"},
 	},
 	Sheets: []table.Sheet{
-		{
-			Name: "Rules", Doc: "Every number the rulebook fixes, one per row, so a designer can tune them. The ID names the constant; all are required in the base set.",
-			Columns: []table.Column{
-				{Name: "Value", Type: table.TRange(0, 1000), Required: true, Doc: "the number", Example: "15"},
-				{Name: "Notes", Type: table.TText, Doc: "what it means, for people", Example: "Fortune a hero needs to win"},
-			},
-			Example: map[string]string{"ID": "fortune-to-win", "Name": "Fortune to win", "Value": "20", "Change": "replace", "Notes": "a longer game"},
-		},
+		rulesSheet,
 		{
 			Name: "Victory", Doc: "The cooperative and solo victory chart: per number of heroes, the Fortune the heroes need, the active villains and the villain track the villains need.",
 			Columns: []table.Column{

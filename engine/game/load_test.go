@@ -123,3 +123,15 @@ func TestCheckAnEffectCell(t *testing.T) {
 	assert.True(t, strings.HasPrefix(err.Error(), "cannot load content:\n  base.xlsx:Cards!D4: "), "at the cell: %v", err)
 	assert.Contains(t, err.Error(), "gian")
 }
+
+func TestRulesSheetDeclaresTheConstantsSheet(t *testing.T) {
+	s := RulesSheet("Variants are flags.", "20", "points that win", map[string]string{"ID": "goal", "Value": "30"})
+	assert.Equal(t, "Rules", s.Name)
+	assert.True(t, strings.HasSuffix(s.Doc, "all are required in the base set. Variants are flags."), s.Doc)
+	if assert.Len(t, s.Columns, 2) {
+		assert.Equal(t, table.Column{Name: "Value", Type: table.TRange(0, 1000), Required: true, Doc: "the number", Example: "20"}, s.Columns[0])
+		assert.Equal(t, "points that win", s.Columns[1].Example)
+	}
+	assert.Equal(t, map[string]string{"ID": "goal", "Value": "30"}, s.Example)
+	assert.True(t, strings.HasSuffix(RulesSheet("", "1", "", nil).Doc, "base set."), "nothing added")
+}

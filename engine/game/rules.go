@@ -54,6 +54,24 @@ func CheckRules[D interface{ Bounds() RuleBounds }](v *Validation, defs []D, cod
 	}
 }
 
+// RulesSheet is the sheet of a game's rule constants, which RuleValues
+// reads and CheckRules checks: every number the rulebook fixes, one a row.
+// more adds to its doc; value and notes are its columns' examples, and row
+// a whole row's.
+func RulesSheet(more, value, notes string, row map[string]string) table.Sheet {
+	doc := "Every number the rulebook fixes, one per row, so a designer can tune them. The ID names the constant; all are required in the base set."
+	if more != "" {
+		doc += " " + more
+	}
+	return table.Sheet{Name: "Rules", Doc: doc,
+		Columns: []table.Column{
+			{Name: "Value", Type: table.TRange(0, 1000), Required: true, Doc: "the number", Example: value},
+			{Name: "Notes", Type: table.TText, Doc: "what it means, for people", Example: notes},
+		},
+		Example: row,
+	}
+}
+
 // RuleValues reads the Rules sheet, where every number the rulebook fixes
 // is a row: value(id) is rule constant id's value, and a constant the
 // sheet lacks is a problem (it reads 0).
