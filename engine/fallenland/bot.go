@@ -1,6 +1,6 @@
 package fallenland
 
-import "fmt"
+import "github.com/deckwright/deckwright/engine/game"
 
 // Bots: deed planning over the Weeks, Fight or Flight, Optional Skill
 // Checks, PVP and the choice of decks. Every random choice comes from the
@@ -15,19 +15,9 @@ const (
 	Random                 // any legal choice, at random
 )
 
-var policyNames = []string{"cautious", "bold", "random"}
-
-func (p Policy) String() string { return policyNames[p] }
-
-// ParsePolicy reads a policy name.
-func ParsePolicy(s string) (Policy, error) {
-	for i, n := range policyNames {
-		if s == n {
-			return Policy(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown policy %q (cautious, bold, random)", s)
-}
+// String is the policy's name, as --policy takes it (game.Policies, in
+// Policy order).
+func (p Policy) String() string { return game.Policies[p].Name }
 
 // health is the share of Health the Party has left, and its living size.
 func (g *Game) partyHealth(p *Player) (float64, int) {

@@ -1,12 +1,12 @@
 package fng
 
 import (
-	"fmt"
 	"math"
 	"sort"
 	"sync"
 
 	"github.com/deckwright/deckwright/engine/dice"
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // Policy is a bot's temperament. Every policy plays the rules; they differ
@@ -20,22 +20,9 @@ const (
 	Random                 // chooses uniformly among the legal options
 )
 
-var policyNames = []string{"cautious", "bold", "random"}
-
-func (p Policy) String() string { return policyNames[p] }
-
-// ParsePolicy reads a policy name.
-func ParsePolicy(s string) (Policy, error) {
-	for i, n := range policyNames {
-		if n == s {
-			return Policy(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown policy %q (cautious, bold, random)", s)
-}
-
-// Policies lists the policy names.
-func Policies() []string { return policyNames }
+// String is the policy's name, as --policy takes it (game.Policies, in
+// Policy order).
+func (p Policy) String() string { return game.Policies[p].Name }
 
 // thresholds of a policy.
 type temper struct {
