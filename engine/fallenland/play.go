@@ -18,19 +18,9 @@ func (g *Game) Play(seed uint64, opt Options) Result {
 
 // reset prepares the game state for a new game, reusing memory.
 func (g *Game) reset(seed uint64, opt Options) {
-	if opt.Players <= 0 {
-		opt.Players = 4
-	}
-	if opt.MaxRounds <= 0 {
-		opt.MaxRounds = 100
-	}
-	if opt.MaxSteps <= 0 {
-		opt.MaxSteps = 2_000_000
-	}
-	g.opt = opt
-	g.seed = seed
-	g.dice = rng.New(seed, rng.Stream("dice"))
-	g.setup = rng.New(seed, rng.Stream("setup"))
+	opt.Players, opt.MaxRounds, opt.MaxSteps = game.Limit(opt.Players, 4), game.Limit(opt.MaxRounds, 100), game.Limit(opt.MaxSteps, 2_000_000)
+	g.opt, g.seed = opt, seed
+	g.dice, g.setup = rng.New(seed, rng.Stream("dice")), rng.New(seed, rng.Stream("setup"))
 	g.turn, g.steps, g.first = 0, 0, 0
 	g.over = false
 	g.result = Result{Seed: seed, Winner: -1}

@@ -34,15 +34,7 @@ func (g *Game) Play(seed uint64, opt Options) Result {
 }
 
 func (g *Game) reset(seed uint64, opt Options) {
-	if opt.MaxRounds <= 0 {
-		opt.MaxRounds = 200
-	}
-	if opt.MaxSteps <= 0 {
-		opt.MaxSteps = 2_000_000
-	}
-	if opt.Players <= 0 {
-		opt.Players = 4
-	}
+	opt.Players, opt.MaxRounds, opt.MaxSteps = game.Limit(opt.Players, 4), game.Limit(opt.MaxRounds, 200), game.Limit(opt.MaxSteps, 2_000_000)
 	g.opt = opt
 	g.seed = seed
 	g.dice = rng.New(seed, streamDice)

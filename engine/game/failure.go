@@ -101,3 +101,12 @@ func (s *Steps) Take(max int) {
 		panic(Stall{Why: fmt.Sprintf("step budget of %d exceeded", max)})
 	}
 }
+
+// Limit is a game's limit n (players, a round cap, a step budget), or def
+// when the caller left it unset (0 or less).
+func Limit(n, def int) int {
+	if n <= 0 {
+		return def
+	}
+	return n
+}

@@ -135,3 +135,9 @@ func TestRulesSheetDeclaresTheConstantsSheet(t *testing.T) {
 	assert.Equal(t, map[string]string{"ID": "goal", "Value": "30"}, s.Example)
 	assert.True(t, strings.HasSuffix(RulesSheet("", "1", "", nil).Doc, "base set."), "nothing added")
 }
+
+func TestLimitDefaultsAnUnsetLimit(t *testing.T) {
+	for _, tc := range []struct{ n, want int }{{-1, 100}, {0, 100}, {1, 1}, {250, 250}} {
+		assert.Equal(t, tc.want, Limit(tc.n, 100), "Limit(%d, 100)", tc.n)
+	}
+}
