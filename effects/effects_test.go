@@ -306,3 +306,11 @@ func TestQuotedNamesOfAnExpression(t *testing.T) {
 	odd := &effects.Checked{Src: `f("it's") + g('say "hi"') + h("unclosed`}
 	assert.Equal(t, []string{"it's", `say "hi"`}, odd.Quoted(), "a quote of the other kind is part of the name; an unclosed one is none")
 }
+
+func TestFieldOfAPartThatMayBeAbsent(t *testing.T) {
+	type fight struct{ round int }
+	get := func(f *fight) int { return f.round }
+	assert.Equal(t, int64(3), effects.Field(&fight{round: 3}, -1, get))
+	assert.Equal(t, int64(-1), effects.Field(nil, -1, get), "no fight: the default")
+	assert.Equal(t, int64(0), effects.Field((*fight)(nil), 0, get))
+}

@@ -77,6 +77,16 @@ type Value struct {
 	Get  any
 }
 
+// Field is a Value's Get over a part of the game's state that may be
+// absent (no test being taken, no fight going on): get's field of s, or
+// def when s is nil.
+func Field[S any](s *S, def int64, get func(*S) int) int64 {
+	if s == nil {
+		return def
+	}
+	return int64(get(s))
+}
+
 // Verb is an action or query an expression may call, such as gainGlory(n)
 // or test.has(keyword). Call has the type func(H, Args) int64.
 type Verb struct {

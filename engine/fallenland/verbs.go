@@ -95,26 +95,11 @@ var valueImpl = map[string]any{
 		}
 		return 0
 	},
-	"check.skill": func(g *Game) int64 {
-		if g.chk == nil {
-			return -1
-		}
-		return int64(g.chk.skill)
-	},
-	"check.needed": func(g *Game) int64 {
-		if g.chk == nil {
-			return 0
-		}
-		return int64(g.chk.need)
-	},
-	"check.successes": func(g *Game) int64 {
-		if g.chk == nil {
-			return 0
-		}
-		return int64(g.chk.total)
-	},
-	"check.melee": func(g *Game) int64 { return b2i(g.chk != nil && g.chk.melee) },
-	"check.party": func(g *Game) int64 { return b2i(g.chk != nil && g.chk.party) },
+	"check.skill":     func(g *Game) int64 { return effects.Field(g.chk, -1, func(c *CheckState) int { return int(c.skill) }) },
+	"check.needed":    func(g *Game) int64 { return effects.Field(g.chk, 0, func(c *CheckState) int { return c.need }) },
+	"check.successes": func(g *Game) int64 { return effects.Field(g.chk, 0, func(c *CheckState) int { return c.total }) },
+	"check.melee":     func(g *Game) int64 { return b2i(g.chk != nil && g.chk.melee) },
+	"check.party":     func(g *Game) int64 { return b2i(g.chk != nil && g.chk.party) },
 	"memory": func(g *Game) int64 {
 		if g.focus != nil {
 			return int64(g.focus.memory)

@@ -61,34 +61,22 @@ var valueImpl = map[string]any{
 		}
 		return -1
 	},
-	"test.target":    func(g *Game) int64 { return testField(g, func(t *TestState) int { return t.clause.Target }) },
-	"test.needed":    func(g *Game) int64 { return testField(g, func(t *TestState) int { return t.need }) },
-	"test.successes": func(g *Game) int64 { return testField(g, func(t *TestState) int { return t.successes + t.rolled }) },
-	"test.dice":      func(g *Game) int64 { return testField(g, func(t *TestState) int { return t.dice }) },
-	"fight.round": func(g *Game) int64 {
-		if g.fs == nil {
-			return 0
-		}
-		return int64(g.fs.round)
+	"test.target": func(g *Game) int64 {
+		return effects.Field(g.test, 0, func(t *TestState) int { return t.clause.Target })
 	},
+	"test.needed": func(g *Game) int64 { return effects.Field(g.test, 0, func(t *TestState) int { return t.need }) },
+	"test.successes": func(g *Game) int64 {
+		return effects.Field(g.test, 0, func(t *TestState) int { return t.successes + t.rolled })
+	},
+	"test.dice":   func(g *Game) int64 { return effects.Field(g.test, 0, func(t *TestState) int { return t.dice }) },
+	"fight.round": func(g *Game) int64 { return effects.Field(g.fs, 0, func(f *FightState) int { return f.round }) },
 	"enemy.wounds": func(g *Game) int64 {
-		if g.fs == nil {
-			return 0
-		}
-		return int64(int(g.fs.enemy.Wounds) - g.fs.wounds)
+		return effects.Field(g.fs, 0, func(f *FightState) int { return int(f.enemy.Wounds) - f.wounds })
 	},
 	"enemy.glory": func(g *Game) int64 {
-		if g.fs == nil {
-			return 0
-		}
-		return int64(g.fs.enemy.Glory)
+		return effects.Field(g.fs, 0, func(f *FightState) int { return int(f.enemy.Glory) })
 	},
-	"danger.glory": func(g *Game) int64 {
-		if g.danger == nil {
-			return 0
-		}
-		return int64(g.danger.Glory)
-	},
+	"danger.glory": func(g *Game) int64 { return effects.Field(g.danger, 0, func(d *DangerDef) int { return int(d.Glory) }) },
 	"artifact.fortune": func(g *Game) int64 {
 		if s := g.heroSite(); s >= 0 {
 			return int64(g.c.Artifacts[g.sites[s].art].Fortune)
@@ -109,13 +97,6 @@ var valueImpl = map[string]any{
 	"track":           func(g *Game) int64 { return int64(g.coop.track) },
 	"villainFortune":  func(g *Game) int64 { return int64(g.coop.villainFortune) },
 	"lastRoll":        func(g *Game) int64 { return int64(g.lastRoll) },
-}
-
-func testField(g *Game, f func(*TestState) int) int64 {
-	if g.test == nil {
-		return 0
-	}
-	return int64(f(g.test))
 }
 
 type verbFunc = func(*Game, effects.Args) int64
