@@ -314,3 +314,73 @@ func TestFieldOfAPartThatMayBeAbsent(t *testing.T) {
 	assert.Equal(t, int64(-1), effects.Field(nil, -1, get), "no fight: the default")
 	assert.Equal(t, int64(0), effects.Field((*fight)(nil), 0, get))
 }
+
+func TestFromTable(t *testing.T) {
+	gain := func(t *toy, a effects.Args) int64 { t.glory += a[0]; return 0 }
+	glory := func(t *toy) int64 { return t.glory }
+	const head = "name\ttype\tgroup\tdoc\ntoy\tenv\t\ta test environment\n"
+	table := head +
+		"reference\tabout\t\tdeckwright effects --game toy\n" +
+		"steps\tabout\t\tgainGlory(2); drawEvent()\n" +
+		"values\tabout\t\thero.glory\n" +
+		"values\tabout\t\tround\n" +
+		"names\tabout\t\ttest.has(\"Fire\")\n" +
+		"in\tabout\t\thero.glory in [1, 2]\n" +
+		"let\tabout\t\tlet g = hero.glory; g + g\n" +
+		"keyword\tdomain\t\tkeywords\n" +
+		"# values\n" +
+		"hero.glory\tint\t\tthe hero's Glory\n" +
+		"\n" +
+		"gainGlory(n int)\tvoid\tResources\tthe hero gains n Glory\n" +
+		"drawEvent(n int = 2, fast bool = 0)\tvoid\tCards\tdraw n\n" +
+		"test.has(keyword keyword)\tbool\tQueries\tthe test has the keyword\n"
+	e, err := effects.FromTable(table, map[string]any{"hero.glory": glory}, map[string]any{"gainGlory": gain})
+	require.NoError(t, err)
+	assert.Equal(t, "toy", e.Name)
+	assert.Equal(t, "a test environment", e.Doc)
+	assert.Equal(t, "deckwright effects --game toy", e.Reference)
+	assert.Equal(t, effects.Examples{Steps: "gainGlory(2); drawEvent()", Values: []string{"hero.glory", "round"}, Names: []string{`test.has("Fire")`},
+		In: "hero.glory in [1, 2]", Let: "let g = hero.glory; g + g"}, e.Examples, "a row an item of a list")
+	assert.Equal(t, map[string]string{"keyword": "keywords"}, e.Domains)
+	if vs := e.Values(); assert.Len(t, vs, 1) {
+		assert.Equal(t, "hero.glory", vs[0].Name)
+		assert.Equal(t, effects.TInt, vs[0].Type)
+		assert.Equal(t, "the hero's Glory", vs[0].Doc)
+		assert.NotNil(t, vs[0].Get)
+	}
+	assert.Equal(t, &effects.Verb{Name: "drawEvent", Group: "Cards", Doc: "draw n", Result: effects.TVoid,
+		Params: []effects.Param{{Name: "n", Type: effects.TInt, Optional: true, Default: 2}, {Name: "fast", Type: effects.TBool, Optional: true}}},
+		e.Lookup("drawEvent"), "an optional parameter and its default; no implementation is nil")
+	assert.Equal(t, []effects.Param{{Name: "keyword", Type: effects.TSym("keyword")}}, e.Lookup("test.has").Params, "a domain type")
+	assert.Equal(t, effects.TBool, e.Lookup("test.has").Result)
+	assert.NotNil(t, e.Lookup("gainGlory").Call)
+
+	ck, errs := e.Check(`gainGlory(2); drawEvent()`, effects.AnyResult, testSyms)
+	require.Empty(t, errs, "the declared verbs check, the optional parameter left out")
+	assert.NotNil(t, ck)
+
+	for _, tc := range []struct{ table, want string }{
+		{"name\ttype\tgroup\tdoc\n", "vocabulary: no environment row"},
+		{"name\ttype\tgroup\tdoc\nhero.combat\tint\t\tdoc", "vocabulary row 2: the first row is the environment's (type env)"},
+		{head + "toy\tenv\t\tagain", "vocabulary row 3: a second environment row"},
+		{head + "hero.combat\tint\tdoc", "vocabulary row 3: 3 columns, not 4 (name, type, group, doc)"},
+		{head + "hero.combat\tnumber\t\tdoc", `vocabulary row 3: unknown type "number" (int, bool, void or a domain)`},
+		{head + "hero.combat\tint\tHero\tdoc", "vocabulary row 3: value hero.combat has a group"},
+		{head + "heal(n int\tvoid\tG\tdoc", "vocabulary row 3: verb heal(n int: no closing parenthesis"},
+		{head + "heal(n)\tvoid\tG\tdoc", `vocabulary row 3: verb heal: parameter "n" is not a name and a type`},
+		{head + "heal(n space)\tvoid\tG\tdoc", `vocabulary row 3: verb heal: unknown type "space" (int, bool, void or a domain)`},
+		{head + "heal(n int = one)\tvoid\tG\tdoc", `vocabulary row 3: verb heal: parameter n: default "one" is not a number`},
+		{head + "title\tabout\t\tToy", `vocabulary row 3: about "title": not reference, steps, values, names, in or let`},
+	} {
+		_, err := effects.FromTable(tc.table, nil, nil)
+		assert.EqualError(t, err, tc.want, tc.table)
+	}
+}
+
+func TestTableEnvIsBuiltOnceOnFirstUse(t *testing.T) {
+	env := effects.TableEnv("name\ttype\tgroup\tdoc\ntoy\tenv\t\ta test environment\n", nil, nil)
+	assert.Same(t, env(), env(), "one environment")
+	assert.Equal(t, "toy", env().Name)
+	bad := effects.TableEnv("name\ttype\tgroup\tdoc\n", nil, nil)
+	assert.PanicsWithError(t, "vocabulary: no environment row", func() { bad() }, "a mistake in a module's own table")
+}

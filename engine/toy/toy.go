@@ -11,7 +11,7 @@
 package toy
 
 import (
-	"sync"
+	_ "embed"
 
 	"github.com/deckwright/deckwright/effects"
 	"github.com/deckwright/deckwright/engine/diag"
@@ -55,28 +55,23 @@ var schema = &table.Schema{Game: GameID, Title: "Pips", Sheets: []table.Sheet{
 // host is what an effect runs on: the game, as the player who drew.
 type host = *Game
 
-var env = sync.OnceValue(func() *effects.Env {
-	e := effects.NewEnv("pips", "Effects of Pips cards: they act on the player who drew the card.")
-	e.Reference = "deckwright effects --game pips"
-	e.Examples = effects.Examples{Steps: "gain(1); extraRoll()", Values: []string{"score", "round"}}
-	e.AddValue(&effects.Value{Name: "score", Doc: "the player's points", Type: effects.TInt,
-		Get: func(g host) int64 { return int64(g.score[g.seat]) }})
-	e.AddValue(&effects.Value{Name: "round", Doc: "the round, from 1", Type: effects.TInt,
-		Get: func(g host) int64 { return int64(g.round) }})
-	e.AddVerb(&effects.Verb{Name: "gain", Doc: "the player gains n points", Result: effects.TVoid,
-		Params: []effects.Param{{Name: "n", Type: effects.TInt}},
-		Call:   func(g host, a effects.Args) int64 { g.score[g.seat] += int(a[0]); return 0 }})
-	e.AddVerb(&effects.Verb{Name: "lose", Doc: "every other player loses n points (not below 0)", Result: effects.TVoid,
-		Params: []effects.Param{{Name: "n", Type: effects.TInt}},
-		Call: func(g host, a effects.Args) int64 {
-			for s := range g.score {
-				if s != g.seat {
-					g.score[s] = max(g.score[s]-int(a[0]), 0)
-				}
+// vocabulary is the table of the values and verbs cards may use.
+//
+//go:embed vocabulary.tsv
+var vocabulary string
+
+var env = effects.TableEnv(vocabulary, map[string]any{
+	"score": func(g host) int64 { return int64(g.score[g.seat]) },
+	"round": func(g host) int64 { return int64(g.round) },
+}, map[string]any{
+	"gain": func(g host, a effects.Args) int64 { g.score[g.seat] += int(a[0]); return 0 },
+	"lose": func(g host, a effects.Args) int64 {
+		for s := range g.score {
+			if s != g.seat {
+				g.score[s] = max(g.score[s]-int(a[0]), 0)
 			}
-			return 0
-		}})
-	e.AddVerb(&effects.Verb{Name: "extraRoll", Doc: "the player rolls once more this turn", Result: effects.TVoid,
-		Call: func(g host, _ effects.Args) int64 { g.extra++; return 0 }})
-	return e
+		}
+		return 0
+	},
+	"extraRoll": func(g host, _ effects.Args) int64 { g.extra++; return 0 },
 })
