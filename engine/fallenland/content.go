@@ -12,14 +12,9 @@ import (
 // Prog is an effect or condition bound to the game state.
 type Prog = effects.Program[*Game]
 
-// CatSet is a set of categories (up to 256), as a bitset for fast tests.
-type CatSet [4]uint64
-
-func (k *CatSet) add(code int)     { k[code>>6] |= 1 << (code & 63) }
-func (k CatSet) has(code int) bool { return code >= 0 && k[code>>6]&(1<<(code&63)) != 0 }
-func (k CatSet) meets(o CatSet) bool {
-	return k[0]&o[0] != 0 || k[1]&o[1] != 0 || k[2]&o[2] != 0 || k[3]&o[3] != 0
-}
+// CatSet is a set of categories, by code (their rows of the Categories
+// sheet).
+type CatSet = table.CodeSet
 
 // Category rules as bits (CategoryRules order).
 const (
@@ -451,7 +446,7 @@ func (l *loader) cats(ids []string) CatSet {
 	var s CatSet
 	for _, id := range ids {
 		if code, ok := l.c.catCode[id]; ok {
-			s.add(code)
+			s.Add(code)
 		}
 	}
 	return s
@@ -822,13 +817,13 @@ func (l *loader) links() {
 		ch := &c.Characters[i]
 		for _, link := range r.List("link") {
 			if id, ok := c.catCode[link]; ok {
-				ch.LinkCats.add(id)
+				ch.LinkCats.Add(id)
 				continue
 			}
 			matched := false
 			for i, cr := range t.Rows("categories") {
 				if diag.Fold(cr.Str("name")) == diag.Fold(link) {
-					ch.LinkCats.add(i)
+					ch.LinkCats.Add(i)
 					matched = true
 				}
 			}

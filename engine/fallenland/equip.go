@@ -236,7 +236,7 @@ func (g *Game) abilityTimings(p *Player) uint32 {
 // linked reports whether an item gives the Character its Link Bonus.
 func (g *Game) linked(cd *CharDef, it Item) bool {
 	sd := g.spoils(it)
-	if cd.LinkCats.meets(sd.Cats) {
+	if cd.LinkCats.Meets(sd.Cats) {
 		return true
 	}
 	for _, s := range cd.LinkSpoils {
@@ -507,14 +507,14 @@ func (g *Game) firstHost(p *Player, perm Item) (c, k int) {
 // hosts reports whether member m's item k takes Permanent card pd now.
 func (g *Game) hosts(m *Member, k int, pd *SpoilsDef) bool {
 	host := &m.items[k]
-	return !g.frozen(m) && host.mount < 0 && g.spoils(*host).Cats.meets(pd.AttachesTo) && int(m.load)+int(pd.Cost) <= int(m.cap)
+	return !g.frozen(m) && host.mount < 0 && g.spoils(*host).Cats.Meets(pd.AttachesTo) && int(m.load)+int(pd.Cost) <= int(m.cap)
 }
 
 // vehicleHosts reports whether the Party's Vehicle takes Permanent card pd
 // now.
 func (g *Game) vehicleHosts(pa *Party, pd *SpoilsDef) bool {
 	v := &pa.vehicle
-	return v.card >= 0 && v.mount < 0 && g.spoils(*v).Cats.meets(pd.AttachesTo) && g.vehicleLoad(pa)+int(pd.Cost) <= int(g.spoils(*v).VehCap)
+	return v.card >= 0 && v.mount < 0 && g.spoils(*v).Cats.Meets(pd.AttachesTo) && g.vehicleLoad(pa)+int(pd.Cost) <= int(g.spoils(*v).VehCap)
 }
 
 // hasLink reports whether a member already has a linked item.

@@ -153,7 +153,7 @@ func verb(f func(g *Game, a effects.Args)) verbFunc {
 // category (or, with m set, any card of that Character).
 func (g *Game) hasCategory(p *Player, m *Member, code int) bool {
 	has := func(it Item) bool {
-		return it.card >= 0 && (g.spoils(it).Cats.has(code) || (it.mount >= 0 && g.c.Spoils[it.mount].Cats.has(code)))
+		return it.card >= 0 && (g.spoils(it).Cats.Has(code) || (it.mount >= 0 && g.c.Spoils[it.mount].Cats.Has(code)))
 	}
 	if m != nil {
 		for _, it := range m.items {
@@ -261,7 +261,7 @@ var verbImpl = map[string]any{
 	"char.has": verbFunc(func(g *Game, a effects.Args) int64 {
 		return b2i(g.focus != nil && g.hasCategory(g.me(), g.focus, int(a[0])))
 	}),
-	"encounter.has":  verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.enc != nil && g.enc.Cats.has(int(a[0]))) }),
+	"encounter.has":  verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.enc != nil && g.enc.Cats.Has(int(a[0]))) }),
 	"encounter.from": verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.enc != nil && int64(g.enc.Deck) == a[0]) }),
 	"hasTech": verbFunc(func(g *Game, a effects.Args) int64 {
 		for _, t := range g.me().tech {

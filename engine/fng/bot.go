@@ -439,7 +439,7 @@ func (g *Game) estimateFor(k *estimateKey) float64 {
 		}
 		n := 0
 		for _, m := range k.mods[:k.n] {
-			if m.Stat == stat && kw.has(int(m.Sym)) {
+			if m.Stat == stat && kw.Has(int(m.Sym)) {
 				n += int(m.Amount)
 			}
 		}

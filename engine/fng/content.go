@@ -1,7 +1,6 @@
 package fng
 
 import (
-	"math/bits"
 	"sort"
 	"strings"
 
@@ -13,16 +12,8 @@ import (
 // Prog is an effect or condition bound to the game state.
 type Prog = effects.Program[*Game]
 
-// KW is a set of keywords (up to 256), as a bitset for fast tests.
-type KW [4]uint64
-
-func (k *KW) add(code int)     { k[code>>6] |= 1 << (code & 63) }
-func (k KW) has(code int) bool { return code >= 0 && k[code>>6]&(1<<(code&63)) != 0 }
-func (k KW) union(o KW) KW     { return KW{k[0] | o[0], k[1] | o[1], k[2] | o[2], k[3] | o[3]} }
-func (k KW) empty() bool       { return k[0]|k[1]|k[2]|k[3] == 0 }
-func (k KW) count() int {
-	return bits.OnesCount64(k[0]) + bits.OnesCount64(k[1]) + bits.OnesCount64(k[2]) + bits.OnesCount64(k[3])
-}
+// KW is a set of keywords, by code (their rows of the Keywords sheet).
+type KW = table.CodeSet
 
 // Timing is when an ability may be used (an index into Timings; 0 = none).
 type Timing uint8
@@ -450,7 +441,7 @@ func (l *loader) kwset(names []string) KW {
 	var k KW
 	for _, n := range names {
 		if c, ok := l.c.kw[fold(n)]; ok {
-			k.add(c)
+			k.Add(c)
 		}
 	}
 	return k
@@ -744,7 +735,7 @@ func (l *loader) enemies() {
 		e := EnemyDef{Card: l.card(r), Glory: int8(r.Int("glory")), Dice: int8(r.Int("fight_dice")), Wounds: int8(r.Int("wounds")),
 			Defense: int8(r.Int("defense")), BonusFortune: int8(r.Int("bonus_fortune")), When: r.Str("when")}
 		e.Escape, e.HasEscape = l.test(r, "Escape")
-		e.Escorted = e.Keywords.has(c.kwEscorted) && firstKeyword(r) == "escorted"
+		e.Escorted = e.Keywords.Has(c.kwEscorted) && firstKeyword(r) == "escorted"
 		e.Infantry = firstKeyword(r) == "infantry"
 		e.Type = -1
 		if code, ok := c.kw[firstKeyword(r)]; ok {
@@ -853,7 +844,7 @@ func (l *loader) items() {
 	for _, sheet := range []string{"gear", "allies", "common_items"} {
 		for _, r := range c.Tables.Rows(sheet) {
 			it := ItemDef{Card: l.card(r), Ally: sheet == "allies", Common: sheet == "common_items", Location: -1}
-			it.Sidekick = it.Keywords.has(c.kwSidekick)
+			it.Sidekick = it.Keywords.Has(c.kwSidekick)
 			i := len(c.Items)
 			switch sheet {
 			case "gear":
@@ -947,7 +938,7 @@ func (l *loader) danger(r *table.Row) DangerDef {
 	d.Test, _ = l.test(r, "Test")
 	d.CliffTest, _ = l.test(r, "Cliffhanger Test")
 	d.CliffEffect = l.prog(r, "Cliffhanger Effect", effects.AnyResult)
-	d.CliffKW = d.CliffKW.union(d.Keywords)
+	d.CliffKW = d.CliffKW.Union(d.Keywords)
 	return d
 }
 

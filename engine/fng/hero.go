@@ -45,7 +45,7 @@ func (g *Game) condMod(h *Hero, stat Stat, kw KW) int {
 		}
 		switch m.Scope {
 		case OnTest, VsEnemy:
-			if kw.has(int(m.Sym)) {
+			if kw.Has(int(m.Sym)) {
 				n += int(m.Amount)
 			}
 		case InSpace:
@@ -104,7 +104,7 @@ func (g *Game) specialFight(h *Hero, stat Stat, kw KW) int {
 	}
 	n := 0
 	for _, m := range adv.Special {
-		if m.Stat == stat && (m.Scope == Always || m.Scope == VsEnemy && kw.has(int(m.Sym))) {
+		if m.Stat == stat && (m.Scope == Always || m.Scope == VsEnemy && kw.Has(int(m.Sym))) {
 			n += int(m.Amount)
 		}
 	}
@@ -130,7 +130,7 @@ func (g *Game) specialMod(h *Hero, cl *Clause, kw KW) int {
 		case Always:
 			n += int(m.Amount)
 		case OnTest:
-			if kw.has(int(m.Sym)) {
+			if kw.Has(int(m.Sym)) {
 				n += int(m.Amount)
 			}
 		}

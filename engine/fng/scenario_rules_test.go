@@ -1038,7 +1038,7 @@ func TestScenarioNobodyLooksAtTheCliffhangerSide(t *testing.T) {
 	require.Nil(t, err)
 	var every KW
 	for i := range c.Keywords {
-		every.add(i)
+		every.Add(i)
 	}
 	for i := range other.Dangers {
 		d := &other.Dangers[i]

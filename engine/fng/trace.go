@@ -241,7 +241,7 @@ func (g *Game) eachMod(h *Hero, stat Stat, kw KW, cond bool, f func(src *Card, s
 			case Always:
 				scope = "always"
 			case OnTest, VsEnemy:
-				if !kw.has(int(m.Sym)) {
+				if !kw.Has(int(m.Sym)) {
 					continue
 				}
 			case InSpace:

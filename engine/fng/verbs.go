@@ -111,12 +111,12 @@ var verbImpl = map[string]any{
 	"hero.has": verbFunc(func(g *Game, a effects.Args) int64 {
 		h := g.hero()
 		for _, id := range h.items {
-			if g.c.Items[id].Keywords.has(int(a[0])) {
+			if g.c.Items[id].Keywords.Has(int(a[0])) {
 				return 1
 			}
 		}
 		for _, r := range h.remains {
-			if r.ev.Keywords.has(int(a[0])) {
+			if r.ev.Keywords.Has(int(a[0])) {
 				return 1
 			}
 		}
@@ -125,7 +125,7 @@ var verbImpl = map[string]any{
 	"space.has": verbFunc(func(g *Game, a effects.Args) int64 {
 		return b2i(g.c.Spaces[g.hero().space].Terrain&(1<<a[0]) != 0)
 	}),
-	"test.has": verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.test != nil && g.test.kw.has(int(a[0]))) }),
+	"test.has": verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.test != nil && g.test.kw.Has(int(a[0]))) }),
 	"test.uses": verbFunc(func(g *Game, a effects.Args) int64 {
 		if g.test == nil {
 			return 0
@@ -138,9 +138,9 @@ var verbImpl = map[string]any{
 		return 0
 	}),
 	"enemy.has": verbFunc(func(g *Game, a effects.Args) int64 {
-		return b2i(g.fs != nil && g.fs.enemy.Keywords.has(int(a[0])))
+		return b2i(g.fs != nil && g.fs.enemy.Keywords.Has(int(a[0])))
 	}),
-	"danger.has": verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.danger != nil && g.dangerKW().has(int(a[0]))) }),
+	"danger.has": verbFunc(func(g *Game, a effects.Args) int64 { return b2i(g.danger != nil && g.dangerKW().Has(int(a[0]))) }),
 	"hero.at":    verbFunc(func(g *Game, a effects.Args) int64 { return b2i(int64(g.hero().space) == a[0]) }),
 
 	// Resources.
