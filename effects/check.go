@@ -47,6 +47,24 @@ type Use struct {
 	Offset int
 }
 
+// Leaning counts the verbs of uses that help (lean +1) and that hurt
+// (lean −1) the one an effect acts on, by the module's lean of each verb:
+// bots guess from it whether to use an ability, and on whom to play a card.
+func Leaning(uses []Use, lean func(verb string) int) (helps, hurts int) {
+	for _, u := range uses {
+		if !u.Verb {
+			continue
+		}
+		switch lean(u.Name) {
+		case 1:
+			helps++
+		case -1:
+			hurts++
+		}
+	}
+	return helps, hurts
+}
+
 // Branch is a point where an expression decides: a condition cell itself,
 // an if/else or ?:, or an and/or that may short-circuit.
 type Branch struct {

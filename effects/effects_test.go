@@ -384,3 +384,20 @@ func TestTableEnvIsBuiltOnceOnFirstUse(t *testing.T) {
 	bad := effects.TableEnv("name\ttype\tgroup\tdoc\n", nil, nil)
 	assert.PanicsWithError(t, "vocabulary: no environment row", func() { bad() }, "a mistake in a module's own table")
 }
+
+func TestLeaningCountsHelpfulAndHarmfulVerbs(t *testing.T) {
+	lean := func(verb string) int {
+		switch verb {
+		case "gainGlory", "drawEvent":
+			return 1
+		case "roll":
+			return -1
+		}
+		return 0
+	}
+	ck, errs := toyEnv().Check(`hero.glory > 2 ? gainGlory(roll()) : drawEvent(); gainGlory(1)`, effects.AnyResult, testSyms)
+	require.Empty(t, errs)
+	helps, hurts := effects.Leaning(ck.Uses, lean)
+	assert.Equal(t, 3, helps, "each use of a helpful verb; values (hero.glory) are not verbs")
+	assert.Equal(t, 1, hurts)
+}

@@ -431,12 +431,7 @@ func (l *loader) rules() {
 }
 
 func (l *loader) categories() {
-	rows := l.c.Tables.Rows("categories")
-	if len(rows) > 256 {
-		l.Fail(rows[256], "ID", "at most 256 categories are supported")
-		return
-	}
-	for i, r := range rows {
+	for i, r := range l.CodeRows(l.c.Tables, "categories", "categories") {
 		l.c.Categories = append(l.c.Categories, r.Str("name"))
 		l.c.catCode[r.ID] = i
 	}
@@ -1008,29 +1003,27 @@ func benefit(p *Prog) int8 {
 	if p == nil {
 		return 0
 	}
-	good, bad := 0, 0
-	for _, u := range p.Uses {
-		if !u.Verb {
-			continue
-		}
-		switch {
-		case strings.HasPrefix(u.Name, "gain"), strings.HasPrefix(u.Name, "draw"), strings.HasPrefix(u.Name, "heal"), u.Name == "addSuccess",
-			u.Name == "passCheck", u.Name == "winCard", u.Name == "addMove", u.Name == "preventDeath", u.Name == "ignoreCard", u.Name == "bonusWeeks",
-			u.Name == "captureResource", u.Name == "removeJinx", u.Name == "noFirstStrike", u.Name == "addPVPDamage", u.Name == "destroyEnemyVehicle",
-			u.Name == "stealSalvage", u.Name == "stealSpoils", u.Name == "createResource", u.Name == "redraw":
-			good++
-		case strings.HasPrefix(u.Name, "lose"), strings.HasPrefix(u.Name, "damage"), strings.HasPrefix(u.Name, "discard") && u.Name != "discardThis",
-			u.Name == "delay", u.Name == "destroyVehicle", u.Name == "killChar", u.Name == "skipProduction":
-			bad++
-		}
-	}
+	helps, hurts := effects.Leaning(p.Uses, lean)
 	switch {
-	case good > 0 && bad == 0:
+	case helps > hurts:
 		return 1
-	case bad > 0 && good == 0:
+	case hurts > 0 && helps == 0:
 		return -1
-	case good > bad:
+	}
+	return 0
+}
+
+// lean is whether a verb helps (+1) or hurts (−1) the player it acts on.
+func lean(verb string) int {
+	switch {
+	case strings.HasPrefix(verb, "gain"), strings.HasPrefix(verb, "draw"), strings.HasPrefix(verb, "heal"), verb == "addSuccess",
+		verb == "passCheck", verb == "winCard", verb == "addMove", verb == "preventDeath", verb == "ignoreCard", verb == "bonusWeeks",
+		verb == "captureResource", verb == "removeJinx", verb == "noFirstStrike", verb == "addPVPDamage", verb == "destroyEnemyVehicle",
+		verb == "stealSalvage", verb == "stealSpoils", verb == "createResource", verb == "redraw":
 		return 1
+	case strings.HasPrefix(verb, "lose"), strings.HasPrefix(verb, "damage"), strings.HasPrefix(verb, "discard") && verb != "discardThis",
+		verb == "delay", verb == "destroyVehicle", verb == "killChar", verb == "skipProduction":
+		return -1
 	}
 	return 0
 }

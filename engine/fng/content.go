@@ -408,12 +408,7 @@ func (l *loader) rules() {
 }
 
 func (l *loader) keywords() {
-	rows := l.c.Tables.Rows("keywords")
-	if len(rows) > 256 {
-		l.Fail(rows[256], "ID", "at most 256 keywords are supported")
-		return
-	}
-	for i, r := range rows {
+	for i, r := range l.CodeRows(l.c.Tables, "keywords", "keywords") {
 		l.c.Keywords = append(l.c.Keywords, r.Str("name"))
 		l.c.kw[fold(r.ID)] = i
 		l.c.kw[fold(r.Str("name"))] = i
@@ -978,26 +973,26 @@ func (l *loader) cityDanger(r *table.Row, card Card) *DangerDef {
 // acts on, -1 if it only hurts, 0 when mixed or unknown. Bots use it to
 // decide on whom to play a card.
 func benefit(uses []effects.Use) int8 {
-	g, b := 0, 0
-	for _, u := range uses {
-		if !u.Verb {
-			continue
-		}
-		switch u.Name {
-		case "gainGlory", "gainFortune", "heal", "fullHeal", "drawEvent", "drawEventKeep", "drawGear", "drawAlly", "gainItem",
-			"addMove", "freeFlight", "addDice", "addSuccess", "reroll", "passTest", "escape", "avoidCliffhanger",
-			"discardDanger", "addDangerMarker", "stealArtifact", "damageEnemy", "woundVillain", "retreatTrack", "takeAlong", "cancel":
-			g++
-		case "loseGlory", "loseFortune", "wound", "hits", "discardGear", "discardAlly", "discardEvent", "loseArtifact",
-			"loseDangerMarkers", "endTurn", "endMove", "moveToRandomLocation", "moveToRandomCity", "goHome", "fight",
-			"fightEnemy", "placeHenchman":
-			b++
-		}
-	}
+	helps, hurts := effects.Leaning(uses, lean)
 	switch {
-	case g > 0 && b == 0:
+	case helps > 0 && hurts == 0:
 		return 1
-	case b > 0 && g == 0:
+	case hurts > 0 && helps == 0:
+		return -1
+	}
+	return 0
+}
+
+// lean is whether a verb helps (+1) or hurts (−1) the hero it acts on.
+func lean(verb string) int {
+	switch verb {
+	case "gainGlory", "gainFortune", "heal", "fullHeal", "drawEvent", "drawEventKeep", "drawGear", "drawAlly", "gainItem",
+		"addMove", "freeFlight", "addDice", "addSuccess", "reroll", "passTest", "escape", "avoidCliffhanger",
+		"discardDanger", "addDangerMarker", "stealArtifact", "damageEnemy", "woundVillain", "retreatTrack", "takeAlong", "cancel":
+		return 1
+	case "loseGlory", "loseFortune", "wound", "hits", "discardGear", "discardAlly", "discardEvent", "loseArtifact",
+		"loseDangerMarkers", "endTurn", "endMove", "moveToRandomLocation", "moveToRandomCity", "goHome", "fight",
+		"fightEnemy", "placeHenchman":
 		return -1
 	}
 	return 0

@@ -60,6 +60,18 @@ func (e *LoadErrors) Check(env *effects.Env, s *table.Symbols, r *table.Row, col
 	return ck
 }
 
+// CodeRows are the rows of a sheet whose rows are codes of a
+// table.CodeSet (keywords, categories): none, and a problem at the first
+// row too many, when there are more than a set holds.
+func (e *LoadErrors) CodeRows(t *table.Tables, sheet, what string) []*table.Row {
+	rows := t.Rows(sheet)
+	if len(rows) > table.MaxCodes {
+		e.Fail(rows[table.MaxCodes], "ID", "at most %d %s are supported", table.MaxCodes, what)
+		return nil
+	}
+	return rows
+}
+
 // Sites are a module's compiled effect and condition cells in coverage
 // order, and how many coverage counters they need together.
 type Sites struct {

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -140,4 +141,21 @@ func TestLimitDefaultsAnUnsetLimit(t *testing.T) {
 	for _, tc := range []struct{ n, want int }{{-1, 100}, {0, 100}, {1, 1}, {250, 250}} {
 		assert.Equal(t, tc.want, Limit(tc.n, 100), "Limit(%d, 100)", tc.n)
 	}
+}
+
+func TestCodeRowsFitACodeSet(t *testing.T) {
+	sheet := func(n int) *table.Tables {
+		tb := &table.Table{Key: "keywords", Name: "Keywords", Columns: []string{"id"},
+			Sources: []*table.Source{{File: "base.xlsx", Sheet: "Keywords", Columns: map[string]string{"id": "A"}}}}
+		for i := range n {
+			tb.Rows = append(tb.Rows, &table.Row{ID: fmt.Sprintf("k%d", i), Src: table.RowSrc{Row: 2 + i}})
+		}
+		tb.Bind()
+		return &table.Tables{Sheets: []*table.Table{tb}}
+	}
+	var errs LoadErrors
+	assert.Len(t, errs.CodeRows(sheet(256), "keywords", "keywords"), 256, "as many as a set holds")
+	require.NoError(t, errs.Err())
+	assert.Nil(t, errs.CodeRows(sheet(257), "keywords", "keywords"))
+	assert.EqualError(t, errs.Err(), "cannot load content:\n  base.xlsx:Keywords!A258: at most 256 keywords are supported", "at the first row too many")
 }

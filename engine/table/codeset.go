@@ -5,6 +5,9 @@ package table
 // test one in a few instructions.
 type CodeSet [4]uint64
 
+// MaxCodes is how many codes a CodeSet holds.
+const MaxCodes = 256
+
 // Add puts code in the set.
 func (s *CodeSet) Add(code int) { s[code>>6] |= 1 << (code & 63) }
 
