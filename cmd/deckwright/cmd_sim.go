@@ -31,7 +31,8 @@ type simFlags struct {
 	trace, asJSON, allowErrors, shardEnv                bool
 	shard, part                                         string
 	game, report, impact, compare, failOn, until        string
-	band, fdr                                           float64
+	band, fdr, impactPrecision                          float64
+	impactBudget                                        string
 	// --sweep: the cell and values, parsed by request.
 	sweep string
 	sw    game.Sweep
@@ -131,7 +132,9 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON (with per-card metrics, coverage and flags)")
 	fl.StringVar(&f.report, "report", "", "write a self-contained HTML report (charts, card table, coverage) to this file")
 	fl.StringVar(&f.impact, "impact", "", "measure each card of a layer (its set ID, or all) by paired games on the same seeds, with it and with a random other card of its deck in its place: the effect on the win rate of whoever gets it (cooperative: the heroes') and on game length")
-	fl.IntVar(&f.impactGames, "impact-games", 0, "games per card for --impact (default: --games)")
+	fl.Float64Var(&f.impactPrecision, "impact-precision", 100*game.DefaultImpactPlan.Precision, "--impact plays each card's paired games in rounds until its win effect is known to ± this many points (the 95% interval's half-width), then the cards whose verdict is still undecided until decided, within --impact-budget")
+	fl.StringVar(&f.impactBudget, "impact-budget", budgetText(game.DefaultImpactPlan.Budget), "games --impact may play beyond the run's (paired games, and more of the run's games for rarely drawn cards): a number, or with k or M (500k, 2M); the cards not precise within it are listed")
+	fl.IntVar(&f.impactGames, "impact-games", 0, "fixed allocation instead: every card paired on the run's first N games (at most --games), as before adaptive --impact")
 	fl.StringVar(&f.compare, "compare", "", "compare with a baseline build on the same seeds: a path, or base for the bundled set")
 	fl.BoolVar(&f.allowErrors, "allow-errors", false, "exit 0 even when games failed with an error (they are still listed); without it such a run exits 1")
 	fl.StringVar(&f.failOn, "fail-on", "", "with --compare, exit 1 when a significant difference exceeds a bound: hero=0.05 and card=0.05 for the heroes and cards the build adds or changes (against their reference), win, rounds, card-win and pass for how far the baseline's metrics move")
@@ -259,9 +262,13 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 	if err := f.checkSweep(c); err != nil {
 		return req, nil, err
 	}
+	plan, err := f.impactPlan()
+	if err != nil {
+		return req, nil, err
+	}
 	req = game.SimRequest{Games: f.games, Players: lo, PlayersMax: hi, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,
 		Seed: f.seed, Mode: f.mode, Policy: f.policy, Options: f.gameOptions(c), Variants: f.variants,
-		Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, KeepGames: f.compare != "",
+		Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, ImpactPlan: plan, KeepGames: f.compare != "",
 		Balance: game.Balance{Band: f.band, FDR: f.fdr}, Until: until}
 	s, err := f.shardOf(os.Getenv)
 	if err != nil {
@@ -365,6 +372,7 @@ func (f *simFlags) follow(req *game.SimRequest, stdout, stderr io.Writer) *simPr
 	prog.begin("", req.Games)
 	req.Progress = prog.games
 	req.ImpactProgress = prog.card
+	req.ImpactRound = prog.round
 	req.Look = func(look, games, undecided int) {
 		if undecided < 0 {
 			prog.begin(fmt.Sprintf("look %d", look), games)
@@ -387,7 +395,7 @@ func simulate(ctx context.Context, simr game.Simulator, b, base *project.Build, 
 	}
 	if base != nil && ctx.Err() == nil {
 		breq := req
-		breq.ImpactLayer, breq.Until, breq.Look, breq.ImpactProgress = "", nil, nil, nil
+		breq.ImpactLayer, breq.Until, breq.Look, breq.ImpactProgress, breq.ImpactRound = "", nil, nil, nil, nil
 		breq.Games = rep.Games // as many as the run played (--until-decided may have played more)
 		if prog != nil {
 			prog.begin("baseline", breq.Games)

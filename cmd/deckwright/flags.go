@@ -1,9 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/engine/game"
 )
 
 // intRange is a numeric flag's allowed values, for one message shape
@@ -58,11 +63,59 @@ func (f *simFlags) check(c *cobra.Command) error {
 	if c.Flags().Changed("teams") && f.mode != "team" {
 		return usageErr("--teams is for the team game: add --mode team")
 	}
-	if c.Flags().Changed("impact-games") && f.impact == "" {
-		return usageErr("--impact-games is for --impact: name a layer, or all")
+	for _, name := range []string{"impact-games", "impact-precision", "impact-budget"} {
+		if c.Flags().Changed(name) && f.impact == "" {
+			return usageErr("--%s is for --impact: name a layer, or all", name)
+		}
+	}
+	if c.Flags().Changed("impact-games") && (c.Flags().Changed("impact-precision") || c.Flags().Changed("impact-budget")) {
+		return usageErr("--impact-games plays a fixed number of games for every card; --impact-precision and --impact-budget are for the adaptive run without it")
 	}
 	if f.report == "-" && f.asJSON {
 		return usageErr("--report - and --json both want standard output: name a file for the report")
 	}
 	return nil
+}
+
+// impactPlan reads --impact-precision (points) and --impact-budget
+// (games: 500000, 500k, 2M) into the adaptive plan.
+func (f *simFlags) impactPlan() (game.ImpactPlan, error) {
+	var p game.ImpactPlan
+	if !(f.impactPrecision >= 0.1 && f.impactPrecision <= 50) {
+		return p, usageErr("--impact-precision is in points (3 is ±3 points: a win-rate difference of 0.03), from 0.1 to 50, not %g", f.impactPrecision)
+	}
+	p.Precision = f.impactPrecision / 100
+	n, err := parseBudget(f.impactBudget)
+	if err != nil {
+		return p, err
+	}
+	p.Budget = n
+	return p, nil
+}
+
+// parseBudget reads a number of games: 500000, 500k or 2M.
+func parseBudget(s string) (int, error) {
+	t, mult := strings.TrimSpace(s), 1
+	switch {
+	case strings.HasSuffix(t, "k"):
+		t, mult = strings.TrimSuffix(t, "k"), 1000
+	case strings.HasSuffix(t, "M"):
+		t, mult = strings.TrimSuffix(t, "M"), 1_000_000
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || n < 1 || n > maxGames/mult {
+		return 0, usageErr("--impact-budget must be a number of games from 1 to %d (500000, 500k or 2M), not %q", maxGames, s)
+	}
+	return n * mult, nil
+}
+
+// budgetText writes a budget as --impact-budget reads it.
+func budgetText(n int) string {
+	switch {
+	case n%1_000_000 == 0:
+		return fmt.Sprintf("%dM", n/1_000_000)
+	case n%1000 == 0:
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return strconv.Itoa(n)
 }

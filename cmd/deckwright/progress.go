@@ -90,3 +90,17 @@ func (p *simProgress) done() {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
 }
+
+// round is told after each round of an adaptive --impact run.
+func (p *simProgress) round(round, precise, cards int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\033[Kimpact: round %d, %d of %d cards precise", round, precise, cards)
+		return
+	}
+	if time.Since(p.last) >= logEvery {
+		p.last = time.Now()
+		fmt.Fprintf(p.w, "deckwright sim: impact: round %d, %d of %d cards precise\n", round, precise, cards)
+	}
+}

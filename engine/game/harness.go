@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -306,22 +307,99 @@ func (h *harness) simulate() (*SimReport, error) {
 	return rep, nil
 }
 
-// impact measures each target card by paired runs: the games of the main
-// run against the same seeds with a random other card of its deck in its
-// place (see MeasureImpact).
+// impact measures each target card by paired runs: the games of the run
+// against the same seeds with a random other card of its deck in its
+// place, played again only where the card was drawn. With
+// --impact-games, on the run's first games for every card
+// (MeasureImpact); else adaptively (adaptive.go).
 func (h *harness) impact(rep *SimReport, targets []int) {
 	ids := make([]string, len(targets))
 	for k, n := range targets {
 		ids[k] = h.run.Cards[n].ID
 	}
-	MeasureImpact(rep, ids, h.req.ImpactGames, func(id string, games int) []Outcome {
+	substitute := func(id string) GameConfig {
 		sub, _ := CardIndexes(h.run.Cards, []string{id}) // id is a card of the report
-		t, st := h.batch(0, games, GameConfig{Exclude: h.exclude, Substitute: sub}, true, nil)
+		return GameConfig{Exclude: h.exclude, Substitute: sub}
+	}
+	if h.req.ImpactGames > 0 {
+		k := map[string]int{}
+		for i, id := range ids {
+			k[id] = i
+		}
+		MeasureImpact(rep, ids, h.req.ImpactGames, func(id string, games int) []Outcome {
+			var drawn []int
+			for g, o := range rep.Outcomes[:games] {
+				if o.Done && k[id] < len(o.Held) && o.Held[k[id]] != 0 {
+					drawn = append(drawn, g)
+				}
+			}
+			played := h.playList(drawn, substitute(id))
+			if played == nil {
+				return nil
+			}
+			// Where it was not drawn the game is the same game; it does
+			// not count either way.
+			out := slices.Clone(rep.Outcomes[:games])
+			for i, g := range drawn {
+				out[g] = played[i]
+			}
+			return out
+		}, h.req.ImpactProgress)
+		return
+	}
+	a := newAdaptive(rep, h.req.ImpactPlan.Or(DefaultImpactPlan), ids)
+	base := GameConfig{Stats: true, Track: targets, Exclude: h.exclude}
+	ok := a.run(func(n int) []Outcome {
+		t, st := h.batch(len(a.base), n, base, true, nil)
 		if st.Stopped {
 			return nil
 		}
 		return t.Outcomes
-	}, h.req.ImpactProgress)
+	}, func(c *impactCard, games []int) []Outcome {
+		return h.playList(games, substitute(c.card.ID))
+	}, h.req.ImpactRound)
+	if ok {
+		a.report(rep)
+		rep.Judge()
+	}
+}
+
+// playList plays the run's games numbered games (from the run's first)
+// with cfg on every worker and returns their outcomes in that order, nil
+// if the run was stopped.
+func (h *harness) playList(games []int, cfg GameConfig) []Outcome {
+	if len(games) == 0 {
+		return []Outcome{}
+	}
+	kept := make([]Outcome, len(games))
+	st := sim.Run(sim.Config{Games: len(games), Workers: h.req.Workers, Seed: h.req.Seed, Stop: h.req.Stop},
+		func(int) sim.Worker {
+			return listWorker{h.worker(cfg, newTally(h.seats()), kept, 0), games}
+		})
+	if st.Stopped {
+		return nil
+	}
+	return kept
+}
+
+// listWorker plays the games of a list: sim.Run's game i is the list's
+// i-th, with that game's own seed.
+type listWorker struct {
+	w     *worker
+	games []int
+}
+
+func (l listWorker) Play(i int, _ uint64) {
+	index := l.w.h.req.From + l.games[i]
+	l.w.slot = i
+	l.w.h.setup(&l.w.setup, index, rng.Seed(l.w.h.req.Seed, index))
+	l.w.play()
+}
+
+func (l listWorker) Failed(i int, _ uint64, r any) {
+	index := l.w.h.req.From + l.games[i]
+	l.w.slot = i
+	l.w.fail(index, rng.Seed(l.w.h.req.Seed, index), r)
 }
 
 // tracked are the card numbers of the cards ids names, in order.
@@ -372,6 +450,7 @@ type worker struct {
 	t     *Tally
 	kept  []Outcome // shared by the workers: each writes its own games'
 	first int
+	slot  int // the game's place in kept
 	setup Setup
 	res   Result
 }
@@ -381,6 +460,7 @@ func (h *harness) worker(cfg GameConfig, t *Tally, kept []Outcome, first int) *w
 }
 
 func (w *worker) Play(index int, seed uint64) {
+	w.slot = index - w.first
 	w.h.setup(&w.setup, index, seed)
 	w.play()
 }
@@ -393,6 +473,11 @@ func (w *worker) play() {
 
 // Failed records a game that panicked outside the module's recovery.
 func (w *worker) Failed(index int, seed uint64, r any) {
+	w.slot = index - w.first
+	w.fail(index, seed, r)
+}
+
+func (w *worker) fail(index int, seed uint64, r any) {
 	w.setup.Index = index
 	w.res = Result{Winner: -1, Failure: &Failure{Seed: seed, Message: fmt.Sprint(r)}}
 	w.record()
@@ -403,7 +488,7 @@ func (w *worker) record() {
 	t.Games++
 	var out *Outcome
 	if w.kept != nil {
-		out = &w.kept[s.Index-w.first]
+		out = &w.kept[w.slot]
 		*out = Outcome{Done: res.Failure == nil, Rounds: res.Rounds, Win: res.SideWon}
 		if res.Winner >= 0 && res.Winner < len(res.Sides) {
 			out.Winner = w.h.run.Sides[res.Sides[res.Winner]].ID

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"math/bits"
 
 	"github.com/deckwright/deckwright/engine/rng"
@@ -36,6 +35,7 @@ func MeasureImpact(rep *SimReport, ids []string, games int, with func(id string,
 		games = len(rep.Outcomes)
 	}
 	base := rep.Outcomes[:games]
+	run := &ImpactRun{FixedGames: games, BaseGames: games, NotPrecise: []string{}, NoWinEffect: []string{}}
 	terms := rep.Terms.Or(DefaultTerms)
 	bal := rep.Balance.Or(DefaultBalance)
 	band, z := bal.Band, bal.z()
@@ -56,9 +56,14 @@ func MeasureImpact(rep *SimReport, ids []string, games int, with func(id string,
 			return
 		}
 		var won, rounds sim.Paired
+		played := 0
 		for g := range base {
 			a, b := &base[g], &other[g]
-			if !a.Done || !b.Done || k >= len(a.Held) || a.Held[k] == 0 {
+			if !a.Done || k >= len(a.Held) || a.Held[k] == 0 {
+				continue
+			}
+			played++
+			if !b.Done {
 				continue
 			}
 			rounds.Add(a.Rounds - b.Rounds)
@@ -74,17 +79,19 @@ func MeasureImpact(rep *SimReport, ids []string, games int, with func(id string,
 				won.Add(b2i(a.Won&bit != 0) - b2i(b.Won&bit != 0))
 			}
 		}
-		im := &Impact{Games: games, Band: round(band), Rounds: effect(&rounds, z)}
+		im := &Impact{Games: games, Played: played, Band: round(band), Rounds: effect(&rounds, z), Measure: measureWords(rep, terms)}
 		if won.N > 0 {
 			im.Win = effect(&won, z)
-		}
-		if rep.SharedWins {
-			im.Measure = fmt.Sprintf("the %s' win rate in games where it was drawn", terms.Players)
-		} else {
-			im.Measure = fmt.Sprintf("the win rate of the %s who got it", terms.Player)
+			im.HalfWidth = round((im.Win.High - im.Win.Low) / 2)
 		}
 		card.Impact = im
+		run.Cards++
+		run.Paired += played
+		if im.Win == nil {
+			run.NoWinEffect = append(run.NoWinEffect, card.ID)
+		}
 	}
+	rep.ImpactRun = run
 	rep.Judge()
 }
 

@@ -121,8 +121,19 @@ type HeroOdds struct {
 // rivals) or of the players' side (cooperative), and on game length. A
 // metric that could not be measured is absent.
 type Impact struct {
-	Games   int     `json:"games"`   // paired games played
-	Measure string  `json:"measure"` // what Win measures, in the game's words
+	// Games: the run's first games its pairs were drawn from; Played,
+	// those of them it was drawn in, played again with a substitute (in
+	// the others the two games are one and the same). BaseGames
+	// (adaptive): the run's games its holders' mean win is taken over
+	// (the control variate, see ImpactRun).
+	Games     int     `json:"games"`
+	Played    int     `json:"played"`
+	BaseGames int     `json:"base_games,omitempty"`
+	Measure   string  `json:"measure"` // what Win measures, in the game's words
+	// HalfWidth is the half-width of Win's interval; Precise (adaptive):
+	// it reached the run's precision.
+	HalfWidth float64 `json:"half_width,omitempty"`
+	Precise   bool    `json:"precise,omitempty"`
 	Win     *Effect `json:"win,omitempty"`
 	Rounds  *Effect `json:"rounds,omitempty"`
 	Band    float64 `json:"band"`

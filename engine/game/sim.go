@@ -30,9 +30,16 @@ type SimRequest struct {
 	// PlayersMax > Players spreads games over a range of player counts.
 	PlayersMax int
 	// Impact runs paired games without each card of ImpactLayer (or every
-	// card when it is "all"); ImpactGames games per card.
+	// card when it is "all"). With ImpactGames, on the run's first
+	// ImpactGames games for every card (fixed allocation); else
+	// adaptively, to ImpactPlan's precision within its budget (zero
+	// fields: DefaultImpactPlan's).
 	ImpactLayer string
 	ImpactGames int
+	ImpactPlan  ImpactPlan
+	// ImpactRound, if set, is told after each round of an adaptive
+	// --impact run: the cards precise of the cards with a win effect.
+	ImpactRound func(round, precise, cards int)
 	// Exclude removes cards (by ID) from their decks: the baseline of a
 	// paired impact run.
 	Exclude []string
@@ -111,6 +118,8 @@ type SimReport struct {
 	Coverage   *Coverage    `json:"coverage,omitempty"`
 	Flags      []Flag       `json:"flags,omitempty"`
 	Comparison *Comparison  `json:"comparison,omitempty"`
+	// ImpactRun says how --impact allocated its games.
+	ImpactRun *ImpactRun `json:"impact_run,omitempty"`
 	// Breakdowns of cooperative runs by player count and organization.
 	ByPlayers []Rate `json:"by_players,omitempty"`
 	ByOrg     []Rate `json:"by_org,omitempty"`
@@ -145,6 +154,7 @@ func (r *SimReport) MarkPartial(requested int) {
 		}
 	}
 	if measured {
+		r.ImpactRun = nil
 		r.Judge()
 	}
 	r.Comparison = nil
