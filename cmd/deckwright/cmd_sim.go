@@ -28,7 +28,7 @@ type simFlags struct {
 	seed                                                uint64
 	players, mode, level, policy, org, heroes           string
 	variants                                            []string
-	trace, asJSON, allowErrors, shardEnv                bool
+	trace, asJSON, allowErrors, shardEnv, impactDecide  bool
 	shard, part                                         string
 	game, report, impact, compare, failOn, until        string
 	band, fdr, impactPrecision                          float64
@@ -134,6 +134,7 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.StringVar(&f.impact, "impact", "", "measure each card of a layer (its set ID, or all) by paired games on the same seeds, with it and with a random other card of its deck in its place: the effect on the win rate of whoever gets it (cooperative: the heroes') and on game length")
 	fl.Float64Var(&f.impactPrecision, "impact-precision", 100*game.DefaultImpactPlan.Precision, "--impact plays each card's paired games in rounds until its win effect is known to ± this many points (the 95% interval's half-width), then the cards whose verdict is still undecided until decided, within --impact-budget")
 	fl.StringVar(&f.impactBudget, "impact-budget", budgetText(game.DefaultImpactPlan.Budget), "games --impact may play beyond the run's (paired games, and more of the run's games for rarely drawn cards): a number, or with k or M (500k, 2M); the cards not precise within it are listed")
+	fl.BoolVar(&f.impactDecide, "impact-decide", true, "once every card is precise, spend what is left of --impact-budget on the cards whose verdict is still undecided (their interval straddles the band's edge); false stops at the precision")
 	fl.IntVar(&f.impactGames, "impact-games", 0, "fixed allocation instead: every card paired on the run's first N games (at most --games), as before adaptive --impact")
 	fl.StringVar(&f.compare, "compare", "", "compare with a baseline build on the same seeds: a path, or base for the bundled set")
 	fl.BoolVar(&f.allowErrors, "allow-errors", false, "exit 0 even when games failed with an error (they are still listed); without it such a run exits 1")

@@ -63,13 +63,13 @@ func (f *simFlags) check(c *cobra.Command) error {
 	if c.Flags().Changed("teams") && f.mode != "team" {
 		return usageErr("--teams is for the team game: add --mode team")
 	}
-	for _, name := range []string{"impact-games", "impact-precision", "impact-budget"} {
+	for _, name := range []string{"impact-games", "impact-precision", "impact-budget", "impact-decide"} {
 		if c.Flags().Changed(name) && f.impact == "" {
 			return usageErr("--%s is for --impact: name a layer, or all", name)
 		}
 	}
-	if c.Flags().Changed("impact-games") && (c.Flags().Changed("impact-precision") || c.Flags().Changed("impact-budget")) {
-		return usageErr("--impact-games plays a fixed number of games for every card; --impact-precision and --impact-budget are for the adaptive run without it")
+	if c.Flags().Changed("impact-games") && (c.Flags().Changed("impact-precision") || c.Flags().Changed("impact-budget") || c.Flags().Changed("impact-decide")) {
+		return usageErr("--impact-games plays a fixed number of games for every card; --impact-precision, --impact-budget and --impact-decide are for the adaptive run without it")
 	}
 	if f.report == "-" && f.asJSON {
 		return usageErr("--report - and --json both want standard output: name a file for the report")
@@ -89,7 +89,7 @@ func (f *simFlags) impactPlan() (game.ImpactPlan, error) {
 	if err != nil {
 		return p, err
 	}
-	p.Budget = n
+	p.Budget, p.PreciseOnly = n, !f.impactDecide
 	return p, nil
 }
 

@@ -1,6 +1,8 @@
 package fng
 
 import (
+	"os"
+	"strconv"
 	"testing"
 
 	"github.com/deckwright/deckwright/engine/game"
@@ -83,4 +85,73 @@ func benchWorker(b *testing.B, metrics bool) {
 			b.Fatal(res.Failure.Message)
 		}
 	}
+}
+
+// BenchmarkImpactAll is `deckwright sim --impact all` on the bundled set
+// (4 players, advanced, cautious, seed 1): the adaptive run to ±3 points
+// (95%) on every card's win effect, and the fixed allocation (every card
+// paired on the run's first games, --impact-games) on
+// DECKWRIGHT_IMPACT_FIXED games (default 10,000). Each reports the games
+// it played (the run's, the base games past them, the paired games), its
+// wall time, the widest half-width of a win effect and how many cards
+// missed the target; the fixed run also the games it would need for every
+// card to reach the target (its worst card's, at that card's rate: every
+// card pays for the rarest). Run with -benchtime=1x:
+//
+//	go test ./engine/fng -run '^$' -bench ImpactAll -benchtime=1x
+func BenchmarkImpactAll(b *testing.B) {
+	tables := bundledTables(b)
+	const precision = 0.03
+	fixed := 10000
+	if s := os.Getenv("DECKWRIGHT_IMPACT_FIXED"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fixed = n
+	}
+	req := game.SimRequest{Games: 1000, Players: 4, Seed: 1, Policy: "cautious", MaxRounds: 100, Stats: true, ImpactLayer: "all"}
+	run := func(b *testing.B, req game.SimRequest) *game.SimReport {
+		var rep *game.SimReport
+		for b.Loop() {
+			var err error
+			if rep, err = game.Simulate(module{}, tables, req); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Milliseconds())/1000/float64(b.N), "s")
+		ir := rep.ImpactRun
+		b.ReportMetric(float64(max(ir.BaseGames, rep.Games)+ir.Paired), "games")
+		b.ReportMetric(float64(ir.Paired), "paired-games")
+		worst, over, need := 0.0, 0, 0
+		for _, c := range rep.Cards {
+			if im := c.Impact; im != nil && im.Win != nil {
+				worst = max(worst, im.HalfWidth)
+				if im.HalfWidth > precision {
+					over++
+				}
+				need = max(need, int(float64(im.Games)*(im.HalfWidth/precision)*(im.HalfWidth/precision)))
+			}
+		}
+		b.ReportMetric(100*worst, "worst-±points")
+		b.ReportMetric(float64(over), "cards-over-target")
+		if !ir.Adaptive {
+			// Every card is paired on the first need games, the games it
+			// was drawn in: as many again as the paired games are now, in
+			// proportion.
+			b.ReportMetric(float64(need)+float64(ir.Paired)*float64(need)/float64(fixed), "games-to-target")
+		}
+		return rep
+	}
+	b.Run("adaptive", func(b *testing.B) {
+		r := req
+		r.ImpactPlan = game.ImpactPlan{Precision: precision, PreciseOnly: true}
+		rep := run(b, r)
+		b.ReportMetric(rep.ImpactRun.VarianceRatio, "variance-ratio")
+	})
+	b.Run("fixed", func(b *testing.B) {
+		r := req
+		r.Games, r.ImpactGames = fixed, fixed
+		run(b, r)
+	})
 }

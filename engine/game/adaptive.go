@@ -55,6 +55,8 @@ type ImpactPlan struct {
 	// First is the games a card is paired in first (those it was drawn
 	// in); MinPairs the pairs before its interval is trusted to stop it.
 	First, MinPairs int
+	// PreciseOnly stops at the precision: no close calls after it.
+	PreciseOnly bool
 }
 
 // DefaultImpactPlan is the plan when a request leaves it unset.
@@ -274,7 +276,7 @@ func (a *adaptive) run(extend func(n int) []Outcome, play func(c *impactCard, ga
 	for a.spent < a.plan.Budget {
 		wants, baseWant := a.allocate(closing)
 		if wants == nil {
-			if closing {
+			if closing || a.plan.PreciseOnly {
 				return true
 			}
 			closing = true // every card precise: on to the close calls

@@ -126,18 +126,18 @@ type Impact struct {
 	// the others the two games are one and the same). BaseGames
 	// (adaptive): the run's games its holders' mean win is taken over
 	// (the control variate, see ImpactRun).
-	Games     int     `json:"games"`
-	Played    int     `json:"played"`
-	BaseGames int     `json:"base_games,omitempty"`
-	Measure   string  `json:"measure"` // what Win measures, in the game's words
+	Games     int    `json:"games"`
+	Played    int    `json:"played"`
+	BaseGames int    `json:"base_games,omitempty"`
+	Measure   string `json:"measure"` // what Win measures, in the game's words
 	// HalfWidth is the half-width of Win's interval; Precise (adaptive):
 	// it reached the run's precision.
 	HalfWidth float64 `json:"half_width,omitempty"`
 	Precise   bool    `json:"precise,omitempty"`
-	Win     *Effect `json:"win,omitempty"`
-	Rounds  *Effect `json:"rounds,omitempty"`
-	Band    float64 `json:"band"`
-	Verdict string  `json:"verdict,omitempty"` // on Win: overpowered, underpowered, fine, undecided
+	Win       *Effect `json:"win,omitempty"`
+	Rounds    *Effect `json:"rounds,omitempty"`
+	Band      float64 `json:"band"`
+	Verdict   string  `json:"verdict,omitempty"` // on Win: overpowered, underpowered, fine, undecided
 }
 
 // Effect is a paired difference: its mean over Pairs, interval, p-value
