@@ -284,7 +284,7 @@ func (a *adaptive) run(extend func(n int) []Outcome, play func(c *impactCard, ga
 		}
 		a.rounds++
 		spent := a.spent
-		if extra := baseWant - len(a.base); extra > 0 {
+		if extra := min(baseWant-len(a.base), a.plan.Budget-a.spent); extra > 0 {
 			games := extend(extra)
 			if games == nil {
 				return false
@@ -293,7 +293,7 @@ func (a *adaptive) run(extend func(n int) []Outcome, play func(c *impactCard, ga
 			a.scan(games)
 		}
 		for i, c := range a.cards {
-			to := min(wants[i], len(c.seen))
+			to := min(wants[i], len(c.seen), c.paired+a.plan.Budget-a.spent)
 			if to <= c.paired {
 				continue
 			}
