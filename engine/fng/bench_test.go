@@ -115,7 +115,7 @@ func BenchmarkImpactAll(b *testing.B) {
 		var rep *game.SimReport
 		for b.Loop() {
 			var err error
-			if rep, err = game.Simulate(module{}, tables, req); err != nil {
+			if rep, err = game.Simulate(Module, tables, req); err != nil {
 				b.Fatal(err)
 			}
 		}

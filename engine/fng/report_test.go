@@ -17,7 +17,7 @@ import (
 // plantedTables builds the bundled base set plus an expansion with planted
 // defects: a card that wins on the spot, a card that can never be used, a
 // Danger nobody can pass, and a fair coin that does nothing either way.
-func plantedTables(t *testing.T) *table.Tables {
+func plantedTables(t *testing.T, events ...map[string]string) *table.Tables {
 	t.Helper()
 	set, _ := content.BaseOf(GameID)
 	data, err := set.Workbook()
@@ -27,14 +27,14 @@ func plantedTables(t *testing.T) *table.Tables {
 	var buf bytes.Buffer
 	require.NoError(t, compiler.WriteWorkbook(&buf, Schema, compiler.SetRow{ID: "planted", Name: "Planted defects", Game: GameID, Requires: set.ID},
 		[]compiler.SheetData{
-			{Sheet: "Events", Rows: []map[string]string{
+			{Sheet: "Events", Rows: append([]map[string]string{
 				{"ID": "lucky-strike", "Name": "Lucky Strike", "Count": "4", "Keywords": "Event, Luck", "Immediately": "TRUE",
 					"Effect": "gainFortune(15)", "Text": "Gain 15 {fortune}."},
 				{"ID": "never-ever", "Name": "Never Ever", "Count": "4", "Keywords": "Event, Luck", "Timing": "test",
 					"Condition": "round > 500", "Effect": "addDice(3)", "Text": "After round 500, add 3 dice to a test."},
 				{"ID": "fair-coin", "Name": "Fair Coin", "Count": "4", "Keywords": "Event, Luck", "Immediately": "TRUE",
 					"Effect": "roll() >= 4 ? nothing() : nothing()", "Text": "Flip a coin. Nothing happens either way."},
-			}},
+			}, events...)},
 			{Sheet: "Dangers", Rows: []map[string]string{
 				{"ID": "sheer-wall", "Name": "Sheer Wall", "Count": "4", "Keywords": "Danger, Fall", "Test": "Agility 6+ x9 and Lore 6+ x9", "Glory": "2",
 					"Text": "Climb it.", "Cliffhanger": "Long Way Down", "Cliffhanger Keywords": "Cliffhanger, Fall",
@@ -108,7 +108,7 @@ func TestImpactSeparatesStrongCardFromFairCoin(t *testing.T) {
 func TestImpactInCompetitiveGames(t *testing.T) {
 	tables := plantedTables(t)
 	rep, err := game.Simulate(Module, tables, game.SimRequest{Games: 600, Players: 4, Seed: 5, Mode: "competitive",
-		Policy: "cautious", MaxRounds: 100, Stats: true, ImpactLayer: "planted"})
+		Policy: "cautious", MaxRounds: 100, Stats: true, ImpactLayer: "planted", ImpactGames: 600})
 	require.NoError(t, err)
 	byID := map[string]*game.CardReport{}
 	for i := range rep.Cards {
