@@ -71,7 +71,10 @@ func (p ImpactPlan) Or(d ImpactPlan) ImpactPlan {
 		p.Budget = d.Budget
 	}
 	if p.First <= 0 {
-		p.First = d.First
+		// About half the games a card drawn in every game needs at the
+		// precision (a win difference's variance is at most about 1/4),
+		// so no card is paired in far more than it needs at first.
+		p.First = min(d.First, max(p.MinPairs, d.MinPairs, int(0.5*math.Pow(0.5*1.96/p.Precision, 2))))
 	}
 	if p.MinPairs <= 0 {
 		p.MinPairs = d.MinPairs
@@ -332,7 +335,7 @@ func (a *adaptive) run(extend func(n int) []Outcome, play func(c *impactCard, ga
 func (a *adaptive) measurable() int {
 	n := 0
 	for _, c := range a.cards {
-		if !c.noWin {
+		if !c.noWin && c.drawn > 0 {
 			n++
 		}
 	}

@@ -82,7 +82,7 @@ func TestWriteContainsEverySection(t *testing.T) {
 	// holders, no impact.
 	row := out[strings.Index(out, `title="Quiet Card"`):]
 	row = row[:strings.Index(row, "</tr>")]
-	assert.Equal(t, 8, strings.Count(row, ">n/a<"), "pass, exact, z, holder win, vs deck, two impacts, verdict: %s", row)
+	assert.Equal(t, 10, strings.Count(row, ">n/a<"), "pass, exact, z, holder win, vs deck, two impacts, its paired games and ±, verdict: %s", row)
 	assert.NotContains(t, row, "0.0%")
 	assert.NotContains(t, out, "http://", "the report must open offline: no remote resources")
 	assert.NotContains(t, out, "https://")
@@ -126,4 +126,31 @@ func TestOpensInBrowser(t *testing.T) {
 		}
 	}
 	assert.Greater(t, len(colours), 20, "the screenshot shows charts and text, not a blank page")
+}
+
+// An adaptive --impact run shows each card's paired games and the
+// half-width it reached, marks a card still wide, and says how the games
+// were allocated, naming every card not precise within the budget.
+func TestHTMLImpactAllocation(t *testing.T) {
+	r := sample()
+	r.Cards[0].Impact = &game.Impact{Games: 400, Played: 118, HalfWidth: 0.03, Precise: true,
+		Win: &game.Effect{Pairs: 130, Delta: 0.02, Low: -0.01, High: 0.05}}
+	r.Cards[1].Impact = &game.Impact{Games: 900, Played: 90, HalfWidth: 0.041,
+		Win: &game.Effect{Pairs: 95, Delta: 0.2, Low: 0.159, High: 0.241}}
+	r.ImpactRun = &game.ImpactRun{Adaptive: true, Precision: 0.03, Budget: 5000, BaseGames: 900, Paired: 208, Rounds: 3, Cards: 3,
+		Precise: 1, NotPrecise: []string{"lucky-strike"}, NoWinEffect: []string{"quiet-card"}}
+	var b bytes.Buffer
+	require.NoError(t, HTML(&b, "impact", r))
+	out := b.String()
+	assert.Contains(t, out, "<th>paired games</th><th>±points</th>")
+	assert.Contains(t, out, "<td>118</td><td>±3.0</td>")
+	assert.Contains(t, out, "<td>90</td><td>±4.1 (wide)</td>")
+	assert.Contains(t, out, "adaptive: 1 of 2 cards&#39; win effects to ±3.0 points (95%) within a budget of 5000 games")
+	assert.Contains(t, out, "not precise within the budget (1): lucky-strike")
+	// Without --impact the table has no such columns.
+	b.Reset()
+	plain := sample()
+	plain.Cards[0].Impact = nil
+	require.NoError(t, HTML(&b, "plain", plain))
+	assert.NotContains(t, b.String(), "paired games")
 }

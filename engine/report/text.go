@@ -313,6 +313,7 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 		id      string
 		win, rd *game.Effect
 		size    float64
+		played  int
 	}
 	var rows []row
 	measured := 0
@@ -324,7 +325,7 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 		}
 		measured++
 		measure = im.Measure
-		x := row{id: r.Cards[i].ID}
+		x := row{id: r.Cards[i].ID, played: im.Played}
 		if im.Win != nil && im.Win.Significant {
 			x.win, x.size = im.Win, math.Abs(im.Win.Delta)
 		}
@@ -340,11 +341,14 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 		return
 	}
 	fmt.Fprintf(tw, "\nimpact: %d cards by paired games with and without each (same seeds); %d significant, largest first\n", measured, len(rows))
+	if r.ImpactRun != nil {
+		fmt.Fprintf(tw, "%s\n", impactRun(r.ImpactRun))
+	}
 	if len(rows) == 0 {
 		return
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].size > rows[j].size })
-	fmt.Fprintf(tw, "card\t%s, points\t%s\n", measure, terms.Rounds)
+	fmt.Fprintf(tw, "card\t%s, points\t%s\tpaired games\n", measure, terms.Rounds)
 	for _, x := range rows {
 		win, rd := "n/a", "n/a"
 		if x.win != nil {
@@ -353,8 +357,31 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 		if x.rd != nil {
 			rd = fmt.Sprintf("%+.2f (%+.2f to %+.2f), %s", x.rd.Delta, x.rd.Low, x.rd.High, game.QText(x.rd.Q))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", x.id, win, rd)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", x.id, win, rd, x.played)
 	}
+}
+
+// impactRun says how --impact allocated its games, and names every card
+// whose win effect did not reach the precision asked.
+func impactRun(run *game.ImpactRun) string {
+	var b strings.Builder
+	if !run.Adaptive {
+		fmt.Fprintf(&b, "fixed allocation: every card paired on the run's first %d games (--impact-games); %d games played again, those each card was drawn in", run.FixedGames, run.Paired)
+	} else {
+		measurable := run.Cards - len(run.NoWinEffect)
+		fmt.Fprintf(&b, "adaptive: %d of %d cards' win effects to ±%.1f points (95%%) within a budget of %d games: %d games of the run's seeds as base, %d paired, in %d round%s",
+			run.Precise, measurable, 100*run.Precision, run.Budget, run.BaseGames, run.Paired, run.Rounds, plural(run.Rounds))
+		if run.VarianceRatio > 0 {
+			fmt.Fprintf(&b, "; the holders' mean over every base game (control variate) cut the variance to %.2f of the plain paired difference's (median)", run.VarianceRatio)
+		}
+		if len(run.NotPrecise) > 0 {
+			fmt.Fprintf(&b, "\nnot precise within the budget (%d): %s", len(run.NotPrecise), strings.Join(run.NotPrecise, ", "))
+		}
+	}
+	if n := len(run.NoWinEffect); n > 0 {
+		fmt.Fprintf(&b, "\nno win effect (earned by the winners, or never drawn), %d: %s", n, strings.Join(run.NoWinEffect, ", "))
+	}
+	return b.String()
 }
 
 // comparisonTable prints what the build changed, how its new content

@@ -159,21 +159,26 @@ func TestTextLimits(t *testing.T) {
 func TestTextImpact(t *testing.T) {
 	r := sample()
 	r.Cards = []game.CardReport{
-		{ID: "small-win", Impact: &game.Impact{Measure: "win rate", Win: &game.Effect{Delta: 0.03, Low: 0.01, High: 0.05, Q: 0.02, Significant: true}}},
+		{ID: "small-win", Impact: &game.Impact{Measure: "win rate", Played: 5210, Win: &game.Effect{Delta: 0.03, Low: 0.01, High: 0.05, Q: 0.02, Significant: true}}},
 		{ID: "not-significant", Impact: &game.Impact{Measure: "win rate", Win: &game.Effect{Delta: 0.5, Low: -0.1, High: 0.9, Q: 0.3}}},
 		{ID: "long-games", Impact: &game.Impact{Measure: "win rate", Rounds: &game.Effect{Delta: 0.4, Low: 0.2, High: 0.6, Q: 0.0001, Significant: true}}},
-		{ID: "big-win", Impact: &game.Impact{Measure: "win rate", Win: &game.Effect{Delta: -0.08, Low: -0.12, High: -0.04, Q: 0.0005, Significant: true}}},
+		{ID: "big-win", Impact: &game.Impact{Measure: "win rate", Played: 812, Win: &game.Effect{Delta: -0.08, Low: -0.12, High: -0.04, Q: 0.0005, Significant: true}}},
 		{ID: "not-measured"},
 	}
 	r.Coverage, r.Comparison, r.Stalls = nil, nil, nil
+	r.ImpactRun = &game.ImpactRun{Adaptive: true, Precision: 0.03, Budget: 2000000, BaseGames: 41000, Paired: 98765, Rounds: 5,
+		Cards: 4, Precise: 2, NotPrecise: []string{"not-significant"}, NoWinEffect: []string{"long-games"}, VarianceRatio: 0.74}
 	out := text(t, r, TextOptions{})
 	_, table, ok := strings.Cut(out, "\nimpact: 4 cards by paired games with and without each (same seeds); 3 significant, largest first\n")
 	require.True(t, ok, out)
 	assert.Equal(t, []string{
-		"card        win rate, points                 rounds",
-		"big-win     -8.0 (-12.0 to -4.0), q < 0.001  n/a",
-		"long-games  n/a                              +0.40 (+0.20 to +0.60), q < 0.001",
-		"small-win   +3.0 (+1.0 to +5.0), q = 0.020   n/a",
+		"adaptive: 2 of 3 cards' win effects to ±3.0 points (95%) within a budget of 2000000 games: 41000 games of the run's seeds as base, 98765 paired, in 5 rounds; the holders' mean over every base game (control variate) cut the variance to 0.74 of the plain paired difference's (median)",
+		"not precise within the budget (1): not-significant",
+		"no win effect (earned by the winners, or never drawn), 1: long-games",
+		"card        win rate, points                 rounds                             paired games",
+		"big-win     -8.0 (-12.0 to -4.0), q < 0.001  n/a                                812",
+		"long-games  n/a                              +0.40 (+0.20 to +0.60), q < 0.001  0",
+		"small-win   +3.0 (+1.0 to +5.0), q = 0.020   n/a                                5210",
 		"",
 	}, strings.Split(table, "\n"))
 }
