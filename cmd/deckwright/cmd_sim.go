@@ -267,6 +267,9 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 	if err != nil {
 		return req, nil, err
 	}
+	if c.Flags().Changed("impact-games") && f.impactGames == 0 {
+		f.impactGames = f.games // 0 is --games, as before adaptive --impact
+	}
 	req = game.SimRequest{Games: f.games, Players: lo, PlayersMax: hi, Workers: f.workers, MaxRounds: f.maxRounds, From: f.from,
 		Seed: f.seed, Mode: f.mode, Policy: f.policy, Options: f.gameOptions(c), Variants: f.variants,
 		Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, ImpactPlan: plan, KeepGames: f.compare != "",

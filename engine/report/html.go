@@ -291,8 +291,8 @@ flagged when significant after controlling the false discovery rate at {{pct .R.
 
 <h2>Cards</h2>
 <p>Click a column to sort. Pass rates compare unaided tests with the exact chance of the dice.</p>
-<p>"vs deck" sets the win rate of the {{.T.Players}} who drew or used a card dealt by chance against that of the {{.T.Players}} who drew or used its deck's other cards, in points ({{ci .R.Balance.Level}}); "impact" is the paired effect of --impact on {{if .R.SharedWins}}the {{.T.Players}}' win rate{{else}}the win rate of the {{.T.Player}} who got it{{end}}, and on game length in {{.T.Rounds}}. n/a: not measured.</p>
-{{with .R.ImpactRun}}<p>{{impactRun .}}</p>{{end}}
+<p>"vs deck" sets the win rate of the {{.T.Players}} who drew or used a card dealt by chance against that of the {{.T.Players}} who drew or used its deck's other cards, in points ({{ci .R.Balance.Level}}); "impact" is the paired effect of --impact on {{if .R.SharedWins}}the {{.T.Players}}' win rate{{else}}the win rate of the {{.T.Player}} who got it{{end}}, and on game length in {{.T.Rounds}}. n/a: not measured.</p>{{with .R.ImpactRun}}
+<p>{{impactRun .}}</p>{{end}}
 <table id="cards"><thead><tr><th class="l">card</th><th class="l">deck</th><th>drawn</th><th>used</th><th>tests</th><th>pass</th><th>exact</th><th>z</th>
 <th>{{.T.Score}}/draw</th><th>{{.T.Money}}/draw</th><th>{{.T.Damage}}/draw</th><th>{{.T.Losses}}</th><th>holders</th><th>holder win</th><th>vs deck, points</th><th>impact on winning</th><th>impact on {{.T.Rounds}}</th>{{if .Impact}}<th>paired games</th><th>±points</th>{{end}}<th class="l">verdict</th><th class="l">flags</th><th class="l">source</th></tr></thead><tbody>
 {{range .R.Cards}}<tr><td class="l" title="{{.Name}}">{{.ID}}</td><td class="l">{{.Deck}}</td><td>{{.Drawn}}</td><td>{{.Used}}</td><td>{{.Tests}}</td><td>{{na .PassRate}}</td>
@@ -300,8 +300,8 @@ flagged when significant after controlling the false discovery rate at {{pct .R.
 <td>{{f2 .ScorePer}}</td><td>{{f2 .MoneyPer}}</td><td>{{f2 .DamagePer}}</td><td>{{.Losses}}</td><td>{{.Holders}}</td><td>{{with .Holding}}{{pct .Rate}}{{else}}n/a{{end}}</td>
 <td>{{with .Peers}}{{pts .Delta .DeltaLow .DeltaHigh}}{{else}}n/a{{end}}</td>
 <td>{{with .Impact}}{{with .Win}}{{pts .Delta .Low .High}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>
-<td>{{with .Impact}}{{with .Rounds}}{{printf "%+.2f (%+.2f to %+.2f)" .Delta .Low .High}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>
-{{if $.Impact}}<td>{{with .Impact}}{{.Played}}{{else}}n/a{{end}}</td><td>{{with .Impact}}{{if .Win}}{{printf "±%.1f" (mul100 .HalfWidth)}}{{if and $.R.ImpactRun.Adaptive (not .Precise)}} (wide){{end}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>{{end}}
+<td>{{with .Impact}}{{with .Rounds}}{{printf "%+.2f (%+.2f to %+.2f)" .Delta .Low .High}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>{{if $.Impact}}
+<td>{{with .Impact}}{{.Played}}{{else}}n/a{{end}}</td><td>{{with .Impact}}{{if .Win}}{{printf "±%.1f" (mul100 .HalfWidth)}}{{if not .Precise}}{{with $.R.ImpactRun}}{{if .Adaptive}} (wide){{end}}{{end}}{{end}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>{{end}}
 <td class="l">{{with .Impact}}{{.Verdict}}{{else}}{{with .Peers}}{{.Verdict}}{{else}}n/a{{end}}{{end}}</td><td class="l">{{join .Flags}}</td><td class="l where">{{.Where}}</td></tr>{{end}}
 </tbody></table>
 
