@@ -591,10 +591,17 @@ func TestSimProgressInLogs(t *testing.T) {
 	r := dw(t, "sim", "--games", "3000", "--workers", "1") // long enough for a few progress ticks
 	requireExit(t, exitOK, r)
 	assert.Regexp(t, `(?m)^deckwright sim: \d+/3000 games \(\d+%\), \d+/s, ETA \d+(ms|s|m\d+s|µs|ns|[\d.]+s)$`, r.stderr)
-	r = dw(t, "sim", "--games", "20", "--impact", "all", "--workers", "1")
+	r = dw(t, "sim", "--games", "20", "--impact", "all", "--impact-games", "20", "--workers", "1")
 	requireExit(t, exitOK, r)
 	assert.Regexp(t, `(?m)^deckwright sim: impact: card \d+ of \d+ \(\S+\)$`, r.stderr)
 	assert.Regexp(t, `(?m)^impact: \d+ cards by paired games with and without each \(same seeds\); \d+ significant, largest first$`, r.stdout)
+	assert.Regexp(t, `(?m)^fixed allocation: every card paired on the run's first 20 games \(--impact-games\); \d+ games played again, those each card was drawn in$`, r.stdout)
+	// Adaptive: rounds, and every card left wide by the budget named.
+	r = dw(t, "sim", "--games", "20", "--impact", "all", "--impact-precision", "20", "--impact-budget", "2k", "--workers", "1")
+	requireExit(t, exitOK, r)
+	assert.Regexp(t, `(?m)^deckwright sim: impact: round 1, \d+ of \d+ cards precise$`, r.stderr)
+	assert.Regexp(t, `(?m)^adaptive: \d+ of \d+ cards' win effects to ±20\.0 points \(95%\) within a budget of 2000 games: \d+ games of the run's seeds as base, \d+ paired, in \d+ rounds?`, r.stdout)
+	assert.Regexp(t, `(?m)^not precise within the budget \(\d+\): \S+`, r.stdout)
 }
 
 // A request the game cannot play is a usage error (exit 2); any other
