@@ -72,6 +72,15 @@ overpowered, underpowered, fine, or undecided (with the games it would take).
           difference is the card's own (--impact adds paired games with and
           without each card, on the same seeds)
 
+--impact plays each card's games again on the same seeds with a random other
+card of its deck in its place, only the games it was drawn in, in rounds: a
+card stops once its win effect is known to ±--impact-precision points (95%),
+a rarely drawn one makes the run play on past --games for more games to pair;
+then the cards whose verdict is still undecided play on until decided
+(--impact-decide), all within --impact-budget games. Cards not precise within
+the budget are named. --impact-games N instead pairs every card on the run's
+first N games (fixed allocation, as before).
+
 A verdict is over- or underpowered only when it is significant after
 controlling the false discovery rate over everything the run tested
 (--fdr, Benjamini–Hochberg) and beyond a practical band (--band: 5 points at
@@ -104,7 +113,8 @@ random (any legal choice), mix (seats rotate through the three).
   deckwright sim my-expansion/ --mode coop --players 1-4 --report balance.html
   deckwright sim my-expansion/ --until-decided 200000       # play on until every verdict is decided
   deckwright sim my-expansion/ --compare base --fail-on hero=0.05,card=0.05
-  deckwright sim my-expansion/ --impact my-expansion --games 4000
+  deckwright sim my-expansion/ --impact my-expansion        # each card's win effect to ±3 points
+  deckwright sim --impact all --impact-precision 2 --impact-budget 5M
   deckwright sim my-expansion/ --sweep events.lucky-coin.count=0..3   # one cell's values, same seeds
   deckwright sim --sweep 'heroes.jake-zane.combat=1..9/2' --report sweep.html
   deckwright sim --players 2 --heroes jake-zane,li-mei-chen --policy bold --json
