@@ -106,7 +106,8 @@ type impactCard struct {
 	k      int // its index in Outcome.Held
 	card   *CardReport
 	noWin  bool    // an earned card in a game of rivals: no win effect
-	seen   []drawn // the base games it was drawn in (up to keepSeen)
+	seen   []drawn // base games it was drawn in, up to keep (then skipped: still a random sample)
+	keep   int     // how many seen holds at most: room for the rounds planned
 	drawn  int     // all of them
 	paired int     // seen[:paired] are paired
 	played int     // games played with its substitute
@@ -144,7 +145,7 @@ func newAdaptive(rep *SimReport, plan ImpactPlan, ids []string) *adaptive {
 	for k, id := range ids {
 		for i := range rep.Cards {
 			if c := &rep.Cards[i]; c.ID == id {
-				a.cards = append(a.cards, &impactCard{k: k, card: c, noWin: !rep.SharedWins && c.Earned})
+				a.cards = append(a.cards, &impactCard{k: k, card: c, noWin: !rep.SharedWins && c.Earned, keep: max(2*plan.First, len(rep.Outcomes))})
 				break
 			}
 		}
@@ -169,7 +170,7 @@ func (a *adaptive) scan(games []Outcome) {
 			}
 			seats := uint8(o.Held[c.k])
 			c.drawn++
-			if len(c.seen) < keepSeen {
+			if len(c.seen) < c.keep {
 				c.seen = append(c.seen, drawn{game: int32(g), seats: seats})
 			}
 			c.roundsBase.add(o.Rounds)
@@ -287,6 +288,12 @@ func (a *adaptive) run(extend func(n int) []Outcome, play func(c *impactCard, ga
 		}
 		a.rounds++
 		spent := a.spent
+		for i, c := range a.cards {
+			// Keep the draws this round and the next may pair: the base
+			// grows for the rarest card, and a common card's every draw
+			// would cost memory for nothing.
+			c.keep = min(max(c.keep, 4*wants[i]), keepSeen)
+		}
 		if extra := min(baseWant-len(a.base), a.plan.Budget-a.spent); extra > 0 {
 			games := extend(extra)
 			if games == nil {
@@ -375,9 +382,9 @@ func (a *adaptive) allocate(closing bool) ([]int, int) {
 	}
 	baseWant := len(a.base)
 	for i, c := range a.cards {
-		if wants[i] > len(c.seen) && !c.noWin && len(c.seen) < keepSeen {
+		if wants[i] > len(c.seen) && !c.noWin && len(c.seen) < keepSeen && c.drawn > 0 {
 			rate := float64(c.drawn) / float64(len(a.base))
-			baseWant = max(baseWant, int(math.Ceil(float64(wants[i])/rate*1.05)))
+			baseWant = max(baseWant, len(a.base)+int(math.Ceil(float64(wants[i]-len(c.seen))/rate*1.05)))
 		}
 	}
 	baseWant = min(baseWant, 4*max(len(a.base), 1000))
