@@ -1,0 +1,18 @@
+//go:build unix
+
+package fng
+
+import (
+	"syscall"
+	"time"
+)
+
+// cpuTime is the CPU time the process has used (user and system): on a
+// shared machine it measures a run's work where the wall clock does not.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
