@@ -62,15 +62,26 @@ func (p *simProgress) games(done int) {
 
 // card is told as each card's paired games begin.
 func (p *simProgress) card(k, n int, id string) {
+	p.status(fmt.Sprintf("impact: card %d of %d (%s)", k, n, id))
+}
+
+// round is told after each round of an adaptive --impact run.
+func (p *simProgress) round(round, precise, cards int) {
+	p.status(fmt.Sprintf("impact: round %d, %d of %d cards precise", round, precise, cards))
+}
+
+// status shows where a run is: in place on a terminal, else as a log line
+// every logEvery.
+func (p *simProgress) status(s string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.tty {
-		fmt.Fprintf(p.w, "\r\033[Kimpact: card %d of %d (%s)", k, n, id)
+		fmt.Fprintf(p.w, "\r\033[K%s", s)
 		return
 	}
 	if time.Since(p.last) >= logEvery {
 		p.last = time.Now()
-		fmt.Fprintf(p.w, "deckwright sim: impact: card %d of %d (%s)\n", k, n, id)
+		fmt.Fprintf(p.w, "deckwright sim: %s\n", s)
 	}
 }
 
@@ -88,19 +99,5 @@ func (p *simProgress) note(format string, args ...any) {
 func (p *simProgress) done() {
 	if p.tty {
 		fmt.Fprint(p.w, "\r\033[K")
-	}
-}
-
-// round is told after each round of an adaptive --impact run.
-func (p *simProgress) round(round, precise, cards int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.tty {
-		fmt.Fprintf(p.w, "\r\033[Kimpact: round %d, %d of %d cards precise", round, precise, cards)
-		return
-	}
-	if time.Since(p.last) >= logEvery {
-		p.last = time.Now()
-		fmt.Fprintf(p.w, "deckwright sim: impact: round %d, %d of %d cards precise\n", round, precise, cards)
 	}
 }

@@ -1,7 +1,6 @@
 package fng
 
 import (
-	"encoding/json"
 	"math"
 	"os"
 	"testing"
@@ -15,24 +14,8 @@ import (
 // An adaptive --impact run gives the same report whatever the number of
 // workers: its rounds, base games and pairs depend on the seeds only.
 func TestAdaptiveImpactSameForAnyWorkerCount(t *testing.T) {
-	tables := plantedTables(t)
-	var want []byte
-	for _, workers := range []int{1, 3} {
-		rep, err := game.Simulate(Module, tables, game.SimRequest{Games: 300, Players: 4, Seed: 11, Policy: "cautious",
-			MaxRounds: 100, Workers: workers, Stats: true, ImpactLayer: "planted",
-			ImpactPlan: game.ImpactPlan{Precision: 0.08, Budget: 20000}})
-		require.NoError(t, err)
-		require.NotNil(t, rep.ImpactRun)
-		require.True(t, rep.ImpactRun.Adaptive)
-		rep.GamesPerSecond = 0
-		got, err := json.Marshal(rep)
-		require.NoError(t, err)
-		if want == nil {
-			want = got
-			continue
-		}
-		assert.JSONEq(t, string(want), string(got), "workers %d", workers)
-	}
+	sameForAnyWorkers(t, plantedTables(t), game.SimRequest{Games: 300, Players: 4, Seed: 11, Policy: "cautious", MaxRounds: 100,
+		Stats: true, ImpactLayer: "planted", ImpactPlan: game.ImpactPlan{Precision: 0.08, Budget: 20000}}, 1, 3)
 }
 
 // The adaptive run's estimates agree with a large fixed run's on the same

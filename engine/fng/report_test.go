@@ -126,10 +126,17 @@ func TestImpactInCompetitiveGames(t *testing.T) {
 }
 
 func TestReportIdenticalForAnyWorkerCount(t *testing.T) {
-	tables := bundledTables(t)
+	sameForAnyWorkers(t, bundledTables(t), game.SimRequest{Players: 4, MaxRounds: 100, Policy: "mix", Games: 300, Seed: 9, Stats: true}, 1, 2, 3)
+}
+
+// sameForAnyWorkers checks that req gives the same report (but for its
+// throughput) on each number of workers.
+func sameForAnyWorkers(t *testing.T, tables *table.Tables, req game.SimRequest, workers ...int) {
+	t.Helper()
 	var want []byte
-	for _, workers := range []int{1, 2, 3} {
-		rep, err := game.Simulate(Module, tables, game.SimRequest{Players: 4, MaxRounds: 100, Policy: "mix", Games: 300, Seed: 9, Workers: workers, Stats: true})
+	for _, w := range workers {
+		req.Workers = w
+		rep, err := game.Simulate(Module, tables, req)
 		require.NoError(t, err)
 		rep.GamesPerSecond = 0
 		got, err := json.Marshal(rep)
@@ -138,6 +145,6 @@ func TestReportIdenticalForAnyWorkerCount(t *testing.T) {
 			want = got
 			continue
 		}
-		assert.JSONEq(t, string(want), string(got), "workers=%d", workers)
+		assert.JSONEq(t, string(want), string(got), "workers=%d", w)
 	}
 }
