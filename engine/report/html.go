@@ -301,7 +301,7 @@ flagged when significant after controlling the false discovery rate at {{pct .R.
 <td>{{with .Peers}}{{pts .Delta .DeltaLow .DeltaHigh}}{{else}}n/a{{end}}</td>
 <td>{{with .Impact}}{{with .Win}}{{pts .Delta .Low .High}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>
 <td>{{with .Impact}}{{with .Rounds}}{{printf "%+.2f (%+.2f to %+.2f)" .Delta .Low .High}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>{{if $.Impact}}
-<td>{{with .Impact}}{{.Played}}{{else}}n/a{{end}}</td><td>{{with .Impact}}{{if .Win}}{{printf "±%.1f" (mul100 .HalfWidth)}}{{if not .Precise}}{{with $.R.ImpactRun}}{{if .Adaptive}} (wide){{end}}{{end}}{{end}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>{{end}}
+<td>{{with .Impact}}{{.Played}}{{else}}n/a{{end}}</td><td>{{with .Impact}}{{if .Win}}{{printf "±%.1f" (mul100 .HalfWidth)}}{{if not .Precise}}{{with $.R.ImpactRun}}{{if .Adaptive}} (not precise){{end}}{{end}}{{end}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>{{end}}
 <td class="l">{{with .Impact}}{{.Verdict}}{{else}}{{with .Peers}}{{.Verdict}}{{else}}n/a{{end}}{{end}}</td><td class="l">{{join .Flags}}</td><td class="l where">{{.Where}}</td></tr>{{end}}
 </tbody></table>
 

@@ -144,7 +144,7 @@ func TestHTMLImpactAllocation(t *testing.T) {
 	out := b.String()
 	assert.Contains(t, out, "<th>paired games</th><th>±points</th>")
 	assert.Contains(t, out, "<td>118</td><td>±3.0</td>")
-	assert.Contains(t, out, "<td>90</td><td>±4.1 (wide)</td>")
+	assert.Contains(t, out, "<td>90</td><td>±4.1 (not precise)</td>")
 	assert.Contains(t, out, "adaptive: 1 of 2 cards&#39; win effects to ±3.0 points (95%) within a budget of 5000 games")
 	assert.Contains(t, out, "not precise within the budget (1): lucky-strike")
 	// Without --impact the table has no such columns.
