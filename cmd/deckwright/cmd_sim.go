@@ -76,8 +76,8 @@ overpowered, underpowered, fine, or undecided (with the games it would take).
 card of its deck in its place, only the games it was drawn in, in rounds: a
 card stops once its win effect is known to ±--impact-precision points (95%),
 a rarely drawn one makes the run play on past --games for more games to pair;
-then the cards whose verdict is still undecided play on until decided
-(--impact-decide), all within --impact-budget games. Cards not precise within
+with --impact-decide the cards whose verdict is still undecided then play on
+until decided; all within --impact-budget games. Cards not precise within
 the budget are named. --impact-games N instead pairs every card on the run's
 first N games (fixed allocation, as before).
 
@@ -142,9 +142,9 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON (with per-card metrics, coverage and flags)")
 	fl.StringVar(&f.report, "report", "", "write a self-contained HTML report (charts, card table, coverage) to this file")
 	fl.StringVar(&f.impact, "impact", "", "measure each card of a layer (its set ID, or all) by paired games on the same seeds, with it and with a random other card of its deck in its place: the effect on the win rate of whoever gets it (cooperative: the heroes') and on game length")
-	fl.Float64Var(&f.impactPrecision, "impact-precision", 100*game.DefaultImpactPlan.Precision, "--impact plays each card's paired games in rounds until its win effect is known to ± this many points (the 95% interval's half-width), then the cards whose verdict is still undecided until decided, within --impact-budget")
+	fl.Float64Var(&f.impactPrecision, "impact-precision", 100*game.DefaultImpactPlan.Precision, "--impact plays each card's paired games in rounds until its win effect is known to ± this many points (the 95% interval's half-width), within --impact-budget")
 	fl.StringVar(&f.impactBudget, "impact-budget", budgetText(game.DefaultImpactPlan.Budget), "games --impact may play beyond the run's (paired games, and more of the run's games for rarely drawn cards): a number, or with k or M (500k, 2M); the cards not precise within it are listed")
-	fl.BoolVar(&f.impactDecide, "impact-decide", true, "once every card is precise, spend what is left of --impact-budget on the cards whose verdict is still undecided (their interval straddles the band's edge); false stops at the precision")
+	fl.BoolVar(&f.impactDecide, "impact-decide", false, "once every card is precise, spend what is left of --impact-budget on the cards whose verdict is still undecided (their interval straddles the band's edge) until decided; a close call on a rarely drawn card can take the whole budget")
 	fl.IntVar(&f.impactGames, "impact-games", 0, "fixed allocation instead: every card paired on the run's first N games (at most --games), as before adaptive --impact")
 	fl.StringVar(&f.compare, "compare", "", "compare with a baseline build on the same seeds: a path, or base for the bundled set")
 	fl.BoolVar(&f.allowErrors, "allow-errors", false, "exit 0 even when games failed with an error (they are still listed); without it such a run exits 1")
