@@ -44,6 +44,12 @@ func start(t *testing.T, sigintIgnored bool, args ...string) *started {
 	return p
 }
 
+// stopWithin bounds how long a stopped run may take to exit. The promise
+// is a second on a quiet machine (README "Interrupts"); the bound allows
+// for a loaded CI machine. A run that plays on instead of stopping fails
+// the other checks (exit 130, the games covered, the old file kept).
+const stopWithin = 3 * time.Second
+
 // waitFor polls until cond holds (the process reached the point a test
 // interrupts it at), for at most a minute.
 func waitFor(t *testing.T, what string, cond func() bool) {
@@ -112,7 +118,7 @@ func TestSimStopsOnSignal(t *testing.T) {
 			time.Sleep(300 * time.Millisecond)
 			code, took := p.stop(t, tc.sig)
 			assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
-			assert.Less(t, took, time.Second, "stopped within a second")
+			assert.Less(t, took, stopWithin, "stopped promptly")
 			assert.Regexp(t, `^deckwright: `+regexpQuote(html)+` was not written: the run was interrupted\ndeckwright: interrupted: the report covers the first \d+ of 10000000 games\n$`, p.errOut.String())
 			assert.Equal(t, "last week's report", string(readFile(t, html)))
 			assert.Empty(t, tempFiles(t, dir), "no temporary file is left")
@@ -149,7 +155,7 @@ func TestImpactRunStopsOnSignal(t *testing.T) {
 	time.Sleep(2500 * time.Millisecond)
 	code, took := p.stop(t, syscall.SIGINT)
 	assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
-	assert.Less(t, took, time.Second)
+	assert.Less(t, took, stopWithin)
 	assert.Equal(t, "deckwright: interrupted: the report covers all 300 games, without the --impact measurements\n", p.errOut.String())
 	var rep struct {
 		Games   int  `json:"games"`
@@ -178,7 +184,7 @@ func TestExportStopsOnSignal(t *testing.T) {
 	waitFor(t, "the export to start writing", func() bool { return len(tempFiles(t, dir)) > 0 })
 	code, took := p.stop(t, syscall.SIGINT)
 	assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
-	assert.Less(t, took, time.Second)
+	assert.Less(t, took, stopWithin)
 	assert.Equal(t, "\ndeckwright: stopped by SIGINT\n", p.errOut.String())
 	assert.Equal(t, "last good PDF", string(readFile(t, pdf)))
 	assert.Empty(t, tempFiles(t, dir), "no temporary file left")
