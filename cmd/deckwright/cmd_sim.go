@@ -432,17 +432,27 @@ func simulate(ctx context.Context, simr game.Simulator, b, base *project.Build, 
 // created before the run: it replaces the last report only once complete,
 // and never with a partial one.
 func (f *simFlags) writeHTML(html *outfile.File, b *project.Build, rep *game.SimReport, stderr io.Writer) error {
-	switch {
-	case html == nil:
-		return nil
-	case rep.Partial:
-		html.Abort()
-		fmt.Fprintf(stderr, "deckwright: %s was not written: the run was interrupted\n", f.report)
+	if skipped(html, rep.Partial, f.report, "run", stderr) {
 		return nil
 	}
 	return commitHTML(html, f.report, stderr, func(w io.Writer) error {
 		return report.HTML(w, b.Module.Title()+" — balance report", rep)
 	})
+}
+
+// skipped reports whether an output file (created before the run) is not
+// to be written: there is none, or the run was interrupted — then the file
+// is aborted, the one it would replace kept, and stderr says so.
+func skipped(out *outfile.File, interrupted bool, name, what string, stderr io.Writer) bool {
+	switch {
+	case out == nil:
+		return true
+	case interrupted:
+		out.Abort()
+		fmt.Fprintf(stderr, "deckwright: %s was not written: the %s was interrupted\n", name, what)
+		return true
+	}
+	return false
 }
 
 // commitHTML writes an HTML report (--report) with write and replaces

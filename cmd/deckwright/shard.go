@@ -118,12 +118,7 @@ func (s shard) String() string { return fmt.Sprintf("%d/%d", s.k, s.n) }
 // content's hash and the shard's counts. An interrupted shard writes none:
 // its counts are not the shard's.
 func (f *simFlags) writePart(out *outfile.File, b *project.Build, rep *game.SimReport, def game.RunDef, args []string, stderr io.Writer) error {
-	switch {
-	case out == nil:
-		return nil
-	case rep.Partial:
-		out.Abort()
-		fmt.Fprintf(stderr, "deckwright: %s was not written: the run was interrupted\n", f.part)
+	if skipped(out, rep.Partial, f.part, "run", stderr) {
 		return nil
 	}
 	p, err := game.NewPart(rep, def, f.picked.k, f.picked.n)

@@ -73,12 +73,7 @@ func runSweep(c *cobra.Command, f *simFlags, b *project.Build, simr game.Simulat
 		return simErr("", err)
 	}
 	title := b.Module.Title()
-	switch {
-	case html == nil:
-	case sr.Partial:
-		html.Abort()
-		fmt.Fprintf(stderr, "deckwright: %s was not written: the sweep was interrupted\n", f.report)
-	default:
+	if !skipped(html, sr.Partial, f.report, "sweep", stderr) {
 		err := commitHTML(html, f.report, stderr, func(w io.Writer) error {
 			return report.SweepHTML(w, title+" — sweep of "+target.Address, sr)
 		})
