@@ -82,7 +82,15 @@ func (t *PassTable) PassFirst(n, extra, target, need int) float64 {
 	if need <= 0 {
 		return 1
 	}
-	dist := Binomial(n+extra, float64(7-min(max(target, MinFaces), 7))/6)
+	// On the stack: the bots ask this at every exertion they weigh.
+	var buf [2 * MaxDice]float64
+	p := float64(7-min(max(target, MinFaces), 7)) / 6
+	var dist []float64
+	if m := n + extra; m < len(buf) {
+		dist = binomialInto(buf[:m+1], p)
+	} else {
+		dist = Binomial(m, p)
+	}
 	v := 0.0
 	for s := 1; s < len(dist); s++ {
 		v += dist[s] * t.Pass(n, target, need-s)
@@ -110,7 +118,13 @@ func passSlow(n, target, need int) float64 {
 
 // Binomial returns P(X = k) for k = 0..n, X ~ Binomial(n, p).
 func Binomial(n int, p float64) []float64 {
-	out := make([]float64, n+1)
+	return binomialInto(make([]float64, n+1), p)
+}
+
+// binomialInto is Binomial over len(out)-1 trials, written into out.
+func binomialInto(out []float64, p float64) []float64 {
+	n := len(out) - 1
+	clear(out)
 	out[0] = 1
 	for i := 0; i < n; i++ {
 		for k := i + 1; k > 0; k-- {

@@ -386,11 +386,11 @@ func (g *Game) playAgainst(from, target int, e *EventDef, hc handCard) {
 // cancel card or ability (before it rolls any dice).
 func (g *Game) canceled(target int, c *Card) bool {
 	prev := g.played
-	p := &playedCard{}
-	g.played = p
+	g.played = cancelable
 	g.offerSelf(target, TCancel)
+	canceled := g.played == wasCanceled
 	g.played = prev
-	if p.canceled {
+	if canceled {
 		if g.trace != nil {
 			g.emit(target, "cancel", c.ID, map[string]any{"in-play": 0}, "%s is canceled", c.Name)
 		}
@@ -398,7 +398,7 @@ func (g *Game) canceled(target int, c *Card) bool {
 			g.stats.rule(RuleCancel)
 		}
 	}
-	return p.canceled
+	return canceled
 }
 
 // targetable reports whether o may be the target of h's opponent card:

@@ -144,8 +144,8 @@ type Game struct {
 	test     *TestState
 	fs       *FightState
 	danger   *DangerDef
-	flipped  bool // the Danger is being resolved as its Cliffhanger (its back)
-	played   *playedCard
+	flipped  bool        // the Danger is being resolved as its Cliffhanger (its back)
+	played   cancelState // a card aimed at a hero is up for canceling
 	lastRoll int
 	escaping int      // an escape test is being taken
 	skip     bool     // discardDanger: the Danger being faced is set aside
@@ -178,17 +178,21 @@ type Game struct {
 
 	// Pools and buffers reused from game to game, so a game allocates
 	// (almost) nothing.
-	testPool  []*TestState
-	testTop   int
-	fightPool []*FightState
-	fightTop  int
-	unitBuf   []unit
-	spaceBuf  []int16  // options of a choice of space
-	keepBuf   [8]int16 // Events drawn to keep one of
-	sideBuf   [8]int   // the heroes of a side in a space, trading
-	groupBuf  []int
-	unitSeats [][]int
-	strict    bool // scenario tests: rolling past the forced dice is an error
+	testPool   []*TestState
+	testTop    int
+	fightPool  []*FightState
+	fightTop   int
+	unitBuf    []unit
+	spaceBuf   []int16  // options of a choice of space
+	keepBuf    [8]int16 // Events drawn to keep one of
+	sideBuf    [8]int   // the heroes of a side in a space, trading
+	groupBuf   []int
+	clausePool []*effectClause // tests effects take (skillTestEffect)
+	clauseTop  int
+	heroPool   []int   // setupGame's shuffle of the heroes
+	villainBuf []int16 // placeVillain's candidates
+	unitSeats  [][]int
+	strict     bool // scenario tests: rolling past the forced dice is an error
 }
 
 // Frame lends the effect runtime its scratch space.
@@ -316,9 +320,15 @@ type Zeppelin struct {
 // playedCard is the card being played, for cancel(). Cards that cancel
 // are played before any die of what they cancel is rolled, so a cancel
 // always lands.
-type playedCard struct {
-	canceled bool
-}
+// cancelState is where a card played on a hero stands while its target
+// may cancel it.
+type cancelState uint8
+
+const (
+	notPlaying  cancelState = iota // no card is up for canceling
+	cancelable                     // the target is being offered its cancel cards
+	wasCanceled                    // a cancel card or ability canceled it
+)
 
 // New prepares a game runner for the content.
 func New(c *Content) *Game {

@@ -42,10 +42,10 @@ func (g *Game) reset(seed uint64, opt Options) {
 	g.vrand = rng.New(seed, streamVillains)
 	g.using = -1
 	g.round, g.steps, g.over, g.closed = 0, 0, false, 0
-	g.cur, g.test, g.fs, g.danger, g.flipped, g.played, g.lastRoll = 0, nil, nil, nil, false, nil, 0
+	g.cur, g.test, g.fs, g.danger, g.flipped, g.played, g.lastRoll = 0, nil, nil, nil, false, notPlaying, 0
 	g.mustWin = false // an aborted game may leave it set
 	g.fx.Reset()
-	g.testTop, g.fightTop = 0, 0 // an aborted game may leave them raised
+	g.testTop, g.fightTop, g.clauseTop = 0, 0, 0 // an aborted game may leave them raised
 	g.sites = g.sites[:0]
 	g.villains = g.villains[:0]
 	clear(g.henchmen)
@@ -130,13 +130,16 @@ func (g *Game) setupGame() {
 	n := g.opt.Players
 	heroes := g.opt.Heroes
 	if len(heroes) < n {
-		pool := make([]int, len(g.c.Heroes))
-		for i := range pool {
-			pool[i] = i
+		pool := g.heroPool[:0]
+		for i := range g.c.Heroes {
+			pool = append(pool, i)
 		}
+		g.heroPool = pool
 		rng.Shuffle(&g.setup, pool)
-		// Keep any heroes the options fixed, fill the rest at random.
-		chosen := append([]int{}, heroes...)
+		// Keep any heroes the options fixed, fill the rest at random (the
+		// chosen list goes out in the Result: a new one each game).
+		chosen := make([]int, 0, n)
+		chosen = append(chosen, heroes...)
 		for _, x := range pool {
 			if len(chosen) == n {
 				break
@@ -409,7 +412,10 @@ func (g *Game) finish(winner int, how string) {
 	r.Winner = winner
 	r.End = how
 	n := len(g.heroes)
-	r.Fortune, r.Glory, r.KOs, r.Artifacts = make([]int, n), make([]int, n), make([]int, n), make([]int, n)
+	// One array for the four scores (the callers keep a Result; a game
+	// never writes to one it has returned).
+	scores := make([]int, 4*n)
+	r.Fortune, r.Glory, r.KOs, r.Artifacts = scores[:n:n], scores[n:2*n:2*n], scores[2*n:3*n:3*n], scores[3*n:]
 	for seat := range g.heroes {
 		h := &g.heroes[seat]
 		r.Fortune[seat] = g.fortune(h)

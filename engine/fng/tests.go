@@ -221,13 +221,35 @@ func passFail(ok bool) string {
 	return "failed"
 }
 
-// skillTestEffect runs a test an effect asks for (testSkill, testDice).
-func (g *Game) skillTestEffect(seat int, cl Clause) bool {
+// skillTestEffect runs a test an effect asks for (testSkill, testDice):
+// skill >= 0 tests that skill, else dice plain dice. The clause lives in
+// a pooled frame for as long as the test runs (the test keeps a pointer to
+// it), so an effect's test allocates nothing.
+func (g *Game) skillTestEffect(seat, skill, dice, target, successes int) bool {
+	if g.clauseTop == len(g.clausePool) {
+		g.clausePool = append(g.clausePool, new(effectClause))
+	}
+	f := g.clausePool[g.clauseTop]
+	g.clauseTop++
+	f.Clause = Clause{Kind: DiceTest, Dice: dice, Target: target, Successes: successes}
+	if skill >= 0 {
+		f.skill[0] = Skill(skill)
+		f.Clause = Clause{Kind: SkillTest, Skills: f.skill[:], Target: target, Successes: successes}
+	}
 	var kw KW
 	if g.danger != nil {
 		kw = g.dangerKW()
 	}
-	return g.skillTest(seat, &cl, kw, false)
+	passed := g.skillTest(seat, &f.Clause, kw, false)
+	g.clauseTop--
+	return passed
+}
+
+// effectClause is the clause of a test an effect takes, with room for its
+// one skill.
+type effectClause struct {
+	Clause
+	skill [1]Skill
 }
 
 // helpExert: heroes working together who are not taking the test may exert

@@ -289,10 +289,10 @@ var verbImpl = map[string]any{
 	}),
 	"passTest": verb(func(g *Game, a effects.Args) { passTest(g) }),
 	"testSkill": verbFunc(func(g *Game, a effects.Args) int64 {
-		return b2i(g.skillTestEffect(g.cur, Clause{Kind: SkillTest, Skills: []Skill{Skill(a[0])}, Target: int(a[1]), Successes: int(a[2])}))
+		return b2i(g.skillTestEffect(g.cur, int(a[0]), 0, int(a[1]), int(a[2])))
 	}),
 	"testDice": verbFunc(func(g *Game, a effects.Args) int64 {
-		return b2i(g.skillTestEffect(g.cur, Clause{Kind: DiceTest, Dice: int(a[0]), Target: int(a[1]), Successes: int(a[2])}))
+		return b2i(g.skillTestEffect(g.cur, -1, int(a[0]), int(a[1]), int(a[2])))
 	}),
 	"fight": verbFunc(func(g *Game, a effects.Args) int64 {
 		nazi := DeckNames[a[0]] == "Nazi Enemies"
@@ -365,8 +365,8 @@ var verbImpl = map[string]any{
 		}
 	}),
 	"cancel": verb(func(g *Game, a effects.Args) {
-		if g.played != nil {
-			g.played.canceled = true
+		if g.played != notPlaying {
+			g.played = wasCanceled
 			return
 		}
 		g.cancelInPlay(g.hero())

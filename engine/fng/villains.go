@@ -60,7 +60,7 @@ func (g *Game) placeVillain(seat, faction int) *Villain {
 		}
 		return v
 	}
-	var pool []int16
+	pool := g.villainBuf[:0]
 	if g.coopVillains() {
 		for i := range g.coop.active {
 			v := g.villain(g.coop.active[i])
@@ -76,6 +76,7 @@ func (g *Game) placeVillain(seat, faction int) *Villain {
 			}
 		}
 	}
+	g.villainBuf = pool // kept for the next call: only read before deploying
 	if len(pool) == 0 {
 		return nil
 	}
