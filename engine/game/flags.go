@@ -90,16 +90,25 @@ func (r *SimReport) flags(terms Terms) []Flag {
 			continue
 		}
 		strong := false
-		if v := c.Peers; v != nil && (v.Verdict == Overpowered || v.Verdict == Underpowered) {
-			add(c, v.Verdict, math.Abs(v.Delta), "%s who drew or used it won %s of games (%s %s); %s won %s: %s (%s %s), beyond the ±%.1f-point band (%s)",
+		switch verdict, byImpact := c.Power(); {
+		case verdict != Overpowered && verdict != Underpowered:
+		case byImpact:
+			im := c.Impact
+			e := im.Win
+			add(c, verdict, math.Abs(e.Delta), "paired games on the same seeds, with it and with a random other card of its deck in its place: %s moves %s (%s %s over %d holders in %d paired games), beyond the ±%.1f-point band (%s)",
+				im.Measure, points(e.Delta), ci, rangePoints(e.Low, e.High), e.Pairs, im.Played, 100*im.Band, QText(e.Q))
+			strong = true
+		default:
+			v := c.Peers
+			msg := fmt.Sprintf("%s who drew or used it won %s of games (%s %s); %s won %s: %s (%s %s), beyond the ±%.1f-point band (%s)",
 				terms.Players, pct1(v.Rate), ci, rangePct(v.Low, v.High), v.Reference, pct1(v.RefRate), points(v.Delta), ci,
 				rangePoints(v.DeltaLow, v.DeltaHigh), 100*v.Band, QText(v.Q))
-			strong = true
-		}
-		if im := c.Impact; im != nil && (im.Verdict == Overpowered || im.Verdict == Underpowered) && !strong {
-			e := im.Win
-			add(c, im.Verdict, math.Abs(e.Delta), "paired games on the same seeds, with it and with a random other card of its deck in its place: %s moves %s (%s %s over %d pairs), beyond the ±%.1f-point band (%s)",
-				im.Measure, points(e.Delta), ci, rangePoints(e.Low, e.High), e.Pairs, 100*im.Band, QText(e.Q))
+			if im := c.Impact; im != nil && im.Win != nil {
+				// The experiment has not decided: say what it found so far.
+				msg += fmt.Sprintf("; paired on the same seeds so far: %s (%s %s over %d holders), %s",
+					points(im.Win.Delta), ci, rangePoints(im.Win.Low, im.Win.High), im.Win.Pairs, im.Verdict)
+			}
+			add(c, verdict, math.Abs(v.Delta), "%s", msg)
 			strong = true
 		}
 		if h := c.Holding; h != nil && c.Earned && c.Holders >= minHolders {
@@ -175,6 +184,31 @@ func (r *SimReport) flags(terms Terms) []Flag {
 		flags[i] = f.Flag
 	}
 	return flags
+}
+
+// Power is a card's verdict on its strength and whether the paired impact
+// gave it. The paired games are an experiment — the card against a random
+// other card of its deck on the same seeds — and once they have decided
+// (overpowered, underpowered or fine) they outweigh the comparison of its
+// holders with its deck's, which also sees who tends to draw or keep the
+// card. Until then a comparison beyond the band stands; else whichever
+// measure there is.
+func (c *CardReport) Power() (verdict string, byImpact bool) {
+	im, peers := c.Impact, c.Peers
+	if im != nil && im.Win == nil {
+		im = nil
+	}
+	switch {
+	case im != nil && (im.Verdict == Overpowered || im.Verdict == Underpowered || im.Verdict == Fine):
+		return im.Verdict, true
+	case peers != nil && (peers.Verdict == Overpowered || peers.Verdict == Underpowered):
+		return peers.Verdict, false
+	case im != nil:
+		return im.Verdict, true
+	case peers != nil:
+		return peers.Verdict, false
+	}
+	return "", false
 }
 
 // moments are the mean and deviation of a per-draw amount by deck.

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -36,9 +37,9 @@ func TestFlags(t *testing.T) {
 			Terms{}, Overpowered, "players who drew or used it won 50.0% of games (95% CI 45.1–54.9%); players who drew or used other D cards won 25.0%: +25.0 points (95% CI +19.9 to +30.0), beyond the ±5.0-point band (q < 0.001)"},
 		{"dealt card whose holders win far less", CardReport{Dealt: true, Drawn: 400, Holders: 400, HolderWins: 20},
 			fl, Underpowered, "factions who drew or used it won 5.0% of games (95% CI 3.3–7.6%); factions who drew or used other D cards won 25.0%: -20.0 points (95% CI -22.2 to -17.1), beyond the ±5.0-point band (q < 0.001)"},
-		{"significant paired impact", CardReport{Drawn: 100, Impact: &Impact{Games: 500, Measure: "the win rate of the hero who got it", Band: 0.05,
+		{"significant paired impact", CardReport{Drawn: 100, Impact: &Impact{Games: 500, Played: 280, Measure: "the win rate of the hero who got it", Band: 0.05,
 			Win: &Effect{Pairs: 300, Delta: 0.12, Low: 0.06, High: 0.18, p: 0.0001}}},
-			Terms{}, Overpowered, "paired games on the same seeds, with it and with a random other card of its deck in its place: the win rate of the hero who got it moves +12.0 points (95% CI +6.0 to +18.0 over 300 pairs), beyond the ±5.0-point band (q = 0.001)"},
+			Terms{}, Overpowered, "paired games on the same seeds, with it and with a random other card of its deck in its place: the win rate of the hero who got it moves +12.0 points (95% CI +6.0 to +18.0 over 300 holders in 280 paired games), beyond the ±5.0-point band (q = 0.001)"},
 		{"an earned card whose holders win far more", CardReport{Earned: true, Drawn: 200, Holders: 200, Holding: &Holding{Rate: 0.7, Lift: 0.45, Low: 0.35}},
 			fl, KindOutlier, "factions who won it won 70% of games (+45 points over others; typical for its deck +5): a prize that decides games"},
 		{"a danger never overcome", CardReport{Drawn: 40, Faced: 40, PassRate: ptr(0)},
@@ -83,6 +84,52 @@ func TestFlags(t *testing.T) {
 			assert.Equal(t, []string{tt.kind}, r.Cards[len(cards)-1].Flags, "the card carries its flag")
 			for _, o := range r.Cards[:len(cards)-1] {
 				assert.Empty(t, o.Flags, "ordinary cards are not flagged")
+			}
+		})
+	}
+}
+
+// Once the paired games have decided, they decide the card's strength: a
+// card whose holders win far more than its deck's but whose experiment
+// finds it fine is not flagged (its holders are the kind that win, not
+// made to by it); while the experiment is undecided the comparison
+// stands and the flag says what the pairs found so far.
+func TestPowerFollowsTheExperiment(t *testing.T) {
+	strong := CardReport{Dealt: true, Drawn: 400, Holders: 400, HolderWins: 200} // +25 points over its deck
+	paired := func(delta, low, high float64, pairs int) *Impact {
+		return &Impact{Games: 500, Played: 450, Measure: "the win rate", Band: 0.05, Win: &Effect{Pairs: pairs, Delta: delta, Low: low, High: high, p: 0.5}}
+	}
+	tests := []struct {
+		name     string
+		impact   *Impact
+		verdict  string
+		byImpact bool
+		flags    []string
+		suffix   string
+	}{
+		{"no experiment: the comparison decides", nil, Overpowered, false, []string{Overpowered}, "beyond the ±5.0-point band (q < 0.001)"},
+		{"the experiment finds it fine", paired(-0.008, -0.036, 0.019, 600), Fine, true, nil, ""},
+		{"fine at the band's very edge", paired(0.0, -0.0499, 0.0499, 600), Fine, true, nil, ""},
+		{"the experiment undecided: the comparison stands", paired(0.039, 0.011, 0.067, 600), Overpowered, false, []string{Overpowered},
+			"; paired on the same seeds so far: +3.9 points (95% CI +1.1 to +6.7 over 600 holders), undecided"},
+		{"too few pairs to judge", paired(0.3, 0.1, 0.5, 8), Overpowered, false, []string{Overpowered},
+			"; paired on the same seeds so far: +30.0 points (95% CI +10.0 to +50.0 over 8 holders), undecided"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := strong
+			c.ID, c.Deck, c.Where, c.Impact = "x", "d", "base.xlsx:Events!A2", tt.impact
+			r := &SimReport{Games: 1000, Cards: append(deck("d", 10), c)}
+			r.Judge()
+			got := &r.Cards[len(r.Cards)-1]
+			v, by := got.Power()
+			assert.Equal(t, tt.verdict, v)
+			assert.Equal(t, tt.byImpact, by)
+			assert.Equal(t, tt.flags, got.Flags)
+			if tt.suffix != "" {
+				require.NotEmpty(t, r.Flags)
+				assert.Equal(t, "x", r.Flags[0].ID)
+				assert.True(t, strings.HasSuffix(r.Flags[0].Message, tt.suffix), r.Flags[0].Message)
 			}
 		})
 	}

@@ -287,17 +287,16 @@ func newCards(tw io.Writer, r *game.SimReport, base string) {
 	}
 	fmt.Fprintf(tw, "\nnew cards\tdeck\tdrawn\tpass\tvs deck, points\timpact, points\tverdict\n")
 	for _, c := range cards {
-		// The verdict: its flags, else the surest of its two measures.
+		// The verdict: its flags, else what decides its strength (Power).
 		peers, impact, verdict := "n/a", "n/a", "n/a"
 		if v := c.Peers; v != nil {
 			peers = pts(v.Delta, v.DeltaLow, v.DeltaHigh)
-			verdict = v.Verdict
 		}
 		if im := c.Impact; im != nil && im.Win != nil {
 			impact = pts(im.Win.Delta, im.Win.Low, im.Win.High)
-			if verdict == "n/a" || verdict == game.Undecided {
-				verdict = im.Verdict
-			}
+		}
+		if v, _ := c.Power(); v != "" {
+			verdict = v
 		}
 		if len(c.Flags) > 0 {
 			verdict = strings.Join(c.Flags, ", ")
