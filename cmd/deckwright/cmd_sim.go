@@ -114,6 +114,7 @@ random (any legal choice), mix (seats rotate through the three).
   deckwright sim my-expansion/ --until-decided 200000       # play on until every verdict is decided
   deckwright sim my-expansion/ --compare base --fail-on hero=0.05,card=0.05
   deckwright sim my-expansion/ --impact my-expansion        # each card's win effect to ±3 points
+  deckwright sim my-expansion/ --impact golden-idol,thunder-gun   # just these two cards
   deckwright sim --impact all --impact-precision 2 --impact-budget 5M
   deckwright sim my-expansion/ --sweep events.lucky-coin.count=0..3   # one cell's values, same seeds
   deckwright sim --sweep 'heroes.jake-zane.combat=1..9/2' --report sweep.html
@@ -141,7 +142,7 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.BoolVar(&f.trace, "trace", false, "play one game (the first) and print every roll, choice and card (with --json: one event a line)")
 	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON (with per-card metrics, coverage and flags)")
 	fl.StringVar(&f.report, "report", "", "write a self-contained HTML report (charts, card table, coverage) to this file")
-	fl.StringVar(&f.impact, "impact", "", "measure each card of a layer (its set ID, or all) by paired games on the same seeds, with it and with a random other card of its deck in its place: the effect on the win rate of whoever gets it (cooperative: the heroes') and on game length")
+	fl.StringVar(&f.impact, "impact", "", "measure cards by paired games: all, a layer (its set ID: the cards it adds or replaces) or card IDs, separated by commas (my-expansion, or golden-idol,thunder-gun); each on the same seeds, with it and with a random other card of its deck in its place: the effect on the win rate of whoever gets it (cooperative: the heroes') and on game length")
 	fl.Float64Var(&f.impactPrecision, "impact-precision", 100*game.DefaultImpactPlan.Precision, "--impact plays each card's paired games in rounds until its win effect is known to ± this many points (the 95% interval's half-width), within --impact-budget")
 	fl.StringVar(&f.impactBudget, "impact-budget", budgetText(game.DefaultImpactPlan.Budget), "games --impact may play beyond the run's (paired games, and more of the run's games for rarely drawn cards): a number, or with k or M (500k, 2M); the cards not precise within it are listed")
 	fl.BoolVar(&f.impactDecide, "impact-decide", false, "once every card is precise, spend what is left of --impact-budget on the cards whose verdict is still undecided (their interval straddles the band's edge) until decided; a close call on a rarely drawn card can take the whole budget")
@@ -276,6 +277,9 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 	plan, err := f.impactPlan()
 	if err != nil {
 		return req, nil, err
+	}
+	if c.Flags().Changed("impact") && strings.TrimSpace(f.impact) == "" {
+		return req, nil, usageErr("--impact is empty: name all, a layer (its set ID) or card IDs, separated by commas")
 	}
 	if c.Flags().Changed("impact-games") && f.impactGames == 0 {
 		f.impactGames = f.games // 0 is --games, as before adaptive --impact

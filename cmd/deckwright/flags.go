@@ -65,7 +65,7 @@ func (f *simFlags) check(c *cobra.Command) error {
 	}
 	for _, name := range []string{"impact-games", "impact-precision", "impact-budget", "impact-decide"} {
 		if c.Flags().Changed(name) && f.impact == "" {
-			return usageErr("--%s is for --impact: name a layer, or all", name)
+			return usageErr("--%s is for --impact: name all, a layer or card IDs", name)
 		}
 	}
 	if c.Flags().Changed("impact-games") && (c.Flags().Changed("impact-precision") || c.Flags().Changed("impact-budget") || c.Flags().Changed("impact-decide")) {
@@ -93,20 +93,41 @@ func (f *simFlags) impactPlan() (game.ImpactPlan, error) {
 	return p, nil
 }
 
-// parseBudget reads a number of games: 500000, 500k or 2M.
+// parseBudget reads a number of games: 500000, 500k, 2M or 2.5M (a
+// decimal only with k or M, and only where it makes whole games).
 func parseBudget(s string) (int, error) {
+	bad := usageErr("--impact-budget must be a number of games from 1 to %d (500000, 500k, 2M or 2.5M), not %q", maxGames, s)
 	t, mult := strings.TrimSpace(s), 1
 	switch {
-	case strings.HasSuffix(t, "k"):
-		t, mult = strings.TrimSuffix(t, "k"), 1000
+	case strings.HasSuffix(t, "k"), strings.HasSuffix(t, "K"):
+		t, mult = t[:len(t)-1], 1000
 	case strings.HasSuffix(t, "M"):
-		t, mult = strings.TrimSuffix(t, "M"), 1_000_000
+		t, mult = t[:len(t)-1], 1_000_000
 	}
-	n, err := strconv.Atoi(t)
-	if err != nil || n < 1 || n > maxGames/mult {
-		return 0, usageErr("--impact-budget must be a number of games from 1 to %d (500000, 500k or 2M), not %q", maxGames, s)
+	whole, frac, dotted := strings.Cut(t, ".")
+	if dotted && (mult == 1 || frac == "" || len(frac) > 6 || strings.ContainsAny(frac, "+-")) {
+		return 0, bad
 	}
-	return n * mult, nil
+	n, err := strconv.Atoi(whole)
+	if err != nil || n < 0 || n > maxGames/mult {
+		return 0, bad
+	}
+	n *= mult
+	if dotted {
+		f, err := strconv.Atoi(frac)
+		scale := 1
+		for range frac {
+			scale *= 10
+		}
+		if err != nil || f*mult%scale != 0 {
+			return 0, bad
+		}
+		n += f * mult / scale
+	}
+	if n < 1 || n > maxGames {
+		return 0, bad
+	}
+	return n, nil
 }
 
 // budgetText writes a budget as --impact-budget reads it.

@@ -275,13 +275,9 @@ func (h *harness) simulate() (*SimReport, error) {
 	keep := req.KeepGames || req.ImpactLayer != ""
 	var targets []int
 	if req.ImpactLayer != "" {
-		for n, row := range h.run.Cards {
-			if h.run.Rated(row) && (req.ImpactLayer == "all" || row.Layer() == req.ImpactLayer) {
-				targets = append(targets, n)
-			}
-		}
-		if len(targets) == 0 {
-			return nil, Optionf("--impact %s: no cards to test (a layer's set ID, or all)", req.ImpactLayer)
+		var err error
+		if targets, err = h.impactTargets(req.ImpactLayer); err != nil {
+			return nil, err
 		}
 		cfg.Stats, cfg.Track = true, targets
 	} else if len(req.Track) > 0 {

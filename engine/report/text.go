@@ -368,8 +368,8 @@ func impactRun(run *game.ImpactRun) string {
 		fmt.Fprintf(&b, "fixed allocation: every card paired on the run's first %d games (--impact-games); %d games played again, those each card was drawn in", run.FixedGames, run.Paired)
 	} else {
 		measurable := run.Cards - len(run.NoWinEffect)
-		fmt.Fprintf(&b, "adaptive: %d of %d cards' win effects to ±%.1f points (95%%) within a budget of %d games: %d games of the run's seeds as base, %d paired, in %d round%s",
-			run.Precise, measurable, 100*run.Precision, run.Budget, run.BaseGames, run.Paired, run.Rounds, plural(run.Rounds))
+		fmt.Fprintf(&b, "adaptive: %d of %d cards' win effects to ±%.1f points (95%%) within a budget of %d game%s: %d games of the run's seeds as base, %d paired, in %d round%s",
+			run.Precise, measurable, 100*run.Precision, run.Budget, plural(run.Budget), run.BaseGames, run.Paired, run.Rounds, plural(run.Rounds))
 		if run.VarianceRatio > 0 {
 			fmt.Fprintf(&b, "; the holders' mean over every base game (control variate) cut the variance to %.2f of the plain paired difference's (median)", run.VarianceRatio)
 		}

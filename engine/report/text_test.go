@@ -183,6 +183,12 @@ func TestTextImpact(t *testing.T) {
 	}, strings.Split(table, "\n"))
 }
 
+// A budget of one game reads as one game.
+func TestImpactRunBudgetOfOne(t *testing.T) {
+	got := impactRun(&game.ImpactRun{Adaptive: true, Precision: 0.03, Budget: 1, Rounds: 1})
+	assert.True(t, strings.HasPrefix(got, "adaptive: 0 of 0 cards' win effects to ±3.0 points (95%) within a budget of 1 game: 0 games of the run's seeds as base, 0 paired, in 1 round"), got)
+}
+
 // TestTextSeats: seats are rated only where each seat plays for itself or
 // its team.
 func TestTextSeats(t *testing.T) {

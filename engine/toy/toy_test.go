@@ -214,3 +214,44 @@ func TestParts(t *testing.T) {
 	merged.GamesPerSecond, whole.GamesPerSecond = 0, 0
 	assert.Equal(t, whole, merged)
 }
+
+// --impact names what it measures: all, a layer or card IDs (any case,
+// separated by commas); a word that names nothing is an error listing the
+// layers, with a did-you-mean.
+func TestImpactTargets(t *testing.T) {
+	tables, _ := build(t, players, cards)
+	tests := []struct {
+		sel      string
+		measured []string
+		err      string
+	}{
+		{"all", []string{"step", "push", "spite", "jackpot", "dud"}, ""},
+		{"base", []string{"step", "push", "spite", "jackpot", "dud"}, ""},
+		{"jackpot", []string{"jackpot"}, ""},
+		{" JACKPOT , dud", []string{"jackpot", "dud"}, ""},
+		{"dud,jackpot,dud", []string{"jackpot", "dud"}, ""},
+		{"jackpt", nil, `--impact jackpt: no layer or card is called "jackpt" (layers: base; or all, or card IDs, separated by commas); did you mean "jackpot"?`},
+		{"dud,,step", nil, `--impact "dud,,step": an empty name; want all, a layer (base) or card IDs, separated by commas`},
+		{"zzzzzz", nil, `--impact zzzzzz: no layer or card is called "zzzzzz" (layers: base; or all, or card IDs, separated by commas)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sel, func(t *testing.T) {
+			rep, err := game.Simulate(Module, tables, game.SimRequest{Games: 200, Players: 2, Seed: 2, MaxRounds: 60, Stats: true,
+				ImpactLayer: tt.sel, ImpactGames: 100})
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.True(t, game.IsOptionError(err))
+				assert.Equal(t, tt.err, err.Error())
+				return
+			}
+			require.NoError(t, err)
+			var measured []string
+			for _, c := range rep.Cards {
+				if c.Impact != nil {
+					measured = append(measured, c.ID)
+				}
+			}
+			assert.Equal(t, tt.measured, measured)
+		})
+	}
+}

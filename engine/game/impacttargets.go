@@ -1,0 +1,61 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/deckwright/deckwright/engine/diag"
+)
+
+// impactTargets reads what --impact measures: a comma-separated list of
+// "all", layers (a set's ID, every card it adds or replaces) and card IDs,
+// matched ignoring case. It returns the cards in content order, each
+// once; a word that names nothing, or only cards --impact cannot measure
+// in this run (Run.Rated), is an error that says what there is.
+func (h *harness) impactTargets(sel string) ([]int, error) {
+	var layers []string
+	for _, row := range h.run.Cards {
+		if l := row.Layer(); l != "" && !slices.Contains(layers, l) {
+			layers = append(layers, l)
+		}
+	}
+	want := make([]bool, len(h.run.Cards))
+	for word := range strings.SplitSeq(sel, ",") {
+		word = strings.TrimSpace(word)
+		if word == "" {
+			return nil, Optionf("--impact %q: an empty name; want all, a layer (%s) or card IDs, separated by commas", sel, strings.Join(layers, ", "))
+		}
+		named, rated := 0, 0
+		for n, row := range h.run.Cards {
+			if strings.EqualFold(word, "all") || strings.EqualFold(row.Layer(), word) || strings.EqualFold(row.ID, word) {
+				named++
+				if h.run.Rated(row) {
+					want[n] = true
+					rated++
+				}
+			}
+		}
+		switch {
+		case named == 0:
+			ids := append(slices.Clone(layers), "all")
+			for _, row := range h.run.Cards {
+				ids = append(ids, row.ID)
+			}
+			msg := fmt.Sprintf("--impact %s: no layer or card is called %q (layers: %s; or all, or card IDs, separated by commas)", sel, word, strings.Join(layers, ", "))
+			if hint := diag.DidYouMean(word, ids); hint != "" {
+				msg += "; " + hint
+			}
+			return nil, Optionf("%s", msg)
+		case rated == 0:
+			return nil, Optionf("--impact %s: %q names no card this run deals and --impact can measure (a Count of 0, a card of another level, or a deck the report does not rate)", sel, word)
+		}
+	}
+	var targets []int
+	for n, ok := range want {
+		if ok {
+			targets = append(targets, n)
+		}
+	}
+	return targets, nil
+}
