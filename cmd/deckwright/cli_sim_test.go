@@ -600,8 +600,26 @@ func TestSimProgressInLogs(t *testing.T) {
 	r = dw(t, "sim", "--games", "20", "--impact", "all", "--impact-precision", "20", "--impact-budget", "2k", "--workers", "1")
 	requireExit(t, exitOK, r)
 	assert.Regexp(t, `(?m)^deckwright sim: impact: round 1, \d+ of \d+ cards precise$`, r.stderr)
+	// Within a round, the games played against the budget.
+	assert.Regexp(t, `(?m)^deckwright sim: impact: round 1, \d+ games of a budget of 2000$`, r.stderr)
 	assert.Regexp(t, `(?m)^adaptive: \d+ of \d+ cards' win effects to ±20\.0 points \(95%\) within a budget of 2000 games: \d+ games of the run's seeds as base, \d+ paired, in \d+ rounds?`, r.stdout)
 	assert.Regexp(t, `(?m)^not precise within the budget \(\d+\): \S+`, r.stdout)
+}
+
+// An adaptive --impact run's progress: a line at each round's end, and
+// within a round the games played against the budget with the cards
+// precise so far.
+func TestImpactProgressLines(t *testing.T) {
+	defer func(d time.Duration) { logEvery = d }(logEvery)
+	logEvery = time.Nanosecond
+	var b strings.Builder
+	p := newSimProgress(&b, false)
+	p.impactPlayed(400, 2000000)
+	p.round(1, 50, 203)
+	p.impactPlayed(91000, 2000000)
+	assert.Equal(t, "deckwright sim: impact: round 1, 400 games of a budget of 2000000\n"+
+		"deckwright sim: impact: round 1, 50 of 203 cards precise\n"+
+		"deckwright sim: impact: round 2, 91000 games of a budget of 2000000; 50 of 203 cards precise after round 1\n", b.String())
 }
 
 // A request the game cannot play is a usage error (exit 2); any other

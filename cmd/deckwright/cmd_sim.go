@@ -391,6 +391,7 @@ func (f *simFlags) follow(req *game.SimRequest, stdout, stderr io.Writer) *simPr
 	req.Progress = prog.games
 	req.ImpactProgress = prog.card
 	req.ImpactRound = prog.round
+	req.ImpactPlayed = prog.impactPlayed
 	req.Look = func(look, games, undecided int) {
 		if undecided < 0 {
 			prog.begin(fmt.Sprintf("look %d", look), games)
@@ -413,7 +414,7 @@ func simulate(ctx context.Context, simr game.Simulator, b, base *project.Build, 
 	}
 	if base != nil && ctx.Err() == nil {
 		breq := req
-		breq.ImpactLayer, breq.Until, breq.Look, breq.ImpactProgress, breq.ImpactRound = "", nil, nil, nil, nil
+		breq.ImpactLayer, breq.Until, breq.Look, breq.ImpactProgress, breq.ImpactRound, breq.ImpactPlayed = "", nil, nil, nil, nil, nil
 		breq.Games = rep.Games // as many as the run played (--until-decided may have played more)
 		if prog != nil {
 			prog.begin("baseline", breq.Games)

@@ -24,6 +24,9 @@ type simProgress struct {
 	total int
 	start time.Time
 	last  time.Time // when the last log line was printed
+	// An adaptive --impact run: the rounds done, and the cards precise
+	// after the last of them.
+	rounds, precise, cards int
 }
 
 func newSimProgress(w io.Writer, tty bool) *simProgress {
@@ -65,9 +68,25 @@ func (p *simProgress) card(k, n int, id string) {
 	p.status(fmt.Sprintf("impact: card %d of %d (%s)", k, n, id))
 }
 
-// round is told after each round of an adaptive --impact run.
+// round is told after each round of an adaptive --impact run: a line
+// each (a round can take minutes).
 func (p *simProgress) round(round, precise, cards int) {
-	p.status(fmt.Sprintf("impact: round %d, %d of %d cards precise", round, precise, cards))
+	p.mu.Lock()
+	p.rounds, p.precise, p.cards = round, precise, cards
+	p.mu.Unlock()
+	p.note("impact: round %d, %d of %d cards precise", round, precise, cards)
+}
+
+// impactPlayed is told the games an adaptive --impact run has played, as
+// it plays them: a bar on a terminal, else a line every logEvery.
+func (p *simProgress) impactPlayed(played, budget int) {
+	p.mu.Lock()
+	s := fmt.Sprintf("impact: round %d, %d games of a budget of %d", p.rounds+1, played, budget)
+	if p.cards > 0 {
+		s += fmt.Sprintf("; %d of %d cards precise after round %d", p.precise, p.cards, p.rounds)
+	}
+	p.mu.Unlock()
+	p.status(s)
 }
 
 // status shows where a run is: in place on a terminal, else as a log line

@@ -131,6 +131,8 @@ type adaptive struct {
 	spent  int // games played beyond the run's: base and paired
 	paired int
 	rounds int
+	// played, if set, is told the games spent so far as they are played.
+	played func(played, budget int)
 }
 
 // newAdaptive sets up an adaptive run measuring the cards ids (in the

@@ -329,7 +329,7 @@ func (h *harness) impact(rep *SimReport, targets []int) {
 					drawn = append(drawn, g)
 				}
 			}
-			played := h.playList(drawn, substitute(id))
+			played := h.playList(drawn, substitute(id), nil)
 			if played == nil {
 				return nil
 			}
@@ -345,14 +345,23 @@ func (h *harness) impact(rep *SimReport, targets []int) {
 	}
 	a := newAdaptive(rep, h.req.ImpactPlan.Or(DefaultImpactPlan), ids)
 	base := GameConfig{Stats: true, Track: targets, Exclude: h.exclude}
+	a.played = h.req.ImpactPlayed
+	// told the games of a batch as they finish, counted with those before
+	progress := func() func(int) {
+		if a.played == nil {
+			return nil
+		}
+		spent := a.spent
+		return func(done int) { a.played(spent+done, a.plan.Budget) }
+	}
 	ok := a.run(func(n int) []Outcome {
-		t, st := h.batch(len(a.base), n, base, true, nil)
+		t, st := h.batch(len(a.base), n, base, true, progress())
 		if st.Stopped {
 			return nil
 		}
 		return t.Outcomes
 	}, func(c *impactCard, games []int) []Outcome {
-		return h.playList(games, substitute(c.card.ID))
+		return h.playList(games, substitute(c.card.ID), progress())
 	}, h.req.ImpactRound)
 	if ok {
 		a.report(rep)
@@ -363,12 +372,12 @@ func (h *harness) impact(rep *SimReport, targets []int) {
 // playList plays the run's games numbered games (from the run's first)
 // with cfg on every worker and returns their outcomes in that order, nil
 // if the run was stopped.
-func (h *harness) playList(games []int, cfg GameConfig) []Outcome {
+func (h *harness) playList(games []int, cfg GameConfig, progress func(int)) []Outcome {
 	if len(games) == 0 {
 		return []Outcome{}
 	}
 	kept := make([]Outcome, len(games))
-	st := sim.Run(sim.Config{Games: len(games), Workers: h.req.Workers, Seed: h.req.Seed, Stop: h.req.Stop},
+	st := sim.Run(sim.Config{Games: len(games), Workers: h.req.Workers, Seed: h.req.Seed, Stop: h.req.Stop, Progress: progress},
 		func(int) sim.Worker {
 			return listWorker{h.worker(cfg, newTally(h.seats()), kept, 0), games}
 		})

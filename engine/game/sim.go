@@ -40,6 +40,10 @@ type SimRequest struct {
 	// ImpactRound, if set, is told after each round of an adaptive
 	// --impact run: the cards precise of the cards with a win effect.
 	ImpactRound func(round, precise, cards int)
+	// ImpactPlayed, if set, is told as an adaptive --impact run plays how
+	// many games it has played beyond the run's (base and paired) and its
+	// budget: a round can take minutes.
+	ImpactPlayed func(played, budget int)
 	// Exclude removes cards (by ID) from their decks: the baseline of a
 	// paired impact run.
 	Exclude []string
