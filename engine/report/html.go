@@ -141,7 +141,10 @@ func scatter(cards []game.CardReport) template.HTML {
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="tick">%.0f%%</text>`, px(p), chartH-pad+14, 100*p)
 	}
 	fmt.Fprintf(&b, `<text x="%d" y="%d" class="label">pass rate →</text>`, chartW/2-30, chartH+12)
-	fmt.Fprintf(&b, `<text x="16" y="%.1f" class="tick">%+.0f pts</text><text x="16" y="%.1f" class="tick">%+.0f pts</text>`, py(hi)+4, 100*hi, py(lo), 100*lo)
+	// The effect's bounds right-aligned against the axis, and what they
+	// measure written up its side (a centred "+10 pts" ran off the page).
+	fmt.Fprintf(&b, `<text x="%d" y="%.1f" class="tick end">%+.0f</text><text x="%d" y="%.1f" class="tick end">%+.0f</text>`, pad-4, py(hi)+4, 100*hi, pad-4, py(lo), 100*lo)
+	fmt.Fprintf(&b, `<text x="10" y="%d" class="label" transform="rotate(-90 10 %d)" text-anchor="middle">win effect, points</text>`, chartH/2, chartH/2)
 	for _, p := range pts {
 		class := "pt"
 		if p.flagged {
@@ -199,6 +202,15 @@ func apartSets(vs []game.Verdict) []string {
 	return out
 }
 
+// lines writes text of several lines as HTML, a line break for each.
+func lines(s string) template.HTML {
+	parts := strings.Split(s, "\n")
+	for i, p := range parts {
+		parts[i] = template.HTMLEscapeString(p)
+	}
+	return template.HTML(strings.Join(parts, "<br>\n"))
+}
+
 // pts is a difference in points with its interval: "+8.2 (+4.9 to +11.5)".
 func pts(d, lo, hi float64) string {
 	return fmt.Sprintf("%+.1f (%+.1f to %+.1f)", 100*d, 100*lo, 100*hi)
@@ -222,7 +234,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":       pct,
 	"na":        na,
 	"pts":       pts,
-	"impactRun": impactRun,
+	"impactRun": func(run *game.ImpactRun) template.HTML { return lines(impactRun(run)) },
 	"plain":     plain,
 	"apartSets": apartSets,
 	"f2":        func(x float64) string { return fmt.Sprintf("%.2f", x) },
@@ -235,7 +247,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 .chart{width:100%;height:auto;background:#fff}
 .bar{fill:#b5793b}.axis{stroke:#555}.grid{stroke:#eee}.ci{stroke:#5b3a1e;stroke-width:3}
 .dot{fill:#c0392b}.pt{fill:#3b6fb5;opacity:.7}.pt.flagged{fill:#c0392b;opacity:1}
-.tick{font-size:10px;fill:#666;text-anchor:middle}.label{font-size:11px;fill:#333}
+.tick{font-size:10px;fill:#666;text-anchor:middle}.tick.end{text-anchor:end}.wide{overflow-x:auto}.label{font-size:11px;fill:#333}
 table{border-collapse:collapse;width:100%;background:#fff;font-size:12px}
 th,td{border-bottom:1px solid #eee;padding:4px 6px;text-align:right}
 th{cursor:pointer;background:#f3eee6;position:sticky;top:0}
@@ -294,7 +306,7 @@ flagged when significant after controlling the false discovery rate at {{pct .R.
 <p>Click a column to sort. Pass rates compare unaided tests with the exact chance of the dice.</p>
 <p>"vs deck" sets the win rate of the {{.T.Players}} who drew or used a card dealt by chance against that of the {{.T.Players}} who drew or used its deck's other cards, in points ({{ci .R.Balance.Level}}); "impact" is the paired effect of --impact on {{if .R.SharedWins}}the {{.T.Players}}' win rate{{else}}the win rate of the {{.T.Player}} who got it{{end}}, and on game length in {{.T.Rounds}}. n/a: not measured.</p>{{with .R.ImpactRun}}
 <p>{{impactRun .}}</p>{{end}}
-<table id="cards"><thead><tr><th class="l">card</th><th class="l">deck</th><th>drawn</th><th>used</th><th>tests</th><th>pass</th><th>exact</th><th>z</th>
+<div class="wide"><table id="cards"><thead><tr><th class="l">card</th><th class="l">deck</th><th>drawn</th><th>used</th><th>tests</th><th>pass</th><th>exact</th><th>z</th>
 <th>{{.T.Score}}/draw</th><th>{{.T.Money}}/draw</th><th>{{.T.Damage}}/draw</th><th>{{.T.Losses}}</th><th>holders</th><th>holder win</th><th>vs deck, points</th><th>impact on winning</th><th>impact on {{.T.Rounds}}</th>{{if .Impact}}<th>paired games</th><th>±points</th>{{end}}<th class="l">verdict</th><th class="l">flags</th><th class="l">source</th></tr></thead><tbody>
 {{range .R.Cards}}<tr><td class="l" title="{{.Name}}">{{.ID}}</td><td class="l">{{.Deck}}</td><td>{{.Drawn}}</td><td>{{.Used}}</td><td>{{.Tests}}</td><td>{{na .PassRate}}</td>
 <td>{{if .Exact}}{{pct .Exact.Expected}}{{else}}n/a{{end}}</td><td>{{if .Exact}}{{.Exact.Z}}{{else}}n/a{{end}}</td>
@@ -304,7 +316,7 @@ flagged when significant after controlling the false discovery rate at {{pct .R.
 <td>{{with .Impact}}{{with .Rounds}}{{printf "%+.2f (%+.2f to %+.2f)" .Delta .Low .High}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>{{if $.Impact}}
 <td>{{with .Impact}}{{.Played}}{{else}}n/a{{end}}</td><td>{{with .Impact}}{{if .Win}}{{printf "±%.1f" (mul100 .HalfWidth)}}{{if not .Precise}}{{with $.R.ImpactRun}}{{if .Adaptive}} (not precise){{end}}{{end}}{{end}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>{{end}}
 <td class="l">{{or (power .) "n/a"}}</td><td class="l">{{join .Flags}}</td><td class="l where">{{.Where}}</td></tr>{{end}}
-</tbody></table>
+</tbody></table></div>
 
 {{with .R.Coverage}}<h2>Coverage</h2>
 <div class="grid2">

@@ -146,11 +146,30 @@ func TestHTMLImpactAllocation(t *testing.T) {
 	assert.Contains(t, out, "<td>118</td><td>±3.0</td>")
 	assert.Contains(t, out, "<td>90</td><td>±4.1 (not precise)</td>")
 	assert.Contains(t, out, "adaptive: 1 of 2 cards&#39; win effects to ±3.0 points (95%) within a budget of 5000 games")
-	assert.Contains(t, out, "not precise within the budget (1): lucky-strike")
+	assert.Contains(t, out, "<br>\nnot precise within the budget (1): lucky-strike", "each line of the allocation on its own line")
+	assert.Contains(t, out, `<div class="wide"><table id="cards">`, "the wide card table scrolls in its own box, not the page")
 	// Without --impact the table has no such columns.
 	b.Reset()
 	plain := sample()
 	plain.Cards[0].Impact = nil
 	require.NoError(t, HTML(&b, "plain", plain))
 	assert.NotContains(t, b.String(), "paired games")
+}
+
+// The scatter's dots sit at their pass rate and effect, and the effect's
+// bounds are written right-aligned against the axis (x = pad-4), inside
+// the chart.
+func TestScatterGeometry(t *testing.T) {
+	pass, half := 0.5, 1.0
+	cards := []game.CardReport{
+		{ID: "a", PassRate: &pass, Impact: &game.Impact{Win: &game.Effect{Delta: 0.2}}},
+		{ID: "b", PassRate: &half, Peers: &game.Verdict{Delta: -0.1}},
+	}
+	out := string(scatter(cards))
+	// x: 36 + rate × 568; y: 184 − (effect + 0.1) / 0.3 × 148 over the
+	// range −10 to +20 points.
+	assert.Contains(t, out, `<circle cx="320.0" cy="36.0" r="3.5" class="pt"><title>a: pass 50%, effect +20.0 points</title></circle>`)
+	assert.Contains(t, out, `<circle cx="604.0" cy="184.0" r="3.5" class="pt"><title>b: pass 100%, effect -10.0 points</title></circle>`)
+	assert.Contains(t, out, `<text x="32" y="40.0" class="tick end">+20</text><text x="32" y="184.0" class="tick end">-10</text>`)
+	assert.Contains(t, out, `>win effect, points</text>`)
 }
