@@ -224,7 +224,7 @@ func (a *adaptive) pair(c *impactCard, from int, with []Outcome) {
 // halfWidth is the half-width of a card's win interval so far, as
 // reported (to 4 places); +Inf before two pairs.
 func (a *adaptive) halfWidth(c *impactCard) float64 {
-	e := controlledEffect(c.win, c.winBase, a.z)
+	e := winEffect(c.win, c.winBase, a.z)
 	if e == nil {
 		return math.Inf(1)
 	}
@@ -264,7 +264,7 @@ func (a *adaptive) want(c *impactCard, hw float64, target float64) int {
 // Bonferroni-corrected over the cards: stricter than the report's
 // false discovery rate).
 func (a *adaptive) decided(c *impactCard) bool {
-	e := controlledEffect(c.win, c.winBase, a.z)
+	e := winEffect(c.win, c.winBase, a.z)
 	if e == nil {
 		return false
 	}
@@ -417,7 +417,7 @@ func (a *adaptive) report(rep *SimReport) {
 		im := &Impact{Games: c.last, Played: c.played, BaseGames: len(a.base), Band: round(a.band), Measure: measure,
 			Rounds: controlledEffect(c.rounds, c.roundsBase, a.z)}
 		if c.win.N >= 2 {
-			im.Win = controlledEffect(c.win, c.winBase, a.z)
+			im.Win = winEffect(c.win, c.winBase, a.z)
 			im.HalfWidth = round((im.Win.High - im.Win.Low) / 2)
 			_, se, plain := controlled(c.win, c.winBase)
 			if plain > 0 {

@@ -82,6 +82,7 @@ func MeasureImpact(rep *SimReport, ids []string, games int, with func(id string,
 		im := &Impact{Games: games, Played: played, Band: round(band), Rounds: effect(&rounds, z), Measure: measureWords(rep, terms)}
 		if won.N > 0 {
 			im.Win = effect(&won, z)
+			agreed(im.Win, won.SumSq, won.N, z)
 			im.HalfWidth = round((im.Win.High - im.Win.Low) / 2)
 		}
 		card.Impact = im

@@ -101,3 +101,24 @@ func controlledEffect(p pairSums, s baseSums, z float64) *Effect {
 	e.P = round(e.p)
 	return e
 }
+
+// winEffect is controlledEffect for a win effect, whose units are 0 or 1,
+// bounded where its pairs all agree (agreed).
+func winEffect(p pairSums, s baseSums, z float64) *Effect {
+	e := controlledEffect(p, s, z)
+	agreed(e, p.AA+p.BB-2*p.AB, p.N, z) // Σ(A−B)²: the pairs that disagree
+	return e
+}
+
+// agreed widens the interval of a win effect whose n pairs all agree
+// (discordant is 0). Their differences have no variance, so the normal
+// interval is ±0; yet n pairs that all agree only bound how often a pair
+// disagrees — below the Wilson upper limit z²/(n+z²) — and the effect is
+// no larger than that.
+func agreed(e *Effect, discordant, n int64, z float64) {
+	if e == nil || discordant != 0 || n < 1 {
+		return
+	}
+	u := round(sim.WilsonZ(0, int(n), z).High)
+	e.Low, e.High, e.p, e.P = -u, u, 1, 1
+}
