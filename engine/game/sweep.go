@@ -11,21 +11,33 @@ import (
 	"github.com/deckwright/deckwright/engine/table"
 )
 
-// A sweep varies one whole-number cell of one row — a card's Count, a
-// hero's Combat, a rule's Value — over a list of values and plays every
-// variant on the same seeds, so a designer sees the metric curve and
-// where the row becomes fair. This file reads what a designer writes,
+// A sweep varies one whole number of one row — a card's Count, a hero's
+// Combat, a rule's Value, or a number written inside an effect, the 5 of
+// gainGlory(5) — over a list of values and plays every variant on the
+// same seeds, so a designer sees the metric curve and where the row
+// becomes fair. This file reads what a designer writes,
 //
-//	SHEET.ID.COLUMN=VALUES      events.lucky-coin.count=0..3
+//	SHEET.ID.NAME[#N]=VALUES
+//	events.lucky-coin.count=0..3       a whole-number column
+//	cards.golden-idol.gainGlory=1..5   the number of gainGlory(5) in its effects
+//	cards.golden-idol.glory=1..5       a word ending one verb's name: the same
+//	cards.golden-idol.gainGlory#2=1..5 the second of several
+//	cards.golden-idol.condition=2..6   the one number of an effect cell
 //
-// and finds the cell it names in the tables; sweeprun.go plays the
-// variants.
+// and finds the number it names in the tables (sweepeffect.go for the
+// numbers inside effects); sweeprun.go plays the variants.
 
-// Sweep is a parsed sweep: the cell as written and the values to try,
+// Sweep is a parsed sweep: the number as named and the values to try,
 // ascending and distinct.
 type Sweep struct {
-	Sheet, ID, Column string
-	Values            []int
+	Sheet, ID string
+	// Name is what in the row: a column, a verb its effects call with a
+	// number, or a word that ends such a verb's name (glory: gainGlory).
+	Name string
+	// Pick is N of NAME#N, the Nth of the numbers Name finds in the order
+	// written; 0 when not given.
+	Pick   int
+	Values []int
 }
 
 // MaxSweepValues bounds the values of one sweep: each is a whole run.
@@ -35,14 +47,15 @@ const MaxSweepValues = 50
 const AnyDeck = "cards"
 
 // SweepSyntax is the grammar, for messages and help.
-const SweepSyntax = "SHEET.ID.COLUMN=VALUES, such as events.lucky-coin.count=0..3"
+const SweepSyntax = "SHEET.ID.NAME=VALUES, such as events.lucky-coin.count=0..3 or cards.golden-idol.gainGlory=1..5"
 
-// ParseSweep reads SHEET.ID.COLUMN=VALUES. VALUES are whole numbers: a
-// range A..B, a range with a step A..B/S, or a list 1,2,4.
+// ParseSweep reads SHEET.ID.NAME[#N]=VALUES. NAME may hold dots (a verb
+// such as test.has); VALUES are whole numbers: a range A..B, a range with
+// a step A..B/S, or a list 1,2,4.
 func ParseSweep(s string) (Sweep, error) {
 	var sw Sweep
 	addr, values, ok := strings.Cut(s, "=")
-	parts := strings.Split(addr, ".")
+	parts := strings.SplitN(addr, ".", 3)
 	if !ok || len(parts) != 3 {
 		return sw, fmt.Errorf("%q: want %s", s, SweepSyntax)
 	}
@@ -51,7 +64,18 @@ func ParseSweep(s string) (Sweep, error) {
 			return sw, fmt.Errorf("%q: want %s", s, SweepSyntax)
 		}
 	}
-	sw.Sheet, sw.ID, sw.Column = parts[0], parts[1], parts[2]
+	sw.Sheet, sw.ID, sw.Name = parts[0], parts[1], parts[2]
+	if name, n, picked := strings.Cut(sw.Name, "#"); picked {
+		sw.Name = strings.TrimSpace(name)
+		pick, err := strconv.Atoi(strings.TrimSpace(n))
+		switch {
+		case sw.Name == "":
+			return sw, fmt.Errorf("%q: want %s", s, SweepSyntax)
+		case err != nil || pick < 1 || pick > 999:
+			return sw, fmt.Errorf("%q: #N picks the Nth number NAME finds, from #1, not #%s", s, strings.TrimSpace(n))
+		}
+		sw.Pick = pick
+	}
 	vals, err := sweepValues(strings.TrimSpace(values))
 	if err != nil {
 		return sw, fmt.Errorf("%q: %v", s, err)
@@ -121,38 +145,79 @@ func atoi(s string) (int, error) {
 	return strconv.Atoi(s)
 }
 
-// SweepTarget is the cell a sweep varies, found in the tables.
+// SweepTarget is the number a sweep varies, found in the tables: a
+// whole-number cell, or a number written inside an effect cell.
 type SweepTarget struct {
-	// Address is the cell as deckwright writes it: events.lucky-coin.count.
+	// Address is the number as deckwright names it: events.lucky-coin.count,
+	// events.golden-idol.gainGlory, events.golden-idol.gainGlory#2.
 	Address string `json:"address"`
 	Sheet   string `json:"sheet"` // the sheet's name: "Events"
 	ID      string `json:"id"`
 	Name    string `json:"name"`
-	Column  string `json:"column"` // the column's name: "Count"
+	Column  string `json:"column"` // the column's name: "Count", "Effect"
 	Where   string `json:"where"`  // the cell: my-expansion.xlsx:Events!C4
-	// Current is the cell's value in the project, nil when it is blank.
+	// Verb and In are set for a number inside an effect: the verb it is an
+	// argument of ("" for one in a comparison or arithmetic), and the
+	// source around it as written, "gainGlory(5)".
+	Verb string `json:"verb,omitempty"`
+	In   string `json:"in,omitempty"`
+	// What names the number in words, for reports: "Events golden-idol
+	// Count", "the 5 in gainGlory(5), golden-idol's Effect".
+	What string `json:"what"`
+	// Current is the number in the project, nil when its cell is blank.
 	Current *int `json:"current"`
 
 	sheetKey, columnKey string
+	src                 string // an effect cell's text
+	start, end          int    // the number's bytes in src
 }
 
 // Edit is what the compiler types into the cell for value v: its sheet
-// key, row ID, column key and text.
+// key, row ID, column key and text — for a number inside an effect, the
+// cell's text with the number rewritten where it is written.
 func (t SweepTarget) Edit(v int) (sheet, id, column, text string) {
-	return t.sheetKey, t.ID, t.columnKey, strconv.Itoa(v)
+	text = strconv.Itoa(v)
+	if t.InEffect() {
+		text = t.src[:t.start] + text + t.src[t.end:]
+	}
+	return t.sheetKey, t.ID, t.columnKey, text
 }
 
+// InEffect reports whether the number is written inside an effect cell.
+func (t SweepTarget) InEffect() bool { return t.In != "" }
+
 // IsCount reports whether the cell is a card's Count.
-func (t SweepTarget) IsCount() bool { return t.columnKey == table.Key(table.ColCount) }
+func (t SweepTarget) IsCount() bool { return t.columnKey == table.Key(table.ColCount) && !t.InEffect() }
 
-// Label names a value of the cell for reports: "count=2".
-func (t SweepTarget) Label(v int) string { return table.Key(t.Column) + "=" + strconv.Itoa(v) }
+// Word is the number's short name, the last part of its address: count,
+// gainGlory, gainGlory#2.
+func (t SweepTarget) Word() string {
+	if parts := strings.SplitN(t.Address, ".", 3); len(parts) == 3 {
+		return parts[2]
+	}
+	return table.Key(t.Column)
+}
 
-// Resolve finds the cell a sweep names in the tables: the sheet by its
+// Heading is the name of the values' column in a report's table.
+func (t SweepTarget) Heading() string {
+	if t.InEffect() {
+		return t.Word()
+	}
+	return strings.ToLower(t.Column)
+}
+
+// Label names a value of the number for reports: "count=2".
+func (t SweepTarget) Label(v int) string { return t.Word() + "=" + strconv.Itoa(v) }
+
+// Resolve finds the number a sweep names in the tables: the sheet by its
 // name (ignoring case and spacing; "cards" for whichever card sheet holds
-// the ID), the row by its ID, the column by its header. What does not
-// exist is named, with the closest name there is; a column that holds
-// anything but a whole number is refused.
+// the ID), the row by its ID, then the name as a whole-number column, an
+// effect cell holding one number (or #N of several), a verb the row's
+// effects call with a number, or a word ending such a verb's name. What
+// does not exist is named, with the closest name there is and the
+// numbers the row has; a name that finds several numbers lists each with
+// the address that picks it. The values are checked against the number:
+// one written in an effect keeps its sign.
 func (s Sweep) Resolve(schema *table.Schema, t *table.Tables) (SweepTarget, error) {
 	var target SweepTarget
 	sheets, err := s.sheets(schema)
@@ -177,23 +242,24 @@ func (s Sweep) Resolve(schema *table.Schema, t *table.Tables) (SweepTarget, erro
 	if row == nil {
 		return target, s.noRow(schema, t, sheets[0].Name, ids)
 	}
+	nums := effectNumbers(sh, row)
 	var col *table.Column
 	for _, c := range table.AllColumns(sh) {
-		if c.Key() == table.Key(s.Column) && c.Name != table.ColChange && c.Name != table.ColDisabled {
+		if c.Key() == table.Key(s.Name) && c.Name != table.ColChange && c.Name != table.ColDisabled {
 			col = &c
 		}
 	}
-	if col == nil {
-		msg := fmt.Sprintf("%s has no column %q", sh.Name, s.Column)
-		if hint := diag.DidYouMean(s.Column, columnNames(sh, false)); hint != "" {
-			return target, fmt.Errorf("%s (%s)", msg, hint)
+	switch {
+	case col == nil:
+		return s.resolveVerb(sh, row, nums)
+	case col.Type.Kind == table.Effect || col.Type.Kind == table.Condition:
+		in := slices.DeleteFunc(slices.Clone(nums), func(n effectNumber) bool { return n.col.Key() != col.Key() })
+		if len(in) == 0 {
+			return target, fmt.Errorf("%s's %s has no number written in it: a sweep varies a whole-number column or a number written in an effect%s",
+				row.ID, col.Name, s.numbersNote(sh, row, nums))
 		}
-		if names := columnNames(sh, true); len(names) > 0 {
-			return target, fmt.Errorf("%s (its whole-number columns: %s)", msg, strings.Join(names, ", "))
-		}
-		return target, fmt.Errorf("%s (it has no whole-number column)", msg)
-	}
-	if col.Type.Kind != table.Int {
+		return s.pick(sh, row, in, fmt.Sprintf("%s's %s has %s written in it", row.ID, col.Name, numbers(len(in))))
+	case col.Type.Kind != table.Int:
 		what := col.Type.Describe(schema)
 		if k := col.Type.Kind; k == table.String || k == table.Text {
 			what = "text"
@@ -202,12 +268,15 @@ func (s Sweep) Resolve(schema *table.Schema, t *table.Tables) (SweepTarget, erro
 		if names := columnNames(sh, true); len(names) > 0 {
 			whole = strings.Join(names, ", ")
 		}
-		return target, fmt.Errorf("%s %s holds %s, not a whole number: a sweep varies a whole-number column (%s has %s)",
-			sh.Name, col.Name, what, sh.Name, whole)
+		return target, fmt.Errorf("%s %s holds %s, not a whole number: a sweep varies a whole-number column (%s has %s)%s",
+			sh.Name, col.Name, what, sh.Name, whole, numbersList(nums, "or a number written in its effects"))
+	case s.Pick > 0:
+		return target, fmt.Errorf("%s %s is one cell: drop #%d (#N picks one of several numbers written in an effect)", sh.Name, col.Name, s.Pick)
 	}
 	target = SweepTarget{Sheet: sh.Name, ID: row.ID, Name: row.Str("name"), Column: col.Name,
 		Where: row.Pos(col.Key()).String(), sheetKey: sh.Key(), columnKey: col.Key()}
 	target.Address = strings.Join([]string{sh.Key(), row.ID, col.Key()}, ".")
+	target.What = strings.Join([]string{sh.Name, row.ID, col.Name}, " ")
 	if n, ok := row.Cells[col.Key()].(int); ok {
 		target.Current = &n
 	}
@@ -252,7 +321,7 @@ func (s Sweep) noRow(schema *table.Schema, t *table.Tables, where string, ids []
 			if sh := schema.Sheet(tb.Key); sh != nil {
 				name = sh.Name
 			}
-			return fmt.Errorf("%s: it is a row of %s (%s.%s.%s)", msg, name, tb.Key, r.ID, table.Key(s.Column))
+			return fmt.Errorf("%s: it is a row of %s (%s.%s.%s)", msg, name, tb.Key, r.ID, s.nameText())
 		}
 	}
 	if hint := diag.DidYouMean(s.ID, ids); hint != "" {

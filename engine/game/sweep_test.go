@@ -1,6 +1,7 @@
 package game
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,19 +19,27 @@ func TestParseSweep(t *testing.T) {
 		values []int
 		err    string
 	}{
-		{in: "events.lucky-coin.count=0..3", want: Sweep{Sheet: "events", ID: "lucky-coin", Column: "count"}, values: []int{0, 1, 2, 3}},
-		{in: " Heroes . jake-zane . Combat = 1..9/4 ", want: Sweep{Sheet: "Heroes", ID: "jake-zane", Column: "Combat"}, values: []int{1, 5, 9}},
-		{in: "cards.x.glory=1..6/2", want: Sweep{Sheet: "cards", ID: "x", Column: "glory"}, values: []int{1, 3, 5}, err: ""},
-		{in: "cards.x.glory=4,1,2", want: Sweep{Sheet: "cards", ID: "x", Column: "glory"}, values: []int{1, 2, 4}},
-		{in: "town_events.t1.prestige=-2..2/2", want: Sweep{Sheet: "town_events", ID: "t1", Column: "prestige"}, values: []int{-2, 0, 2}},
-		{in: "cards.x.glory=3", want: Sweep{Sheet: "cards", ID: "x", Column: "glory"}, values: []int{3}},
-		{in: "cards.x.glory=3..3", want: Sweep{Sheet: "cards", ID: "x", Column: "glory"}, values: []int{3}},
-		{in: "cards.x.glory=1..50", want: Sweep{Sheet: "cards", ID: "x", Column: "glory"}, values: seq(1, 50)},
+		{in: "events.lucky-coin.count=0..3", want: Sweep{Sheet: "events", ID: "lucky-coin", Name: "count"}, values: []int{0, 1, 2, 3}},
+		{in: " Heroes . jake-zane . Combat = 1..9/4 ", want: Sweep{Sheet: "Heroes", ID: "jake-zane", Name: "Combat"}, values: []int{1, 5, 9}},
+		{in: "cards.x.glory=1..6/2", want: Sweep{Sheet: "cards", ID: "x", Name: "glory"}, values: []int{1, 3, 5}, err: ""},
+		{in: "cards.x.glory=4,1,2", want: Sweep{Sheet: "cards", ID: "x", Name: "glory"}, values: []int{1, 2, 4}},
+		{in: "town_events.t1.prestige=-2..2/2", want: Sweep{Sheet: "town_events", ID: "t1", Name: "prestige"}, values: []int{-2, 0, 2}},
+		{in: "cards.x.glory=3", want: Sweep{Sheet: "cards", ID: "x", Name: "glory"}, values: []int{3}},
+		{in: "cards.x.glory=3..3", want: Sweep{Sheet: "cards", ID: "x", Name: "glory"}, values: []int{3}},
+		{in: "cards.x.glory=1..50", want: Sweep{Sheet: "cards", ID: "x", Name: "glory"}, values: seq(1, 50)},
 
-		{in: "cards.x.glory", err: `"cards.x.glory": want SHEET.ID.COLUMN=VALUES, such as events.lucky-coin.count=0..3`},
-		{in: "x.glory=1..3", err: `"x.glory=1..3": want SHEET.ID.COLUMN=VALUES, such as events.lucky-coin.count=0..3`},
-		{in: "a.b.c.d=1", err: `"a.b.c.d=1": want SHEET.ID.COLUMN=VALUES, such as events.lucky-coin.count=0..3`},
-		{in: "cards..glory=1", err: `"cards..glory=1": want SHEET.ID.COLUMN=VALUES, such as events.lucky-coin.count=0..3`},
+		{in: "cards.x.glory", err: `"cards.x.glory": want SHEET.ID.NAME=VALUES, such as events.lucky-coin.count=0..3 or cards.golden-idol.gainGlory=1..5`},
+		{in: "x.glory=1..3", err: `"x.glory=1..3": want SHEET.ID.NAME=VALUES, such as events.lucky-coin.count=0..3 or cards.golden-idol.gainGlory=1..5`},
+		{in: "cards.x.test.has=1", want: Sweep{Sheet: "cards", ID: "x", Name: "test.has"}, values: []int{1}},
+		{in: "cards.x.gainGlory#2=1..2", want: Sweep{Sheet: "cards", ID: "x", Name: "gainGlory", Pick: 2}, values: []int{1, 2}},
+		{in: "cards.x. gainGlory # 12 =1", want: Sweep{Sheet: "cards", ID: "x", Name: "gainGlory", Pick: 12}, values: []int{1}},
+		{in: "cards.x.gainGlory#0=1", err: `"cards.x.gainGlory#0=1": #N picks the Nth number NAME finds, from #1, not #0`},
+		{in: "cards.x.gainGlory#=1", err: `"cards.x.gainGlory#=1": #N picks the Nth number NAME finds, from #1, not #`},
+		{in: "cards.x.gainGlory#-1=1", err: `"cards.x.gainGlory#-1=1": #N picks the Nth number NAME finds, from #1, not #-1`},
+		{in: "cards.x.gainGlory#1000=1", err: `"cards.x.gainGlory#1000=1": #N picks the Nth number NAME finds, from #1, not #1000`},
+		{in: "cards.x.gainGlory#2#3=1", err: `"cards.x.gainGlory#2#3=1": #N picks the Nth number NAME finds, from #1, not #2#3`},
+		{in: "cards.x.#2=1", err: `"cards.x.#2=1": want SHEET.ID.NAME=VALUES, such as events.lucky-coin.count=0..3 or cards.golden-idol.gainGlory=1..5`},
+		{in: "cards..glory=1", err: `"cards..glory=1": want SHEET.ID.NAME=VALUES, such as events.lucky-coin.count=0..3 or cards.golden-idol.gainGlory=1..5`},
 		{in: "cards.x.glory=", err: `"cards.x.glory=": values must be whole numbers: a range (1..5), a range with a step (0..10/2) or a list (1,2,4), not ""`},
 		{in: "cards.x.glory=1-5", err: `"cards.x.glory=1-5": values must be whole numbers: a range (1..5), a range with a step (0..10/2) or a list (1,2,4), not "1-5"`},
 		{in: "cards.x.glory=1.5", err: `"cards.x.glory=1.5": values must be whole numbers: a range (1..5), a range with a step (0..10/2) or a list (1,2,4), not "1.5"`},
@@ -68,19 +77,36 @@ func seq(a, b int) []int {
 }
 
 // sweepTables is a small game: a Heroes sheet and an Events deck, each
-// from one workbook, the Events sheet without a Bonus column.
+// from one workbook, the Events sheet without a Bonus column; the events
+// have numbers written in their effects and conditions.
 func sweepTables() (*table.Schema, *table.Tables) {
 	schema := &table.Schema{Game: "g", Title: "Game", Sheets: []table.Sheet{
 		{Name: "Heroes", Columns: []table.Column{{Name: "Combat", Type: table.TRange(1, 9)}, {Name: "Start City", Type: table.TString}}},
-		{Name: "Events", Deck: true, Columns: []table.Column{{Name: "Effect", Type: table.TEffect("e")}, {Name: "Bonus", Type: table.TInt}}},
+		{Name: "Events", Deck: true, Columns: []table.Column{{Name: "Effect", Type: table.TEffect("e")}, {Name: "Condition", Type: table.TCondition("e")},
+			{Name: "Bonus", Type: table.TInt}}},
 		{Name: "Rules", Columns: []table.Column{{Name: "Text", Type: table.TText}}},
 	}}
 	heroes := &table.Table{Key: "heroes", Name: "Heroes", Columns: []string{"id", "name", "combat", "start_city"},
 		Sources: []*table.Source{{File: "base.xlsx", Sheet: "Heroes", Columns: map[string]string{"id": "A", "name": "B", "combat": "C", "start_city": "D"}}},
 		Rows:    []*table.Row{{ID: "jake-zane", Src: table.RowSrc{Row: 2}, Cells: map[string]any{"id": "jake-zane", "name": "Jake Zane", "combat": 4}}}}
-	events := &table.Table{Key: "events", Name: "Events", Columns: []string{"id", "name", "count", "effect", "bonus"},
-		Sources: []*table.Source{{File: "exp.xlsx", Sheet: "Events", Columns: map[string]string{"id": "A", "name": "B", "count": "C", "effect": "D"}}},
-		Rows:    []*table.Row{{ID: "lucky-coin", Src: table.RowSrc{Row: 5}, Cells: map[string]any{"id": "lucky-coin", "name": "Lucky Coin", "count": 2, "effect": "gain(1)"}}}}
+	event := func(row int, id, name string, count int, effect, condition string) *table.Row {
+		cells := map[string]any{"id": id, "name": name, "count": count}
+		if effect != "" {
+			cells["effect"] = effect
+		}
+		if condition != "" {
+			cells["condition"] = condition
+		}
+		return &table.Row{ID: id, Src: table.RowSrc{Row: row}, Cells: cells}
+	}
+	events := &table.Table{Key: "events", Name: "Events", Columns: []string{"id", "name", "count", "effect", "condition", "bonus"},
+		Sources: []*table.Source{{File: "exp.xlsx", Sheet: "Events", Columns: map[string]string{"id": "A", "name": "B", "count": "C", "effect": "D", "condition": "E"}}},
+		Rows: []*table.Row{
+			event(2, "golden-idol", "Golden Idol", 1, "gainGlory(5); gainFortune(4)", ""),
+			event(3, "twin-idol", "Twin Idol", 1, "gainGlory(2); loseGlory(1); gainGlory(3)", "roll() >= 5"),
+			event(4, "plain", "Plain", 1, "drawEvent()", ""),
+			event(5, "lucky-coin", "Lucky Coin", 2, "gain(1)", ""),
+		}}
 	rules := &table.Table{Key: "rules", Name: "Rules", Columns: []string{"id", "name", "text"},
 		Sources: []*table.Source{{File: "base.xlsx", Sheet: "Rules", Columns: map[string]string{"id": "A", "name": "B", "text": "C"}}}}
 	for _, tb := range []*table.Table{heroes, events, rules} {
@@ -89,25 +115,61 @@ func sweepTables() (*table.Schema, *table.Tables) {
 	return schema, &table.Tables{Game: "g", Sheets: []*table.Table{heroes, events, rules}}
 }
 
-// TestSweepResolve: the cell a sweep names, found ignoring case and
-// spacing; what does not exist is named with the closest name there is,
-// and a column that is not a whole number is refused.
+// TestSweepResolve: the number a sweep names, found ignoring case and
+// spacing — a whole-number cell, or a number written in an effect by its
+// verb, a word ending the verb, or its column, #N of several — with the
+// text each value is typed as. What does not exist is named with the
+// closest name there is and the numbers the row has; a name that finds
+// several lists each with the address that picks it.
 func TestSweepResolve(t *testing.T) {
 	schema, tables := sweepTables()
-	four, two := 4, 2
+	n := func(v int) *int { return &v }
 	for _, tc := range []struct {
 		in   string
 		want SweepTarget
+		edit string // the cell's text at the sweep's first value
 		err  string
 	}{
 		{in: "heroes.jake-zane.combat=1..3", want: SweepTarget{Address: "heroes.jake-zane.combat", Sheet: "Heroes", ID: "jake-zane", Name: "Jake Zane",
-			Column: "Combat", Where: "base.xlsx:Heroes!C2", Current: &four}},
+			Column: "Combat", Where: "base.xlsx:Heroes!C2", What: "Heroes jake-zane Combat", Current: n(4)}, edit: "1"},
 		{in: "HEROES.Jake-Zane.COMBAT=1", want: SweepTarget{Address: "heroes.jake-zane.combat", Sheet: "Heroes", ID: "jake-zane", Name: "Jake Zane",
-			Column: "Combat", Where: "base.xlsx:Heroes!C2", Current: &four}},
+			Column: "Combat", Where: "base.xlsx:Heroes!C2", What: "Heroes jake-zane Combat", Current: n(4)}, edit: "1"},
 		{in: "cards.lucky-coin.count=0..3", want: SweepTarget{Address: "events.lucky-coin.count", Sheet: "Events", ID: "lucky-coin", Name: "Lucky Coin",
-			Column: "Count", Where: "exp.xlsx:Events!C5", Current: &two}},
+			Column: "Count", Where: "exp.xlsx:Events!C5", What: "Events lucky-coin Count", Current: n(2)}, edit: "0"},
 		{in: "events.lucky-coin.bonus=0..3", want: SweepTarget{Address: "events.lucky-coin.bonus", Sheet: "Events", ID: "lucky-coin", Name: "Lucky Coin",
-			Column: "Bonus", Where: "exp.xlsx:Events!5"}},
+			Column: "Bonus", Where: "exp.xlsx:Events!5", What: "Events lucky-coin Bonus"}, edit: "0"},
+
+		// Numbers written in effects.
+		{in: "cards.golden-idol.glory=1..5", edit: "gainGlory(1); gainFortune(4)", want: SweepTarget{Address: "events.golden-idol.gainGlory",
+			Sheet: "Events", ID: "golden-idol", Name: "Golden Idol", Column: "Effect", Where: "exp.xlsx:Events!D2", Verb: "gainGlory", In: "gainGlory(5)",
+			What: "the 5 in gainGlory(5), golden-idol's Effect", Current: n(5)}},
+		{in: "cards.golden-idol.gainGlory=10", edit: "gainGlory(10); gainFortune(4)", want: SweepTarget{Address: "events.golden-idol.gainGlory",
+			Sheet: "Events", ID: "golden-idol", Name: "Golden Idol", Column: "Effect", Where: "exp.xlsx:Events!D2", Verb: "gainGlory", In: "gainGlory(5)",
+			What: "the 5 in gainGlory(5), golden-idol's Effect", Current: n(5)}},
+		{in: "cards.golden-idol.GAINFORTUNE#1=0..2", edit: "gainGlory(5); gainFortune(0)", want: SweepTarget{Address: "events.golden-idol.gainFortune",
+			Sheet: "Events", ID: "golden-idol", Name: "Golden Idol", Column: "Effect", Where: "exp.xlsx:Events!D2", Verb: "gainFortune", In: "gainFortune(4)",
+			What: "the 4 in gainFortune(4), golden-idol's Effect", Current: n(4)}},
+		{in: "events.golden-idol.fortune=7", edit: "gainGlory(5); gainFortune(7)", want: SweepTarget{Address: "events.golden-idol.gainFortune",
+			Sheet: "Events", ID: "golden-idol", Name: "Golden Idol", Column: "Effect", Where: "exp.xlsx:Events!D2", Verb: "gainFortune", In: "gainFortune(4)",
+			What: "the 4 in gainFortune(4), golden-idol's Effect", Current: n(4)}},
+		{in: "cards.twin-idol.gainGlory#2=4", edit: "gainGlory(2); loseGlory(1); gainGlory(4)", want: SweepTarget{Address: "events.twin-idol.gainGlory#2",
+			Sheet: "Events", ID: "twin-idol", Name: "Twin Idol", Column: "Effect", Where: "exp.xlsx:Events!D3", Verb: "gainGlory", In: "gainGlory(3)",
+			What: "the 3 in gainGlory(3), twin-idol's Effect", Current: n(3)}},
+		{in: "cards.twin-idol.effect#3=4", edit: "gainGlory(2); loseGlory(1); gainGlory(4)", want: SweepTarget{Address: "events.twin-idol.gainGlory#2",
+			Sheet: "Events", ID: "twin-idol", Name: "Twin Idol", Column: "Effect", Where: "exp.xlsx:Events!D3", Verb: "gainGlory", In: "gainGlory(3)",
+			What: "the 3 in gainGlory(3), twin-idol's Effect", Current: n(3)}},
+		{in: "cards.twin-idol.glory#2=0", edit: "gainGlory(2); loseGlory(0); gainGlory(3)", want: SweepTarget{Address: "events.twin-idol.loseGlory",
+			Sheet: "Events", ID: "twin-idol", Name: "Twin Idol", Column: "Effect", Where: "exp.xlsx:Events!D3", Verb: "loseGlory", In: "loseGlory(1)",
+			What: "the 1 in loseGlory(1), twin-idol's Effect", Current: n(1)}},
+		{in: "cards.twin-idol.lose-glory=2", edit: "gainGlory(2); loseGlory(2); gainGlory(3)", want: SweepTarget{Address: "events.twin-idol.loseGlory",
+			Sheet: "Events", ID: "twin-idol", Name: "Twin Idol", Column: "Effect", Where: "exp.xlsx:Events!D3", Verb: "loseGlory", In: "loseGlory(1)",
+			What: "the 1 in loseGlory(1), twin-idol's Effect", Current: n(1)}},
+		{in: "cards.twin-idol.condition=2..6", edit: "roll() >= 2", want: SweepTarget{Address: "events.twin-idol.condition",
+			Sheet: "Events", ID: "twin-idol", Name: "Twin Idol", Column: "Condition", Where: "exp.xlsx:Events!E3", In: "roll() >= 5",
+			What: "the 5 in roll() >= 5, twin-idol's Condition", Current: n(5)}},
+		{in: "events.lucky-coin.effect=1", edit: "gain(1)", want: SweepTarget{Address: "events.lucky-coin.gain",
+			Sheet: "Events", ID: "lucky-coin", Name: "Lucky Coin", Column: "Effect", Where: "exp.xlsx:Events!D5", Verb: "gain", In: "gain(1)",
+			What: "the 1 in gain(1), lucky-coin's Effect", Current: n(1)}},
 
 		{in: "heros.jake-zane.combat=1", err: `no sheet "heros" in Game (did you mean "Heroes"?)`},
 		{in: "villains.jake-zane.combat=1", err: `no sheet "villains" in Game (its sheets: Heroes, Events, Rules, or cards for any card sheet)`},
@@ -115,13 +177,44 @@ func TestSweepResolve(t *testing.T) {
 		{in: "heroes.nobody.combat=1", err: `no row "nobody" in Heroes`},
 		{in: "cards.lucky-con.count=1", err: `no row "lucky-con" in any card sheet (did you mean "lucky-coin"?)`},
 		{in: "heroes.lucky-coin.count=1", err: `no row "lucky-coin" in Heroes: it is a row of Events (events.lucky-coin.count)`},
+		{in: "heroes.golden-idol.gainGlory#1=1", err: `no row "golden-idol" in Heroes: it is a row of Events (events.golden-idol.gainGlory#1)`},
 		{in: "cards.jake-zane.combat=1", err: `no row "jake-zane" in any card sheet: it is a row of Heroes (heroes.jake-zane.combat)`},
 		{in: "heroes.jake-zane.combt=1", err: `Heroes has no column "combt" (did you mean "Combat"?)`},
 		{in: "heroes.jake-zane.wounds=1", err: `Heroes has no column "wounds" (its whole-number columns: Combat)`},
 		{in: "heroes.jake-zane.count=1", err: `Heroes has no column "count" (its whole-number columns: Combat)`},
 		{in: "heroes.jake-zane.start-city=1", err: `Heroes Start City holds text, not a whole number: a sweep varies a whole-number column (Heroes has Combat)`},
-		{in: "events.lucky-coin.effect=1", err: `Events Effect holds effect expression (e), not a whole number: a sweep varies a whole-number column (Events has Count, Bonus)`},
 		{in: "heroes.jake-zane.name=1", err: `Heroes Name holds text, not a whole number: a sweep varies a whole-number column (Heroes has Combat)`},
+		{in: "heroes.jake-zane.combat#2=1", err: `Heroes Combat is one cell: drop #2 (#N picks one of several numbers written in an effect)`},
+
+		{in: "cards.golden-idol.name=1", err: `Events Name holds text, not a whole number: a sweep varies a whole-number column (Events has Count, Bonus); or a number written in its effects:
+  events.golden-idol.gainGlory    the 5 in gainGlory(5), exp.xlsx:Events!D2
+  events.golden-idol.gainFortune  the 4 in gainFortune(4), exp.xlsx:Events!D2`},
+		{in: "cards.golden-idol.wounds=1", err: `Events has no column "wounds" and golden-idol's effects call no verb "wounds" with a number (its whole-number columns: Count, Bonus); the numbers written in its effects:
+  events.golden-idol.gainGlory    the 5 in gainGlory(5), exp.xlsx:Events!D2
+  events.golden-idol.gainFortune  the 4 in gainFortune(4), exp.xlsx:Events!D2`},
+		{in: "cards.golden-idol.gainGlroy=1", err: `Events has no column "gainGlroy" and golden-idol's effects call no verb "gainGlroy" with a number (did you mean "gainGlory"?); the numbers written in its effects:
+  events.golden-idol.gainGlory    the 5 in gainGlory(5), exp.xlsx:Events!D2
+  events.golden-idol.gainFortune  the 4 in gainFortune(4), exp.xlsx:Events!D2`},
+		{in: "cards.golden-idol.condition=1", err: `golden-idol's Condition has no number written in it: a sweep varies a whole-number column or a number written in an effect (its whole-number columns: Count, Bonus); the numbers written in its effects:
+  events.golden-idol.gainGlory    the 5 in gainGlory(5), exp.xlsx:Events!D2
+  events.golden-idol.gainFortune  the 4 in gainFortune(4), exp.xlsx:Events!D2`},
+		{in: "cards.plain.effect=1", err: `plain's Effect has no number written in it: a sweep varies a whole-number column or a number written in an effect (its whole-number columns: Count, Bonus)`},
+		{in: "cards.plain.glory=1", err: `Events has no column "glory" (its whole-number columns: Count, Bonus)`},
+		{in: "cards.twin-idol.glory=1..3", err: `3 numbers in twin-idol's effects are of verbs ending in "glory"; name the one to sweep:
+  events.twin-idol.gainGlory#1  the 2 in gainGlory(2), exp.xlsx:Events!D3
+  events.twin-idol.loseGlory    the 1 in loseGlory(1), exp.xlsx:Events!D3
+  events.twin-idol.gainGlory#2  the 3 in gainGlory(3), exp.xlsx:Events!D3`},
+		{in: "cards.twin-idol.gainglory=1..3", err: `twin-idol's effects call gainglory with a number twice; name the one to sweep:
+  events.twin-idol.gainGlory#1  the 2 in gainGlory(2), exp.xlsx:Events!D3
+  events.twin-idol.gainGlory#2  the 3 in gainGlory(3), exp.xlsx:Events!D3`},
+		{in: "cards.twin-idol.gainGlory#3=1", err: `twin-idol's effects call gainGlory with a number twice: #3 is past the last; name one:
+  events.twin-idol.gainGlory#1  the 2 in gainGlory(2), exp.xlsx:Events!D3
+  events.twin-idol.gainGlory#2  the 3 in gainGlory(3), exp.xlsx:Events!D3`},
+		{in: "cards.twin-idol.effect=1", err: `twin-idol's Effect has 3 numbers written in it; name the one to sweep:
+  events.twin-idol.gainGlory#1  the 2 in gainGlory(2), exp.xlsx:Events!D3
+  events.twin-idol.loseGlory    the 1 in loseGlory(1), exp.xlsx:Events!D3
+  events.twin-idol.gainGlory#2  the 3 in gainGlory(3), exp.xlsx:Events!D3`},
+		{in: "cards.golden-idol.glory=-1..5", err: `-1 has another sign than the 5 written in gainGlory(5) (exp.xlsx:Events!D2): gainGlory(-1) would turn its meaning around; a sweep keeps the sign of a number written in an effect (to sweep the opposite, write the verb that does it and sweep its number)`},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			sw, err := ParseSweep(tc.in)
@@ -133,9 +226,57 @@ func TestSweepResolve(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
-			got.sheetKey, got.columnKey = "", ""
+			sheet, id, column, text := got.Edit(sw.Values[0])
+			assert.Equal(t, tc.edit, text)
+			assert.Equal(t, []string{got.sheetKey, got.ID, got.columnKey}, []string{sheet, id, column})
+			assert.Equal(t, table.Key(got.Column), column)
+			got.sheetKey, got.columnKey, got.src, got.start, got.end = "", "", "", 0, 0
 			assert.Equal(t, tc.want, got)
 		})
+	}
+}
+
+// TestSweepAddressesRoundTrip: the address listed for each number of a
+// row picks that very number.
+func TestSweepAddressesRoundTrip(t *testing.T) {
+	schema, tables := sweepTables()
+	sh := schema.Sheet("events")
+	for _, row := range tables.Table("events").Rows {
+		for _, num := range effectNumbers(sh, row) {
+			sw, err := ParseSweep(num.addr + "=0")
+			require.NoError(t, err)
+			got, err := sw.Resolve(schema, tables)
+			require.NoError(t, err, num.addr)
+			assert.Equal(t, num.addr, got.Address)
+			assert.Equal(t, [2]int{num.Start, num.End}, [2]int{got.start, got.end}, num.addr)
+			assert.Equal(t, num.col.Key(), got.columnKey, num.addr)
+		}
+	}
+}
+
+// TestEndsWord: a word ends a verb's name at one of its camelCase or
+// dotted parts.
+func TestEndsWord(t *testing.T) {
+	for _, tc := range []struct {
+		verb, word string
+		want       bool
+	}{
+		{"gainGlory", "glory", true},
+		{"gainGlory", "GLORY", true},
+		{"gainGlory", "gainglory", true},
+		{"gainGlory", "gain-glory", true},
+		{"gainGlory", "lory", false},
+		{"gainGlory", "gain", false},
+		{"drawEventKeep", "keep", true},
+		{"drawEventKeep", "event_keep", true},
+		{"drawEventKeep", "ventkeep", false},
+		{"test.has", "has", true},
+		{"test.has", "testhas", true},
+		{"test.has", "st.has", false},
+		{"wound", "wound", true},
+		{"wound", "", false},
+	} {
+		assert.Equal(t, tc.want, endsWord(tc.verb, tc.word), "%s %s", tc.verb, tc.word)
 	}
 }
 
@@ -230,7 +371,7 @@ func TestSweepPaired(t *testing.T) {
 // ascending and distinct.
 func FuzzParseSweep(f *testing.F) {
 	for _, s := range []string{"events.lucky-coin.count=0..3", "a.b.c=1..9/4", "a.b.c=4,1,2", "a.b.c=-2..2", "a.b.c=5..1", "a.b.c=1..5/0",
-		"a.b.c=", "=", "a.b.c=1..99999999", "a..c=1", "a.b.c=1,,2", "a.b.c=..", "a.b.c=1../2"} {
+		"a.b.c=", "=", "a.b.c=1..99999999", "a..c=1", "a.b.c=1,,2", "a.b.c=..", "a.b.c=1../2", "a.b.c#2=1", "a.b.c.d#1=0..2", "a.b.#1=1", "a.b.c#x=1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -238,7 +379,7 @@ func FuzzParseSweep(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if sw.Sheet == "" || sw.ID == "" || sw.Column == "" {
+		if sw.Sheet == "" || sw.ID == "" || sw.Name == "" || sw.Pick < 0 || strings.Contains(sw.Sheet+sw.ID, ".") {
 			t.Fatalf("%q: an empty part: %+v", s, sw)
 		}
 		if len(sw.Values) == 0 || len(sw.Values) > MaxSweepValues {

@@ -17,8 +17,8 @@ import (
 func SweepText(w io.Writer, title string, s *game.SweepReport, workers int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	terms := s.Terms.Or(game.DefaultTerms)
-	fmt.Fprintf(tw, "%s — sweep of %s %s %s (%s, now %s): %s\n", title, s.Target.Sheet, s.Target.ID, s.Target.Column, s.Target.Where,
-		currentText(s.Target.Current), sweepRun(s, terms))
+	fmt.Fprintf(tw, "%s — sweep of %s (%s, now %s)%s: %s\n", title, whatText(s.Target), s.Target.Where,
+		currentText(s.Target.Current), span(s), sweepRun(s, terms))
 	if workers != 0 {
 		fmt.Fprintf(tw, "%.0f games/s on %d workers\n", s.GamesPerSecond, workers)
 	}
@@ -76,7 +76,7 @@ type cell struct{ Text, Class string }
 func sweepTable(s *game.SweepReport) ([]string, [][]cell) {
 	terms := s.Terms.Or(game.DefaultTerms)
 	ci := ciHeader(s.Balance.Level)
-	head := []string{strings.ToLower(s.Target.Column), "games"}
+	head := []string{s.Target.Heading(), "games"}
 	switch s.Kind {
 	case "card":
 		head = append(head, "drawn", "used", terms.Score+"/draw", terms.Money+"/draw", "holders", "win when held", ci, "vs deck, points", "verdict", "vs current, points")
@@ -132,6 +132,29 @@ func sweepRun(s *game.SweepReport, terms game.Terms) string {
 	}
 	return fmt.Sprintf("%d %s game%s a value on the same seeds, %s %s%s, %s bots, seed %d", s.Games, s.Mode, plural(s.Games), players,
 		terms.Players, level, s.Policy, s.Seed)
+}
+
+// whatText names what a sweep varies: "Heroes ace Combat", "the 5 in
+// gainGlory(5), golden-idol's Effect".
+func whatText(t game.SweepTarget) string {
+	if t.What != "" {
+		return t.What
+	}
+	return strings.Join([]string{t.Sheet, t.ID, t.Column}, " ")
+}
+
+// span is " from A to B", the values played, or "" for fewer than two.
+func span(s *game.SweepReport) string {
+	var vals []int
+	for _, p := range s.Points {
+		if !p.Blank {
+			vals = append(vals, p.Value)
+		}
+	}
+	if len(vals) < 2 {
+		return ""
+	}
+	return fmt.Sprintf(" from %d to %d", vals[0], vals[len(vals)-1])
 }
 
 func currentText(v *int) string {
@@ -191,7 +214,8 @@ func pairedText(s *game.SweepReport, p game.SweepPoint) string {
 // the curve with its intervals and the fair band, and the table.
 func SweepHTML(w io.Writer, title string, s *game.SweepReport) error {
 	terms := s.Terms.Or(game.DefaultTerms)
-	data := sweepView{Title: title, S: s, T: terms, Chart: sweepChart(s), Wins: winChart(s), Note: sweepNote(s, terms)}
+	data := sweepView{Title: title, S: s, T: terms, What: whatText(s.Target), Span: span(s), Chart: sweepChart(s), Wins: winChart(s),
+		Note: sweepNote(s, terms)}
 	data.Head, data.Rows = sweepTable(s)
 	return sweepPage.Execute(w, data)
 }
@@ -200,6 +224,8 @@ type sweepView struct {
 	Title string
 	S     *game.SweepReport
 	T     game.Terms
+	What  string // what was swept, in words
+	Span  string // " from A to B"
 	Chart template.HTML
 	Wins  template.HTML
 	Head  []string
@@ -228,14 +254,14 @@ func sweepChart(s *game.SweepReport) template.HTML {
 		}
 	}
 	if len(pts) > 0 {
-		return curveChart(s.Target.Column, pts, curveAxis{unit: "points", format: "%+.1f", scale: 100, band: s.Band})
+		return curveChart(s.Target.Heading(), pts, curveAxis{unit: "points", format: "%+.1f", scale: 100, band: s.Band})
 	}
 	for _, p := range s.Points {
 		if !p.Blank {
 			pts = append(pts, curvePoint{float64(p.Value), p.Rounds.Mean, p.Rounds.Low, p.Rounds.High})
 		}
 	}
-	return curveChart(s.Target.Column, pts, curveAxis{unit: s.Terms.Or(game.DefaultTerms).Rounds, format: "%.2f", scale: 1})
+	return curveChart(s.Target.Heading(), pts, curveAxis{unit: s.Terms.Or(game.DefaultTerms).Rounds, format: "%.2f", scale: 1})
 }
 
 // winChart draws the win rate of the card's holders (or of the side) at
@@ -251,7 +277,7 @@ func winChart(s *game.SweepReport) template.HTML {
 			pts = append(pts, curvePoint{float64(p.Value), r.Rate, r.Low, r.High})
 		}
 	}
-	return curveChart(s.Target.Column, pts, curveAxis{unit: "%", format: "%.1f", scale: 100})
+	return curveChart(s.Target.Heading(), pts, curveAxis{unit: "%", format: "%.1f", scale: 100})
 }
 
 // curveChart draws a curve: each value's dot at its estimate, its
@@ -277,7 +303,7 @@ func curveChart(column string, pts []curvePoint, ax curveAxis) template.HTML {
 	px := func(v float64) float64 { return 60 + (v-xlo)/(xhi-xlo)*float64(chartW-100) }
 	py := func(v float64) float64 { return float64(chartH-pad) - (v-ylo)/(yhi-ylo)*float64(chartH-2*pad) }
 	num := func(v float64) string { return fmt.Sprintf(ax.format, ax.scale*v) }
-	col := template.HTMLEscapeString(strings.ToLower(column))
+	col := template.HTMLEscapeString(column) // a Heading: "combat", "gainGlory"
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" role="img">`, chartW, chartH+20)
 	if band > 0 {
@@ -324,7 +350,7 @@ th{background:#f3eee6}
 </style></head>
 <body>
 <header><h1>{{.Title}}</h1>
-<div>{{.S.Target.Sheet}} <b>{{.S.Target.ID}}</b> {{.S.Target.Column}} <span class="where">{{.S.Target.Where}}</span> · {{.S.Games}} {{.S.Mode}} games a value on the same seeds · {{.S.Players}}{{if .S.PlayersMax}}–{{.S.PlayersMax}}{{end}} {{.T.Players}} · {{with .S.Level}}{{.}} game · {{end}}{{.S.Policy}} bots · seed {{.S.Seed}}</div></header>
+<div>{{.What}} <span class="where">{{.S.Target.Where}}</span>{{.Span}} · {{.S.Games}} {{.S.Mode}} games a value on the same seeds · {{.S.Players}}{{if .S.PlayersMax}}–{{.S.PlayersMax}}{{end}} {{.T.Players}} · {{with .S.Level}}{{.}} game · {{end}}{{.S.Policy}} bots · seed {{.S.Seed}}</div></header>
 <main>
 <h2>Where it is fair</h2>
 <p id="crossing">{{.S.Crossing}}</p>

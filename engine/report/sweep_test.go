@@ -2,6 +2,8 @@ package report
 
 import (
 	"bytes"
+	"html"
+	"strings"
 	"regexp"
 	"strconv"
 	"testing"
@@ -79,7 +81,7 @@ func TestWinChartGeometry(t *testing.T) {
 func TestSweepText(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, SweepText(&b, "Game", sweepSample(), 0))
-	assert.Equal(t, `Game — sweep of Heroes ace Combat (base.xlsx:Heroes!C2, now 2): 100 competitive games a value on the same seeds, 4 heroes, cautious bots, seed 1
+	assert.Equal(t, `Game — sweep of Heroes ace Combat (base.xlsx:Heroes!C2, now 2) from 1 to 3: 100 competitive games a value on the same seeds, 4 heroes, cautious bots, seed 1
 
 fair band ±5.0 points: inside at combat 2
 
@@ -89,4 +91,25 @@ combat  games  played  wins  win rate  95% CI      vs typical, points   verdict 
 3       100    50      20    40.0%     27.0–54.0%  +5.0 (+3.0 to +7.0)  overpowered   10.00          9.50–10.50
 * the current value, the project's own
 `, b.String())
+}
+
+// TestSweepTextEffect: a number written in an effect is named in words —
+// the number in its source, the row's cell — and by its address's last
+// part in the table and labels, in the text and the HTML page.
+func TestSweepTextEffect(t *testing.T) {
+	s := sweepSample()
+	s.Target = game.SweepTarget{Address: "events.golden-idol.gainGlory#2", Sheet: "Events", ID: "golden-idol", Column: "Effect",
+		Where: "exp.xlsx:Events!D2", Verb: "gainGlory", In: "gainGlory(2)", What: "the 2 in gainGlory(2), golden-idol's Effect", Current: s.Target.Current}
+	var b bytes.Buffer
+	require.NoError(t, SweepText(&b, "Game", s, 0))
+	lines := strings.Split(b.String(), "\n")
+	assert.Equal(t, "Game — sweep of the 2 in gainGlory(2), golden-idol's Effect (exp.xlsx:Events!D2, now 2) from 1 to 3: 100 competitive games a value on the same seeds, 4 heroes, cautious bots, seed 1", lines[0])
+	assert.Regexp(t, `^gainGlory#2  games  `, lines[4])
+	assert.Regexp(t, `^2 \*  +100 `, lines[6])
+	b.Reset()
+	require.NoError(t, SweepHTML(&b, "Game — sweep of events.golden-idol.gainGlory#2", s))
+	page := html.UnescapeString(b.String())
+	assert.Contains(t, page, `<div>the 2 in gainGlory(2), golden-idol's Effect <span class="where">exp.xlsx:Events!D2</span> from 1 to 3 · 100 competitive games`)
+	assert.Contains(t, page, "<title>gainGlory#2=3: 40.0 % (27.0 to 54.0)</title>", "the win-rate chart's labels")
+	assert.Contains(t, page, "<th>gainGlory#2</th>")
 }
