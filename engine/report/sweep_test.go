@@ -3,9 +3,9 @@ package report
 import (
 	"bytes"
 	"html"
-	"strings"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
