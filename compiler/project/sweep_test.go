@@ -2,8 +2,10 @@ package project_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -99,13 +101,71 @@ func TestSweepValuesChecked(t *testing.T) {
 
 // expansion writes a one-card expansion as a CSV folder: an Event
 // without a Count column (so Count is 1).
-func expansion(t *testing.T) string {
+func expansion(t *testing.T) string { return expansionWith(t, "gainGlory(5); gainFortune(4)") }
+
+// expansionWith is the one-card expansion with the Golden Idol's effect.
+func expansionWith(t *testing.T, effect string) string {
 	dir := filepath.Join(t.TempDir(), "exp")
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "Set.csv"), []byte("ID,Name,Game,Requires\nmy-exp,My Expansion,fortune-and-glory,fng-base\n"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "Events.csv"),
-		[]byte("ID,Name,Timing,Effect,Text\ngolden-idol,Golden Idol,any,gainGlory(5); gainFortune(4),Gain 5 {glory} and 4 {fortune}.\n"), 0o644))
+		[]byte("ID,Name,Timing,Effect,Text\ngolden-idol,Golden Idol,any,\""+effect+"\",Gain 5 {glory} and 4 {fortune}.\n"), 0o644))
 	return dir
+}
+
+// TestSweepEffectNumber: a number written in an effect is typed into its
+// cell's text where it is written, and compiled: each variant's effect is
+// the edited text, the tables given are unchanged, and playing the
+// variants shows the Glory the card gives follow the number.
+func TestSweepEffectNumber(t *testing.T) {
+	b, err := project.Load([]string{expansion(t)}, project.Options{})
+	require.NoError(t, err)
+	require.Zero(t, b.Diags.Errors(), "%v", b.Diags.Items())
+	tg, values := target(t, b, "cards.golden-idol.glory=1..5")
+	assert.Equal(t, "events.golden-idol.gainGlory", tg.Address)
+	assert.Equal(t, "exp:Events!D2", tg.Where)
+	assert.Equal(t, "the 5 in gainGlory(5), golden-idol's Effect", tg.What)
+	assert.Equal(t, 5, *tg.Current)
+	variants, l := b.Sweep(tg, values)
+	require.Zero(t, l.Errors(), "%v", l.Items())
+	require.Len(t, variants, 5)
+	for i, v := range variants {
+		assert.Equal(t, i+1, v.Value)
+		assert.Equal(t, fmt.Sprintf("gainGlory(%d); gainFortune(4)", i+1), v.Tables.Table("events").Find("golden-idol").Str("effect"))
+	}
+	assert.Equal(t, "gainGlory(5); gainFortune(4)", b.Tables.Table("events").Find("golden-idol").Str("effect"), "the tables given are not changed")
+
+	simr := b.Module.(game.Simulator)
+	req := game.SimRequest{Games: 300, Players: 4, Workers: 2, Seed: 1, Stats: true, MaxRounds: 100, Mode: "competitive", Policy: "cautious"}
+	sr, err := game.RunSweep(simr, tg, b.Tables, variants, req, nil)
+	require.NoError(t, err)
+	require.Len(t, sr.Points, 5, "1..5, the current 5 among them")
+	for _, p := range sr.Points {
+		require.NotNil(t, p.Card, "at %d", p.Value)
+		require.Positive(t, p.Card.Used, "at %d", p.Value)
+		// Each use gives the number in Glory, the Fortune unchanged.
+		assert.InDelta(t, float64(p.Value), p.Card.ScorePer*float64(p.Card.Drawn)/float64(p.Card.Used), 0.01, "Glory a use at %d", p.Value)
+	}
+}
+
+// TestSweepEffectValueForbidden: a value the compiler refuses in the
+// edited effect is an error at the cell, with its code and the value.
+// The effect here is a character short of the length limit with its
+// 5, so 99999 fits and 999999 does not.
+func TestSweepEffectValueForbidden(t *testing.T) {
+	effect := "gainGlory(5) //" + strings.Repeat("x", 2000-len("gainGlory(5) //")-4)
+	b, err := project.Load([]string{expansionWith(t, effect)}, project.Options{})
+	require.NoError(t, err)
+	require.Zero(t, b.Diags.Errors(), "%v", b.Diags.Items())
+	tg, values := target(t, b, "cards.golden-idol.gainGlory=99999,999999")
+	variants, l := b.Sweep(tg, values)
+	require.Len(t, variants, 1)
+	assert.Equal(t, 99999, variants[0].Value)
+	var errs []string
+	for _, d := range l.Items() {
+		errs = append(errs, d.String()+" (hint: "+d.Hint+")")
+	}
+	assert.Equal(t, []string{"exp:Events!D2: error[DW0412]: expression is 2001 characters long; the limit is 2000 (hint: split the effect across cards or ask for a verb that does the work (at the sweep's gainGlory=999999))"}, errs)
 }
 
 // TestSweepColumnTheSheetLacks: a cell of a column the row's sheet does
