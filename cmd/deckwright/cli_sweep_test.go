@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	stdhtml "html"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -23,7 +25,7 @@ func TestSimSweepUsageErrors(t *testing.T) {
 		want string
 	}{
 		{"syntax", []string{"--sweep", "heroes.jake-zane=1..3"},
-			`deckwright: --sweep "heroes.jake-zane=1..3": want SHEET.ID.COLUMN=VALUES, such as events.lucky-coin.count=0..3`},
+			`deckwright: --sweep "heroes.jake-zane=1..3": want SHEET.ID.NAME=VALUES, such as events.lucky-coin.count=0..3 or cards.golden-idol.gainGlory=1..5`},
 		{"values", []string{"--sweep", "heroes.jake-zane.combat=3..1"},
 			`deckwright: --sweep "heroes.jake-zane.combat=3..1": the range 3..1 runs backward: write 1..3`},
 		{"sheet", []string{"--sweep", "heros.jake-zane.combat=1..3"},
@@ -31,7 +33,9 @@ func TestSimSweepUsageErrors(t *testing.T) {
 		{"row", []string{"--sweep", "heroes.jake-zain.combat=1..3"},
 			`deckwright: --sweep heroes.jake-zain.combat=1..3: no row "jake-zain" in Heroes (did you mean "jake-zane"?)`},
 		{"column", []string{"--sweep", "heroes.jake-zane.combta=1..3"},
-			`deckwright: --sweep heroes.jake-zane.combta=1..3: Heroes has no column "combta" (did you mean "Combat"?)`},
+			`deckwright: --sweep heroes.jake-zane.combta=1..3: Heroes has no column "combta" and jake-zane's effects call no verb "combta" with a number (did you mean "Combat"?); the numbers written in its effects:
+  heroes.jake-zane.condition  the 1 in fight.round == 1, bundled:fng-base.xlsx:Heroes!P2
+  heroes.jake-zane.addDice    the 2 in addDice(2), bundled:fng-base.xlsx:Heroes!Q2`},
 		{"not a number", []string{"--sweep", "city.rooftop-chase.test=1..3"},
 			`deckwright: --sweep city.rooftop-chase.test=1..3: City Test holds skill test (Agility 5+ x2 or Fight Enemies), not a whole number: a sweep varies a whole-number column (City has Count, Glory, Cliffhanger Glory)`},
 		{"fallen land sheet", []string{"--game", "fallen-land", "--sweep", "villains.x.combat=1"},
@@ -135,7 +139,7 @@ func TestSimSweep(t *testing.T) {
 	r = dw(t, "sim", "--game", "fallen-land", "--games", "100", "--sweep", "factions.kettle-ridge-miners.starting-town-health=0,10")
 	requireExit(t, exitOK, r)
 	lines := strings.Split(r.stdout, "\n")
-	assert.Equal(t, "Fallen Land — sweep of Factions kettle-ridge-miners Starting Town Health (bundled:fl-base.xlsx:Factions!O3, now 0): 100 competitive games a value on the same seeds, 4 factions, cautious bots, seed 1", lines[0])
+	assert.Equal(t, "Fallen Land — sweep of Factions kettle-ridge-miners Starting Town Health (bundled:fl-base.xlsx:Factions!O3, now 0) from 0 to 10: 100 competitive games a value on the same seeds, 4 factions, cautious bots, seed 1", lines[0])
 	assert.Regexp(t, `^fair band ±5\.0 points: `, lines[3])
 	assert.Regexp(t, `^starting town health +games +played +wins +win rate +95% CI +vs typical, points +verdict +turns \(mean\) +95% CI$`, lines[6])
 	assert.Regexp(t, `^0 \* +100 `, lines[7])
@@ -167,4 +171,111 @@ func TestSweepStopsOnSignal(t *testing.T) {
 	require.Len(t, s.Points, 1, "the current value, played to the end")
 	assert.Equal(t, 4, s.Points[0].Value)
 	assert.Equal(t, 20000, s.Points[0].Games)
+}
+
+// idolExpansion writes a one-card expansion as CSV files: the Golden Idol,
+// an Event of three copies whose Effect is effect.
+func idolExpansion(t *testing.T, effect string) string {
+	dir := filepath.Join(t.TempDir(), "my-expansion")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Set.csv"), []byte("ID,Name,Game,Requires\nmy-exp,My Expansion,fortune-and-glory,fng-base\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Events.csv"),
+		[]byte("ID,Name,Count,Timing,Effect,Text\ngolden-idol,Golden Idol,3,any,\""+effect+"\",Gain riches.\n"), 0o644))
+	return dir
+}
+
+// TestSimSweepEffectNumber: the issue's own example, a number written in
+// an effect: cards.golden-idol.glory sweeps the 5 of gainGlory(5) — each
+// value typed where the 5 is written, the Glory a draw following it —
+// named in words in the text, the JSON and the HTML; and its Fortune,
+// which wins games, raises its holders' win rate value by value.
+func TestSimSweepEffectNumber(t *testing.T) {
+	dir := idolExpansion(t, "gainGlory(5); gainFortune(4)")
+	out := filepath.Join(t.TempDir(), "sweep.html")
+	r := dw(t, "sim", dir, "--games", "200", "--sweep", "cards.golden-idol.glory=1..5", "--json", "--report", out)
+	requireExit(t, exitOK, r)
+	var s struct {
+		Target struct {
+			Address, Column, Where, Verb, In, What string
+			Current                                *int
+		} `json:"target"`
+		Points []struct {
+			Value   int  `json:"value"`
+			Current bool `json:"current"`
+			Card    struct {
+				Drawn    int     `json:"drawn"`
+				Used     int     `json:"used"`
+				ScorePer float64 `json:"score_per"`
+				MoneyPer float64 `json:"money_per"`
+			} `json:"card"`
+		} `json:"points"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &s), r.stdout)
+	assert.Equal(t, "events.golden-idol.gainGlory", s.Target.Address)
+	assert.Equal(t, "Effect", s.Target.Column)
+	assert.Equal(t, "my-expansion:Events!E2", s.Target.Where)
+	assert.Equal(t, "gainGlory", s.Target.Verb)
+	assert.Equal(t, "gainGlory(5)", s.Target.In)
+	assert.Equal(t, "the 5 in gainGlory(5), golden-idol's Effect", s.Target.What)
+	require.Len(t, s.Points, 5)
+	for i, p := range s.Points {
+		assert.Equal(t, i+1, p.Value)
+		assert.Equal(t, p.Value == 5, p.Current)
+		require.Positive(t, p.Card.Used)
+		// Every use gives the value in Glory and 4 Fortune.
+		assert.InDelta(t, float64(p.Value), p.Card.ScorePer*float64(p.Card.Drawn)/float64(p.Card.Used), 0.01, "Glory a use at %d", p.Value)
+		assert.InDelta(t, 4, p.Card.MoneyPer*float64(p.Card.Drawn)/float64(p.Card.Used), 0.01, "Fortune a use at %d", p.Value)
+	}
+	for _, line := range []string{"sweep 1 of 5: gainGlory=5 (current)", "sweep 2 of 5: gainGlory=1", "sweep 5 of 5: gainGlory=4"} {
+		assert.Contains(t, r.stderr, line)
+	}
+	html := stdhtml.UnescapeString(string(readFile(t, out)))
+	assert.Contains(t, html, "<title>Fortune and Glory — sweep of events.golden-idol.gainGlory</title>")
+	assert.Contains(t, html, `<div>the 5 in gainGlory(5), golden-idol's Effect <span class="where">my-expansion:Events!E2</span> from 1 to 5 · 200 competitive games`)
+	assert.Contains(t, html, "<th>gainGlory</th>")
+
+	r = dw(t, "sim", dir, "--games", "400", "--sweep", "cards.golden-idol.fortune=0..8/4")
+	requireExit(t, exitOK, r)
+	lines := strings.Split(r.stdout, "\n")
+	assert.Equal(t, "Fortune and Glory — sweep of the 4 in gainFortune(4), golden-idol's Effect (my-expansion:Events!E2, now 4) from 0 to 8: 400 competitive games a value on the same seeds, 4 heroes, cautious bots, seed 1", lines[0])
+	assert.Regexp(t, `^gainFortune +games +drawn +used +Glory/draw +Fortune/draw +holders +win when held `, lines[6])
+	var held []float64
+	for _, line := range lines[7:10] {
+		f := strings.Fields(line)
+		if f[1] == "*" {
+			f = append(f[:1], f[2:]...)
+		}
+		rate, err := strconv.ParseFloat(strings.TrimSuffix(f[7], "%"), 64)
+		require.NoError(t, err, line)
+		held = append(held, rate)
+	}
+	assert.Less(t, held[0], held[1], "holders win more with 4 Fortune than with none: %v", held)
+	assert.Less(t, held[1], held[2], "and more with 8: %v", held)
+}
+
+// TestSimSweepEffectNumberErrors: a name that finds several numbers lists
+// each with the address that picks it and its cell; a value of the other
+// sign is refused; both before any game (exit 2).
+func TestSimSweepEffectNumberErrors(t *testing.T) {
+	dir := idolExpansion(t, "gainGlory(2); loseGlory(1); gainGlory(3)")
+	for _, tc := range []struct {
+		sweep, want string
+	}{
+		{"cards.golden-idol.glory=1..5", `deckwright: --sweep cards.golden-idol.glory=1..5: 3 numbers in golden-idol's effects are of verbs ending in "glory"; name the one to sweep:
+  events.golden-idol.gainGlory#1  the 2 in gainGlory(2), my-expansion:Events!E2
+  events.golden-idol.loseGlory    the 1 in loseGlory(1), my-expansion:Events!E2
+  events.golden-idol.gainGlory#2  the 3 in gainGlory(3), my-expansion:Events!E2`},
+		{"cards.golden-idol.gainGlory#2=-1..1", `deckwright: --sweep cards.golden-idol.gainGlory#2=-1..1: -1 has another sign than the 3 written in gainGlory(3) (my-expansion:Events!E2): gainGlory(-1) would turn its meaning around; a sweep keeps the sign of a number written in an effect (to sweep the opposite, write the verb that does it and sweep its number)`},
+		{"cards.golden-idol.armor=1", `deckwright: --sweep cards.golden-idol.armor=1: Events has no column "armor" and golden-idol's effects call no verb "armor" with a number (its whole-number columns: Count); the numbers written in its effects:
+  events.golden-idol.gainGlory#1  the 2 in gainGlory(2), my-expansion:Events!E2
+  events.golden-idol.loseGlory    the 1 in loseGlory(1), my-expansion:Events!E2
+  events.golden-idol.gainGlory#2  the 3 in gainGlory(3), my-expansion:Events!E2`},
+	} {
+		t.Run(tc.sweep, func(t *testing.T) {
+			r := dw(t, "sim", dir, "--games", "2", "--sweep", tc.sweep)
+			requireExit(t, exitUsage, r)
+			assert.Empty(t, r.stdout)
+			assert.Equal(t, tc.want, strings.TrimSpace(r.stderr))
+		})
+	}
 }

@@ -93,16 +93,23 @@ game that stalled or failed with the command that replays it. With no PATH it
 plays the bundled base set. The same content, seed and options give the same
 results whatever --workers is.
 
-Sweeps: --sweep SHEET.ID.COLUMN=VALUES plays the content once for each value
-of one whole-number cell — a card's Count, a hero's Combat, a rule's Value —
-every value on the same seeds, and reports the curve: the win rate of whoever
-drew or used the card (or of the hero), its difference from its deck's other
-cards (or from a typical hero) against the fair band and where it crosses
-it, the paired difference from the current value, the card's draws, uses and
-score per draw, and game length. SHEET is a sheet's name (case and spacing
-ignored) or cards for whichever card sheet holds the ID; COLUMN a header;
-VALUES a range 1..5, a range with a step 0..10/2, or a list 1,2,4. Each
-value is checked as if typed into the cell before any game is played.
+Sweeps: --sweep SHEET.ID.NAME=VALUES plays the content once for each value
+of one whole number of a row — a card's Count, a hero's Combat, the 5 of
+gainGlory(5) in a card's Effect — every value on the same seeds, and reports
+the curve: the win rate of whoever drew or used the card (or of the hero),
+its difference from its deck's other cards (or from a typical hero) against
+the fair band and where it crosses it, the paired difference from the
+current value, the card's draws, uses and score per draw, and game length.
+SHEET is a sheet's name (case and spacing ignored) or cards for whichever
+card sheet holds the ID. NAME is a whole-number column's header; or, for a
+number written in an effect or condition cell, the verb it is an argument
+of (gainGlory), a word ending that verb's name (glory), or the cell's column
+(condition: any number there, one in roll() >= 5 too); NAME#N picks the Nth
+of the numbers NAME finds, as written (gainGlory#2). A name that finds
+several numbers lists each with the address that picks it. VALUES: a range
+1..5, a range with a step 0..10/2, or a list 1,2,4; a number written in an
+effect keeps its sign. Each value is checked as if typed into the cell
+before any game is played.
 
 Policies: cautious (presses on only with good odds), bold (pushes its luck),
 random (any legal choice), mix (seats rotate through the three).
@@ -117,6 +124,7 @@ random (any legal choice), mix (seats rotate through the three).
   deckwright sim my-expansion/ --impact golden-idol,thunder-gun   # just these two cards
   deckwright sim --impact all --impact-precision 2 --impact-budget 5M
   deckwright sim my-expansion/ --sweep events.lucky-coin.count=0..3   # one cell's values, same seeds
+  deckwright sim my-expansion/ --sweep cards.golden-idol.glory=1..5   # the 5 of gainGlory(5) in its Effect
   deckwright sim --sweep 'heroes.jake-zane.combat=1..9/2' --report sweep.html
   deckwright sim --players 2 --heroes jake-zane,li-mei-chen --policy bold --json
   deckwright sim --games 100000 --shard 3/8 --part part-3.json  # games 25000–37499 of the run, for deckwright merge

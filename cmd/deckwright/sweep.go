@@ -14,7 +14,9 @@ import (
 	"github.com/deckwright/deckwright/export/outfile"
 )
 
-const sweepHelp = "play the run once for each value of one whole-number cell, on the same seeds, and report the curve: SHEET.ID.COLUMN=VALUES with VALUES 1..5, 0..10/2 or 1,2,4 (SHEET cards: whichever card sheet holds the ID), such as events.lucky-coin.count=0..3"
+const sweepHelp = "play the run once for each value of one whole number of a row, on the same seeds, and report the curve: " +
+	"SHEET.ID.NAME=VALUES with NAME a whole-number column (events.lucky-coin.count=0..3) or a number written in an effect, " +
+	"by its verb or a word ending it (cards.golden-idol.glory=1..5 for gainGlory(5)), NAME#N the Nth of several; VALUES 1..5, 0..10/2 or 1,2,4 (see Sweeps above)"
 
 // checkSweep reads --sweep and refuses the flags a sweep cannot honour.
 func (f *simFlags) checkSweep(c *cobra.Command) error {
