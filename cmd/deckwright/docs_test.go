@@ -658,6 +658,8 @@ var (
 	yamlKey   = regexp.MustCompile(`^(\w+): (.+)$`)
 	envAssign = regexp.MustCompile(`^[A-Z][A-Z0-9_]*=\S*$`)
 	escapeSeq = regexp.MustCompile(`^\\x[0-9a-f]{2}$`)
+	// A sweep's address, with or without its values: cards.golden-idol.gainGlory#2=1..5.
+	sweepAddr = regexp.MustCompile(`^[a-z][\w-]*\.[\w-]+\.[A-Za-z][\w.-]*(#\d+)?(=\S+)?$`)
 	// Shell builtins and tools a doc may show beside deckwright.
 	shellBuiltin = map[string]bool{"trap": true, "kill": true, "export": true, "ulimit": true, "timeout": true}
 	// Names that stand for any value in a pattern: cond ? a : b.
@@ -698,6 +700,14 @@ func (c *docChecker) checkSpan(games []string, s string) string {
 		return ""
 	case operators.MatchString(s):
 		return "" // a list of the effect language's operators
+	case sweepAddr.MatchString(s):
+		if !strings.Contains(s, "=") {
+			s += "=0"
+		}
+		if _, err := game.ParseSweep(s); err != nil {
+			return err.Error()
+		}
+		return ""
 	case pathish.MatchString(s):
 		return c.checkPath(s)
 	case strings.HasPrefix(s, "{") || strings.HasPrefix(s, `"`):

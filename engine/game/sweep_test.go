@@ -106,6 +106,7 @@ func sweepTables() (*table.Schema, *table.Tables) {
 			event(3, "twin-idol", "Twin Idol", 1, "gainGlory(2); loseGlory(1); gainGlory(3)", "roll() >= 5"),
 			event(4, "plain", "Plain", 1, "drawEvent()", ""),
 			event(5, "lucky-coin", "Lucky Coin", 2, "gain(1)", ""),
+			event(6, "empty-purse", "Empty Purse", 1, "gainFortune(0); wound(-2)", ""),
 		}}
 	rules := &table.Table{Key: "rules", Name: "Rules", Columns: []string{"id", "name", "text"},
 		Sources: []*table.Source{{File: "base.xlsx", Sheet: "Rules", Columns: map[string]string{"id": "A", "name": "B", "text": "C"}}}}
@@ -214,6 +215,14 @@ func TestSweepResolve(t *testing.T) {
   events.twin-idol.gainGlory#1  the 2 in gainGlory(2), exp.xlsx:Events!D3
   events.twin-idol.loseGlory    the 1 in loseGlory(1), exp.xlsx:Events!D3
   events.twin-idol.gainGlory#2  the 3 in gainGlory(3), exp.xlsx:Events!D3`},
+		{in: "cards.empty-purse.fortune=-1..1", err: `-1 has another sign than the 0 written in gainFortune(0) (exp.xlsx:Events!D6): gainFortune(-1) would turn its meaning around; a sweep keeps the sign of a number written in an effect (to sweep the opposite, write the verb that does it and sweep its number)`},
+		{in: "cards.empty-purse.wound=1", err: `1 has another sign than the -2 written in wound(-2) (exp.xlsx:Events!D6): wound(1) would turn its meaning around; a sweep keeps the sign of a number written in an effect (to sweep the opposite, write the verb that does it and sweep its number)`},
+		{in: "cards.empty-purse.fortune=0..3", edit: "gainFortune(0); wound(-2)", want: SweepTarget{Address: "events.empty-purse.gainFortune",
+			Sheet: "Events", ID: "empty-purse", Name: "Empty Purse", Column: "Effect", Where: "exp.xlsx:Events!D6", Verb: "gainFortune", In: "gainFortune(0)",
+			What: "the 0 in gainFortune(0), empty-purse's Effect", Current: n(0)}},
+		{in: "cards.empty-purse.wound=-5..0", edit: "gainFortune(0); wound(-5)", want: SweepTarget{Address: "events.empty-purse.wound",
+			Sheet: "Events", ID: "empty-purse", Name: "Empty Purse", Column: "Effect", Where: "exp.xlsx:Events!D6", Verb: "wound", In: "wound(-2)",
+			What: "the -2 in wound(-2), empty-purse's Effect", Current: n(-2)}},
 		{in: "cards.golden-idol.glory=-1..5", err: `-1 has another sign than the 5 written in gainGlory(5) (exp.xlsx:Events!D2): gainGlory(-1) would turn its meaning around; a sweep keeps the sign of a number written in an effect (to sweep the opposite, write the verb that does it and sweep its number)`},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
