@@ -1,12 +1,14 @@
 package game
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deckwright/deckwright/effects"
 	"github.com/deckwright/deckwright/engine/table"
 )
 
@@ -420,4 +422,62 @@ func TestSweepCorrect(t *testing.T) {
 	assert.Equal(t, 0.005, win3.Q)
 	assert.True(t, win3.Significant)
 	assert.Zero(t, sr.Points[3].Paired.Rounds.Q, "one pair: not tested")
+}
+
+// FuzzSweepResolve: whatever address a designer types against rows with
+// numbers in their effects, a target or an error, never a panic; a
+// number inside an effect, edited, is the value where the number was.
+func FuzzSweepResolve(f *testing.F) {
+	for _, s := range []string{"cards.golden-idol.glory=1..5", "cards.twin-idol.gainGlory#2=0", "cards.twin-idol.effect#3=4", "cards.twin-idol.condition=2",
+		"cards.empty-purse.wound=-3", "heroes.jake-zane.combat#1=2", "events.lucky-coin.gain=1", "cards.twin-idol.glory#9=1", "cards.plain.effect=1"} {
+		f.Add(s)
+	}
+	schema, tables := sweepTables()
+	f.Fuzz(func(t *testing.T, s string) {
+		sw, err := ParseSweep(s)
+		if err != nil {
+			return
+		}
+		target, err := sw.Resolve(schema, tables)
+		if err != nil || !target.InEffect() {
+			return
+		}
+		before, err := effects.Literals(target.src)
+		if err != nil {
+			t.Fatalf("%q: %v", target.src, err)
+		}
+		i := slices.IndexFunc(before, func(l effects.Literal) bool { return l.Start == target.start })
+		for _, v := range sw.Values {
+			_, _, _, text := target.Edit(v)
+			after, err := effects.Literals(text)
+			if err != nil || len(after) != len(before) || after[i].Value != int64(v) {
+				t.Fatalf("%q at %d: %q: %v", s, v, text, err)
+			}
+		}
+	})
+}
+
+// TestExcerpt: the source shown around a number is its verb call, or its
+// cell, cut to 48 characters around the number when longer.
+func TestExcerpt(t *testing.T) {
+	long := "if round > 3 and hero.glory >= 10 { gainFortune(2) } else { wound(1) }; roll() >= 5 ? drawEvent() : heal(1)"
+	for _, tc := range []struct {
+		src, number string // number: the text of the literal, its first occurrence
+		want        string
+	}{
+		{"gainGlory(5); gainFortune(4)", "4", "gainFortune(4)"},
+		{"roll() >= 5", "5", "roll() >= 5"},
+		{long, "5", "…{ wound(1) }; roll() >= 5 ? drawEvent() : heal(1)"},
+		{long, "3", "if round > 3 and hero.glory >= 10 { gainFortune(…"},
+		{long, "10", "…> 3 and hero.glory >= 10 { gainFortune(2) } els…"},
+		{"gainGlory(" + strings.Repeat("1 + ", 20) + "7)", "7", "…+ 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 7)"},
+	} {
+		lits, err := effects.Literals(tc.src)
+		require.NoError(t, err)
+		i := slices.IndexFunc(lits, func(l effects.Literal) bool { return tc.src[l.Start:l.End] == tc.number })
+		require.GreaterOrEqual(t, i, 0)
+		got := excerpt(effectNumber{Literal: lits[i], src: tc.src})
+		assert.Equal(t, tc.want, got, tc.src)
+		assert.LessOrEqual(t, len([]rune(got)), maxExcerpt+2)
+	}
 }
