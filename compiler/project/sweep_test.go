@@ -365,6 +365,16 @@ func BenchmarkSweep(b *testing.B) {
 			bd.Sweep(tg, sw.Values)
 		}
 	})
+	// The same for a number written in an effect: Jake Zane's addDice(2).
+	fx, err := game.ParseSweep("heroes.jake-zane.addDice=1..5")
+	require.NoError(b, err)
+	fxt, err := fx.Resolve(bd.Module.Schema(), bd.Tables)
+	require.NoError(b, err)
+	b.Run("compile-effect", func(b *testing.B) {
+		for b.Loop() {
+			bd.Sweep(fxt, fx.Values)
+		}
+	})
 	b.Run("compile+play", func(b *testing.B) {
 		for b.Loop() {
 			variants, _ := bd.Sweep(tg, sw.Values)
