@@ -22,7 +22,7 @@ import (
 //	cards.golden-idol.gainGlory=1..5   the number of gainGlory(5) in its effects
 //	cards.golden-idol.glory=1..5       a word ending one verb's name: the same
 //	cards.golden-idol.gainGlory#2=1..5 the second of several
-//	cards.golden-idol.condition=2..6   the one number of an effect cell
+//	heroes.jake-zane.condition=1..3    the one number of an effect cell: fight.round == 1
 //
 // and finds the number it names in the tables (sweepeffect.go for the
 // numbers inside effects); sweeprun.go plays the variants.
@@ -177,7 +177,7 @@ type SweepTarget struct {
 // cell's text with the number rewritten where it is written.
 func (t SweepTarget) Edit(v int) (sheet, id, column, text string) {
 	text = strconv.Itoa(v)
-	if t.InEffect() {
+	if t.end > 0 { // found in an effect cell's text by Resolve
 		text = t.src[:t.start] + text + t.src[t.end:]
 	}
 	return t.sheetKey, t.ID, t.columnKey, text
