@@ -11,12 +11,13 @@ import (
 
 	"github.com/deckwright/deckwright/compiler/project"
 	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/table"
 	"github.com/deckwright/deckwright/export/outfile"
 )
 
 type mergeFlags struct {
-	asJSON, allowErrors  bool
-	report, out, content string
+	asJSON, allowErrors           bool
+	report, out, content, compare string
 }
 
 func newMergeCmd() *cobra.Command {
@@ -37,13 +38,24 @@ rounds, band, FDR), the same content (its hash) and the same deckwright build.
 A file that is not such a part, or a shard missing or given twice, is an
 error naming the file and what differs (exit 1).
 
+Runs with a fixed --impact (--impact-games N) and with --compare merge the same
+way: each shard played its share of the paired games (the run's first N games
+split as the games are) or the baseline on its games, and its part carries the
+sums they add up to. Parts of different kinds of run (plain, --impact with
+other --impact-games, --compare with another baseline) are refused. Adaptive
+--impact and --until-decided decide their games as they go: they are not
+sharded.
+
 The content is loaded from where the shards' command named it (their PATH, or
-the bundled set); give it with --content when it is elsewhere here. It must
-be the content the shards played.`,
+the bundled set); give it with --content when it is elsewhere here, and the
+baseline of --compare with --compare. Each must be the content the shards
+played (its hash).`,
 		Example: `  deckwright sim my-expansion/ --games 100000 --seed 7 --shard 3/8 --part part-3.json
   deckwright merge part-*.json
   deckwright merge parts/*.json --report balance.html --json -o report.json
-  deckwright merge parts/*.json --content ~/expansions/my-expansion`,
+  deckwright merge parts/*.json --content ~/expansions/my-expansion
+  deckwright sim my-expansion/ --impact all --impact-games 20000 --games 20000 --shard 3/8 --part part-3.json
+  deckwright sim my-expansion/ --compare base --fail-on hero=0.05 --shard 3/8 --part part-3.json`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErr("merge needs the part files of a run (deckwright sim --shard K/N --part FILE writes them)")
@@ -57,6 +69,7 @@ be the content the shards played.`,
 	fl.StringVar(&f.report, "report", "", "write the self-contained HTML report to this file, as deckwright sim --report does")
 	fl.StringVarP(&f.out, "output", "o", "", "write the report (text, or JSON with --json) to this file instead of standard output")
 	fl.StringVar(&f.content, "content", "", "the content the shards played, when it is not where their command named it: a project folder or workbooks")
+	fl.StringVar(&f.compare, "compare", "", "the baseline the shards of a --compare run played, when it is not where their command named it: a project folder or workbooks")
 	fl.BoolVar(&f.allowErrors, "allow-errors", false, "exit 0 even when games failed with an error (they are still listed); without it such a run exits 1")
 	return c
 }
@@ -77,6 +90,10 @@ func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
 	if err != nil {
 		return err
 	}
+	base, err := mergeBaseline(p0, b, f.compare, stderr)
+	if err != nil {
+		return err
+	}
 	if f.report == "-" && f.out == "-" {
 		return usageErr("--report - and -o - both write standard output: give one of them a file")
 	}
@@ -93,7 +110,11 @@ func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
 		}
 		defer out.Abort()
 	}
-	rep, err := game.MergeParts(simr, b.Tables, parts)
+	var baseTables *table.Tables
+	if base != nil {
+		baseTables = base.Tables
+	}
+	rep, err := game.MergeParts(simr, b.Tables, baseTables, parts)
 	if err != nil {
 		return &exitError{code: exitContent, msg: err.Error()}
 	}
@@ -177,6 +198,35 @@ func mergeContent(p *game.Part, path string, stderr io.Writer) (*project.Build, 
 	return b, simr, nil
 }
 
+// mergeBaseline loads the baseline of a --compare run's parts: from path,
+// or where the shards' command named it (base: the bundled set of the
+// game). Other content than the shards played is refused; a run without
+// --compare has none (nil).
+func mergeBaseline(p *game.Part, b *project.Build, path string, stderr io.Writer) (*project.Build, error) {
+	spec := p.Run.Compare
+	switch {
+	case spec == "" && path != "":
+		return nil, usageErr("--compare: %s is a part of a run without --compare", p.Name)
+	case spec == "":
+		return nil, nil
+	case path != "":
+		spec = path
+	case spec != "base":
+		if _, err := os.Stat(spec); err != nil {
+			return nil, usageErr("%s was compared with %s, which is not here: give the baseline with --compare PATH", p.Name, spec)
+		}
+	}
+	base, err := baselineBuild(spec, b, stderr)
+	if err != nil {
+		return nil, err
+	}
+	if want := p.Baseline.Content; base.Tables.Hash != want {
+		return nil, &exitError{code: exitContent, msg: fmt.Sprintf("%s was compared with baseline content %s, but %s is %s: merge against the baseline the shards played (--compare PATH)",
+			p.Name, short(want), spec, short(base.Tables.Hash))}
+	}
+	return base, nil
+}
+
 // short is a content hash cut to tell hashes apart.
 func short(hash string) string { return hash[:min(len(hash), 19)] }
 
@@ -195,7 +245,8 @@ func runFlags(p *game.Part, f *mergeFlags, shards int) *simFlags {
 	}
 	sf := &simFlags{games: d.Games, from: d.From, seed: d.Seed, players: players, mode: d.Mode, policy: d.Policy,
 		heroes: heroes, teams: 2, variants: d.Variants, maxRounds: d.MaxRounds, game: p.Source.Game,
-		asJSON: f.asJSON, report: f.report, allowErrors: f.allowErrors, shards: shards, options: map[string]*string{}}
+		asJSON: f.asJSON, report: f.report, allowErrors: f.allowErrors, shards: shards, options: map[string]*string{},
+		impact: d.Impact, impactGames: d.ImpactGames, compare: d.Compare}
 	// The game's options as the flags that gave them: --level, --org and
 	// --teams their own, any other by its name (gameOptions in reverse).
 	for name, v := range d.Options {

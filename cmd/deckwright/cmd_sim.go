@@ -209,6 +209,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		defer part.Abort()
 	}
 	def := game.RunOf(req, f.runGames, f.from)
+	def.Compare, def.FailOn = f.compare, limits
 	var base *project.Build
 	if f.compare != "" {
 		// Before the main run, so a baseline that cannot be built stops
@@ -235,7 +236,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if err := f.writeHTML(html, b, rep, stderr); err != nil {
 		return err
 	}
-	if err := f.writePart(part, b, rep, def, args, stderr); err != nil {
+	if err := f.writePart(part, b, base, rep, def, args, stderr); err != nil {
 		return err
 	}
 	if err := f.print(stdout, stderr, b, rep); err != nil {
@@ -302,6 +303,7 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 	}
 	f.picked, f.runGames = s, f.games
 	if s.n > 0 {
+		req.Shard = &game.Shard{K: s.k, N: s.n, From: req.From, Games: f.games}
 		from, count := sim.Shard(f.games, s.k, s.n)
 		req.From += from
 		req.Games, f.games = count, count // a partial shard's note counts its own games

@@ -96,13 +96,13 @@ func (f *simFlags) shardOf(getenv func(string) string) (shard, error) {
 	if err != nil {
 		return s, err
 	}
-	for _, other := range []struct {
-		name string
-		set  bool
-	}{{"--impact", f.impact != ""}, {"--compare", f.compare != ""}, {"--until-decided", f.until != ""}, {"--trace", f.trace}} {
-		if other.set {
-			return s, usageErr("a shard plays a fixed slice of the run's games; %s needs the whole run on one machine", other.name)
-		}
+	switch {
+	case f.trace:
+		return s, usageErr("a shard plays a fixed slice of the run's games; --trace needs the whole run on one machine")
+	case f.until != "":
+		return s, usageErr("--until-decided decides how many games to play from the verdicts so far, which no shard sees: shard a fixed run (--games N); the merged report gives each undecided verdict the games it would take")
+	case f.impact != "" && f.impactGames == 0:
+		return s, usageErr("adaptive --impact decides each card's games from the results so far, which no shard sees: shard a fixed allocation, --impact-games N (every card paired on the run's first N games; a card's ± shrinks as 1/√N: on the bundled set N = 10000 puts 202 of its 203 cards within ±3 points)")
 	}
 	if s.n > f.games {
 		return s, usageErr("shard %d/%d: %d shards of %d games would leave some empty (at most --games shards)", s.k, s.n, s.n, f.games)
@@ -115,9 +115,10 @@ func (s shard) String() string { return fmt.Sprintf("%d/%d", s.k, s.n) }
 
 // writePart writes the shard's part file (--part) through the atomic
 // writer created before the run: the request that defines the run, the
-// content's hash and the shard's counts. An interrupted shard writes none:
+// content's hash and the shard's counts (with --compare, the baseline's
+// too, and its content's hash: base). An interrupted shard writes none:
 // its counts are not the shard's.
-func (f *simFlags) writePart(out *outfile.File, b *project.Build, rep *game.SimReport, def game.RunDef, args []string, stderr io.Writer) error {
+func (f *simFlags) writePart(out *outfile.File, b, base *project.Build, rep *game.SimReport, def game.RunDef, args []string, stderr io.Writer) error {
 	if skipped(out, rep.Partial, f.part, "run", stderr) {
 		return nil
 	}
@@ -132,6 +133,9 @@ func (f *simFlags) writePart(out *outfile.File, b *project.Build, rep *game.SimR
 	p.Engine, p.Content = engineVersion(), b.Tables.Hash
 	p.Started, p.Finished = f.played[0].UTC(), f.played[1].UTC()
 	p.Source = game.Source{Paths: append([]string{}, args...), Game: f.game}
+	if p.Baseline != nil {
+		p.Baseline.Content = base.Tables.Hash
+	}
 	if err := json.NewEncoder(out).Encode(p); err != nil {
 		out.Abort()
 		return outputErr("--part", err)

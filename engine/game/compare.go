@@ -56,6 +56,47 @@ func ParseThresholds(s string) (Thresholds, error) {
 // Benjamini–Hochberg correction, so the moves listed are significant
 // after it; it names the bounds they break.
 func Compare(baseline string, base, cur *SimReport, changes []Change, limits Thresholds) *Comparison {
+	return CompareWith(baseline, base, cur, changes, limits, PairGames(base.Outcomes, cur.Outcomes))
+}
+
+// ComparePairs are a comparison's games paired game by game on the same
+// seeds (both finished): the differences in game length and in the
+// players' win (this build's − the baseline's), and the wins of each.
+// Sums, so the shards of a run add up to the run's.
+type ComparePairs struct {
+	Rounds   sim.Paired `json:"rounds"`
+	Wins     sim.Paired `json:"wins"`
+	BaseWins int        `json:"base_wins"`
+	CurWins  int        `json:"wins_now"`
+}
+
+// PairGames pairs the outcomes of a baseline run and a run on the same
+// seeds, game by game.
+func PairGames(base, cur []Outcome) ComparePairs {
+	var p ComparePairs
+	for i := range min(len(base), len(cur)) {
+		b, c := &base[i], &cur[i]
+		if !b.Done || !c.Done {
+			continue
+		}
+		p.Rounds.Add(c.Rounds - b.Rounds)
+		p.Wins.Add(b2i(c.Win) - b2i(b.Win))
+		p.BaseWins += b2i(b.Win)
+		p.CurWins += b2i(c.Win)
+	}
+	return p
+}
+
+func (p *ComparePairs) merge(o *ComparePairs) {
+	p.Rounds.Merge(o.Rounds)
+	p.Wins.Merge(o.Wins)
+	p.BaseWins += o.BaseWins
+	p.CurWins += o.CurWins
+}
+
+// CompareWith is Compare with the games paired already (pairs): what a
+// merge of shards has, in place of the runs' outcomes.
+func CompareWith(baseline string, base, cur *SimReport, changes []Change, limits Thresholds, pairs ComparePairs) *Comparison {
 	bal := cur.Balance.Or(DefaultBalance)
 	cmp := &Comparison{Baseline: baseline, Games: cur.Games, Changes: changes, New: []Verdict{}, Moves: []Movement{}}
 	if cmp.Changes == nil {
@@ -162,19 +203,8 @@ func Compare(baseline string, base, cur *SimReport, changes []Change, limits Thr
 		}
 	}
 	// Game level, paired game by game on the same seeds.
-	var rounds, wins sim.Paired
-	n := min(len(base.Outcomes), len(cur.Outcomes))
-	bw, cw := 0, 0
-	for i := range n {
-		b, c := base.Outcomes[i], cur.Outcomes[i]
-		if !b.Done || !c.Done {
-			continue
-		}
-		rounds.Add(c.Rounds - b.Rounds)
-		wins.Add(b2i(c.Win) - b2i(b.Win))
-		bw += b2i(b.Win)
-		cw += b2i(c.Win)
-	}
+	rounds, wins, bw, cw := pairs.Rounds, pairs.Wins, pairs.BaseWins, pairs.CurWins
+	cmp.base, cmp.pairs = base, pairs
 	if rounds.N > 1 {
 		ci := rounds.IntervalZ(bal.z())
 		keep(&game, Movement{Metric: "rounds", Baseline: base.Rounds.Mean, Current: cur.Rounds.Mean,

@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -303,44 +302,28 @@ func (h *harness) simulate() (*SimReport, error) {
 	return rep, nil
 }
 
+// cardIDs are the IDs of cards by number.
+func (h *harness) cardIDs(cards []int) []string {
+	ids := make([]string, len(cards))
+	for k, n := range cards {
+		ids[k] = h.run.Cards[n].ID
+	}
+	return ids
+}
+
 // impact measures each target card by paired runs: the games of the run
 // against the same seeds with a random other card of its deck in its
 // place, played again only where the card was drawn. With
 // --impact-games, on the run's first games for every card
 // (MeasureImpact); else adaptively (adaptive.go).
 func (h *harness) impact(rep *SimReport, targets []int) {
-	ids := make([]string, len(targets))
-	for k, n := range targets {
-		ids[k] = h.run.Cards[n].ID
-	}
+	ids := h.cardIDs(targets)
 	substitute := func(id string) GameConfig {
 		sub, _ := CardIndexes(h.run.Cards, []string{id}) // id is a card of the report
 		return GameConfig{Exclude: h.exclude, Substitute: sub}
 	}
 	if h.req.ImpactGames > 0 {
-		k := map[string]int{}
-		for i, id := range ids {
-			k[id] = i
-		}
-		MeasureImpact(rep, ids, h.req.ImpactGames, func(id string, games int) []Outcome {
-			var drawn []int
-			for g, o := range rep.Outcomes[:games] {
-				if o.Done && k[id] < len(o.Held) && o.Held[k[id]] != 0 {
-					drawn = append(drawn, g)
-				}
-			}
-			played := h.playList(drawn, substitute(id), nil)
-			if played == nil {
-				return nil
-			}
-			// Where it was not drawn the game is the same game; it does
-			// not count either way.
-			out := slices.Clone(rep.Outcomes[:games])
-			for i, g := range drawn {
-				out[g] = played[i]
-			}
-			return out
-		}, h.req.ImpactProgress)
+		h.fixedImpact(rep, ids, targets, substitute)
 		return
 	}
 	a := newAdaptive(rep, h.req.ImpactPlan.Or(DefaultImpactPlan), ids)
@@ -369,7 +352,58 @@ func (h *harness) impact(rep *SimReport, targets []int) {
 	}
 }
 
-// playList plays the run's games numbered games (from the run's first)
+// fixedImpact pairs every card on the run's first ImpactGames games
+// (--impact-games), only those it was drawn in (in the others the two
+// games are the same game). A shard pairs its share of them, split as
+// the games are (sim.Shard): at or before its own slice, so it plays
+// again those before it, for their outcomes. The report gets the cards'
+// impact on the games paired, and keeps their sums for a part.
+func (h *harness) fixedImpact(rep *SimReport, ids []string, targets []int, substitute func(string) GameConfig) {
+	// The base games paired: base[i] is game from+i (from h.req.From).
+	from, games := 0, min(h.req.ImpactGames, len(rep.Outcomes))
+	base := rep.Outcomes[:games]
+	if s := h.req.Shard; s != nil {
+		first, count := sim.Shard(h.req.ImpactGames, s.K, s.N)
+		own := h.req.From - s.From // the shard's first game, from the run's
+		from, games = first-own, count
+		base = rep.Outcomes[:max(first+count-own, 0)]
+		if before := min(count, own-first); before > 0 {
+			t, st := h.batch(from, before, GameConfig{Stats: true, Track: targets, Exclude: h.exclude}, true, nil)
+			if st.Stopped {
+				return
+			}
+			base = append(t.Outcomes, base...)
+		}
+	}
+	sums := make([]ImpactSums, len(ids))
+	for k, id := range ids {
+		sums[k].Card = id
+		card := rep.card(id)
+		if card == nil {
+			continue
+		}
+		if h.req.ImpactProgress != nil {
+			h.req.ImpactProgress(k+1, len(ids), id)
+		}
+		var drawn []int
+		for i := range base {
+			if o := &base[i]; o.Done && k < len(o.Held) && o.Held[k] != 0 {
+				drawn = append(drawn, from+i)
+			}
+		}
+		with := h.playList(drawn, substitute(id), nil)
+		if with == nil { // stopped: the report is partial, without impacts
+			return
+		}
+		for i, g := range drawn {
+			sums[k].pair(&base[g-from], &with[i], k, rep.SharedWins, card.Earned)
+		}
+	}
+	rep.fixedImpact(ids, games, sums)
+}
+
+// playList plays the run's games numbered games (from the request's first;
+// a shard's fixed --impact numbers those before its slice below 0)
 // with cfg on every worker and returns their outcomes in that order, nil
 // if the run was stopped.
 func (h *harness) playList(games []int, cfg GameConfig, progress func(int)) []Outcome {

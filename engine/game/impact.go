@@ -27,27 +27,17 @@ import (
 // the run was stopped (an interrupt): measuring ends there. The report is
 // judged again with the effects in the family of tests.
 func MeasureImpact(rep *SimReport, ids []string, games int, with func(id string, games int) []Outcome, progress func(card, cards int, id string)) {
-	index := map[string]int{}
-	for i := range rep.Cards {
-		index[rep.Cards[i].ID] = i
-	}
 	if games <= 0 || games > len(rep.Outcomes) {
 		games = len(rep.Outcomes)
 	}
 	base := rep.Outcomes[:games]
-	run := &ImpactRun{FixedGames: games, BaseGames: games, NotPrecise: []string{}, NoWinEffect: []string{}}
-	terms := rep.Terms.Or(DefaultTerms)
-	bal := rep.Balance.Or(DefaultBalance)
-	band, z := bal.Band, bal.z()
-	if !rep.SharedWins {
-		band = bal.BandAt(rep.fairShare())
-	}
+	sums := make([]ImpactSums, len(ids))
 	for k, id := range ids {
-		i, ok := index[id]
-		if !ok {
+		sums[k].Card = id
+		card := rep.card(id)
+		if card == nil {
 			continue
 		}
-		card := &rep.Cards[i]
 		if progress != nil {
 			progress(k+1, len(ids), card.ID)
 		}
@@ -55,45 +45,98 @@ func MeasureImpact(rep *SimReport, ids []string, games int, with func(id string,
 		if other == nil { // the run was stopped: its report is partial, without impacts
 			return
 		}
-		var won, rounds sim.Paired
-		played := 0
 		for g := range base {
-			a, b := &base[g], &other[g]
-			if !a.Done || k >= len(a.Held) || a.Held[k] == 0 {
-				continue
-			}
-			played++
-			if !b.Done {
-				continue
-			}
-			rounds.Add(a.Rounds - b.Rounds)
-			if rep.SharedWins {
-				won.Add(b2i(a.Win) - b2i(b.Win))
-				continue
-			}
-			if card.Earned {
-				continue
-			}
-			for seats := uint8(a.Held[k]); seats != 0; seats &= seats - 1 {
-				bit := uint8(1) << bits.TrailingZeros8(seats)
-				won.Add(b2i(a.Won&bit != 0) - b2i(b.Won&bit != 0))
-			}
+			sums[k].pair(&base[g], &other[g], k, rep.SharedWins, card.Earned)
 		}
-		im := &Impact{Games: games, Played: played, Band: round(band), Rounds: effect(&rounds, z), Measure: measureWords(rep, terms)}
-		if won.N > 0 {
-			im.Win = effect(&won, z)
-			agreed(im.Win, won.SumSq, won.N, z)
+	}
+	rep.fixedImpact(ids, games, sums)
+}
+
+// ImpactSums are one card's paired sums in a fixed-allocation impact run
+// (--impact-games), by unit: the differences' counts, sums and sums of
+// squares, whole numbers, so a shard's add up to the whole run's
+// (MergeParts).
+type ImpactSums struct {
+	Card   string     `json:"card"`
+	Played int        `json:"played"` // base games it was drawn in
+	Win    sim.Paired `json:"win"`
+	Rounds sim.Paired `json:"rounds"`
+}
+
+// pair adds base game a and its paired game b, in which card k (of
+// Outcome.Held) had a substitute: nothing when the card was not drawn.
+func (s *ImpactSums) pair(a, b *Outcome, k int, shared, earned bool) {
+	if !a.Done || k >= len(a.Held) || a.Held[k] == 0 {
+		return
+	}
+	s.Played++
+	if !b.Done {
+		return
+	}
+	s.Rounds.Add(a.Rounds - b.Rounds)
+	if shared {
+		s.Win.Add(b2i(a.Win) - b2i(b.Win))
+		return
+	}
+	if earned {
+		return
+	}
+	for seats := uint8(a.Held[k]); seats != 0; seats &= seats - 1 {
+		bit := uint8(1) << bits.TrailingZeros8(seats)
+		s.Win.Add(b2i(a.Won&bit != 0) - b2i(b.Won&bit != 0))
+	}
+}
+
+// merge adds another shard's sums of the same card.
+func (s *ImpactSums) merge(o *ImpactSums) {
+	s.Played += o.Played
+	s.Win.Merge(o.Win)
+	s.Rounds.Merge(o.Rounds)
+}
+
+// card is the report's card of that ID, or nil.
+func (r *SimReport) card(id string) *CardReport {
+	for i := range r.Cards {
+		if r.Cards[i].ID == id {
+			return &r.Cards[i]
+		}
+	}
+	return nil
+}
+
+// fixedImpact writes each card's impact from its paired sums (by card,
+// as ids) on the run's first games, and the run's summary, and judges
+// the report again with the effects in the family of tests.
+func (r *SimReport) fixedImpact(ids []string, games int, sums []ImpactSums) {
+	r.impact = sums
+	run := &ImpactRun{FixedGames: games, BaseGames: games, NotPrecise: []string{}, NoWinEffect: []string{}}
+	terms := r.Terms.Or(DefaultTerms)
+	bal := r.Balance.Or(DefaultBalance)
+	band, z := bal.Band, bal.z()
+	if !r.SharedWins {
+		band = bal.BandAt(r.fairShare())
+	}
+	for k, id := range ids {
+		card := r.card(id)
+		if card == nil {
+			continue
+		}
+		s := &sums[k]
+		im := &Impact{Games: games, Played: s.Played, Band: round(band), Rounds: effect(&s.Rounds, z), Measure: measureWords(r, terms)}
+		if s.Win.N > 0 {
+			im.Win = effect(&s.Win, z)
+			agreed(im.Win, s.Win.SumSq, s.Win.N, z)
 			im.HalfWidth = round((im.Win.High - im.Win.Low) / 2)
 		}
 		card.Impact = im
 		run.Cards++
-		run.Paired += played
+		run.Paired += s.Played
 		if im.Win == nil {
 			run.NoWinEffect = append(run.NoWinEffect, card.ID)
 		}
 	}
-	rep.ImpactRun = run
-	rep.Judge()
+	r.ImpactRun = run
+	r.Judge()
 }
 
 // effect summarises paired differences.

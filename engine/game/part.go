@@ -20,14 +20,18 @@ import (
 // A part is one shard's share of a run (`deckwright sim --shard K/N
 // --part FILE`): the request that defines the run, the shard, and all the
 // run's report is built from — the harness's tally and the module's
-// counts, sums and counts only, never rates. `deckwright merge` checks
+// counts, sums and counts only, never rates — and, for a run with a fixed
+// --impact, each card's paired sums on the shard's share of the paired
+// games; for a run with --compare, the baseline's tally and counts on the
+// shard's games and the games paired. `deckwright merge` checks
 // that its parts are the shards of one run and adds them up into the
 // report the whole run on one machine gives (MergeParts).
 
 // The part file's format and version: a reader refuses any other.
 const (
-	PartFormat  = "deckwright-sim-part"
-	PartVersion = 1
+	PartFormat = "deckwright-sim-part"
+	// PartVersion 2 added the parts of --impact and --compare runs.
+	PartVersion = 2
 	// MaxPartSize bounds what ReadPart reads: a part of the bundled set
 	// with per-card metrics is under 100 KB.
 	MaxPartSize = 64 << 20
@@ -56,6 +60,11 @@ type Part struct {
 	// Counts are the module's counts (Game.Counts) as encoding/json writes
 	// them; null when the run counted none.
 	Counts json.RawMessage `json:"counts"`
+	// Impact is the shard's share of a fixed --impact run's paired games;
+	// Baseline its share of a --compare run's baseline. Each is there
+	// when, and only when, the run has it.
+	Impact   *PartImpact   `json:"impact,omitempty"`
+	Baseline *PartBaseline `json:"baseline,omitempty"`
 
 	// Name is the file the part was read from, for messages.
 	Name string `json:"-"`
@@ -86,6 +95,48 @@ type RunDef struct {
 	Stats   bool              `json:"stats"`
 	Exclude []string          `json:"exclude"`
 	Balance Balance           `json:"balance"`
+	// Impact is the layer --impact measures (a set ID, or all), paired
+	// on the run's first ImpactGames games; Compare the baseline of
+	// --compare as the command named it, and FailOn its bounds.
+	Impact      string     `json:"impact,omitempty"`
+	ImpactGames int        `json:"impact_games,omitempty"`
+	Compare     string     `json:"compare,omitempty"`
+	FailOn      Thresholds `json:"fail_on,omitempty"`
+}
+
+// Kind says what a run plays beyond its games: a plain run, or one with
+// a fixed --impact or with --compare.
+func (d RunDef) Kind() string {
+	var with []string
+	if d.Impact != "" {
+		with = append(with, fmt.Sprintf("--impact %s --impact-games %d", d.Impact, d.ImpactGames))
+	}
+	if d.Compare != "" {
+		with = append(with, "--compare "+d.Compare)
+	}
+	if len(with) == 0 {
+		return "a plain run"
+	}
+	return "a run with " + strings.Join(with, " ")
+}
+
+// PartImpact is a shard's share of a fixed --impact run's paired games:
+// the run's first ImpactGames games split as the games are (sim.Shard),
+// and each card's paired sums on them, in the run's order of cards.
+type PartImpact struct {
+	From  int          `json:"from"` // the first one's index, from the run's first
+	Games int          `json:"games"`
+	Cards []ImpactSums `json:"cards"`
+}
+
+// PartBaseline is a shard's share of a --compare run's baseline: the
+// baseline build's tally and counts on the shard's games, and the games
+// paired with the run's.
+type PartBaseline struct {
+	Content string          `json:"content"` // the baseline tables' hash
+	Tally   PartTally       `json:"tally"`
+	Counts  json.RawMessage `json:"counts"`
+	Pairs   ComparePairs    `json:"pairs"`
 }
 
 // RunOf is the definition of the run req is a shard of: games from index
@@ -93,14 +144,16 @@ type RunDef struct {
 func RunOf(req SimRequest, games, from int) RunDef {
 	return RunDef{Games: games, From: from, Seed: req.Seed, Players: req.Players, PlayersMax: req.PlayersMax, MaxRounds: req.MaxRounds,
 		Mode: req.Mode, Policy: req.Policy, Heroes: req.Heroes, Variants: req.Variants,
-		Options: maps.Clone(req.Options), Stats: req.Stats, Exclude: req.Exclude, Balance: req.Balance}
+		Options: maps.Clone(req.Options), Stats: req.Stats, Exclude: req.Exclude, Balance: req.Balance,
+		Impact: req.ImpactLayer, ImpactGames: req.ImpactGames}
 }
 
 // Request is the request of the whole run.
 func (d RunDef) Request() SimRequest {
 	return SimRequest{Games: d.Games, From: d.From, Seed: d.Seed, Players: d.Players, PlayersMax: d.PlayersMax, MaxRounds: d.MaxRounds,
 		Mode: d.Mode, Policy: d.Policy, Heroes: d.Heroes, Variants: d.Variants,
-		Options: maps.Clone(d.Options), Stats: d.Stats, Exclude: d.Exclude, Balance: d.Balance}
+		Options: maps.Clone(d.Options), Stats: d.Stats, Exclude: d.Exclude, Balance: d.Balance,
+		ImpactLayer: d.Impact, ImpactGames: d.ImpactGames, KeepGames: d.Compare != ""}
 }
 
 // PartShard is which shard of the run a part is: K of N, and the games it
@@ -146,17 +199,46 @@ func NewPart(r *SimReport, def RunDef, k, n int) (*Part, error) {
 	}
 	from, games := sim.Shard(def.Games, k, n)
 	p := &Part{Format: PartFormat, Version: PartVersion, Game: r.Game, Run: def, Shard: PartShard{K: k, N: n, From: from, Games: games},
-		GamesPerSecond: r.GamesPerSecond,
-		Tally:          PartTally{Tally: t.Tally, Losses: t.Losses, Prizes: t.Prizes, SideWins: t.SideWins, Failures: []PartFailure{}}}
-	for _, f := range t.Failures {
-		p.Tally.Failures = append(p.Tally.Failures, PartFailure{Index: f.Index, Stall: f.Stall, Seed: f.Seed, Round: f.Round,
-			Message: f.Message, Card: f.Card, InPlay: f.InPlay, Stack: f.Stack})
-	}
+		GamesPerSecond: r.GamesPerSecond}
 	var err error
-	if p.Counts, err = json.Marshal(t.Counts); err != nil {
+	if p.Tally, p.Counts, err = partTallyOf(t); err != nil {
 		return nil, err
 	}
+	switch {
+	case def.Impact == "":
+	case def.ImpactGames < 1 || r.impact == nil:
+		return nil, errors.New("a part of an --impact run needs its paired sums: a fixed allocation (--impact-games) that finished")
+	default:
+		from, games := sim.Shard(def.ImpactGames, k, n)
+		p.Impact = &PartImpact{From: from, Games: games, Cards: r.impact}
+	}
+	if def.Compare != "" {
+		c := r.Comparison
+		if c == nil || c.base == nil || c.base.full == nil {
+			return nil, errors.New("a part of a --compare run needs the baseline's run")
+		}
+		if !c.base.parts {
+			return nil, Optionf("%s keeps counts a part file cannot carry: it plays no shards with --part", r.Game)
+		}
+		b := &PartBaseline{Pairs: c.pairs}
+		if b.Tally, b.Counts, err = partTallyOf(c.base.full); err != nil {
+			return nil, err
+		}
+		p.Baseline = b
+	}
 	return p, nil
+}
+
+// partTallyOf is a run's tally as a part holds it: the generic tally and
+// the module's counts as JSON.
+func partTallyOf(t *Tally) (PartTally, json.RawMessage, error) {
+	pt := PartTally{Tally: t.Tally, Losses: t.Losses, Prizes: t.Prizes, SideWins: t.SideWins, Failures: []PartFailure{}}
+	for _, f := range t.Failures {
+		pt.Failures = append(pt.Failures, PartFailure{Index: f.Index, Stall: f.Stall, Seed: f.Seed, Round: f.Round,
+			Message: f.Message, Card: f.Card, InPlay: f.InPlay, Stack: f.Stack})
+	}
+	counts, err := json.Marshal(t.Counts)
+	return pt, counts, err
 }
 
 // ReadPart reads a part file (name is for messages): at most MaxPartSize
@@ -174,6 +256,7 @@ func ReadPart(r io.Reader, name string) (*Part, error) {
 	var head struct {
 		Format  string `json:"format"`
 		Version int    `json:"version"`
+		Engine  string `json:"engine"`
 	}
 	err = json.Unmarshal(data, &head)
 	var se *json.SyntaxError
@@ -190,7 +273,11 @@ func ReadPart(r io.Reader, name string) (*Part, error) {
 		return nil, fmt.Errorf("%s: not a part file (deckwright sim --shard K/N --part FILE writes them)", name)
 	}
 	if head.Version != PartVersion {
-		return nil, fmt.Errorf("%s: part version %d; this deckwright reads version %d: merge with the deckwright that played it", name, head.Version, PartVersion)
+		by := ""
+		if head.Engine != "" {
+			by = " (" + head.Engine + ")"
+		}
+		return nil, fmt.Errorf("%s: part version %d; this deckwright reads version %d: merge with the deckwright that played it%s", name, head.Version, PartVersion, by)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -293,30 +380,123 @@ func (p *Part) check() error {
 	if from, games := sim.Shard(d.Games, s.K, s.N); s.From != from || s.Games != games {
 		return fmt.Errorf("shard %d/%d of %d games plays games %d to %d, not %d to %d", s.K, s.N, d.Games, from, from+games-1, s.From, s.From+s.Games-1)
 	}
-	if err := nonNegative("tally", reflect.ValueOf(t).Elem(), reflect.Value{}, 0); err != nil {
+	if err := checkPartTally("tally", t, s, d.From+s.From); err != nil {
+		return err
+	}
+	if err := p.checkImpact(); err != nil {
+		return err
+	}
+	return p.checkBaseline()
+}
+
+// checkPartTally checks a tally of shard s (where names it) that begins
+// at game first: it counts the shard's games, each ended once, its
+// failures listed, and no negative number.
+func checkPartTally(where string, t *PartTally, s PartShard, first int) error {
+	if err := nonNegative(where, reflect.ValueOf(t).Elem(), reflect.Value{}, 0); err != nil {
 		return err
 	}
 	if t.Games != s.Games {
-		return fmt.Errorf("tally: %d games, but shard %d/%d plays %d", t.Games, s.K, s.N, s.Games)
+		return fmt.Errorf("%s: %d games, but shard %d/%d plays %d", where, t.Games, s.K, s.N, s.Games)
 	}
 	ended := 0
 	for _, n := range t.Ends {
 		ended += n
 	}
 	if ended != t.Games {
-		return fmt.Errorf("tally: %d games ended, of %d played", ended, t.Games)
+		return fmt.Errorf("%s: %d games ended, of %d played", where, ended, t.Games)
 	}
 	if n := t.Ends["stall"] + t.Ends["error"]; len(t.Failures) != n {
-		return fmt.Errorf("tally: %d failures listed, %d counted", len(t.Failures), n)
+		return fmt.Errorf("%s: %d failures listed, %d counted", where, len(t.Failures), n)
 	}
 	if n := t.Rounds.N(); n != int64(t.Games-len(t.Failures)) {
-		return fmt.Errorf("tally: %d game lengths, of %d games finished", n, t.Games-len(t.Failures))
+		return fmt.Errorf("%s: %d game lengths, of %d games finished", where, n, t.Games-len(t.Failures))
 	}
-	first := d.From + s.From
 	for _, f := range t.Failures {
 		if f.Index < first || f.Index >= first+s.Games {
-			return fmt.Errorf("tally: failure of game %d, not one of the shard's %d to %d", f.Index, first, first+s.Games-1)
+			return fmt.Errorf("%s: failure of game %d, not one of the shard's %d to %d", where, f.Index, first, first+s.Games-1)
 		}
+	}
+	return nil
+}
+
+// checkImpact checks a part's paired sums of --impact against its run:
+// there when the run has a fixed --impact, its share of the paired games
+// sim.Shard's, and each card's sums such as pairs give — no more pairs
+// than games, differences no larger than a game's.
+func (p *Part) checkImpact() error {
+	d, s, im := &p.Run, p.Shard, p.Impact
+	switch {
+	case d.Impact == "" && im == nil:
+		return nil
+	case d.Impact == "":
+		return errors.New("impact: paired sums in the part of a run without --impact")
+	case d.ImpactGames < 1 || d.ImpactGames > d.Games:
+		return fmt.Errorf("run: --impact-games %d of a run of %d games: adaptive --impact is not sharded, and a fixed one pairs 1 to --games games", d.ImpactGames, d.Games)
+	case im == nil:
+		return errors.New("impact: missing: the part of an --impact run carries its paired sums")
+	}
+	if from, games := sim.Shard(d.ImpactGames, s.K, s.N); im.From != from || im.Games != games {
+		return fmt.Errorf("impact: shard %d/%d of %d paired games pairs games %d to %d, not %d to %d", s.K, s.N, d.ImpactGames, from, from+games-1, im.From, im.From+im.Games-1)
+	}
+	for i, c := range im.Cards {
+		where := fmt.Sprintf("impact.cards[%d]", i)
+		switch {
+		case c.Played < 0 || c.Played > im.Games:
+			return fmt.Errorf("%s: drawn in %d of %d games paired", where, c.Played, im.Games)
+		case c.Rounds.N > int64(c.Played) || c.Win.N > 8*int64(c.Played):
+			return fmt.Errorf("%s: %d pairs of game length and %d of wins, of %d games drawn in", where, c.Rounds.N, c.Win.N, c.Played)
+		}
+		if err := checkPaired(where+".win", c.Win, 1); err != nil {
+			return err
+		}
+		if err := checkPaired(where+".rounds", c.Rounds, int64(d.MaxRounds)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkBaseline checks a part's share of a --compare baseline: there
+// when the run has --compare, its tally the shard's games', its pairs
+// no more than them.
+func (p *Part) checkBaseline() error {
+	d, s, b := &p.Run, p.Shard, p.Baseline
+	switch {
+	case d.Compare == "" && b == nil:
+		return nil
+	case d.Compare == "":
+		return errors.New("baseline: a baseline's counts in the part of a run without --compare")
+	case b == nil:
+		return errors.New("baseline: missing: the part of a --compare run carries its baseline's counts")
+	case b.Content == "":
+		return errors.New("baseline: no content hash")
+	}
+	if err := checkPartTally("baseline.tally", &b.Tally, s, d.From+s.From); err != nil {
+		return err
+	}
+	pr := &b.Pairs
+	switch {
+	case pr.Rounds.N < 0 || pr.Rounds.N > int64(s.Games) || pr.Wins.N != pr.Rounds.N:
+		return fmt.Errorf("baseline.pairs: %d pairs of game length and %d of wins, of %d games", pr.Rounds.N, pr.Wins.N, s.Games)
+	case pr.BaseWins < 0 || pr.CurWins < 0 || int64(pr.BaseWins) > pr.Wins.N || int64(pr.CurWins) > pr.Wins.N:
+		return fmt.Errorf("baseline.pairs: %d and %d wins of %d games paired", pr.BaseWins, pr.CurWins, pr.Wins.N)
+	}
+	if err := checkPaired("baseline.pairs.wins", pr.Wins, 1); err != nil {
+		return err
+	}
+	return checkPaired("baseline.pairs.rounds", pr.Rounds, int64(d.MaxRounds))
+}
+
+// checkPaired checks paired sums of differences of at most most either
+// way: a count not negative, and sums that such differences give (so
+// that adding up parts cannot overflow either).
+func checkPaired(where string, p sim.Paired, most int64) error {
+	switch {
+	case p.N < 0:
+		return fmt.Errorf("%s: %d pairs", where, p.N)
+	case p.Sum > p.SumSq || -p.Sum > p.SumSq || p.SumSq/most/most > p.N:
+		return fmt.Errorf("%s: sum %d and sum of squares %d of %d differences of at most %d: not sums of differences", where, p.Sum, p.SumSq, p.N, most)
 	}
 	return nil
 }
@@ -326,8 +506,9 @@ func (p *Part) check() error {
 // GamesPerSecond: the run's games over the span from the first shard's
 // start to the last one's finish (Throughput). Every shard 1 to N must be
 // there once, each a part of the same run (request, content, engine),
-// else the error names the file and what differs.
-func MergeParts(s Simulator, t *table.Tables, parts []*Part) (*SimReport, error) {
+// else the error names the file and what differs. A run with --compare
+// needs the baseline's content, base (else nil).
+func MergeParts(s Simulator, t, base *table.Tables, parts []*Part) (*SimReport, error) {
 	if err := CheckParts(parts); err != nil {
 		return nil, err
 	}
@@ -335,36 +516,100 @@ func MergeParts(s Simulator, t *table.Tables, parts []*Part) (*SimReport, error)
 	if p0.Game != s.ID() {
 		return nil, fmt.Errorf("%s: a part of %s, not %s", p0.Name, p0.Game, s.ID())
 	}
-	req := p0.Run.Request()
+	d := p0.Run
+	h, rep, err := mergeRun(s, t, d.Request(), parts, "", func(p *Part) (*PartTally, json.RawMessage) { return &p.Tally, p.Counts })
+	if err != nil {
+		return nil, err
+	}
+	if d.Impact != "" {
+		if err := h.mergeImpact(rep, parts); err != nil {
+			return nil, err
+		}
+	}
+	if d.Compare != "" {
+		if base == nil {
+			return nil, fmt.Errorf("%s: a part of a run with --compare %s: the merge needs the baseline's content", p0.Name, d.Compare)
+		}
+		breq := d.Request()
+		breq.ImpactLayer, breq.ImpactGames = "", 0
+		var brep *SimReport
+		if _, brep, err = mergeRun(s, base, breq, parts, "baseline: ", func(p *Part) (*PartTally, json.RawMessage) {
+			return &p.Baseline.Tally, p.Baseline.Counts
+		}); err != nil {
+			return nil, err
+		}
+		var pairs ComparePairs
+		for _, p := range parts {
+			pairs.merge(&p.Baseline.Pairs)
+		}
+		rep.Comparison = CompareWith(d.Compare, brep, rep, Changes(base, t), d.FailOn, pairs)
+	}
+	rep.GamesPerSecond = Throughput(parts)
+	return rep, nil
+}
+
+// mergeRun adds up one run's tallies of the parts (tally picks which: the
+// run's own, or its baseline's) of a run of req on t into its report.
+// Errors name the part's file, and then what (where: "baseline: ").
+func mergeRun(s Simulator, t *table.Tables, req SimRequest, parts []*Part, where string, tally func(*Part) (*PartTally, json.RawMessage)) (*harness, *SimReport, error) {
+	p0 := parts[0]
 	spec := s.SimSpec()
 	if err := spec.Check(s.Title(), &req); err != nil {
-		return nil, fmt.Errorf("%s: %v", p0.Name, err)
+		return nil, nil, fmt.Errorf("%s: %s%v", p0.Name, where, err)
 	}
 	run, err := s.Prepare(t, req)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", p0.Name, err)
+		return nil, nil, fmt.Errorf("%s: %s%v", p0.Name, where, err)
 	}
 	h := &harness{id: s.ID(), spec: spec, run: run, req: req}
 	if err := h.deal(); err != nil {
-		return nil, fmt.Errorf("%s: %v", p0.Name, err)
+		return nil, nil, fmt.Errorf("%s: %s%v", p0.Name, where, err)
 	}
 	cfg := GameConfig{Stats: req.Stats, Exclude: h.exclude}
 	template := run.NewGame(cfg).Counts()
 	if template != nil && !run.Parts {
-		return nil, fmt.Errorf("%s keeps counts a part file cannot carry: its parts cannot be merged", s.Title())
+		return nil, nil, fmt.Errorf("%s keeps counts a part file cannot carry: its parts cannot be merged", s.Title())
 	}
 	total := newTally(h.seats())
 	for _, p := range parts {
-		pt, err := h.partTally(p, func() Counts { return run.NewGame(cfg).Counts() }, template)
+		pt, counts := tally(p)
+		t, err := h.partTally(pt, counts, func() Counts { return run.NewGame(cfg).Counts() }, template)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", p.Name, err)
+			return nil, nil, fmt.Errorf("%s: %s%v", p.Name, where, err)
 		}
-		total.merge(pt)
+		total.merge(t)
 	}
 	sort.Slice(total.Failures, func(i, j int) bool { return total.Failures[i].Index < total.Failures[j].Index })
-	rep := h.report(total, sim.Stats{Games: total.Games})
-	rep.GamesPerSecond = Throughput(parts)
-	return rep, nil
+	return h, h.report(total, sim.Stats{Games: total.Games}), nil
+}
+
+// mergeImpact adds up the parts' paired sums of a fixed --impact run, card
+// by card (each part's cards must be the run's, in its order), into
+// rep's impacts, as the whole run measures them.
+func (h *harness) mergeImpact(rep *SimReport, parts []*Part) error {
+	targets, err := h.impactTargets(h.req.ImpactLayer)
+	if err != nil {
+		return fmt.Errorf("%s: %v", parts[0].Name, err)
+	}
+	ids := h.cardIDs(targets)
+	sums := make([]ImpactSums, len(ids))
+	for i, id := range ids {
+		sums[i].Card = id
+	}
+	for _, p := range parts {
+		cards := p.Impact.Cards
+		if len(cards) != len(ids) {
+			return fmt.Errorf("%s: impact.cards: %d cards, the run measures %d", p.Name, len(cards), len(ids))
+		}
+		for i := range cards {
+			if cards[i].Card != ids[i] {
+				return fmt.Errorf("%s: impact.cards[%d]: %q, where the run measures %q", p.Name, i, cards[i].Card, ids[i])
+			}
+			sums[i].merge(&cards[i])
+		}
+	}
+	rep.fixedImpact(ids, h.req.ImpactGames, sums)
+	return nil
 }
 
 // Throughput is the games of parts over the span from the first one's
@@ -444,6 +689,10 @@ func sameRun(p0, p *Part) error {
 		return fmt.Errorf("played by deckwright %s, not %s", p.Engine, p0.Engine)
 	case p.Shard.N != p0.Shard.N:
 		return fmt.Errorf("shard %d/%d, of %d shards, not %d", p.Shard.K, p.Shard.N, p.Shard.N, p0.Shard.N)
+	case p.Run.Kind() != p0.Run.Kind():
+		return fmt.Errorf("%s, not %s", p.Run.Kind(), p0.Run.Kind())
+	case p.Baseline != nil && p0.Baseline != nil && p.Baseline.Content != p0.Baseline.Content:
+		return fmt.Errorf("baseline content %s, not %s (the shards compared with different baselines)", p.Baseline.Content, p0.Baseline.Content)
 	}
 	a, b := reflect.ValueOf(p0.Run), reflect.ValueOf(p.Run)
 	for i := range a.NumField() {
@@ -466,11 +715,10 @@ func show(v any) string {
 	return string(b)
 }
 
-// partTally is part p's tally with its module counts read into a fresh
+// partTally is a part's tally pt with its module counts read into a fresh
 // counts value (fresh), checked against the run: its sides, policies,
 // player counts and seats, and the counts' shape against template.
-func (h *harness) partTally(p *Part, fresh func() Counts, template Counts) (*Tally, error) {
-	pt := &p.Tally
+func (h *harness) partTally(pt *PartTally, counts json.RawMessage, fresh func() Counts, template Counts) (*Tally, error) {
 	if err := h.checkTally(&pt.Tally); err != nil {
 		return nil, err
 	}
@@ -479,7 +727,7 @@ func (h *harness) partTally(p *Part, fresh func() Counts, template Counts) (*Tal
 		t.Failures = append(t.Failures, Failed{Index: f.Index, Failure: &Failure{Stall: f.Stall, Seed: f.Seed, Round: f.Round,
 			Message: f.Message, Card: f.Card, InPlay: f.InPlay, Stack: f.Stack}})
 	}
-	c, err := readCounts(p.Counts, fresh, template, len(h.run.Sides))
+	c, err := readCounts(counts, fresh, template, len(h.run.Sides))
 	if err != nil {
 		return nil, err
 	}

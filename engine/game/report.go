@@ -203,6 +203,11 @@ type Comparison struct {
 	// controlled over.
 	Tested int      `json:"tested"`
 	Failed []string `json:"failed,omitempty"`
+
+	// The baseline's report and the games paired: what a shard's part
+	// carries of the comparison.
+	base  *SimReport
+	pairs ComparePairs
 }
 
 // Change is a row the build adds, replaces or removes.

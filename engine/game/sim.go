@@ -70,11 +70,19 @@ type SimRequest struct {
 	// ImpactProgress is told as each card's paired games begin (card of
 	// cards, its ID).
 	ImpactProgress func(card, cards int, id string)
+	// Shard, when set, says the request plays shard K of N of a run of
+	// games (its Games from From are the shard's slice of them): a fixed
+	// --impact pairs the shard's share of the run's first ImpactGames
+	// games (sim.Shard's, as for the games), not its own slice's first.
+	Shard *Shard
 	// Track names cards (by ID) whose holders each kept game records in
 	// Outcome.Held, in this order, and keeps the games (a sweep pairs
 	// them across runs); an ID that is no card of the run is left out.
 	Track []string
 }
+
+// Shard is shard K (1 to N) of a run of Games games from From.
+type Shard struct{ K, N, From, Games int }
 
 // Option is the value of the game's option of that name, "" when unset.
 func (r *SimRequest) Option(name string) string { return r.Options[name] }
@@ -144,6 +152,9 @@ type SimReport struct {
 	// part file carries (NewPart), if parts says it can.
 	full  *Tally
 	parts bool
+	// impact are the paired sums of a fixed-allocation --impact run, by
+	// card: what a shard's part carries of it.
+	impact []ImpactSums
 }
 
 // MarkPartial marks the report of an interrupted run: it covers the games

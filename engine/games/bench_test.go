@@ -77,7 +77,7 @@ func BenchmarkMerge(b *testing.B) {
 			}
 			parts[k] = p
 		}
-		if _, err := game.MergeParts(m.(game.Simulator), t, parts); err != nil {
+		if _, err := game.MergeParts(m.(game.Simulator), t, nil, parts); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -86,7 +86,7 @@ func TestMergePartsIsTheRun(t *testing.T) {
 			whole, err := game.Simulate(m.(game.Simulator), tb, tc.req)
 			require.NoError(t, err)
 			parts := readParts(t, shardParts(t, m, tb, tc.req, tc.n))
-			merged, err := game.MergeParts(m.(game.Simulator), tb, parts)
+			merged, err := game.MergeParts(m.(game.Simulator), tb, nil, parts)
 			require.NoError(t, err)
 			assert.Positive(t, merged.GamesPerSecond, "the parts' throughput")
 			if tc.req.MaxRounds < 10 {
@@ -208,7 +208,7 @@ func TestReadPartErrors(t *testing.T) {
 			}
 			require.NoError(t, err)
 			first := readParts(t, shardParts(t, m, tb, req, 2)[:1])
-			_, err = game.MergeParts(m.(game.Simulator), tb, append(first, p))
+			_, err = game.MergeParts(m.(game.Simulator), tb, nil, append(first, p))
 			require.Error(t, err)
 			assert.True(t, strings.HasPrefix(err.Error(), tc.wantMerge), "%s\nwant prefix %s", err, tc.wantMerge)
 		})
@@ -230,7 +230,7 @@ func FuzzMergePart(f *testing.F) {
 				require.Contains(t, err.Error(), "part.json: ")
 				return
 			}
-			rep, err := game.MergeParts(m.(game.Simulator), tb, []*game.Part{p})
+			rep, err := game.MergeParts(m.(game.Simulator), tb, nil, []*game.Part{p})
 			if err == nil {
 				require.Equal(t, p.Tally.Games, rep.Games)
 			}

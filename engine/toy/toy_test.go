@@ -209,7 +209,7 @@ func TestParts(t *testing.T) {
 	p, err := game.NewPart(whole, game.RunOf(req, 40, 0), 1, 1)
 	require.NoError(t, err)
 	p.Engine, p.Content, p.Name = "test", tables.Hash, "part.json"
-	merged, err := game.MergeParts(Module, tables, []*game.Part{p})
+	merged, err := game.MergeParts(Module, tables, nil, []*game.Part{p})
 	require.NoError(t, err)
 	merged.GamesPerSecond, whole.GamesPerSecond = 0, 0
 	assert.Equal(t, whole, merged)
