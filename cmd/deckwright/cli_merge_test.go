@@ -74,8 +74,19 @@ func withoutSpeed(t *testing.T, doc string) string {
 // report of the run on one machine: text, --json and the HTML report the
 // same byte for byte but for the throughputLine, in both games, in rival,
 // cooperative and team games, with games that stalled (and the commands
-// that replay them).
+// that replay them); and so do runs with a fixed --impact (its paired
+// games split unlike the games when --impact-games is below --games) and
+// with --compare, alone and together.
 func TestMergeIsTheRun(t *testing.T) {
+	// An expansion with an overpowered hero and a longer game (Fortune to
+	// win 15 → 20), and one of Fallen Land with two cards more.
+	strong := newProject(t, "strong")
+	editRow(t, filepath.Join(strong, "strong.xlsx"), "Heroes", "nadia-volkova", map[string]any{"Disabled": false,
+		"Combat": 6, "Agility": 6, "Cunning": 6, "Lore": 6, "Wounds": 10})
+	editRow(t, filepath.Join(strong, "strong.xlsx"), "Rules", "fortune-to-win", map[string]any{"Disabled": false})
+	lands := newProject(t, "lands", "--game", "fallen-land")
+	editRow(t, filepath.Join(lands, "lands.xlsx"), "Spoils", "road-flare", map[string]any{"Disabled": false})
+	editRow(t, filepath.Join(lands, "lands.xlsx"), "Actions", "lucky-break", map[string]any{"Disabled": false})
 	for _, tc := range []struct {
 		name string
 		n    int
@@ -86,6 +97,11 @@ func TestMergeIsTheRun(t *testing.T) {
 		{"team", 2, []string{"--mode", "team", "--players", "4", "--policy", "mix", "--games", "60", "--seed", "8"}},
 		{"stalls", 3, []string{"--games", "40", "--max-rounds", "8", "--seed", "1", "--from", "5", "--level", "basic", "--variant", "fortune-goal=9"}},
 		{"fallen-land", 3, []string{"--game", "fallen-land", "--games", "60", "--seed", "5"}},
+		{"impact", 3, []string{"--games", "150", "--seed", "4", "--impact", "all", "--impact-games", "100"}},
+		{"impact coop 1-4", 3, []string{"--mode", "coop", "--players", "1-4", "--org", "nazi", "--games", "90", "--seed", "2", "--impact", "all", "--impact-games", "0"}},
+		{"impact fallen-land", 2, []string{"--game", "fallen-land", "--games", "60", "--seed", "5", "--impact", "all", "--impact-games", "45"}},
+		{"compare", 3, []string{strong, "--games", "150", "--seed", "5", "--compare", "base"}},
+		{"impact and compare fallen-land", 2, []string{lands, "--games", "80", "--seed", "5", "--impact", "lands", "--impact-games", "50", "--compare", "base"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -107,6 +123,12 @@ func TestMergeIsTheRun(t *testing.T) {
 			if tc.name == "stalls" {
 				require.Contains(t, wholeText.stdout, "--seed 1 --from ", "the run has games that stalled, and their replays")
 				require.Contains(t, wholeText.stdout, "--level basic --variant fortune-goal=9", "the replays name the game's options")
+			}
+			if slices.Contains(tc.args, "--impact") {
+				require.Contains(t, wholeText.stdout, "paired", "the run measures its cards' impact")
+			}
+			if slices.Contains(tc.args, "--compare") {
+				require.Contains(t, wholeText.stdout, "\nagainst base (same seeds)", "the run compares with its baseline")
 			}
 			assert.Equal(t, withoutThroughput(t, wholeText.stdout, 0), withoutThroughput(t, mergedText.stdout, tc.n))
 			assert.Equal(t, withoutSpeed(t, wholeJSON.stdout), withoutSpeed(t, mergedJSON.stdout))
@@ -213,8 +235,8 @@ func TestSimPartFlagErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--part", part, "--impact", "all"}, "a shard plays a fixed slice of the run's games; --impact needs the whole run on one machine"},
-		{[]string{"--part", part, "--until-decided", "10k"}, "a shard plays a fixed slice of the run's games; --until-decided needs the whole run on one machine"},
+		{[]string{"--part", part, "--impact", "all"}, adaptiveNotSharded},
+		{[]string{"--part", part, "--until-decided", "10k"}, untilNotSharded},
 		{[]string{"--part", "-", "--report", "-"}, "--part - and --report - both write standard output: give one of them a file"},
 		{[]string{"--part", part, "--sweep", "heroes.jake-zane.combat=1..3"}, "--sweep and --part cannot go together: a sweep plays its own runs, one a value"},
 	} {

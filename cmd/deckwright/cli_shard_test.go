@@ -144,6 +144,13 @@ func TestShardFromEnv(t *testing.T) {
 	}
 }
 
+// What decides its games from the results so far cannot be sharded: the
+// message says what to shard instead.
+const (
+	adaptiveNotSharded = "adaptive --impact decides each card's games from the results so far, which no shard sees: shard a fixed allocation, --impact-games N (every card paired on the run's first N games; a card's ± shrinks as 1/√N: on the bundled set N = 10000 puts 202 of its 203 cards within ±3 points)"
+	untilNotSharded    = "--until-decided decides how many games to play from the verdicts so far, which no shard sees: shard a fixed run (--games N); the merged report gives each undecided verdict the games it would take"
+)
+
 func TestSimShardFlagErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -153,15 +160,15 @@ func TestSimShardFlagErrors(t *testing.T) {
 		{[]string{"--shard", "5/4"}, `--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not "5/4"`},
 		{[]string{"--shard", "4"}, `--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not "4"`},
 		{[]string{"--shard", "1/4", "--shard-env"}, "--shard and --shard-env both pick the shard: give one"},
-		{[]string{"--shard", "1/4", "--impact", "all"}, "a shard plays a fixed slice of the run's games; --impact needs the whole run on one machine"},
-		{[]string{"--shard", "1/4", "--compare", "base"}, "a shard plays a fixed slice of the run's games; --compare needs the whole run on one machine"},
-		{[]string{"--shard", "1/4", "--until-decided", "10k"}, "a shard plays a fixed slice of the run's games; --until-decided needs the whole run on one machine"},
+		{[]string{"--shard", "1/4", "--impact", "all"}, adaptiveNotSharded},
+		{[]string{"--shard", "1/4", "--impact", "all", "--impact-precision", "2"}, adaptiveNotSharded},
+		{[]string{"--shard", "1/4", "--until-decided", "10k"}, untilNotSharded},
 		{[]string{"--shard", "1/4", "--trace"}, "a shard plays a fixed slice of the run's games; --trace needs the whole run on one machine"},
 		{[]string{"--shard", "1/5", "--games", "4"}, "shard 1/5: 5 shards of 4 games would leave some empty (at most --games shards)"},
 	} {
 		r := dw(t, append([]string{"sim"}, tc.args...)...)
 		requireExit(t, exitUsage, r, "%v", tc.args)
-		assert.Contains(t, r.stderr, tc.want, "%v", tc.args)
+		assert.Equal(t, "deckwright: "+tc.want+"\n", r.stderr, "%v", tc.args)
 	}
 	r := dw(t, "sim", "--shard", "4/4", "--games", "4", "--json")
 	requireExit(t, exitOK, r, "as many shards as games: one game each")

@@ -517,7 +517,8 @@ func (f *simFlags) printTo(out io.Writer, b *project.Build, rep *game.SimReport)
 }
 
 // status is the run's exit status: 130 when interrupted, 1 when games
-// failed (unless --allow-errors) or balance moved beyond --fail-on.
+// failed (unless --allow-errors) or balance moved beyond --fail-on (not
+// in a shard's slice: in the merged run).
 func (f *simFlags) status(rep *game.SimReport) error {
 	if rep.Partial {
 		return &exitError{code: exitInterrupted, msg: "interrupted: " + partialNote(rep, f)}
@@ -525,7 +526,9 @@ func (f *simFlags) status(rep *game.SimReport) error {
 	if n := len(rep.Errors); n > 0 && !f.allowErrors {
 		return &exitError{code: exitContent, msg: fmt.Sprintf("%d of %d game%s failed with an error (listed in the report): fix what they name, or pass --allow-errors to accept them", n, rep.Games, plural(rep.Games))}
 	}
-	if rep.Comparison != nil && len(rep.Comparison.Failed) > 0 {
+	// A shard's comparison is of its slice: the merge of the parts
+	// judges the run against --fail-on.
+	if rep.Comparison != nil && len(rep.Comparison.Failed) > 0 && f.picked.n == 0 {
 		return &exitError{code: exitContent, msg: "balance moved beyond --fail-on: " + strings.Join(rep.Comparison.Failed, "; ")}
 	}
 	return nil
