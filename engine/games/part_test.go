@@ -23,19 +23,48 @@ import (
 // shardParts plays the n shards of the run req defines, each as its own
 // run, and returns their part files.
 func shardParts(t testing.TB, m game.Module, tb *table.Tables, req game.SimRequest, n int) [][]byte {
+	return comparedParts(t, m, tb, nil, req, n)
+}
+
+// simulate plays the run req on tb as deckwright sim does: with a
+// baseline on base (when not nil), compared with it.
+func simulate(t testing.TB, m game.Module, tb, base *table.Tables, req game.SimRequest) *game.SimReport {
+	t.Helper()
+	rep, err := game.Simulate(m.(game.Simulator), tb, req)
+	require.NoError(t, err)
+	if base != nil {
+		breq := req
+		breq.ImpactLayer, breq.ImpactGames, breq.Games = "", 0, rep.Games
+		brep, err := game.Simulate(m.(game.Simulator), base, breq)
+		require.NoError(t, err)
+		rep.Comparison = game.Compare("base", brep, rep, game.Changes(base, tb), game.Thresholds{"rounds": 0.5})
+	}
+	return rep
+}
+
+// comparedParts plays the n shards of the run req defines, each as its
+// own run, with a baseline on base when it is not nil (--compare), and
+// returns their part files.
+func comparedParts(t testing.TB, m game.Module, tb, base *table.Tables, req game.SimRequest, n int) [][]byte {
 	t.Helper()
 	def := game.RunOf(req, req.Games, req.From)
+	if base != nil {
+		def.Compare, def.FailOn = "base", game.Thresholds{"rounds": 0.5}
+	}
 	var files [][]byte
 	for k := 1; k <= n; k++ {
 		from, games := sim.Shard(req.Games, k, n)
 		sreq := req
 		sreq.From, sreq.Games = req.From+from, games
+		sreq.Shard = &game.Shard{K: k, N: n, From: req.From, Games: req.Games}
 		started := time.Now()
-		rep, err := game.Simulate(m.(game.Simulator), tb, sreq)
-		require.NoError(t, err)
+		rep := simulate(t, m, tb, base, sreq)
 		p, err := game.NewPart(rep, def, k, n)
 		require.NoError(t, err)
 		p.Engine, p.Content, p.Started, p.Finished = "test", tb.Hash, started, time.Now()
+		if base != nil {
+			p.Baseline.Content = base.Hash
+		}
 		data, err := json.Marshal(p)
 		require.NoError(t, err)
 		files = append(files, data)
@@ -66,7 +95,9 @@ func stable(t testing.TB, r *game.SimReport) string {
 
 // Merged parts give the whole run's report: every count, rate, verdict
 // and flag, for both games, a cooperative range of player counts, games
-// that stalled, and per-card metrics.
+// that stalled, and per-card metrics; every card's paired effect of a
+// fixed --impact (its paired games split unlike the games when
+// ImpactGames is below Games); and a --compare run's comparison.
 func TestMergePartsIsTheRun(t *testing.T) {
 	for _, tc := range []struct {
 		game string
@@ -78,6 +109,10 @@ func TestMergePartsIsTheRun(t *testing.T) {
 		{"fortune-and-glory", game.SimRequest{Games: 100, Players: 4, Seed: 1, Policy: "mix", Stats: true, MaxRounds: 8, From: 11}, 7},
 		{"fallen-land", game.SimRequest{Games: 120, Players: 4, Seed: 5, Stats: true, MaxRounds: 100}, 3},
 		{"fallen-land", game.SimRequest{Games: 60, Players: 3, Seed: 5, MaxRounds: 100}, 2},
+		{"fortune-and-glory", game.SimRequest{Games: 120, Players: 4, Seed: 4, Stats: true, MaxRounds: 100, From: 7, ImpactLayer: "all", ImpactGames: 70}, 3},
+		{"fortune-and-glory", game.SimRequest{Games: 90, Players: 1, PlayersMax: 4, Seed: 2, Mode: "coop", Stats: true, MaxRounds: 100, ImpactLayer: "all", ImpactGames: 90}, 4},
+		{"fortune-and-glory", game.SimRequest{Games: 30, Players: 4, Seed: 4, Stats: true, MaxRounds: 100, ImpactLayer: "all", ImpactGames: 2}, 3},
+		{"fallen-land", game.SimRequest{Games: 60, Players: 4, Seed: 5, Stats: true, MaxRounds: 100, ImpactLayer: "all", ImpactGames: 40}, 2},
 	} {
 		t.Run(fmt.Sprintf("%s/%s/%d-%d/%d", tc.game, tc.req.Mode, tc.req.Players, tc.req.PlayersMax, tc.n), func(t *testing.T) {
 			m := game.Lookup(tc.game)
@@ -92,9 +127,35 @@ func TestMergePartsIsTheRun(t *testing.T) {
 			if tc.req.MaxRounds < 10 {
 				require.NotEmpty(t, whole.Stalls, "the test covers games that stalled")
 			}
+			if tc.req.ImpactLayer != "" {
+				require.NotNil(t, whole.ImpactRun, "the run measures its cards")
+				require.Positive(t, whole.ImpactRun.Paired)
+			}
 			assert.Equal(t, stable(t, whole), stable(t, merged))
 		})
 	}
+}
+
+// A --compare run's parts carry the baseline's counts on their games and
+// the games paired: merged, they give the run's comparison, and the
+// merge needs the baseline's content.
+func TestMergePartsComparison(t *testing.T) {
+	m := game.Lookup("fortune-and-glory")
+	tb := bundledTables(t, m)
+	req := game.SimRequest{Games: 90, Players: 4, Seed: 6, Stats: true, MaxRounds: 100, KeepGames: true, ImpactLayer: "all", ImpactGames: 60}
+	// The baseline is the set itself, so nothing moves; its counts travel
+	// and add up all the same. TestMergeIsTheRun (cmd/deckwright) merges
+	// an expansion that moves the game against its baseline.
+	base := bundledTables(t, m)
+	whole := simulate(t, m, tb, base, req)
+	require.NotNil(t, whole.Comparison)
+	parts := readParts(t, comparedParts(t, m, tb, base, req, 3))
+	merged, err := game.MergeParts(m.(game.Simulator), tb, base, parts)
+	require.NoError(t, err)
+	assert.Equal(t, stable(t, whole), stable(t, merged))
+
+	_, err = game.MergeParts(m.(game.Simulator), tb, nil, parts)
+	require.EqualError(t, err, "part-1.json: a part of a run with --compare base: the merge needs the baseline's content")
 }
 
 // A part file another program wrote, or one damaged, gets an error that
@@ -142,7 +203,7 @@ func TestReadPartErrors(t *testing.T) {
 		{name: "not JSON", data: []byte("PK\x03\x04 a workbook"), want: "not a part file (deckwright sim --shard K/N --part FILE writes them)"},
 		{name: "other JSON", data: []byte(`{"format":"deckwright-tables","version":1}`), want: "not a part file (deckwright sim --shard K/N --part FILE writes them)"},
 		{name: "a report", data: []byte(`{"game":"fortune-and-glory","games":20,"games_per_second":12}`), want: "a sim report, not a part: write parts with deckwright sim --shard K/N --part FILE"},
-		{name: "version", data: edit(func(p map[string]any) { p["version"] = 2 }), want: "part version 2; this deckwright reads version 1: merge with the deckwright that played it"},
+		{name: "version", data: edit(func(p map[string]any) { p["version"] = 1 }), want: "part version 1; this deckwright reads version 2: merge with the deckwright that played it (test)"},
 		{name: "unknown field", data: edit(func(p map[string]any) { p["extra"] = 1 }), want: `json: unknown field "extra"`},
 		{name: "negative games", data: edit(func(p map[string]any) { obj(p, "tally")["games"] = -10 }), want: "tally.games: -10, a count below 0"},
 		{name: "huge number", data: edit(func(p map[string]any) { obj(p, "tally")["games"] = json.Number("1e400") }), want: "tally.games: number 1e400, not a whole number of 64 bits"},
@@ -215,14 +276,160 @@ func TestReadPartErrors(t *testing.T) {
 	}
 }
 
+// editPart is a part file with f applied to its JSON.
+func editPart(t *testing.T, good []byte, f func(p map[string]any)) []byte {
+	t.Helper()
+	var p map[string]any
+	d := json.NewDecoder(bytes.NewReader(good))
+	d.UseNumber()
+	require.NoError(t, d.Decode(&p))
+	f(p)
+	data, err := json.Marshal(p)
+	require.NoError(t, err)
+	return data
+}
+
+// The parts of --impact and --compare runs are checked as closely: their
+// paired sums and baseline counts must be such as the shard's games give,
+// each there when and only when the run has it.
+func TestReadImpactAndComparePartErrors(t *testing.T) {
+	m := game.Lookup("fortune-and-glory")
+	tb := bundledTables(t, m)
+	impactReq := game.SimRequest{Games: 20, Players: 4, Seed: 3, Stats: true, MaxRounds: 100, ImpactLayer: "all", ImpactGames: 12}
+	impact := comparedParts(t, m, tb, nil, impactReq, 2)
+	compareReq := game.SimRequest{Games: 20, Players: 4, Seed: 3, Stats: true, MaxRounds: 100, KeepGames: true}
+	compare := comparedParts(t, m, tb, tb, compareReq, 2)
+	plain := shardParts(t, m, tb, game.SimRequest{Games: 20, Players: 4, Seed: 3, Stats: true, MaxRounds: 100}, 2)
+	var head struct {
+		Impact struct{ Cards []struct{ Card string } }
+	}
+	require.NoError(t, json.Unmarshal(impact[1], &head))
+	require.NotEmpty(t, head.Impact.Cards)
+	firstCard := head.Impact.Cards[0].Card
+	obj := func(v any, path ...any) map[string]any {
+		for _, k := range path {
+			switch k := k.(type) {
+			case string:
+				v = v.(map[string]any)[k]
+			case int:
+				v = v.([]any)[k]
+			}
+		}
+		return v.(map[string]any)
+	}
+	for _, tc := range []struct {
+		name      string
+		first     [][]byte // the parts the edited shard 2/2 is merged with
+		data      []byte
+		want      string // "" reads; merging it is then wantMerge
+		wantMerge string
+	}{
+		{name: "impact missing", data: editPart(t, impact[1], func(p map[string]any) { delete(p, "impact") }),
+			want: "impact: missing: the part of an --impact run carries its paired sums"},
+		{name: "impact in a plain part", data: editPart(t, plain[1], func(p map[string]any) {
+			var c map[string]any
+			require.NoError(t, json.Unmarshal(impact[1], &c))
+			p["impact"] = c["impact"]
+		}), want: "impact: paired sums in the part of a run without --impact"},
+		{name: "adaptive", data: editPart(t, impact[1], func(p map[string]any) { delete(obj(p, "run"), "impact_games") }),
+			want: "run: --impact-games 0 of a run of 20 games: adaptive --impact is not sharded, and a fixed one pairs 1 to --games games"},
+		{name: "not the paired slice", data: editPart(t, impact[1], func(p map[string]any) { obj(p, "impact")["from"] = 3 }),
+			want: "impact: shard 2/2 of 12 paired games pairs games 6 to 11, not 3 to 8"},
+		{name: "drawn too often", data: editPart(t, impact[1], func(p map[string]any) { obj(p, "impact", "cards", 0)["played"] = 7 }),
+			want: "impact.cards[0]: drawn in 7 of 6 games paired"},
+		{name: "more pairs than draws", data: editPart(t, impact[1], func(p map[string]any) {
+			obj(p, "impact", "cards", 0)["played"] = 1
+			obj(p, "impact", "cards", 0)["rounds"] = map[string]any{"N": 2, "Sum": 0, "SumSq": 0}
+			obj(p, "impact", "cards", 0)["win"] = map[string]any{"N": 0, "Sum": 0, "SumSq": 0}
+		}), want: "impact.cards[0]: 2 pairs of game length and 0 of wins, of 1 games drawn in"},
+		{name: "not sums of wins", data: editPart(t, impact[1], func(p map[string]any) {
+			obj(p, "impact", "cards", 0)["played"] = 1
+			obj(p, "impact", "cards", 0)["win"] = map[string]any{"N": 1, "Sum": 5, "SumSq": 1}
+			obj(p, "impact", "cards", 0)["rounds"] = map[string]any{"N": 1, "Sum": 0, "SumSq": 0}
+		}), want: "impact.cards[0].win: sum 5 and sum of squares 1 of 1 differences of at most 1: not sums of differences"},
+		{name: "huge rounds", data: editPart(t, impact[1], func(p map[string]any) {
+			obj(p, "impact", "cards", 0)["played"] = 1
+			obj(p, "impact", "cards", 0)["rounds"] = map[string]any{"N": 1, "Sum": -9e15, "SumSq": json.Number("9000000000000000000")}
+			obj(p, "impact", "cards", 0)["win"] = map[string]any{"N": 1, "Sum": 0, "SumSq": 0}
+		}), want: "impact.cards[0].rounds: sum -9000000000000000 and sum of squares 9000000000000000000 of 1 differences of at most 100: not sums of differences"},
+		{name: "other cards", first: impact[:1], data: editPart(t, impact[1], func(p map[string]any) { obj(p, "impact", "cards", 0)["card"] = "x" }),
+			wantMerge: fmt.Sprintf(`part-2.json: impact.cards[0]: "x", where the run measures %q`, firstCard)},
+		{name: "fewer cards", first: impact[:1], data: editPart(t, impact[1], func(p map[string]any) {
+			obj(p, "impact")["cards"] = obj(p, "impact")["cards"].([]any)[:1]
+		}), wantMerge: fmt.Sprintf("part-2.json: impact.cards: 1 cards, the run measures %d", len(head.Impact.Cards))},
+		{name: "baseline missing", data: editPart(t, compare[1], func(p map[string]any) { delete(p, "baseline") }),
+			want: "baseline: missing: the part of a --compare run carries its baseline's counts"},
+		{name: "baseline in a plain part", data: editPart(t, plain[1], func(p map[string]any) {
+			var c map[string]any
+			require.NoError(t, json.Unmarshal(compare[1], &c))
+			p["baseline"] = c["baseline"]
+		}), want: "baseline: a baseline's counts in the part of a run without --compare"},
+		{name: "baseline games", data: editPart(t, compare[1], func(p map[string]any) { obj(p, "baseline", "tally")["games"] = 11 }),
+			want: "baseline.tally: 11 games, but shard 2/2 plays 10"},
+		{name: "baseline negative", data: editPart(t, compare[1], func(p map[string]any) { obj(p, "baseline", "tally")["side_wins"] = -1 }),
+			want: "baseline.tally.side_wins: -1, a count below 0"},
+		{name: "more pairs than games", data: editPart(t, compare[1], func(p map[string]any) {
+			obj(p, "baseline", "pairs")["rounds"] = map[string]any{"N": 11, "Sum": 0, "SumSq": 0}
+		}), want: "baseline.pairs: 11 pairs of game length and 10 of wins, of 10 games"},
+		{name: "more wins than pairs", data: editPart(t, compare[1], func(p map[string]any) { obj(p, "baseline", "pairs")["wins_now"] = 11 }),
+			want: "baseline.pairs: 0 and 11 wins of 10 games paired"},
+		{name: "baseline counts", first: compare[:1], data: editPart(t, compare[1], func(p map[string]any) { obj(p, "baseline")["counts"] = nil }),
+			wantMerge: "part-2.json: baseline: counts: missing"},
+		{name: "baseline unknown hero", first: compare[:1], data: editPart(t, compare[1], func(p map[string]any) {
+			obj(p, "baseline", "tally", "sides")["nobody"] = map[string]any{"played": 1, "won": 0}
+		}), wantMerge: `part-2.json: baseline: tally.sides: "nobody" is not one of the run's`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := game.ReadPart(bytes.NewReader(tc.data), "part-2.json")
+			if tc.want != "" {
+				require.Error(t, err)
+				assert.Equal(t, "part-2.json: "+tc.want, err.Error())
+				return
+			}
+			require.NoError(t, err)
+			_, err = game.MergeParts(m.(game.Simulator), tb, tb, append(readParts(t, tc.first), p))
+			require.Error(t, err)
+			assert.Equal(t, tc.wantMerge, err.Error())
+		})
+	}
+
+	// Parts of runs of other kinds are not shards of one run.
+	impact10 := comparedParts(t, m, tb, nil, func() game.SimRequest { r := impactReq; r.ImpactGames = 10; return r }(), 2)
+	for _, tc := range []struct {
+		name  string
+		parts [][]byte
+		want  string
+	}{
+		{"plain and impact", [][]byte{plain[0], impact[1]}, "a run with --impact all --impact-games 12, not a plain run"},
+		{"impact and plain", [][]byte{impact[0], plain[1]}, "a plain run, not a run with --impact all --impact-games 12"},
+		{"other impact games", [][]byte{impact[0], impact10[1]}, "a run with --impact all --impact-games 10, not a run with --impact all --impact-games 12"},
+		{"plain and compare", [][]byte{plain[0], compare[1]}, "a run with --compare base, not a plain run"},
+		{"other baseline", [][]byte{compare[0], editPart(t, compare[1], func(p map[string]any) { obj(p, "baseline")["content"] = "sha256:other" })},
+			fmt.Sprintf("baseline content sha256:other, not %s (the shards compared with different baselines)", tb.Hash)},
+		{"other bounds", [][]byte{compare[0], editPart(t, compare[1], func(p map[string]any) { obj(p, "run")["fail_on"] = map[string]any{"rounds": 1} })},
+			`fail_on {"rounds":1}, not {"rounds":0.5}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := game.MergeParts(m.(game.Simulator), tb, tb, readParts(t, tc.parts))
+			require.Error(t, err)
+			assert.Equal(t, "part-2.json: not a shard of the run of part-1.json: "+tc.want, err.Error())
+		})
+	}
+}
+
 // FuzzMergePart feeds the part reader and the merge hostile files: cut
 // short, huge or negative numbers, lists of the wrong length, keys that
-// name nothing. Each must be an error or a report, never a panic.
+// name nothing, paired sums and baseline counts no shard gives. Each must be an error or a report, never a panic.
 func FuzzMergePart(f *testing.F) {
 	m := game.Lookup("fortune-and-glory")
 	tb := bundledTables(f, m)
 	req := game.SimRequest{Games: 6, Players: 2, Seed: 9, Stats: true, MaxRounds: 100}
 	f.Add(shardParts(f, m, tb, req, 1)[0])
+	impact, compare := req, req
+	impact.ImpactLayer, impact.ImpactGames = "all", 4
+	compare.KeepGames = true
+	f.Add(shardParts(f, m, tb, impact, 1)[0])
+	f.Add(comparedParts(f, m, tb, tb, compare, 1)[0])
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzlimit.Check(t, fuzzlimit.Budget{Alloc: 64 << 20, Time: 2 * time.Second}, func() {
 			p, err := game.ReadPart(bytes.NewReader(data), "part.json")
