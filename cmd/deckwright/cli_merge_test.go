@@ -155,6 +155,15 @@ func simParts(t *testing.T, dir, prefix string, n int, args ...string) []string 
 	return parts
 }
 
+// partBaseline is the content hash of a part's --compare baseline.
+func partBaseline(t *testing.T, path string) string {
+	t.Helper()
+	var p struct{ Baseline struct{ Content string } }
+	require.NoError(t, json.Unmarshal(readFile(t, path), &p))
+	require.NotEmpty(t, p.Baseline.Content)
+	return p.Baseline.Content
+}
+
 func partHash(t *testing.T, path string) string {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -184,6 +193,19 @@ func TestMergeErrors(t *testing.T) {
 	require.NoError(t, os.WriteFile(report, []byte(r.stdout), 0o644))
 	bundled, expansion := partHash(t, p[0]), partHash(t, other[0])
 	require.NotEqual(t, bundled, expansion)
+	// Parts of other kinds of run: a fixed --impact, with other
+	// --impact-games, a --compare; and a baseline that changed between
+	// the shards (vs, then vs2).
+	impact := simParts(t, dir, "impact", 3, slices.Concat(run, []string{"--impact", "all", "--impact-games", "20"})...)
+	impact10 := simParts(t, dir, "impact10", 3, slices.Concat(run, []string{"--impact", "all", "--impact-games", "10"})...)
+	compared := simParts(t, dir, "compare", 3, slices.Concat(run, []string{"--compare", "base"})...)
+	baseline := newProject(t, "baseline")
+	vs := simParts(t, dir, "vs", 3, slices.Concat(run, []string{"--compare", baseline})...)
+	before := partBaseline(t, vs[0])
+	editRow(t, filepath.Join(baseline, "baseline.xlsx"), "Rules", "fortune-to-win", map[string]any{"Disabled": false})
+	vs2 := simParts(t, dir, "vs2", 3, slices.Concat(run, []string{"--compare", baseline})...)
+	after := partBaseline(t, vs2[0])
+	require.NotEqual(t, before, after)
 
 	for _, tc := range []struct {
 		name string
@@ -200,6 +222,18 @@ func TestMergeErrors(t *testing.T) {
 			fmt.Sprintf("%s: not a shard of the run of %s: content %s, not %s (the shards played different workbooks)", other[1], p[0], expansion, bundled)},
 		{"content here differs", append([]string{"--content", proj}, p...), exitContent,
 			fmt.Sprintf("%s was played on content %s, but %s is %s: merge against the content the shards played (--content PATH)", p[0], bundled[:19], proj, expansion[:19])},
+		{"plain and impact", []string{p[0], impact[1], p[2]}, exitContent,
+			fmt.Sprintf("%s: not a shard of the run of %s: a run with --impact all --impact-games 20, not a plain run", impact[1], p[0])},
+		{"other impact games", []string{impact[0], impact10[1], impact[2]}, exitContent,
+			fmt.Sprintf("%s: not a shard of the run of %s: a run with --impact all --impact-games 10, not a run with --impact all --impact-games 20", impact10[1], impact[0])},
+		{"plain and compare", []string{compared[0], p[1], compared[2]}, exitContent,
+			fmt.Sprintf("%s: not a shard of the run of %s: a plain run, not a run with --compare base", p[1], compared[0])},
+		{"other baseline", []string{vs[0], vs2[1], vs[2]}, exitContent,
+			fmt.Sprintf("%s: not a shard of the run of %s: baseline content %s, not %s (the shards compared with different baselines)", vs2[1], vs[0], after, before)},
+		{"baseline here differs", vs, exitContent,
+			fmt.Sprintf("%s was compared with baseline content %s, but %s is %s: merge against the baseline the shards played (--compare PATH)", vs[0], before[:19], baseline, after[:19])},
+		{"a baseline for a plain run", append([]string{"--compare", baseline}, p...), exitUsage,
+			fmt.Sprintf("--compare: %s is a part of a run without --compare", p[0])},
 		{"a report", []string{report}, exitContent, report + ": a sim report, not a part: write parts with deckwright sim --shard K/N --part FILE"},
 		{"no file", []string{filepath.Join(dir, "nope.json")}, exitUsage, "cannot read " + filepath.Join(dir, "nope.json")},
 		{"no parts", nil, exitUsage, "merge needs the part files of a run (deckwright sim --shard K/N --part FILE writes them)"},
@@ -211,6 +245,17 @@ func TestMergeErrors(t *testing.T) {
 			assert.Empty(t, r.stdout, "no report from parts that are not one run")
 		})
 	}
+
+	// The parts name the baseline as the shards' command did; moved, it
+	// is given with --compare.
+	movedBaseline := baseline + "-moved"
+	require.NoError(t, os.Rename(baseline, movedBaseline))
+	r = dw(t, append([]string{"merge"}, vs2...)...)
+	requireExit(t, exitUsage, r)
+	assert.Equal(t, fmt.Sprintf("deckwright: %s was compared with %s, which is not here: give the baseline with --compare PATH\n", vs2[0], baseline), r.stderr)
+	r = dw(t, append([]string{"merge", "--compare", movedBaseline}, vs2...)...)
+	requireExit(t, exitOK, r)
+	assert.Contains(t, r.stdout, "\nagainst "+baseline+" (same seeds)", "the report names the baseline as the shards' command did")
 
 	// The parts name the content as the shards' command did; moved, it is
 	// given with --content, and the report is the project's run's.
