@@ -34,7 +34,8 @@ the last one's finish, by the clocks of the machines that played them.
 
 The parts must be every shard of one run once: the same request (games, seed,
 players, mode, level, policy, organization, heroes, variants, teams, max
-rounds, band, FDR), the same content (its hash) and the same deckwright build.
+rounds, band, FDR, --impact and --impact-games, --compare and --fail-on), the
+same content (its hash) and the same deckwright build.
 A file that is not such a part, or a shard missing or given twice, is an
 error naming the file and what differs (exit 1).
 
@@ -42,9 +43,10 @@ Runs with a fixed --impact (--impact-games N) and with --compare merge the same
 way: each shard played its share of the paired games (the run's first N games
 split as the games are) or the baseline on its games, and its part carries the
 sums they add up to. Parts of different kinds of run (plain, --impact with
-other --impact-games, --compare with another baseline) are refused. Adaptive
---impact and --until-decided decide their games as they go: they are not
-sharded.
+other --impact-games, --compare with another baseline) are refused. The merge,
+not a shard, judges --fail-on (a shard saw a slice) and exits 1 beyond it.
+Adaptive --impact and --until-decided decide their games as they go: they are
+not sharded.
 
 The content is loaded from where the shards' command named it (their PATH, or
 the bundled set); give it with --content when it is elsewhere here, and the

@@ -111,6 +111,13 @@ several numbers lists each with the address that picks it. VALUES: a range
 effect keeps its sign. Each value is checked as if typed into the cell
 before any game is played.
 
+Shards: --shard K/N --part FILE plays shard K of N of the run — its slice of
+the games, with --impact-games its share of every card's paired games, with
+--compare the baseline on its games — and writes the counts and sums that
+deckwright merge adds up into the whole run's report, byte for byte. Adaptive
+--impact and --until-decided decide their games from the results so far and
+are not sharded: shard a fixed allocation, --impact-games N, or a fixed run.
+
 Policies: cautious (presses on only with good odds), bold (pushes its luck),
 random (any legal choice), mix (seats rotate through the three).
 
@@ -128,6 +135,7 @@ random (any legal choice), mix (seats rotate through the three).
   deckwright sim --sweep 'heroes.jake-zane.combat=1..9/2' --report sweep.html
   deckwright sim --players 2 --heroes jake-zane,li-mei-chen --policy bold --json
   deckwright sim --games 100000 --shard 3/8 --part part-3.json  # games 25000–37499 of the run, for deckwright merge
+  deckwright sim --impact all --games 20000 --impact-games 20000 --shard 3/8 --part part-3.json
   deckwright sim --seed 7 --from 123 --games 1 --trace     # replay game 123 of seed 7
   deckwright sim --seed 7 --trace --json > game.jsonl      # its events, one JSON object a line`,
 		Args: cobra.MaximumNArgs(1),
@@ -163,7 +171,7 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.Float64Var(&f.fdr, "fdr", game.DefaultBalance.FDR, "false discovery rate controlled over everything a run tests (0.05: of the differences called significant, 5% may be chance)")
 	fl.StringVar(&f.shard, "shard", "", "play shard K of N of the run (K/N, 1-based): its consecutive slice of the games, the same games a whole run plays there, so N machines share a run")
 	fl.StringVar(&f.sweep, "sweep", "", sweepHelp)
-	fl.StringVar(&f.part, "part", "", "write the shard's part file: the run's definition and the shard's counts, which deckwright merge adds up into the whole run's report (without --shard the run is one part, 1/1)")
+	fl.StringVar(&f.part, "part", "", "write the shard's part file: the run's definition and the shard's counts (with --impact-games its cards' paired sums, with --compare its baseline's counts), which deckwright merge adds up into the whole run's report (without --shard the run is one part, 1/1)")
 	fl.BoolVar(&f.shardEnv, "shard-env", false, "take --shard from a batch engine: JOB_COMPLETION_INDEX and JOB_COMPLETIONS (Kubernetes Indexed Job), or SLURM_ARRAY_TASK_ID, _MIN and _COUNT (Slurm array)")
 	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+game.IDs()+"), and/or the level: basic or advanced (as --level)")
 	f.optionFlags(c)

@@ -57,12 +57,31 @@ func bundledTables(b testing.TB, m game.Module) *table.Tables {
 // BenchmarkMerge is `deckwright merge`'s own work on 16 parts of the
 // bundled Fortune and Glory set with per-card metrics: reading each part
 // file and adding them up into the run's report (the content is compiled
-// once, outside the loop, as a merge loads it once).
+// once, outside the loop, as a merge loads it once). MergeImpact merges
+// those of a run with --impact all --impact-games (every card's paired
+// sums in each part), MergeCompare those of a run with --compare (the
+// baseline's counts too: the set against itself).
 func BenchmarkMerge(b *testing.B) {
+	benchmarkMerge(b, game.SimRequest{Games: 16000, Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100}, false)
+}
+
+func BenchmarkMergeImpact(b *testing.B) {
+	benchmarkMerge(b, game.SimRequest{Games: 320, Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100,
+		ImpactLayer: "all", ImpactGames: 320}, false)
+}
+
+func BenchmarkMergeCompare(b *testing.B) {
+	benchmarkMerge(b, game.SimRequest{Games: 16000, Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100, KeepGames: true}, true)
+}
+
+func benchmarkMerge(b *testing.B, req game.SimRequest, compare bool) {
 	m := game.Lookup("fortune-and-glory")
 	t := bundledTables(b, m)
-	req := game.SimRequest{Games: 16000, Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100}
-	files := shardParts(b, m, t, req, 16)
+	var base *table.Tables
+	if compare {
+		base = t
+	}
+	files := comparedParts(b, m, t, base, req, 16)
 	size := 0
 	for _, f := range files {
 		size += len(f)
@@ -77,7 +96,7 @@ func BenchmarkMerge(b *testing.B) {
 			}
 			parts[k] = p
 		}
-		if _, err := game.MergeParts(m.(game.Simulator), t, nil, parts); err != nil {
+		if _, err := game.MergeParts(m.(game.Simulator), t, base, parts); err != nil {
 			b.Fatal(err)
 		}
 	}
