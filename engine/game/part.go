@@ -275,7 +275,7 @@ func ReadPart(r io.Reader, name string) (*Part, error) {
 	if head.Version != PartVersion {
 		by := ""
 		if head.Engine != "" {
-			by = " (" + head.Engine + ")"
+			by = ", " + head.Engine
 		}
 		return nil, fmt.Errorf("%s: part version %d; this deckwright reads version %d: merge with the deckwright that played it%s", name, head.Version, PartVersion, by)
 	}

@@ -203,7 +203,7 @@ func TestReadPartErrors(t *testing.T) {
 		{name: "not JSON", data: []byte("PK\x03\x04 a workbook"), want: "not a part file (deckwright sim --shard K/N --part FILE writes them)"},
 		{name: "other JSON", data: []byte(`{"format":"deckwright-tables","version":1}`), want: "not a part file (deckwright sim --shard K/N --part FILE writes them)"},
 		{name: "a report", data: []byte(`{"game":"fortune-and-glory","games":20,"games_per_second":12}`), want: "a sim report, not a part: write parts with deckwright sim --shard K/N --part FILE"},
-		{name: "version", data: edit(func(p map[string]any) { p["version"] = 1 }), want: "part version 1; this deckwright reads version 2: merge with the deckwright that played it (test)"},
+		{name: "version", data: edit(func(p map[string]any) { p["version"] = 1 }), want: "part version 1; this deckwright reads version 2: merge with the deckwright that played it, test"},
 		{name: "unknown field", data: edit(func(p map[string]any) { p["extra"] = 1 }), want: `json: unknown field "extra"`},
 		{name: "negative games", data: edit(func(p map[string]any) { obj(p, "tally")["games"] = -10 }), want: "tally.games: -10, a count below 0"},
 		{name: "huge number", data: edit(func(p map[string]any) { obj(p, "tally")["games"] = json.Number("1e400") }), want: "tally.games: number 1e400, not a whole number of 64 bits"},
