@@ -375,29 +375,11 @@ func (h *harness) fixedImpact(rep *SimReport, ids []string, targets []int, subst
 			base = append(t.Outcomes, base...)
 		}
 	}
-	sums := make([]ImpactSums, len(ids))
-	for k, id := range ids {
-		sums[k].Card = id
-		card := rep.card(id)
-		if card == nil {
-			continue
-		}
-		if h.req.ImpactProgress != nil {
-			h.req.ImpactProgress(k+1, len(ids), id)
-		}
-		var drawn []int
-		for i := range base {
-			if o := &base[i]; o.Done && k < len(o.Held) && o.Held[k] != 0 {
-				drawn = append(drawn, from+i)
-			}
-		}
-		with := h.playList(drawn, substitute(id), nil)
-		if with == nil { // stopped: the report is partial, without impacts
-			return
-		}
-		for i, g := range drawn {
-			sums[k].pair(&base[g-from], &with[i], k, rep.SharedWins, card.Earned)
-		}
+	sums := pairCards(rep, ids, base, from, func(id string, drawn []int) []Outcome {
+		return h.playList(drawn, substitute(id), nil)
+	}, h.req.ImpactProgress)
+	if sums == nil {
+		return
 	}
 	rep.fixedImpact(ids, games, sums)
 }

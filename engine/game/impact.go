@@ -30,7 +30,28 @@ func MeasureImpact(rep *SimReport, ids []string, games int, with func(id string,
 	if games <= 0 || games > len(rep.Outcomes) {
 		games = len(rep.Outcomes)
 	}
-	base := rep.Outcomes[:games]
+	sums := pairCards(rep, ids, rep.Outcomes[:games], 0, func(id string, drawn []int) []Outcome {
+		all := with(id, games)
+		if all == nil {
+			return nil
+		}
+		out := make([]Outcome, len(drawn))
+		for i, g := range drawn {
+			out[i] = all[g]
+		}
+		return out
+	}, progress)
+	if sums != nil {
+		rep.fixedImpact(ids, games, sums)
+	}
+}
+
+// pairCards pairs each card of ids (in the order of Outcome.Held) on the
+// base games (base[i] is game from+i) it was drawn in: play(id, drawn)
+// plays those games (their numbers) with its substitute and returns
+// their outcomes, nil when the run was stopped (pairCards then returns
+// nil). progress, if set, is told as each card begins.
+func pairCards(rep *SimReport, ids []string, base []Outcome, from int, play func(id string, drawn []int) []Outcome, progress func(card, cards int, id string)) []ImpactSums {
 	sums := make([]ImpactSums, len(ids))
 	for k, id := range ids {
 		sums[k].Card = id
@@ -39,17 +60,23 @@ func MeasureImpact(rep *SimReport, ids []string, games int, with func(id string,
 			continue
 		}
 		if progress != nil {
-			progress(k+1, len(ids), card.ID)
+			progress(k+1, len(ids), id)
 		}
-		other := with(card.ID, games)
-		if other == nil { // the run was stopped: its report is partial, without impacts
-			return
+		var drawn []int
+		for i := range base {
+			if o := &base[i]; o.Done && k < len(o.Held) && o.Held[k] != 0 {
+				drawn = append(drawn, from+i)
+			}
 		}
-		for g := range base {
-			sums[k].pair(&base[g], &other[g], k, rep.SharedWins, card.Earned)
+		with := play(id, drawn)
+		if with == nil { // stopped: the report is partial, without impacts
+			return nil
+		}
+		for i, g := range drawn {
+			sums[k].pair(&base[g-from], &with[i], k, rep.SharedWins, card.Earned)
 		}
 	}
-	rep.fixedImpact(ids, games, sums)
+	return sums
 }
 
 // ImpactSums are one card's paired sums in a fixed-allocation impact run

@@ -167,16 +167,7 @@ func TestReadPartErrors(t *testing.T) {
 	good := shardParts(t, m, tb, req, 2)[1]
 	run, err := m.(game.Simulator).Prepare(tb, req)
 	require.NoError(t, err)
-	edit := func(f func(p map[string]any)) []byte {
-		var p map[string]any
-		d := json.NewDecoder(bytes.NewReader(good))
-		d.UseNumber()
-		require.NoError(t, d.Decode(&p))
-		f(p)
-		data, err := json.Marshal(p)
-		require.NoError(t, err)
-		return data
-	}
+	edit := func(f func(p map[string]any)) []byte { return editPart(t, good, f) }
 	var head struct {
 		Tally struct{ Sides map[string]any }
 	}
