@@ -97,9 +97,9 @@ func TestMergeIsTheRun(t *testing.T) {
 		{"team", 2, []string{"--mode", "team", "--players", "4", "--policy", "mix", "--games", "60", "--seed", "8"}},
 		{"stalls", 3, []string{"--games", "40", "--max-rounds", "8", "--seed", "1", "--from", "5", "--level", "basic", "--variant", "fortune-goal=9"}},
 		{"fallen-land", 3, []string{"--game", "fallen-land", "--games", "60", "--seed", "5"}},
-		{"impact", 3, []string{"--games", "150", "--seed", "4", "--impact", "all", "--impact-games", "100"}},
+		{"impact", 3, []string{"--games", "90", "--seed", "4", "--impact", "all", "--impact-games", "60"}},
 		{"impact coop 1-4", 3, []string{"--mode", "coop", "--players", "1-4", "--org", "nazi", "--games", "90", "--seed", "2", "--impact", "all", "--impact-games", "0"}},
-		{"impact fallen-land", 2, []string{"--game", "fallen-land", "--games", "60", "--seed", "5", "--impact", "all", "--impact-games", "45"}},
+		{"impact fallen-land", 2, []string{"--game", "fallen-land", "--games", "24", "--seed", "5", "--impact", "all", "--impact-games", "16"}},
 		{"compare", 3, []string{strong, "--games", "150", "--seed", "5", "--compare", "base"}},
 		{"impact and compare fallen-land", 2, []string{lands, "--games", "80", "--seed", "5", "--impact", "lands", "--impact-games", "50", "--compare", "base"}},
 	} {

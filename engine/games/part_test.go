@@ -112,7 +112,7 @@ func TestMergePartsIsTheRun(t *testing.T) {
 		{"fortune-and-glory", game.SimRequest{Games: 120, Players: 4, Seed: 4, Stats: true, MaxRounds: 100, From: 7, ImpactLayer: "all", ImpactGames: 70}, 3},
 		{"fortune-and-glory", game.SimRequest{Games: 90, Players: 1, PlayersMax: 4, Seed: 2, Mode: "coop", Stats: true, MaxRounds: 100, ImpactLayer: "all", ImpactGames: 90}, 4},
 		{"fortune-and-glory", game.SimRequest{Games: 30, Players: 4, Seed: 4, Stats: true, MaxRounds: 100, ImpactLayer: "all", ImpactGames: 2}, 3},
-		{"fallen-land", game.SimRequest{Games: 60, Players: 4, Seed: 5, Stats: true, MaxRounds: 100, ImpactLayer: "all", ImpactGames: 40}, 2},
+		{"fallen-land", game.SimRequest{Games: 30, Players: 4, Seed: 5, Stats: true, MaxRounds: 100, ImpactLayer: "all", ImpactGames: 20}, 2},
 	} {
 		t.Run(fmt.Sprintf("%s/%s/%d-%d/%d", tc.game, tc.req.Mode, tc.req.Players, tc.req.PlayersMax, tc.n), func(t *testing.T) {
 			m := game.Lookup(tc.game)
