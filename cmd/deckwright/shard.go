@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -147,31 +146,4 @@ func (f *simFlags) writePart(out *outfile.File, b, base *project.Build, rep *gam
 		fmt.Fprintf(stderr, "wrote %s (shard %s)\n", f.part, f.picked)
 	}
 	return nil
-}
-
-// engineVersion is the deckwright build a part was played by: its version
-// and, when the build recorded it, its commit.
-func engineVersion() string {
-	v := version
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return v
-	}
-	var rev, modified string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value
-		}
-	}
-	if rev != "" {
-		v += " (" + rev[:min(12, len(rev))]
-		if modified == "true" {
-			v += ", modified"
-		}
-		v += ")"
-	}
-	return v
 }

@@ -722,6 +722,9 @@ func (h *harness) partTally(pt *PartTally, counts json.RawMessage, fresh func() 
 	if err := h.checkTally(&pt.Tally); err != nil {
 		return nil, err
 	}
+	if err := checkSums(&pt.Tally, pt.Games-len(pt.Failures)); err != nil {
+		return nil, err
+	}
 	t := &Tally{Tally: pt.Tally, Losses: pt.Losses, Prizes: pt.Prizes, SideWins: pt.SideWins}
 	for _, f := range pt.Failures {
 		t.Failures = append(t.Failures, Failed{Index: f.Index, Failure: &Failure{Stall: f.Stall, Seed: f.Seed, Round: f.Round,

@@ -245,6 +245,31 @@ func TestReadPartErrors(t *testing.T) {
 				break
 			}
 		}), wantMerge: `part-2.json: tally.tables.4.lineups: "x" is not the key of its sides`},
+		// The sums a run's tally keeps: one count edited is out of step with the others.
+		{name: "a seat's games", data: edit(func(p map[string]any) {
+			obj(p, "tally")["seats"].([]any)[0] = map[string]any{"played": 1000000000, "won": 1000000000}
+		}), wantMerge: "part-2.json: tally.seats[0]: 1000000000 won of 1000000000 played, but its tables add up to "},
+		{name: "a seat's wins", data: edit(func(p map[string]any) {
+			s := obj(p, "tally")["seats"].([]any)[1].(map[string]any)
+			s["won"] = inc(s["won"])
+		}), wantMerge: "part-2.json: tally.seats[1]: "},
+		{name: "a table seat's games", data: edit(func(p map[string]any) {
+			obj(p, "tally", "tables", "4")["seats"].([]any)[2] = map[string]any{"played": 9, "won": 0}
+		}), wantMerge: "part-2.json: tally.tables.4.seats[2]: 9 games played, but the table's games are 10"},
+		{name: "a table's games", data: edit(func(p map[string]any) {
+			obj(p, "tally", "tables", "4")["games"] = map[string]any{"played": 9, "won": 0}
+		}), wantMerge: "part-2.json: tally.tables.4.seats[0]: 10 games played, but the table's games are 9"},
+		{name: "a side's games", data: edit(func(p map[string]any) {
+			s := obj(p, "tally", "sides")
+			c := s[firstSide].(map[string]any)
+			c["played"] = inc(c["played"])
+		}), wantMerge: "part-2.json: tally.sides: 41 seats played, but the tables seat 40"},
+		{name: "a policy's games", data: edit(func(p map[string]any) {
+			for _, v := range obj(p, "tally", "policies") {
+				c := v.(map[string]any)
+				c["played"] = inc(c["played"])
+			}
+		}), wantMerge: "part-2.json: tally.policies: 41 seats played, but the tables seat 40"},
 		{name: "lineup wins", data: edit(func(p map[string]any) {
 			for _, v := range obj(p, "tally", "tables", "4", "lineups") {
 				v.(map[string]any)["wins"] = []any{1}
@@ -265,6 +290,15 @@ func TestReadPartErrors(t *testing.T) {
 			assert.True(t, strings.HasPrefix(err.Error(), tc.wantMerge), "%s\nwant prefix %s", err, tc.wantMerge)
 		})
 	}
+}
+
+// inc is a count of a part's JSON, one more.
+func inc(v any) json.Number {
+	n, err := v.(json.Number).Int64()
+	if err != nil {
+		panic(err)
+	}
+	return json.Number(fmt.Sprint(n + 1))
 }
 
 // editPart is a part file with f applied to its JSON.
