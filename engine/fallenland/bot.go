@@ -327,9 +327,56 @@ func (g *Game) pvpTarget(p *Player, frac float64) int {
 
 // combatStrength is a Party's expected Combat successes, with its Armor
 // and Health as a tie-breaker.
+//
+// It is the mean successes of the Party's Combat check (partyRollers, then
+// expectedSuccesses) worked out in one pass over the members, without
+// building the dice: the same terms added in the same order, so the same
+// float64 (selfCheck compares them).
 func (g *Game) combatStrength(p *Player) float64 {
+	pa := &p.party
+	c := g.c
+	e := float64(g.techBonus(p, Combat))
+	left, total := 0, 0
+	for i := range pa.crowns {
+		m := &pa.crowns[i]
+		if !m.present() {
+			continue
+		}
+		left += g.left(m)
+		total += g.health(m)
+		bonus := 0
+		if m.char >= 0 {
+			if cd := &c.Characters[m.char]; cd.Master && int(cd.MasterSkill) == int(Combat) {
+				bonus = c.Rules.MasterBonus
+			}
+		}
+		e += dieMean(g.effTS(int(m.ts[Combat])), bonus)
+	}
+	if pa.vehicle.card >= 0 {
+		if ts := g.vehicleTS(pa, Combat); ts > 0 {
+			e += dieMean(g.effTS(ts), 0)
+		}
+	}
+	frac := 0.0
+	if total != 0 {
+		frac = float64(left) / float64(total)
+	}
+	v := e*(0.5+0.5*frac) + 0.2*float64(pa.armor)
+	if selfCheck {
+		if want := g.combatStrengthOfDice(p); v != want {
+			stale("%s's combat strength %v, its dice say %v", g.name(p), v, want)
+		}
+	}
+	return v
+}
+
+// combatStrengthOfDice is combatStrength by the dice of the Party's Combat
+// check: the plain computation its self-check compares with.
+func (g *Game) combatStrengthOfDice(p *Player) float64 {
+	saved := g.rollers
+	g.rollers = nil
+	defer func() { g.rollers = saved }()
 	cs := CheckState{skill: Combat, party: true, roller: -1}
-	g.rollers = g.rollers[:0]
 	g.partyRollers(p, &cs)
 	frac, _ := g.partyHealth(p)
 	return g.expectedSuccesses(&cs)*(0.5+0.5*frac) + 0.2*float64(p.party.armor)

@@ -298,14 +298,19 @@ func (g *Game) expectedSuccesses(cs *CheckState) float64 {
 	e := float64(cs.flat)
 	for i := range g.rollers {
 		r := &g.rollers[i]
-		ts := g.effTS(r.ts)
-		auto, tn := 0, 0
-		if ts > 0 {
-			auto, tn = ts/10, ts%10
-		}
-		e += 0.9*float64(auto+r.bonus) + float64(max(tn, 1))/10
+		e += dieMean(g.effTS(r.ts), r.bonus)
 	}
 	return e
+}
+
+// dieMean is the mean successes of one die playing Total Skill ts with
+// bonus successes (bots' planning: no re-rolls).
+func dieMean(ts, bonus int) float64 {
+	auto, tn := 0, 0
+	if ts > 0 {
+		auto, tn = ts/10, ts%10
+	}
+	return 0.9*float64(auto+bonus) + float64(max(tn, 1))/10
 }
 
 // singleDieChance is the exact chance that one die of Total Skill ts with

@@ -1,0 +1,45 @@
+package fallenland
+
+import (
+	"flag"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestMain turns the shortcuts' self-checks on for every test of the
+// package (benchmarks measure the game without them).
+func TestMain(m *testing.M) {
+	flag.Parse()
+	selfCheck = flag.Lookup("test.bench").Value.String() == ""
+	os.Exit(m.Run())
+}
+
+// Every shortcut matches the plain computation at every read over a few
+// hundred games of every size, policy mix, the Short Game and the
+// variants that change what a Party may do: a cache that misses a change
+// (or a faster route that drifts) panics in selfCheck, which PlaySafe
+// reports as an error.
+func TestShortcutsMatchThePlainComputation(t *testing.T) {
+	require.True(t, selfCheck, "TestMain turns the self-checks on")
+	g := New(bundled(t))
+	g.stats = NewStats(g.c)
+	for seed := uint64(1); seed <= 240; seed++ {
+		opt := Options{Players: 1 + int(seed%6), Short: seed%4 == 1}
+		for i := range opt.Players {
+			opt.Policies = append(opt.Policies, Policy((int(seed)+i)%3))
+		}
+		switch seed % 3 {
+		case 1:
+			opt.Variants = Variants{DraftSetup: true, ExactTenFormula: true, MasterBonusAll: true}
+		case 2:
+			opt.Variants = Variants{LastPointAny: true, RadiationAnyMove: true, TownHealOwnOnly: true}
+		}
+		_, err := g.PlaySafe(seed, opt)
+		if f, ok := err.(*Failure); ok && f.Stall {
+			continue
+		}
+		require.NoError(t, err, "seed %d", seed)
+	}
+}
