@@ -387,6 +387,9 @@ type Content struct {
 	// ability acts at (0: none), so collecting a moment's abilities reads
 	// a few bytes instead of each card's definition.
 	charAt, spoilsAt []uint32
+	// spoilsScore is, by card index, the bots' itemScore of the card
+	// without a mounted one: re-equipping a Party sorts its cards by it.
+	spoilsScore []float64
 }
 
 // CoverSize is the number of coverage counters all programs need.
@@ -405,7 +408,7 @@ func Load(t *table.Tables) (*Content, error) {
 		l.c.abilityTables)
 }
 
-// abilityTables fills charAt and spoilsAt.
+// abilityTables fills charAt, spoilsAt and spoilsScore.
 func (c *Content) abilityTables() {
 	at := func(a *Ability) uint32 {
 		if a.Effect == nil {
@@ -418,8 +421,10 @@ func (c *Content) abilityTables() {
 		c.charAt[i] = at(&c.Characters[i].Ability)
 	}
 	c.spoilsAt = make([]uint32, len(c.Spoils))
+	c.spoilsScore = make([]float64, len(c.Spoils))
 	for i := range c.Spoils {
 		c.spoilsAt[i] = at(&c.Spoils[i].Ability)
+		c.spoilsScore[i] = c.itemScore(Item{card: int16(i), mount: -1})
 	}
 }
 

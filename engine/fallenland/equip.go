@@ -259,10 +259,27 @@ func (g *Game) vehicleTS(pa *Party, s Skill) int {
 	return t
 }
 
-// itemScore is how much a bot values an item on its Party.
+// itemScore is how much a bot values an item on its Party: read from the
+// table worked out as the content loads unless a Permanent card is mounted
+// on it.
 func (g *Game) itemScore(it Item) float64 {
-	sd := g.spoils(it)
-	b := g.itemBonus(it)
+	if it.mount >= 0 {
+		return g.c.itemScore(it)
+	}
+	v := g.c.spoilsScore[it.card]
+	if selfCheck && v != g.c.itemScore(it) {
+		stale("the score of %s is %v, not %v", g.spoils(it).ID, v, g.c.itemScore(it))
+	}
+	return v
+}
+
+// itemScore is how much a bot values an item on its Party.
+func (c *Content) itemScore(it Item) float64 {
+	sd := &c.Spoils[it.card]
+	b := sd.Bonus
+	if it.mount >= 0 {
+		b.add(c.Spoils[it.mount].Bonus)
+	}
 	w := [NumSkills]float64{1.3, 1.0, 0.9, 0.9, 0.9, 1.0}
 	v := 0.0
 	for s, x := range b {
