@@ -390,6 +390,10 @@ type Content struct {
 	// spoilsScore is, by card index, the bots' itemScore of the card
 	// without a mounted one: re-equipping a Party sorts its cards by it.
 	spoilsScore []float64
+	// actionAt is, by Action card index, the bit of the Timing it is
+	// played at from the hand (0: never from the hand, as tryPlay reads
+	// it: NPCMs, hit men and Town Technologies are played elsewhere).
+	actionAt []uint32
 }
 
 // CoverSize is the number of coverage counters all programs need.
@@ -408,7 +412,7 @@ func Load(t *table.Tables) (*Content, error) {
 		l.c.abilityTables)
 }
 
-// abilityTables fills charAt, spoilsAt and spoilsScore.
+// abilityTables fills charAt, spoilsAt, spoilsScore and actionAt.
 func (c *Content) abilityTables() {
 	at := func(a *Ability) uint32 {
 		if a.Effect == nil {
@@ -425,6 +429,12 @@ func (c *Content) abilityTables() {
 	for i := range c.Spoils {
 		c.spoilsAt[i] = at(&c.Spoils[i].Ability)
 		c.spoilsScore[i] = c.itemScore(Item{card: int16(i), mount: -1})
+	}
+	c.actionAt = make([]uint32, len(c.Actions))
+	for i := range c.Actions {
+		if ad := &c.Actions[i]; ad.Kind != KNPCM && ad.Kind != KHitman && ad.Kind != KTownTech {
+			c.actionAt[i] = 1 << ad.Timing
+		}
 	}
 }
 

@@ -15,6 +15,15 @@ func (g *Game) playHand(p *Player, t Timing, cs *CheckState) bool {
 func (g *Game) playHandSig(p *Player, t Timing, cs *CheckState) (bool, signals) {
 	var acc signals
 	played := false
+	// Most moments find no card of theirs in the hand: the timing table
+	// says so without reading the cards (tryPlay turns each away unread).
+	var at uint32
+	for _, a := range p.hand {
+		at |= g.c.actionAt[a]
+	}
+	if at&(1<<t) == 0 {
+		return played, acc
+	}
 	for i := 0; i < len(p.hand) && !g.over; {
 		sig, ok := g.tryPlay(p, i, t, cs)
 		if !ok {

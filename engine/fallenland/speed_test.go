@@ -54,6 +54,21 @@ func TestAbilityTables(t *testing.T) {
 		}
 	}
 	assert.Greater(t, withAbility, 0, "the bundled Spoils have abilities")
+	// From the hand, every Action card but the NPCMs, hit men and Town
+	// Technologies, each at its Timing: a moment no card of the hand has
+	// skips the hand.
+	elsewhere := 0
+	for i := range c.Actions {
+		ad := &c.Actions[i]
+		switch ad.Kind {
+		case KNPCM, KHitman, KTownTech:
+			assert.Zero(t, c.actionAt[i], ad.ID)
+			elsewhere++
+		default:
+			assert.Equal(t, uint32(1)<<ad.Timing, c.actionAt[i], ad.ID)
+		}
+	}
+	assert.Greater(t, elsewhere, 0, "the bundled Actions have NPCMs, hit men or Town Technologies")
 }
 
 // The bots look for Resource Locations made during the game among the hexes
