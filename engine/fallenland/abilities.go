@@ -82,10 +82,54 @@ type AbilityHook struct {
 
 // hooks collects a player's abilities at a timing: Perks, the Party's
 // Characters and their equipment, Party Equipment and the Vehicle's load.
+// It reads them from the list of the player's abilities at every timing,
+// made again when the Party's cards have moved (p.gen, which recompute and
+// tidy advance) and otherwise kept: a moment is offered its abilities
+// several times while nothing moves (eachHook asks again after each use).
+// An item discarded since (its slot marked until tidy) is left out, as a
+// fresh collection would.
 func (g *Game) hooks(p *Player, t Timing, buf []AbilityHook) []AbilityHook {
+	if !p.abilOK || p.abilGen != p.gen {
+		p.abil = g.collectHooks(p, allTimings, p.abil[:0])
+		p.abilOK, p.abilGen = true, p.gen
+	}
+	n := len(buf)
+	for i := range p.abil {
+		if h := &p.abil[i]; h.a.Timing == t && (h.item == nil || h.item.card >= 0) {
+			buf = append(buf, *h)
+		}
+	}
+	if selfCheck {
+		g.checkHooks(p, t, buf[n:])
+	}
+	return buf
+}
+
+// allTimings collects the abilities of every timing.
+const allTimings = Timing(255)
+
+// checkHooks compares the hooks kept for a moment with a fresh collection.
+func (g *Game) checkHooks(p *Player, t Timing, kept []AbilityHook) {
+	fresh := g.collectHooks(p, t, nil)
+	if len(fresh) != len(kept) {
+		stale("%s has %d abilities at %s kept, %d now", g.name(p), len(kept), Timings[t], len(fresh))
+	}
+	for i := range fresh {
+		if fresh[i] != kept[i] {
+			stale("%s's ability %d at %s is %s kept, %s now", g.name(p), i, Timings[t], kept[i].card.ID, fresh[i].card.ID)
+		}
+	}
+}
+
+// collectHooks collects a player's abilities at a timing (allTimings: at
+// every one) from its cards.
+func (g *Game) collectHooks(p *Player, t Timing, buf []AbilityHook) []AbilityHook {
 	c, bit := g.c, uint32(1)<<t
+	if t == allTimings {
+		bit = ^uint32(0)
+	}
 	for i := range p.fac.Perks {
-		if a := &p.fac.Perks[i]; a.Timing == t && a.Effect != nil {
+		if a := &p.fac.Perks[i]; (a.Timing == t || t == allTimings) && a.Effect != nil {
 			buf = append(buf, AbilityHook{a: a, card: &p.fac.Card, used: &p.perkUsed[i], perk: i + 1})
 		}
 	}

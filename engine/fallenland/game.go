@@ -165,10 +165,16 @@ type Player struct {
 	damaged      bool   // took damage since its anytime abilities were last offered
 	gen          int    // changes whenever the Party's cards move
 	timings      uint32 // a bit per Timing the player has abilities at
-	ambushed     uint32 // town owners whose TDCs ambushed this Party this Turn
-	policy       Policy
-	dec          Decider // makes the player's choices: its policy's bot, unless the options gave another
-	bot          rng.Rand
+	// abil are the player's abilities at every timing, in the order a
+	// moment offers them, as the Party's cards stood at gen abilGen
+	// (hooks).
+	abil     []AbilityHook
+	abilGen  int
+	abilOK   bool
+	ambushed uint32 // town owners whose TDCs ambushed this Party this Turn
+	policy   Policy
+	dec      Decider // makes the player's choices: its policy's bot, unless the options gave another
+	bot      rng.Rand
 	// Per game counters.
 	deaths, captures int
 }
