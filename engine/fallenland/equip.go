@@ -40,12 +40,16 @@ func (g *Game) recompute(p *Player) {
 	pt := g.partyGear(pa)
 	move := g.partyMove(p)
 	pa.armor = 0
+	// A member whose cards (and the Party's) are those of its last totals
+	// keeps them: most changes move one member's cards.
+	same := pa.totalsOK && pa.totalsPT == pt
+	pa.totalsPT, pa.totalsOK = pt, true
 	for i := range pa.crowns {
 		m := &pa.crowns[i]
 		if !m.present() {
 			continue
 		}
-		armor, mv := g.memberTotals(m, &pt)
+		armor, mv := g.cachedTotals(m, &pt, same)
 		move += mv
 		pa.armor += armor
 	}
@@ -120,6 +124,66 @@ func (g *Game) partyMove(p *Player) int {
 		}
 	}
 	return move
+}
+
+// totalsKey is what a member's totals are worked out from besides the
+// Party's: its Character or hit man and its cards (a member with more
+// cards than it holds is worked out every time).
+type totalsKey struct {
+	char, hitman int16
+	items, acts  uint8
+	item         [8]uint32 // card<<16 | mount
+	act          [4]int16
+}
+
+// totals are a member's derived values and what memberTotals returned.
+type totals struct {
+	ts                    [NumSkills]int8
+	melee, armor, psych   int8
+	load, cap, move       int8
+	firstStrike           bool
+	partyArmor, partyMove int
+}
+
+// keyOf is the member's totalsKey, false when its cards do not fit one.
+func keyOf(m *Member) (k totalsKey, ok bool) {
+	if len(m.items) > len(k.item) || len(m.acts) > len(k.act) {
+		return k, false
+	}
+	k.char, k.hitman, k.items, k.acts = m.char, m.hitman, uint8(len(m.items)), uint8(len(m.acts))
+	for i, it := range m.items {
+		k.item[i] = uint32(uint16(it.card))<<16 | uint32(uint16(it.mount))
+	}
+	copy(k.act[:], m.acts)
+	return k, true
+}
+
+func (m *Member) totals(armor, move int) totals {
+	return totals{ts: m.ts, melee: m.melee, armor: m.armor, psych: m.psych, load: m.load, cap: m.cap, move: m.move,
+		firstStrike: m.firstStrike, partyArmor: armor, partyMove: move}
+}
+
+// cachedTotals is memberTotals, kept in the member with its inputs: when
+// the Party's totals are those of the last recompute (samePT) and the
+// member's key is its last one, the kept values are put back instead of
+// worked out again (memberTotals reads nothing else).
+func (g *Game) cachedTotals(m *Member, pt *partyTotals, samePT bool) (armor, move int) {
+	k, ok := keyOf(m)
+	if ok && samePT && m.totalsOK && m.totalsKey == k {
+		t := &m.kept
+		if selfCheck {
+			fresh := *m
+			a, mv := g.memberTotals(&fresh, pt)
+			if want := fresh.totals(a, mv); want != *t {
+				stale("member %d's totals %+v kept, %+v now", m.char, *t, want)
+			}
+		}
+		m.ts, m.melee, m.armor, m.psych, m.load, m.cap, m.move, m.firstStrike = t.ts, t.melee, t.armor, t.psych, t.load, t.cap, t.move, t.firstStrike
+		return t.partyArmor, t.partyMove
+	}
+	armor, move = g.memberTotals(m, pt)
+	m.totalsKey, m.totalsOK, m.kept = k, ok, m.totals(armor, move)
+	return armor, move
 }
 
 // memberTotals derives a present member's Total Skills, Armor, Psych,

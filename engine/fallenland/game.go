@@ -101,6 +101,11 @@ type Member struct {
 	load, cap   int8
 	move        int8
 	firstStrike bool
+	// The inputs and values of the last memberTotals (recompute keeps
+	// them when the inputs are the same).
+	totalsKey totalsKey
+	totalsOK  bool
+	kept      totals
 }
 
 func (m *Member) present() bool { return m.char >= 0 || m.hitman >= 0 }
@@ -126,6 +131,9 @@ type Party struct {
 	hex      int16
 	armor    int // the Party's Armor, derived
 	move     int // Movement Bonus Track, derived
+	// The Party's own totals at the last recompute.
+	totalsPT partyTotals
+	totalsOK bool
 }
 
 // OwnedTech is a Town Technology chip.
