@@ -265,9 +265,12 @@ func (g *Game) passProb(cs *CheckState, need int) float64 {
 	if need > 64 {
 		return 0
 	}
-	var dist [65]float64
+	// Two distributions, each die's built from the other's: only the
+	// counts reached so far (up to hi) are cleared and read, not all 65.
+	var bufs [2][65]float64
+	dist, next := &bufs[0], &bufs[1]
 	dist[0] = 1
-	top := 0
+	top, hi := 0, 0
 	for i := range g.rollers {
 		r := &g.rollers[i]
 		ts := g.effTS(r.ts)
@@ -278,7 +281,8 @@ func (g *Game) passProb(cs *CheckState, need int) float64 {
 		pHit := float64(max(tn, 1)) / 10
 		pMiss := 0.9 - pHit
 		hit, miss := auto+1+r.bonus, auto+r.bonus
-		var next [65]float64
+		hi = max(hi, top, min(top+hit, need))
+		clear(next[:hi+1])
 		for s := 0; s <= top; s++ {
 			if dist[s] == 0 {
 				continue
@@ -288,7 +292,7 @@ func (g *Game) passProb(cs *CheckState, need int) float64 {
 			next[min(s+miss, need)] += dist[s] * pMiss
 		}
 		top = min(top+hit, need)
-		dist = next
+		dist, next = next, dist
 	}
 	return dist[need]
 }
