@@ -332,7 +332,39 @@ func (g *Game) pvpTarget(p *Player, frac float64) int {
 // expectedSuccesses) worked out in one pass over the members, without
 // building the dice: the same terms added in the same order, so the same
 // float64 (selfCheck compares them).
+//
+// A player keeps the last figure: it changes only with the Party's cards
+// and members (the totals recompute works out, which advances p.gen), its
+// Technologies (each change recomputes) and its members' damage, whose sum
+// is all the figure reads of it.
 func (g *Game) combatStrength(p *Player) float64 {
+	dmg := 0
+	for i := range p.party.crowns {
+		if m := &p.party.crowns[i]; m.present() {
+			dmg += int(m.dmg[Physical]) + int(m.dmg[Infected]) + int(m.dmg[Radiation])
+		}
+	}
+	if k := &p.strength; k.ok && k.gen == p.gen && k.dmg == dmg {
+		if selfCheck && k.v != g.workStrength(p) {
+			stale("%s's combat strength %v kept, %v now", g.name(p), k.v, g.workStrength(p))
+		}
+		return k.v
+	}
+	v := g.workStrength(p)
+	p.strength = keptStrength{v: v, gen: p.gen, dmg: dmg, ok: true}
+	return v
+}
+
+// keptStrength is a player's last combat strength and what it was worked
+// out at.
+type keptStrength struct {
+	v        float64
+	gen, dmg int
+	ok       bool
+}
+
+// workStrength works combatStrength out.
+func (g *Game) workStrength(p *Player) float64 {
 	pa := &p.party
 	c := g.c
 	e := float64(g.techBonus(p, Combat))

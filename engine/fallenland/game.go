@@ -176,9 +176,11 @@ type Player struct {
 	// abil are the player's abilities at every timing, in the order a
 	// moment offers them, as the Party's cards stood at gen abilGen
 	// (hooks).
-	abil     []AbilityHook
-	abilGen  int
-	abilOK   bool
+	abil    []AbilityHook
+	abilGen int
+	abilOK  bool
+	// strength is the last combatStrength and what it was worked out at.
+	strength keptStrength
 	ambushed uint32 // town owners whose TDCs ambushed this Party this Turn
 	policy   Policy
 	dec      Decider // makes the player's choices: its policy's bot, unless the options gave another
