@@ -271,29 +271,27 @@ func (g *Game) abilityTimings(p *Player) uint32 {
 			mask |= 1 << p.fac.Perks[i].Timing
 		}
 	}
-	addItem := func(it Item) {
-		if it.card >= 0 {
-			if sd := g.spoils(it); sd.Effect != nil {
-				mask |= 1 << sd.Timing
+	// The cards' timings are read from the tables made as the content
+	// loads (charAt, spoilsAt), not from their definitions.
+	items := func(list []Item) {
+		for _, it := range list {
+			if it.card >= 0 {
+				mask |= c.spoilsAt[it.card]
 			}
 		}
 	}
 	for i := range pa.crowns {
 		m := &pa.crowns[i]
-		if m.char >= 0 && c.Characters[m.char].Effect != nil {
-			mask |= 1 << c.Characters[m.char].Timing
+		if m.char >= 0 {
+			mask |= c.charAt[m.char]
 		}
-		for _, it := range m.items {
-			addItem(it)
-		}
+		items(m.items)
 	}
-	for _, it := range pa.equip {
-		addItem(it)
+	items(pa.equip)
+	items(pa.vehItems)
+	if pa.vehicle.card >= 0 {
+		mask |= c.spoilsAt[pa.vehicle.card]
 	}
-	for _, it := range pa.vehItems {
-		addItem(it)
-	}
-	addItem(pa.vehicle)
 	return mask
 }
 
