@@ -107,8 +107,9 @@ of (gainGlory), a word ending that verb's name (glory), or the cell's column
 (condition: any number there, one in roll() >= 5 too); NAME#N picks the Nth
 of the numbers NAME finds, as written (gainGlory#2). A name that finds
 several numbers lists each with the address that picks it. VALUES: a range
-1..5, a range with a step 0..10/2, or a list 1,2,4; a number written in an
-effect keeps its sign. Each value is checked as if typed into the cell
+1..5, a range with a step 0..10/2, or a list 1,2,4, at most 50 values
+(the current value is played besides them); a number written in an effect
+keeps its sign. Each value is checked as if typed into the cell
 before any game is played.
 
 Shards: --shard K/N --part FILE plays shard K of N of the run — its slice of

@@ -418,3 +418,24 @@ func TestSweepBlankCurrent(t *testing.T) {
 	assert.False(t, sr.Points[1].Blank || sr.Points[1].Current, "0 is a value, not the blank")
 	assert.Contains(t, sr.Crossing, "water_move_cost 0, 5", "the two values, not the blank")
 }
+
+// TestSweepAtMostFiftyValues: the bound is on the values typed; the
+// current value the curve is measured against is played besides them, so
+// 50 values that leave it out play 51 runs, and a 51st value is refused.
+func TestSweepAtMostFiftyValues(t *testing.T) {
+	sr := sweep(t, "fng", "cards.trusty-revolver.count=5..54", game.SimRequest{Games: 1})
+	require.Len(t, sr.Points, 51)
+	assert.Equal(t, append([]int{2}, seqFrom(5, 54)...), values(sr), "the current Count 2, then the 50 values")
+
+	_, err := game.ParseSweep("cards.trusty-revolver.count=5..55")
+	require.Error(t, err)
+	assert.Equal(t, `"cards.trusty-revolver.count=5..55": 5..55/1 is 51 values; a sweep takes at most 50 values, besides the current one the curve is measured against: widen the step`, err.Error())
+}
+
+func seqFrom(a, b int) []int {
+	var out []int
+	for v := a; v <= b; v++ {
+		out = append(out, v)
+	}
+	return out
+}

@@ -41,7 +41,12 @@ type Sweep struct {
 }
 
 // MaxSweepValues bounds the values of one sweep: each is a whole run.
+// The current value is played besides them when they leave it out (the
+// curve is measured against it), so a sweep plays at most one run more.
 const MaxSweepValues = 50
+
+// maxValuesNote says the bound in refusals.
+var maxValuesNote = fmt.Sprintf("a sweep takes at most %d values, besides the current one the curve is measured against", MaxSweepValues)
 
 // AnyDeck is the sheet word that names whichever card sheet holds the ID.
 const AnyDeck = "cards"
@@ -106,7 +111,7 @@ func sweepValues(s string) ([]int, error) {
 		case step < 1:
 			return nil, fmt.Errorf("the step must be 1 or more, not %d", step)
 		case (b-a)/step+1 > MaxSweepValues:
-			return nil, fmt.Errorf("%d..%d/%d is %d values; a sweep plays at most %d: widen the step", a, b, step, (b-a)/step+1, MaxSweepValues)
+			return nil, fmt.Errorf("%d..%d/%d is %d values; %s: widen the step", a, b, step, (b-a)/step+1, maxValuesNote)
 		}
 		for v := a; v <= b; v += step {
 			out = append(out, v)
@@ -127,7 +132,7 @@ func sweepValues(s string) ([]int, error) {
 		out = append(out, v)
 	}
 	if len(out) > MaxSweepValues {
-		return nil, fmt.Errorf("%d values; a sweep plays at most %d", len(out), MaxSweepValues)
+		return nil, fmt.Errorf("%d values; %s: list fewer", len(out), maxValuesNote)
 	}
 	slices.Sort(out)
 	return out, nil

@@ -2,6 +2,7 @@ package game
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -53,7 +54,11 @@ func TestParseSweep(t *testing.T) {
 		{in: "cards.x.glory=5..1", err: `"cards.x.glory=5..1": the range 5..1 runs backward: write 1..5`},
 		{in: "cards.x.glory=1..5/0", err: `"cards.x.glory=1..5/0": the step must be 1 or more, not 0`},
 		{in: "cards.x.glory=1..5/-1", err: `"cards.x.glory=1..5/-1": the step must be 1 or more, not -1`},
-		{in: "cards.x.glory=1..51", err: `"cards.x.glory=1..51": 1..51/1 is 51 values; a sweep plays at most 50: widen the step`},
+		{in: "cards.x.glory=1..51", err: `"cards.x.glory=1..51": 1..51/1 is 51 values; a sweep takes at most 50 values, besides the current one the curve is measured against: widen the step`},
+		{in: "cards.x.glory=0..100/2", err: `"cards.x.glory=0..100/2": 0..100/2 is 51 values; a sweep takes at most 50 values, besides the current one the curve is measured against: widen the step`},
+		{in: "cards.x.glory=0..99/2", want: Sweep{Sheet: "cards", ID: "x", Name: "glory"}, values: seqStep(0, 98, 2)},
+		{in: "cards.x.glory=" + list(seq(1, 50)), want: Sweep{Sheet: "cards", ID: "x", Name: "glory"}, values: seq(1, 50)},
+		{in: "cards.x.glory=" + list(seq(1, 51)), err: `"cards.x.glory=` + list(seq(1, 51)) + `": 51 values; a sweep takes at most 50 values, besides the current one the curve is measured against: list fewer`},
 		{in: "cards.x.glory=1,2,1", err: `"cards.x.glory=1,2,1": 1 is listed twice`},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
@@ -70,12 +75,23 @@ func TestParseSweep(t *testing.T) {
 	}
 }
 
-func seq(a, b int) []int {
+func seq(a, b int) []int { return seqStep(a, b, 1) }
+
+func seqStep(a, b, step int) []int {
 	var out []int
-	for v := a; v <= b; v++ {
+	for v := a; v <= b; v += step {
 		out = append(out, v)
 	}
 	return out
+}
+
+// list writes values as a sweep's list: 1,2,4.
+func list(values []int) string {
+	s := make([]string, len(values))
+	for i, v := range values {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, ",")
 }
 
 // sweepTables is a small game: a Heroes sheet and an Events deck, each
