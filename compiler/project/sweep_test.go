@@ -303,7 +303,7 @@ func TestSweepCurveDealtCard(t *testing.T) {
 	assert.Greater(t, sr.Points[3].Paired.Win.Delta, sr.Points[2].Paired.Win.Delta)
 	assert.Positive(t, sr.Points[3].Paired.Win.Low, "10 is significantly better than 1 on the same games")
 	assert.Equal(t, game.Overpowered, sr.Points[3].Fair.Verdict)
-	assert.Contains(t, sr.Crossing, "; leaves the band at +5.0 between movement_bonus=")
+	assert.Contains(t, sr.Crossing, "; leaves the band at +5.0 between movement bonus=")
 }
 
 // TestSweepCount: a Count of 0 is a value like any other (the schema
@@ -416,7 +416,8 @@ func TestSweepBlankCurrent(t *testing.T) {
 	assert.True(t, sr.Points[0].Current)
 	assert.Equal(t, []int{0, 0, 5}, values(sr))
 	assert.False(t, sr.Points[1].Blank || sr.Points[1].Current, "0 is a value, not the blank")
-	assert.Contains(t, sr.Crossing, "water_move_cost 0, 5", "the two values, not the blank")
+	assert.Contains(t, sr.Crossing, "(water move cost 0, 5)", "the two values, not the blank, by the column's header")
+	assert.Equal(t, "factions.kettle-ridge-miners.water-move-cost", sr.Target.Address)
 }
 
 // TestSweepAtMostFiftyValues: the bound is on the values typed; the

@@ -211,8 +211,21 @@ func (t SweepTarget) Heading() string {
 	return strings.ToLower(t.Column)
 }
 
-// Label names a value of the number for reports: "count=2".
-func (t SweepTarget) Label(v int) string { return t.Word() + "=" + strconv.Itoa(v) }
+// Label names a value of the number in a report's prose, by its
+// Heading: "count=2", "movement bonus=1", "gainGlory=3".
+func (t SweepTarget) Label(v int) string { return t.Heading() + "=" + strconv.Itoa(v) }
+
+// address is a number's canonical address, SHEET.ID.NAME, with the
+// sheet's and column's keys spelled as IDs are, with dashes
+// (characters.rosa-delgado.movement-bonus): what a designer types, and
+// what ParseSweep reads back. name is a column's key or an effect's word
+// (gainGlory, effect#3).
+func address(sh *table.Sheet, id, name string) string {
+	return dashed(sh.Key()) + "." + id + "." + dashed(name)
+}
+
+// dashed spells a key with dashes: movement_bonus is movement-bonus.
+func dashed(key string) string { return strings.ReplaceAll(key, "_", "-") }
 
 // Resolve finds the number a sweep names in the tables: the sheet by its
 // name (ignoring case and spacing; "cards" for whichever card sheet holds
@@ -280,7 +293,7 @@ func (s Sweep) Resolve(schema *table.Schema, t *table.Tables) (SweepTarget, erro
 	}
 	target = SweepTarget{Sheet: sh.Name, ID: row.ID, Name: row.Str("name"), Column: col.Name,
 		Where: row.Pos(col.Key()).String(), sheetKey: sh.Key(), columnKey: col.Key()}
-	target.Address = strings.Join([]string{sh.Key(), row.ID, col.Key()}, ".")
+	target.Address = address(sh, row.ID, col.Key())
 	target.What = strings.Join([]string{sh.Name, row.ID, col.Name}, " ")
 	if n, ok := row.Cells[col.Key()].(int); ok {
 		target.Current = &n
@@ -326,7 +339,7 @@ func (s Sweep) noRow(schema *table.Schema, t *table.Tables, where string, ids []
 			if sh := schema.Sheet(tb.Key); sh != nil {
 				name = sh.Name
 			}
-			return fmt.Errorf("%s: it is a row of %s (%s.%s.%s)", msg, name, tb.Key, r.ID, s.nameText())
+			return fmt.Errorf("%s: it is a row of %s (%s.%s.%s)", msg, name, dashed(tb.Key), r.ID, s.nameText())
 		}
 	}
 	if hint := diag.DidYouMean(s.ID, ids); hint != "" {

@@ -103,6 +103,7 @@ func sweepTables() (*table.Schema, *table.Tables) {
 		{Name: "Events", Deck: true, Columns: []table.Column{{Name: "Effect", Type: table.TEffect("e")}, {Name: "Condition", Type: table.TCondition("e")},
 			{Name: "Bonus", Type: table.TInt}}},
 		{Name: "Rules", Columns: []table.Column{{Name: "Text", Type: table.TText}}},
+		{Name: "Town Events", Columns: []table.Column{{Name: "Town Health", Type: table.TInt}, {Name: "Ongoing Effect", Type: table.TEffect("e")}}},
 	}}
 	heroes := &table.Table{Key: "heroes", Name: "Heroes", Columns: []string{"id", "name", "combat", "start_city"},
 		Sources: []*table.Source{{File: "base.xlsx", Sheet: "Heroes", Columns: map[string]string{"id": "A", "name": "B", "combat": "C", "start_city": "D"}}},
@@ -128,10 +129,14 @@ func sweepTables() (*table.Schema, *table.Tables) {
 		}}
 	rules := &table.Table{Key: "rules", Name: "Rules", Columns: []string{"id", "name", "text"},
 		Sources: []*table.Source{{File: "base.xlsx", Sheet: "Rules", Columns: map[string]string{"id": "A", "name": "B", "text": "C"}}}}
-	for _, tb := range []*table.Table{heroes, events, rules} {
+	towns := &table.Table{Key: "town_events", Name: "Town Events", Columns: []string{"id", "name", "town_health", "ongoing_effect"},
+		Sources: []*table.Source{{File: "base.xlsx", Sheet: "Town Events", Columns: map[string]string{"id": "A", "name": "B", "town_health": "C", "ongoing_effect": "D"}}},
+		Rows: []*table.Row{{ID: "mill", Src: table.RowSrc{Row: 2},
+			Cells: map[string]any{"id": "mill", "name": "Mill", "town_health": 12, "ongoing_effect": "roll() >= 4"}}}}
+	for _, tb := range []*table.Table{heroes, events, rules, towns} {
 		tb.Bind()
 	}
-	return schema, &table.Tables{Game: "g", Sheets: []*table.Table{heroes, events, rules}}
+	return schema, &table.Tables{Game: "g", Sheets: []*table.Table{heroes, events, rules, towns}}
 }
 
 // TestSweepResolve: the number a sweep names, found ignoring case and
@@ -190,8 +195,20 @@ func TestSweepResolve(t *testing.T) {
 			Sheet: "Events", ID: "lucky-coin", Name: "Lucky Coin", Column: "Effect", Where: "exp.xlsx:Events!D5", Verb: "gain", In: "gain(1)",
 			What: "the 1 in gain(1), lucky-coin's Effect", Current: n(1)}},
 
+		// Names of several words: the address spells them with dashes, however typed.
+		{in: "town-events.mill.town-health=10..14", edit: "10", want: SweepTarget{Address: "town-events.mill.town-health", Sheet: "Town Events", ID: "mill",
+			Name: "Mill", Column: "Town Health", Where: "base.xlsx:Town Events!C2", What: "Town Events mill Town Health", Current: n(12)}},
+		{in: "Town Events.mill.Town Health=10", edit: "10", want: SweepTarget{Address: "town-events.mill.town-health", Sheet: "Town Events", ID: "mill",
+			Name: "Mill", Column: "Town Health", Where: "base.xlsx:Town Events!C2", What: "Town Events mill Town Health", Current: n(12)}},
+		{in: "town_events.mill.town_health=10", edit: "10", want: SweepTarget{Address: "town-events.mill.town-health", Sheet: "Town Events", ID: "mill",
+			Name: "Mill", Column: "Town Health", Where: "base.xlsx:Town Events!C2", What: "Town Events mill Town Health", Current: n(12)}},
+		{in: "town-events.mill.ongoing_effect=5", edit: "roll() >= 5", want: SweepTarget{Address: "town-events.mill.ongoing-effect", Sheet: "Town Events",
+			ID: "mill", Name: "Mill", Column: "Ongoing Effect", Where: "base.xlsx:Town Events!D2", In: "roll() >= 4",
+			What: "the 4 in roll() >= 4, mill's Ongoing Effect", Current: n(4)}},
+		{in: "heroes.mill.town-health=1", err: `no row "mill" in Heroes: it is a row of Town Events (town-events.mill.town-health)`},
+
 		{in: "heros.jake-zane.combat=1", err: `no sheet "heros" in Game (did you mean "Heroes"?)`},
-		{in: "villains.jake-zane.combat=1", err: `no sheet "villains" in Game (its sheets: Heroes, Events, Rules, or cards for any card sheet)`},
+		{in: "villains.jake-zane.combat=1", err: `no sheet "villains" in Game (its sheets: Heroes, Events, Rules, Town Events, or cards for any card sheet)`},
 		{in: "heroes.jake-zan.combat=1", err: `no row "jake-zan" in Heroes (did you mean "jake-zane"?)`},
 		{in: "heroes.nobody.combat=1", err: `no row "nobody" in Heroes`},
 		{in: "cards.lucky-con.count=1", err: `no row "lucky-con" in any card sheet (did you mean "lucky-coin"?)`},
@@ -267,9 +284,10 @@ func TestSweepResolve(t *testing.T) {
 // row picks that very number.
 func TestSweepAddressesRoundTrip(t *testing.T) {
 	schema, tables := sweepTables()
-	sh := schema.Sheet("events")
-	for _, row := range tables.Table("events").Rows {
-		for _, num := range effectNumbers(sh, row) {
+	for _, key := range []string{"events", "town_events"} {
+		sh := schema.Sheet(key)
+		for _, row := range tables.Table(key).Rows {
+			for _, num := range effectNumbers(sh, row) {
 			sw, err := ParseSweep(num.addr + "=0")
 			require.NoError(t, err)
 			got, err := sw.Resolve(schema, tables)
@@ -277,7 +295,44 @@ func TestSweepAddressesRoundTrip(t *testing.T) {
 			assert.Equal(t, num.addr, got.Address)
 			assert.Equal(t, [2]int{num.Start, num.End}, [2]int{got.start, got.end}, num.addr)
 			assert.Equal(t, num.col.Key(), got.columnKey, num.addr)
+			}
 		}
+	}
+}
+
+// TestSweepNames: a number's address is what ParseSweep reads back, its
+// sheet and column spelled with dashes whatever the designer typed; the
+// prose names it by its column's header, as the table's heading does.
+func TestSweepNames(t *testing.T) {
+	schema, tables := sweepTables()
+	for _, tc := range []struct {
+		in, address, heading, label, crossing string
+	}{
+		{"town_events.mill.Town Health=1..3", "town-events.mill.town-health", "town health", "town health=2",
+			"fair band ±5.0 points: inside at town health 1; leaves the band at +5.0 between town health=1 (+1.0) and town health=2 (+9.0), at about town health=1.5"},
+		{"heroes.jake-zane.combat=1..3", "heroes.jake-zane.combat", "combat", "combat=2",
+			"fair band ±5.0 points: inside at combat 1; leaves the band at +5.0 between combat=1 (+1.0) and combat=2 (+9.0), at about combat=1.5"},
+		{"town-events.mill.ongoing-effect=1..3", "town-events.mill.ongoing-effect", "ongoing-effect", "ongoing-effect=2",
+			"fair band ±5.0 points: inside at ongoing-effect 1; leaves the band at +5.0 between ongoing-effect=1 (+1.0) and ongoing-effect=2 (+9.0), at about ongoing-effect=1.5"},
+		{"cards.golden-idol.glory=1..3", "events.golden-idol.gainGlory", "gainGlory", "gainGlory=2",
+			"fair band ±5.0 points: inside at gainGlory 1; leaves the band at +5.0 between gainGlory=1 (+1.0) and gainGlory=2 (+9.0), at about gainGlory=1.5"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			sw, err := ParseSweep(tc.in)
+			require.NoError(t, err)
+			got, err := sw.Resolve(schema, tables)
+			require.NoError(t, err)
+			assert.Equal(t, tc.address, got.Address)
+			assert.Equal(t, tc.heading, got.Heading())
+			assert.Equal(t, tc.label, got.Label(2))
+			back, err := ParseSweep(got.Address + "=1")
+			require.NoError(t, err)
+			again, err := back.Resolve(schema, tables)
+			require.NoError(t, err)
+			assert.Equal(t, got, again, "the address picks the same number")
+			sr := &SweepReport{Target: got, Points: []SweepPoint{{Value: 1, Fair: &Verdict{Delta: 0.01, Band: 0.05}}, {Value: 2, Fair: &Verdict{Delta: 0.09, Band: 0.05}}}}
+			assert.Equal(t, tc.crossing, sr.crossing())
+		})
 	}
 }
 

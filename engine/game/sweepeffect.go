@@ -73,7 +73,8 @@ func effectNumbers(sh *table.Sheet, row *table.Row) []effectNumber {
 		if total := count(out, same); total > 1 {
 			n.word += "#" + strconv.Itoa(count(out[:i+1], same))
 		}
-		n.addr = sh.Key() + "." + row.ID + "." + n.word
+		n.word = dashed(n.word)
+		n.addr = address(sh, row.ID, n.word)
 	}
 	return out
 }

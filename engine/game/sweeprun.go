@@ -120,7 +120,7 @@ func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants [
 		if i == 0 {
 			label += " (current)"
 			if target.Current == nil {
-				label = target.Word() + " blank (current)"
+				label = target.Heading() + " blank (current)"
 			}
 		}
 		if progress != nil {
@@ -326,7 +326,7 @@ func (sr *SweepReport) crossing() string {
 		}
 		return 0
 	}
-	col := sr.Target.Word()
+	col := sr.Target.Heading()
 	var inside []string
 	for _, p := range pts {
 		if side(p.Fair.Delta) == 0 {
