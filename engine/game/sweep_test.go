@@ -288,13 +288,13 @@ func TestSweepAddressesRoundTrip(t *testing.T) {
 		sh := schema.Sheet(key)
 		for _, row := range tables.Table(key).Rows {
 			for _, num := range effectNumbers(sh, row) {
-			sw, err := ParseSweep(num.addr + "=0")
-			require.NoError(t, err)
-			got, err := sw.Resolve(schema, tables)
-			require.NoError(t, err, num.addr)
-			assert.Equal(t, num.addr, got.Address)
-			assert.Equal(t, [2]int{num.Start, num.End}, [2]int{got.start, got.end}, num.addr)
-			assert.Equal(t, num.col.Key(), got.columnKey, num.addr)
+				sw, err := ParseSweep(num.addr + "=0")
+				require.NoError(t, err)
+				got, err := sw.Resolve(schema, tables)
+				require.NoError(t, err, num.addr)
+				assert.Equal(t, num.addr, got.Address)
+				assert.Equal(t, [2]int{num.Start, num.End}, [2]int{got.start, got.end}, num.addr)
+				assert.Equal(t, num.col.Key(), got.columnKey, num.addr)
 			}
 		}
 	}
