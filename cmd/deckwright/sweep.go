@@ -47,11 +47,14 @@ func runSweep(c *cobra.Command, f *simFlags, b *project.Build, simr game.Simulat
 	}
 	variants, errs := b.Sweep(target, f.sw.Values)
 	if errs.Errors() > 0 {
-		df := diagFlags{format: "text", maxPerSheet: 20}
+		// All of them: the values' errors are grouped already (one a cell
+		// and kind of error), and sim has no --max-per-sheet to raise.
+		df := diagFlags{format: "text"}
 		if err := df.print(stderr, errs); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "deckwright: --sweep %s: the content does not build at every value (no game was played)\n", f.sweep)
+		fmt.Fprintf(stderr, "deckwright: --sweep %s: the content does not build at %d of the %d values (no game was played)\n",
+			f.sweep, len(f.sw.Values)-len(variants), len(f.sw.Values))
 		return &diag.ContentError{List: errs}
 	}
 	var html *outfile.File

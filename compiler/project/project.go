@@ -244,32 +244,27 @@ func cause(err error) error {
 
 // Sweep compiles the build again once for each value of a sweep's cell,
 // as if the designer had typed it there (compiler.Edit): each variant's
-// tables, or the errors a value causes, each at its cell, with a hint
-// naming the value. Only errors are reported: the warnings are the
-// build's own, which validate shows.
+// tables, or the errors the values cause, each at its cell. An error
+// that several values cause alike is reported once, naming the values
+// (refusals); one that a single value causes names it in its hint. Only
+// errors are reported: the warnings are the build's own, which validate
+// shows.
 func (b *Build) Sweep(target game.SweepTarget, values []int) ([]game.SweepVariant, *diag.List) {
 	var out []game.SweepVariant
-	errs := &diag.List{}
-	seen := map[string]bool{}
+	var refused refusals
 	for _, v := range values {
 		sheet, id, column, text := target.Edit(v)
 		t, l := compiler.Edit(b.Module, b.Tables, []compiler.CellEdit{{Sheet: sheet, ID: id, Column: column, Text: text}})
 		for _, d := range l.Items() {
-			if d.Severity != diag.Error || seen[d.String()] {
-				continue
+			if d.Severity == diag.Error {
+				refused.add(d, v)
 			}
-			seen[d.String()] = true
-			hint := "at the sweep's " + target.Label(v)
-			if d.Hint != "" {
-				hint = d.Hint + " (" + hint + ")"
-			}
-			d = d.WithHint(hint)
-			errs.Add(d)
 		}
 		if t != nil {
 			out = append(out, game.SweepVariant{Value: v, Tables: t})
 		}
 	}
+	errs := refused.list(target, len(values))
 	errs.Sort()
 	return out, errs
 }
