@@ -57,13 +57,29 @@ func TestSimSweepUsageErrors(t *testing.T) {
 // TestSimSweepValueForbidden: a value the content forbids is an error at
 // its cell, with its code and the value (exit 1), and no game is played.
 func TestSimSweepValueForbidden(t *testing.T) {
-	r := dw(t, "sim", "--games", "20", "--sweep", "heroes.jake-zane.combat=8..10")
-	requireExit(t, exitContent, r)
-	assert.Empty(t, r.stdout)
-	assert.Equal(t, `bundled:fng-base.xlsx:Heroes!G2: error[DW0303]: Combat must be between 1 and 9, not 10
+	for _, tc := range []struct {
+		sweep, want string
+	}{
+		{"heroes.jake-zane.combat=8..10", `bundled:fng-base.xlsx:Heroes!G2: error[DW0303]: Combat must be between 1 and 9, not 10
   hint: at the sweep's combat=10
 1 error, 0 warnings
-deckwright: --sweep heroes.jake-zane.combat=8..10: the content does not build at every value (no game was played)`, strings.TrimSpace(r.stderr))
+deckwright: --sweep heroes.jake-zane.combat=8..10: the content does not build at 1 of the 3 values (no game was played)`},
+		// Past the bound at 46 values: one error naming them, every one of
+		// them counted, and no hint at a flag sim does not have.
+		{"heroes.jake-zane.combat=0..98/2", `bundled:fng-base.xlsx:Heroes!G2: error[DW0303]: Combat must be between 1 and 9: the sweep's values 0, 10, 12, …, 98 (46 of 50) are refused
+1 error, 0 warnings
+deckwright: --sweep heroes.jake-zane.combat=0..98/2: the content does not build at 46 of the 50 values (no game was played)`},
+		{"heroes.jake-zane.combat=10..11", `bundled:fng-base.xlsx:Heroes!G2: error[DW0303]: Combat must be between 1 and 9: the sweep's values 10, 11 (all 2) are refused
+1 error, 0 warnings
+deckwright: --sweep heroes.jake-zane.combat=10..11: the content does not build at any of the 2 values (no game was played)`},
+	} {
+		t.Run(tc.sweep, func(t *testing.T) {
+			r := dw(t, "sim", "--games", "20", "--sweep", tc.sweep)
+			requireExit(t, exitContent, r)
+			assert.Empty(t, r.stdout)
+			assert.Equal(t, tc.want, strings.TrimSpace(r.stderr))
+		})
+	}
 }
 
 // sweepJSON is the part of sim --sweep --json these tests read.
@@ -278,4 +294,29 @@ func TestSimSweepEffectNumberErrors(t *testing.T) {
 			assert.Equal(t, tc.want, strings.TrimSpace(r.stderr))
 		})
 	}
+}
+
+// TestSimSweepNames: a column of several words is one spelling in every
+// output whatever was typed: the address with dashes (what --sweep reads
+// back), the prose and the table by the column's header.
+func TestSimSweepNames(t *testing.T) {
+	dir := t.TempDir()
+	html := filepath.Join(dir, "sweep.html")
+	r := dw(t, "sim", "--game", "fallen-land", "--games", "40", "--sweep", "Characters.rosa-delgado.Movement_Bonus=0,4", "--json", "--report", html)
+	requireExit(t, exitOK, r)
+	var s sweepJSON
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &s), r.stdout)
+	assert.Equal(t, "characters.rosa-delgado.movement-bonus", s.Target.Address)
+	assert.Contains(t, s.Crossing, "movement bonus")
+	assert.NotContains(t, s.Crossing, "movement_bonus")
+	page, err := os.ReadFile(html)
+	require.NoError(t, err)
+	assert.Contains(t, string(page), "sweep of characters.rosa-delgado.movement-bonus")
+	assert.NotContains(t, string(page), "movement_bonus")
+
+	r = dw(t, "sim", "--game", "fallen-land", "--games", "40", "--sweep", s.Target.Address+"=0,4")
+	requireExit(t, exitOK, r)
+	assert.Contains(t, r.stdout, "\nmovement bonus  games")
+	assert.Contains(t, r.stdout, s.Crossing, "the line as in --json")
+	assert.NotContains(t, r.stdout, "movement_bonus")
 }

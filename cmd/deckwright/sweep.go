@@ -53,8 +53,11 @@ func runSweep(c *cobra.Command, f *simFlags, b *project.Build, simr game.Simulat
 		if err := df.print(stderr, errs); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "deckwright: --sweep %s: the content does not build at %d of the %d values (no game was played)\n",
-			f.sweep, len(f.sw.Values)-len(variants), len(f.sw.Values))
+		at := fmt.Sprintf("%d of the %d values", len(f.sw.Values)-len(variants), len(f.sw.Values))
+		if len(variants) == 0 {
+			at = fmt.Sprintf("any of the %d values", len(f.sw.Values))
+		}
+		fmt.Fprintf(stderr, "deckwright: --sweep %s: the content does not build at %s (no game was played)\n", f.sweep, at)
 		return &diag.ContentError{List: errs}
 	}
 	var html *outfile.File

@@ -69,9 +69,27 @@ func TestSweepValuesChecked(t *testing.T) {
 		errs              []string
 	}{
 		{"in range", "fng", "heroes.jake-zane.combat=1..9/4", []int{1, 5, 9}, nil},
-		{"out of range", "fng", "heroes.jake-zane.combat=8..12/2", []int{8}, []string{
+		{"one value out of range", "fng", "heroes.jake-zane.combat=8..10", []int{8, 9}, []string{
 			"bundled:fng-base.xlsx:Heroes!G2: error[DW0303]: Combat must be between 1 and 9, not 10 (hint: at the sweep's combat=10)",
-			"bundled:fng-base.xlsx:Heroes!G2: error[DW0303]: Combat must be between 1 and 9, not 12 (hint: at the sweep's combat=12)",
+		}},
+		{"two values out of range: one error naming both", "fng", "heroes.jake-zane.combat=8..12/2", []int{8}, []string{
+			"bundled:fng-base.xlsx:Heroes!G2: error[DW0303]: Combat must be between 1 and 9: the sweep's values 10, 12 (2 of 3) are refused (hint: )",
+		}},
+		{"every value out of range", "fng", "heroes.jake-zane.combat=10..11", nil, []string{
+			"bundled:fng-base.xlsx:Heroes!G2: error[DW0303]: Combat must be between 1 and 9: the sweep's values 10, 11 (all 2) are refused (hint: )",
+		}},
+		{"46 of 50 out of range", "fng", "heroes.jake-zane.combat=0..98/2", []int{2, 4, 6, 8}, []string{
+			"bundled:fng-base.xlsx:Heroes!G2: error[DW0303]: Combat must be between 1 and 9: the sweep's values 0, 10, 12, …, 98 (46 of 50) are refused (hint: )",
+		}},
+		{"a negative Count, twice", "fng", "city.army-surplus-store.count=-2..0", []int{0}, []string{
+			"bundled:fng-base.xlsx:City!C2: error[DW0303]: Count must be between 0 and 99: the sweep's values -2, -1 (2 of 3) are refused (hint: )",
+		}},
+		{"numbers besides the value differ: the first value's message", "fallen-land", "characters.rosa-delgado.combat=5..7", []int{5}, []string{
+			"bundled:fl-base.xlsx:Characters!I2: error[DW2040]: the six Base Skills add up to 36, not 35 (at combat=6, and alike at the others): the sweep's values 6, 7 (2 of 3) are refused (hint: adjust the skills, or set Budget Override to TRUE)",
+		}},
+		{"two kinds of error stay apart", "fallen-land", "characters.rosa-delgado.combat=9..12", nil, []string{
+			"bundled:fl-base.xlsx:Characters!I2: error[DW2040]: the six Base Skills add up to 39, not 35 (at combat=9, and alike at the others): the sweep's values 9, 10 (2 of 4) are refused (hint: adjust the skills, or set Budget Override to TRUE)",
+			"bundled:fl-base.xlsx:Characters!I2: error[DW0303]: Combat must be between 0 and 10: the sweep's values 11, 12 (2 of 4) are refused (hint: )",
 		}},
 		{"a Count of 0 is allowed", "fng", "city.army-surplus-store.count=0..1", []int{0, 1}, nil},
 		{"a negative Count is not", "fng", "city.army-surplus-store.count=-1..0", []int{0}, []string{
