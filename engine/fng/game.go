@@ -229,6 +229,7 @@ type Hero struct {
 	bot       rng.Rand
 	always    [numStats]int // unconditional modifiers
 	cond      []Mod         // modifiers with a scope
+	condStats uint32        // the stats (bits) cond has a modifier to
 	estimate  float64       // cached passEstimate; 0 = stale
 	last      lastEstimate  // the key and value behind the last estimate
 	// Timings (bits) at which the hero's items and hand hold something

@@ -9,12 +9,14 @@ func (g *Game) health(h *Hero) int { return g.maxWounds(h) - h.wounds }
 func (h *Hero) recompute(g *Game) {
 	h.always = [numStats]int{}
 	h.cond = h.cond[:0]
+	h.condStats = 0
 	add := func(mods []Mod) {
 		for _, m := range mods {
 			if m.Scope == Always {
 				h.always[m.Stat] += int(m.Amount)
 			} else {
 				h.cond = append(h.cond, m)
+				h.condStats |= 1 << m.Stat
 			}
 		}
 	}
@@ -37,6 +39,14 @@ func (h *Hero) recompute(g *Game) {
 // test with keywords kw, or in the hero's space's terrain. Fights pass the
 // enemy's keywords for "vs" modifiers.
 func (g *Game) condMod(h *Hero, stat Stat, kw KW) int {
+	if h.condStats&(1<<stat) == 0 {
+		return 0 // most stats have no scoped modifier: one test, inlined
+	}
+	return g.scopedMod(h, stat, kw)
+}
+
+// scopedMod is condMod for a stat with some scoped modifier.
+func (g *Game) scopedMod(h *Hero, stat Stat, kw KW) int {
 	n := 0
 	terrain := g.c.Spaces[h.space].Terrain
 	for _, m := range h.cond {
