@@ -863,6 +863,13 @@ type walkPlans struct {
 	once   []sync.Once
 	turns  [][]float32
 	goals  [][]int16
+	// The next-hop tables (hop): for a target, the neighbour nextStep
+	// takes from each space with each movement up to the dearest space's
+	// cost (more buys no other step), worked out the first time a hero
+	// walks toward the target.
+	maxCost int
+	hopOnce []sync.Once
+	hops    [][]int16
 }
 
 // maxWalkRoll is the most movement the plans cover; more (a big movement
@@ -871,8 +878,30 @@ const maxWalkRoll = 12
 
 func newWalkPlans(spaces []Space, dist [][]int16) *walkPlans {
 	n := len(spaces)
+	maxCost := 1
+	for i := range spaces {
+		maxCost = max(maxCost, int(spaces[i].Cost))
+	}
 	return &walkPlans{spaces: spaces, dist: dist, near6: nearest(dist, 6), near: nearest(dist, maxWalkRoll),
-		once: make([]sync.Once, n), turns: make([][]float32, n), goals: make([][]int16, n)}
+		once: make([]sync.Once, n), turns: make([][]float32, n), goals: make([][]int16, n),
+		maxCost: maxCost, hopOnce: make([]sync.Once, n), hops: make([][]int16, n)}
+}
+
+// hop returns target t's next-hop table: hops[s*maxCost+points-1] is the
+// neighbour of s that nextStep takes toward t with points (1 to maxCost)
+// of movement where no henchman stands in the way, or -1.
+func (w *walkPlans) hop(t int16) []int16 {
+	w.hopOnce[t].Do(func() {
+		n := len(w.spaces)
+		hops := make([]int16, n*w.maxCost)
+		for s := range n {
+			for p := 1; p <= w.maxCost; p++ {
+				hops[s*w.maxCost+p-1] = bestStep(w.spaces, w.dist, int16(s), t, p, nil)
+			}
+		}
+		w.hops[t] = hops
+	})
+	return w.hops[t]
 }
 
 // nearest lists, for each space, the spaces within reach movement of

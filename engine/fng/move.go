@@ -270,27 +270,47 @@ func (g *Game) passingThrough(h *Hero) {
 // nextStep picks the neighbour that brings the hero closest to target
 // within the points left. It prefers spaces without a henchman, but when
 // every way forward is guarded it walks into the fight rather than stand
-// still.
+// still. Where no henchman stands next to the hero (but on the target) the
+// answer depends on the map alone, and the target's next-hop table has it.
 func (g *Game) nextStep(from, target int16, points int) int16 {
 	c := g.c
-	pick := func(avoid bool) int16 {
-		best, bestDist := int16(-1), c.Dist[from][target]
+	if points < 1 {
+		return -1 // every space costs 1 or more
+	}
+	if w := c.walk; w != nil && target >= 0 {
+		guarded := false
 		for _, n := range c.Spaces[from].Adj {
-			cost := int(c.Spaces[n].Cost)
-			if cost > points || (avoid && g.henchmen[n] != 0 && n != target) {
-				continue
-			}
-			d := c.Dist[n][target]
-			if d < bestDist || (d == bestDist && best >= 0 && cost < int(c.Spaces[best].Cost)) {
-				best, bestDist = n, d
+			if g.henchmen[n] != 0 && n != target {
+				guarded = true
+				break
 			}
 		}
-		return best
+		if !guarded {
+			return w.hop(target)[int(from)*w.maxCost+min(points, w.maxCost)-1]
+		}
 	}
-	if n := pick(true); n >= 0 {
+	if n := bestStep(c.Spaces, c.Dist, from, target, points, g.henchmen); n >= 0 {
 		return n
 	}
-	return pick(false)
+	return bestStep(c.Spaces, c.Dist, from, target, points, nil)
+}
+
+// bestStep is the neighbour of from nearest target (then the cheapest)
+// among those that bring it nearer within points, avoiding the spaces
+// where henchmen (when not nil) has one, but the target; -1 when none.
+func bestStep(spaces []Space, dist [][]int16, from, target int16, points int, henchmen []int8) int16 {
+	best, bestDist := int16(-1), dist[from][target]
+	for _, n := range spaces[from].Adj {
+		cost := int(spaces[n].Cost)
+		if cost > points || (henchmen != nil && henchmen[n] != 0 && n != target) {
+			continue
+		}
+		d := dist[n][target]
+		if d < bestDist || (d == bestDist && best >= 0 && cost < int(spaces[best].Cost)) {
+			best, bestDist = n, d
+		}
+	}
+	return best
 }
 
 // enter moves a hero into a space, losing adventure progress left behind.

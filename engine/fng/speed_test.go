@@ -114,3 +114,70 @@ func TestResetDecksByLevel(t *testing.T) {
 		assert.Equal(t, want, g.dangers.Len(), tc.name)
 	}
 }
+
+// nextStepScan is nextStep as it was before the next-hop tables: a scan of
+// the neighbours, first avoiding henchmen (but on the target), then not.
+func nextStepScan(g *Game, from, target int16, points int) int16 {
+	c := g.c
+	pick := func(avoid bool) int16 {
+		best, bestDist := int16(-1), c.Dist[from][target]
+		for _, n := range c.Spaces[from].Adj {
+			cost := int(c.Spaces[n].Cost)
+			if cost > points || (avoid && g.henchmen[n] != 0 && n != target) {
+				continue
+			}
+			d := c.Dist[n][target]
+			if d < bestDist || (d == bestDist && best >= 0 && cost < int(c.Spaces[best].Cost)) {
+				best, bestDist = n, d
+			}
+		}
+		return best
+	}
+	if n := pick(true); n >= 0 {
+		return n
+	}
+	return pick(false)
+}
+
+// The next-hop tables take the step the neighbour scan takes, on every
+// (from, target, points) of the bundled map: without henchmen, and with
+// henchmen on the board (on neighbours, on the target, everywhere).
+func TestNextStepTableMatchesScan(t *testing.T) {
+	c := bundled(t)
+	require.NotNil(t, c.walk)
+	require.GreaterOrEqual(t, c.walk.maxCost, 2, "the map has a space dearer than 1 (a sea)")
+	for _, tc := range []struct {
+		name     string
+		henchmen func(g *Game, i int) bool // a henchman stands on space i
+	}{
+		{"no henchmen", func(*Game, int) bool { return false }},
+		{"every 7th space", func(_ *Game, i int) bool { return i%7 == 3 }},
+		{"every 3rd space", func(_ *Game, i int) bool { return i%3 == 0 }},
+		{"every space", func(*Game, int) bool { return true }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := New(c)
+			for i := range g.henchmen {
+				if tc.henchmen(g, i) {
+					g.henchmen[i] = 1
+				}
+			}
+			steps, moved := 0, 0
+			for from := range int16(len(c.Spaces)) {
+				for target := range int16(len(c.Spaces)) {
+					for points := -1; points <= c.walk.maxCost+3; points++ {
+						want := nextStepScan(g, from, target, points)
+						if got := g.nextStep(from, target, points); got != want {
+							require.Equal(t, want, got, "from %s to %s with %d points", c.Spaces[from].ID, c.Spaces[target].ID, points)
+						}
+						steps++
+						if want >= 0 {
+							moved++
+						}
+					}
+				}
+			}
+			assert.Greater(t, moved, steps/3, "most asks move")
+		})
+	}
+}
