@@ -424,59 +424,59 @@ func (g *Game) estimateKey(h *Hero) (estimateKey, bool) {
 	return k, true
 }
 
-// estimateFor computes passEstimate from a key alone.
+// estimateFor computes passEstimate from a key alone: the mean over the
+// Danger deck of each Danger's likeliest alternative. The Dangers' clauses
+// are laid out once (dangerPlan); the products, maxima and sum are taken in
+// the deck's order, each chance the same to the bit as estimateClause's.
 func (g *Game) estimateFor(k *estimateKey) float64 {
-	c := g.c
+	plan := g.dangerPlan()
 	// Most stats have no scoped modifier: a bit per stat that has one
 	// spares scanning them.
 	var modded uint32
 	for _, m := range k.mods[:k.n] {
 		modded |= 1 << m.Stat
 	}
-	mod := func(stat Stat, kw KW) int {
-		if modded&(1<<stat) == 0 {
-			return 0
-		}
-		n := 0
-		for _, m := range k.mods[:k.n] {
-			if m.Stat == stat && kw.Has(int(m.Sym)) {
-				n += int(m.Amount)
-			}
-		}
-		return n
-	}
-	pass := dice.Table()
-	clause := func(cl *Clause, kw KW) float64 {
-		switch cl.Kind {
-		case SkillTest, DiceTest:
-			n := cl.Dice
-			if cl.Kind == SkillTest {
-				n = int(k.tests) + mod(StatTests, kw)
-				for _, s := range cl.Skills {
-					n += int(k.skills[s]) + mod(Stat(s), kw)
-				}
-			}
-			return pass.Pass(max(n, 1), cl.Target, cl.Successes)
-		case FightTest:
-			e := g.typicalEnemy(cl)
-			o := g.cachedOdds(dice.Fight{HeroDice: max(int(k.combat)+mod(StatCombat, e.Keywords), 1),
-				HeroDefense: max(int(k.defense)+mod(StatDefense, e.Keywords), 0), HeroHealth: int(k.wounds),
-				EnemyDice: int(e.Dice), EnemyDefense: int(e.Defense), EnemyHealth: int(e.Wounds), Hit: c.Rules.HitOn})
-			return o.Win + o.Trade*0.5 + (1-o.Win-o.Trade-o.Lose)*0.5
-		}
-		return 0.55 // a sneak: most of the villain's dice miss the number
+	// A fight's or a dice test's chance does not read the Danger: once each.
+	chances := g.planBuf[:len(plan.shapes)]
+	for i, cl := range plan.shapes {
+		chances[i] = g.estimateClause(k, modded, cl, KW{})
 	}
 	sum, n := 0.0, 0
-	for i := range c.Dangers {
-		d := &c.Dangers[i]
-		if d.Advanced && !k.advanced {
+	for _, d := range plan.dangers {
+		if d.advanced && !k.advanced {
 			continue
 		}
 		best := 0.0
-		for ai := range d.Test.Alts {
+		for _, alt := range plan.alts[d.alts[0]:d.alts[1]] {
 			p := 1.0
-			for ci := range d.Test.Alts[ai] {
-				p *= clause(&d.Test.Alts[ai][ci], d.Keywords)
+			for i := alt[0]; i < alt[1]; i++ {
+				pc := &plan.clauses[i]
+				if pc.shape >= 0 {
+					p *= chances[pc.shape]
+					continue
+				}
+				if pc.pass == nil {
+					p *= g.estimateClause(k, modded, pc.cl, pc.kw)
+					continue
+				}
+				// A skill test: the key's skills and tests, and the
+				// modifiers to them on the Danger's keywords.
+				nd := int(k.tests)
+				for _, s := range pc.cl.Skills {
+					nd += int(k.skills[s])
+				}
+				if modded&pc.stats != 0 {
+					for _, m := range k.mods[:k.n] {
+						if pc.stats&(1<<m.Stat) != 0 && pc.kw.Has(int(m.Sym)) {
+							nd += int(m.Amount)
+						}
+					}
+				}
+				if nd = max(nd, 1); nd < len(pc.pass) {
+					p *= pc.pass[nd]
+				} else {
+					p *= g.estimateClause(k, modded, pc.cl, pc.kw)
+				}
 			}
 			best = max(best, p)
 		}
@@ -487,6 +487,143 @@ func (g *Game) estimateFor(k *estimateKey) float64 {
 		return 0.5
 	}
 	return max(sum/float64(n), 0.01)
+}
+
+// estimateClause is a typical hero's chance of passing one clause of a
+// Danger with keywords kw, by the key's stats (modded: the stats with a
+// scoped modifier).
+func (g *Game) estimateClause(k *estimateKey, modded uint32, cl *Clause, kw KW) float64 {
+	switch cl.Kind {
+	case SkillTest, DiceTest:
+		n := cl.Dice
+		if cl.Kind == SkillTest {
+			n = int(k.tests) + k.mod(modded, StatTests, kw)
+			for _, s := range cl.Skills {
+				n += int(k.skills[s]) + k.mod(modded, Stat(s), kw)
+			}
+		}
+		return dice.Table().Pass(max(n, 1), cl.Target, cl.Successes)
+	case FightTest:
+		e := g.typicalEnemy(cl)
+		o := g.cachedOdds(dice.Fight{HeroDice: max(int(k.combat)+k.mod(modded, StatCombat, e.Keywords), 1),
+			HeroDefense: max(int(k.defense)+k.mod(modded, StatDefense, e.Keywords), 0), HeroHealth: int(k.wounds),
+			EnemyDice: int(e.Dice), EnemyDefense: int(e.Defense), EnemyHealth: int(e.Wounds), Hit: g.c.Rules.HitOn})
+		return o.Win + o.Trade*0.5 + (1-o.Win-o.Trade-o.Lose)*0.5
+	}
+	return 0.55 // a sneak: most of the villain's dice miss the number
+}
+
+// mod sums the key's scoped modifiers to a stat that apply to keywords kw.
+func (k *estimateKey) mod(modded uint32, stat Stat, kw KW) int {
+	if modded&(1<<stat) == 0 {
+		return 0
+	}
+	n := 0
+	for _, m := range k.mods[:k.n] {
+		if m.Stat == stat && kw.Has(int(m.Sym)) {
+			n += int(m.Amount)
+		}
+	}
+	return n
+}
+
+// dangerPlan lays the Danger deck's tests out for estimateFor: every
+// clause, Danger by Danger and alternative by alternative. A fight, a dice
+// test or a sneak names its shape, the first clause with the same chance
+// whatever the Danger (a fight's modifiers read its enemy's keywords); a
+// skill test carries its chance by dice. It is worked out the first time a
+// game asks, for the content's Dangers as they are then (the estimates
+// memoised across games assume them fixed too).
+type dangerPlan struct {
+	shapes  []*Clause
+	clauses []planClause
+	alts    [][2]int32 // each alternative's clauses
+	dangers []planDanger
+}
+
+type planClause struct {
+	cl    *Clause
+	shape int32 // into shapes, or -1: a skill test
+	// A skill test: the stats whose modifiers count (the skills and
+	// every test) on the Danger's keywords, and its chance by dice
+	// (nil when a skill repeats: estimateClause counts it).
+	stats uint32
+	kw    KW
+	pass  []float64
+}
+
+type planDanger struct {
+	advanced bool
+	alts     [2]int32
+}
+
+func (g *Game) dangerPlan() *dangerPlan {
+	if g.plan != nil {
+		return g.plan
+	}
+	plan := &dangerPlan{}
+	type shapeKey struct {
+		kind   ClauseKind
+		dice   int
+		target int
+		need   int
+		foe    *EnemyDef
+	}
+	shapes := map[shapeKey]int32{}
+	passes := map[[2]int][]float64{}
+	for i := range g.c.Dangers {
+		d := &g.c.Dangers[i]
+		pd := planDanger{advanced: d.Advanced, alts: [2]int32{int32(len(plan.alts)), 0}}
+		for ai := range d.Test.Alts {
+			alt := [2]int32{int32(len(plan.clauses)), 0}
+			for ci := range d.Test.Alts[ai] {
+				cl := &d.Test.Alts[ai][ci]
+				pc := planClause{cl: cl, shape: -1, kw: d.Keywords}
+				if cl.Kind == SkillTest {
+					pc.stats = 1 << StatTests
+					dup := false
+					for _, s := range cl.Skills {
+						dup = dup || pc.stats&(1<<s) != 0
+						pc.stats |= 1 << s
+					}
+					if !dup {
+						tn := [2]int{cl.Target, cl.Successes}
+						if passes[tn] == nil {
+							pass := make([]float64, dice.MaxDice+1)
+							for n := range pass {
+								pass[n] = dice.Table().Pass(max(n, 1), cl.Target, cl.Successes)
+							}
+							passes[tn] = pass
+						}
+						pc.pass = passes[tn]
+					}
+				} else {
+					key := shapeKey{kind: cl.Kind}
+					switch cl.Kind {
+					case DiceTest:
+						key.dice, key.target, key.need = cl.Dice, cl.Target, cl.Successes
+					case FightTest:
+						key.foe = g.typicalEnemy(cl)
+					}
+					shape, ok := shapes[key]
+					if !ok {
+						shape = int32(len(plan.shapes))
+						shapes[key] = shape
+						plan.shapes = append(plan.shapes, cl)
+					}
+					pc.shape = shape
+				}
+				plan.clauses = append(plan.clauses, pc)
+			}
+			alt[1] = int32(len(plan.clauses))
+			plan.alts = append(plan.alts, alt)
+		}
+		pd.alts[1] = int32(len(plan.alts))
+		plan.dangers = append(plan.dangers, pd)
+	}
+	g.plan = plan
+	g.planBuf = make([]float64, len(plan.shapes))
+	return plan
 }
 
 // specChance estimates a test's chance: the best alternative, each the

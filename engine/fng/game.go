@@ -173,6 +173,10 @@ type Game struct {
 
 	// estimates memoises passEstimate by estimateKey, across games.
 	estimates map[estimateKey]float64
+	// plan lays the Danger deck out for estimateFor (dangerPlan); planBuf
+	// holds an estimate's chance of each of its clause shapes.
+	plan    *dangerPlan
+	planBuf []float64
 	// levelDecks are the decks of the basic [0] and advanced [1] game.
 	levelDecks [2]levelDecks
 

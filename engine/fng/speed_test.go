@@ -1,6 +1,7 @@
 package fng
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -180,4 +181,96 @@ func TestNextStepTableMatchesScan(t *testing.T) {
 			assert.Greater(t, moved, steps/3, "most asks move")
 		})
 	}
+}
+
+// estimateByClause is estimateFor as it was before the Danger plan: clause
+// by clause through the deck.
+func estimateByClause(g *Game, k *estimateKey) float64 {
+	var modded uint32
+	for _, m := range k.mods[:k.n] {
+		modded |= 1 << m.Stat
+	}
+	sum, n := 0.0, 0
+	for i := range g.c.Dangers {
+		d := &g.c.Dangers[i]
+		if d.Advanced && !k.advanced {
+			continue
+		}
+		best := 0.0
+		for ai := range d.Test.Alts {
+			p := 1.0
+			for ci := range d.Test.Alts[ai] {
+				p *= g.estimateClause(k, modded, &d.Test.Alts[ai][ci], d.Keywords)
+			}
+			best = max(best, p)
+		}
+		sum += best
+		n++
+	}
+	if n == 0 {
+		return 0.5
+	}
+	return max(sum/float64(n), 0.01)
+}
+
+// The Danger plan gives the bots' pass estimate to the bit as the clause
+// by clause walk does, for every hero with the scoped modifiers of the
+// bundled set's cards (on tests, against enemies, in a terrain), stats
+// from weak to strong, in the basic and the advanced game.
+func TestDangerPlanEstimateIsExact(t *testing.T) {
+	c := bundled(t)
+	var scoped []Mod
+	for _, mods := range func() [][]Mod {
+		var all [][]Mod
+		for i := range c.Heroes {
+			all = append(all, c.Heroes[i].Mods)
+		}
+		for i := range c.Items {
+			all = append(all, c.Items[i].Mods)
+		}
+		for _, events := range [][]EventDef{c.Events, c.City} {
+			for i := range events {
+				all = append(all, events[i].Mods)
+			}
+		}
+		return all
+	}() {
+		for _, m := range mods {
+			if m.Scope != Always {
+				scoped = append(scoped, m)
+			}
+		}
+	}
+	require.Greater(t, len(scoped), 5, "the bundled cards have scoped modifiers")
+	stats := map[Stat]bool{}
+	for _, m := range scoped {
+		stats[m.Stat] = true
+	}
+	assert.True(t, stats[StatCombat] && stats[StatTests] || len(stats) >= 3, "modifiers to several stats: %v", stats)
+	g := New(c)
+	asked := 0
+	for i := range c.Heroes {
+		def := &c.Heroes[i]
+		for bonus := -2; bonus <= 3; bonus++ {
+			for _, advanced := range []bool{false, true} {
+				for first := 0; first < len(scoped); first += 3 {
+					k := estimateKey{tests: int8(bonus / 2), combat: int8(int(def.Skills[Combat]) + bonus),
+						defense: int8(int(def.Defense) + bonus/2), wounds: int8(int(def.Wounds) + bonus), advanced: advanced}
+					for s := range NumSkills {
+						k.skills[s] = int8(int(def.Skills[s]) + bonus)
+					}
+					for j := first; j < len(scoped) && int(k.n) < bonus+3; j += 5 {
+						k.mods[k.n] = scoped[j]
+						k.n++
+					}
+					want, got := estimateByClause(g, &k), g.estimateFor(&k)
+					if math.Float64bits(want) != math.Float64bits(got) {
+						require.Equal(t, want, got, "hero %s, key %+v", def.ID, k)
+					}
+					asked++
+				}
+			}
+		}
+	}
+	assert.Greater(t, asked, 500)
 }
