@@ -145,8 +145,20 @@ func (g *Game) eventOf(hc handCard) *EventDef {
 // offer lets the hero use its abilities at a timing, then lets rivals play
 // cards aimed at the hero.
 func (g *Game) offer(seat int, t Timing) {
+	if g.quiet(seat, t) {
+		return // most moments nobody holds anything for: one test, inlined
+	}
 	g.offerSelf(seat, t)
 	g.offerOpponents(seat, t)
+}
+
+// quiet reports that neither the hero nor any rival has something to use
+// at t, by the timings kept since the hands last changed (a changed hand
+// takes the long way, which works them out again). The multi-hero solo
+// game, whose heroes share one hand, always takes the long way.
+func (g *Game) quiet(seat int, t Timing) bool {
+	h := &g.heroes[seat]
+	return !g.handsDirty && g.opt.Mode != Solo && (h.selfTimings|h.itemTimings|h.def.Timings|g.rivalMask)&(1<<t) == 0
 }
 
 // offerAll offers a timing to every hero in turn order (priority goes by
