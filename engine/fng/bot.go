@@ -415,13 +415,38 @@ func (g *Game) estimateKey(h *Hero) (estimateKey, bool) {
 		if m.Scope == InSpace {
 			continue // where the hero stands is not part of a typical Danger
 		}
+		if estimateStats&(1<<m.Stat) == 0 {
+			continue // nor are movement, costs, escapes and sneaks
+		}
 		if int(k.n) == len(k.mods) {
 			return k, false
 		}
-		k.mods[k.n] = m
+		// In a fixed order (the estimate sums them, in any order): the
+		// same modifiers from cards gained in another order share a key.
+		i := int(k.n)
+		for ; i > 0 && modLess(m, k.mods[i-1]); i-- {
+			k.mods[i] = k.mods[i-1]
+		}
+		k.mods[i] = m
 		k.n++
 	}
 	return k, true
+}
+
+// estimateStats are the stats whose scoped modifiers estimateFor reads.
+const estimateStats = 1<<StatTests | 1<<StatCombat | 1<<StatAgility | 1<<StatCunning | 1<<StatLore | 1<<StatDefense
+
+func modLess(a, b Mod) bool {
+	if a.Stat != b.Stat {
+		return a.Stat < b.Stat
+	}
+	if a.Scope != b.Scope {
+		return a.Scope < b.Scope
+	}
+	if a.Sym != b.Sym {
+		return a.Sym < b.Sym
+	}
+	return a.Amount < b.Amount
 }
 
 // estimateFor computes passEstimate from a key alone: the mean over the
