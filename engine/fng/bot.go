@@ -88,12 +88,13 @@ func (b *bot) Route(g *Game, h *Hero) int16 {
 		}
 	}
 	best, bestScore := int16(-1), -1.0
+	scorer := g.siteScorer(h)
 	for i := range g.sites {
 		s := &g.sites[i]
 		if !s.live {
 			continue
 		}
-		if sc := g.siteScore(h, i); sc > bestScore {
+		if sc := scorer.score(g, i); sc > bestScore {
 			best, bestScore = s.space, sc
 		}
 	}
@@ -156,6 +157,37 @@ func (g *Game) heroGoal(h *Hero) int {
 // siteScore rates an artifact adventure for a hero: Fortune per round of
 // travel and adventure, discounted by the chance of getting through.
 func (g *Game) siteScore(h *Hero, i int) float64 {
+	scorer := g.siteScorer(h)
+	return scorer.score(g, i)
+}
+
+// siteScorer holds what siteScore reads of the hero and the table, the
+// same for every site: Route rates each site with one.
+type siteScorer struct {
+	h    *Hero
+	dist []int16 // from the hero's space
+	// The other heroes with adventure progress: where they stand and
+	// the site their progress is at.
+	racers [8]struct{ space, site int16 }
+	n      int
+}
+
+func (g *Game) siteScorer(h *Hero) siteScorer {
+	sc := siteScorer{h: h, dist: g.c.Dist[h.space]}
+	for seat := range g.heroes {
+		if o := &g.heroes[seat]; o != h && o.progress >= 0 && sc.n < len(sc.racers) {
+			sc.racers[sc.n].space, sc.racers[sc.n].site = o.space, o.progress
+			sc.n++
+		}
+	}
+	if sc.n == len(sc.racers) {
+		sc.n = -1 // more than it holds: score looks at every hero
+	}
+	return sc
+}
+
+// score is siteScore(h, i).
+func (sc *siteScorer) score(g *Game, i int) float64 {
 	s := &g.sites[i]
 	c := g.c
 	value := float64(c.Artifacts[s.art].Fortune) + float64(s.bonus)
@@ -164,21 +196,29 @@ func (g *Game) siteScore(h *Hero, i int) float64 {
 		value = float64(s.coins)*0.8 + float64(c.Rules.TempleTreasure)*0.3
 		dangers = float64(s.coins) * 0.7
 	}
-	dist := float64(c.Dist[h.space][s.space])
+	dist := float64(sc.dist[s.space])
 	travel := dist / 3.5
 	if g.opt.Advanced && c.Spaces[s.space].DeepJungle {
 		travel += 1.3
 	}
-	p := g.passEstimate(h)
+	p := g.passEstimate(sc.h)
 	rounds := travel + dangers/1.6 + 0.5
 	score := value * p * p / rounds
 	if s.villain >= 0 {
 		score *= 0.7
 	}
 	// Racing another hero already there is worse.
-	for seat := range g.heroes {
-		o := &g.heroes[seat]
-		if o != h && o.space == s.space && o.progress == int16(i) {
+	if sc.n < 0 {
+		for seat := range g.heroes {
+			o := &g.heroes[seat]
+			if o != sc.h && o.space == s.space && o.progress == int16(i) {
+				score *= 0.6
+			}
+		}
+		return score
+	}
+	for _, r := range sc.racers[:sc.n] {
+		if r.space == s.space && r.site == int16(i) {
 			score *= 0.6
 		}
 	}
@@ -361,6 +401,11 @@ func (g *Game) passEstimate(h *Hero) float64 {
 	if h.estimate > 0 {
 		return h.estimate
 	}
+	return g.estimateAgain(h)
+}
+
+// estimateAgain is passEstimate after the hero's stats or cards changed.
+func (g *Game) estimateAgain(h *Hero) float64 {
 	key, ok := g.estimateKey(h)
 	if !ok {
 		h.estimate = g.estimateFor(&key)
