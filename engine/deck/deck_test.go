@@ -92,3 +92,109 @@ func TestCardsListsBothPiles(t *testing.T) {
 	got[0] = 9
 	assert.NotContains(t, d.Cards(), int16(9), "a copy")
 }
+
+// eager is the deck as it was before shuffles were taken as cards are
+// drawn: every shuffle whole, at once.
+type eager struct {
+	draw, discard []int16
+	rand          rng.Rand
+}
+
+func (d *eager) reset(cards []int16, r rng.Rand) {
+	d.rand, d.draw, d.discard = r, append([]int16(nil), cards...), nil
+	rng.Shuffle(&d.rand, d.draw)
+}
+
+func (d *eager) reshuffle() {
+	d.draw, d.discard = append(d.draw, d.discard...), nil
+	rng.Shuffle(&d.rand, d.draw)
+}
+
+func (d *eager) drawTop() int16 {
+	if len(d.draw) == 0 {
+		d.reshuffle()
+		if len(d.draw) == 0 {
+			return -1
+		}
+	}
+	c := d.draw[len(d.draw)-1]
+	d.draw = d.draw[:len(d.draw)-1]
+	return c
+}
+
+func (d *eager) drawAny() int16 {
+	d.draw, d.discard = append(d.draw, d.discard...), nil
+	if len(d.draw) == 0 {
+		return -1
+	}
+	i := d.rand.Intn(len(d.draw))
+	c := d.draw[i]
+	d.draw[i] = d.draw[len(d.draw)-1]
+	d.draw = d.draw[:len(d.draw)-1]
+	return c
+}
+
+// A deck whose shuffles are taken as its cards are drawn deals the cards
+// a shuffle taken at once deals, whatever is done with it in between, for
+// decks of every size from empty up.
+func TestLazyShuffleDealsAsAShuffleAtOnce(t *testing.T) {
+	for _, size := range []int{0, 1, 2, 3, 5, 12, 40} {
+		for seed := range uint64(60) {
+			cards := make([]int16, size)
+			for i := range cards {
+				cards[i] = int16(i % 9) // copies too
+			}
+			var d Deck
+			var want eager
+			d.Reset(cards, rng.New(seed, 7))
+			want.reset(cards, rng.New(seed, 7))
+			ops := rng.New(seed, 99) // what is done with the deck, step by step
+			for step := range 3 * size {
+				switch op := ops.Intn(10); {
+				case op < 5:
+					require.Equal(t, want.drawTop(), d.Draw(), "size %d seed %d step %d: draw", size, seed, step)
+				case op < 7:
+					c := int16(ops.Intn(9))
+					want.discard = append(want.discard, c)
+					d.Discard(c)
+				case op == 7:
+					require.Equal(t, want.drawAny(), d.DrawAny(), "size %d seed %d step %d: draw any", size, seed, step)
+				case op == 8:
+					want.reshuffle()
+					d.Reshuffle()
+				default:
+					require.Equal(t, append(append([]int16(nil), want.draw...), want.discard...), d.Cards(),
+						"size %d seed %d step %d: the piles", size, seed, step)
+				}
+				require.Equal(t, len(want.draw), d.Len())
+			}
+			d.settle() // the steps left, as the next use of the stream takes them
+			require.Equal(t, want.rand, d.rand, "size %d seed %d: the stream is where it would be", size, seed)
+		}
+	}
+}
+
+// A Remove or a Tuck between draws sees the pile a whole shuffle made.
+func TestLazyShuffleRemoveAndTuck(t *testing.T) {
+	cards := []int16{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	for seed := range uint64(20) {
+		var d Deck
+		var want eager
+		d.Reset(cards, rng.New(seed, 3))
+		want.reset(cards, rng.New(seed, 3))
+		require.Equal(t, want.drawTop(), d.Draw())
+		d.Remove(4)
+		kept := want.draw[:0]
+		for _, c := range want.draw {
+			if c != 4 {
+				kept = append(kept, c)
+			}
+		}
+		want.draw = kept
+		d.Tuck(4)
+		want.draw = append([]int16{4}, want.draw...)
+		for len(want.draw) > 0 {
+			require.Equal(t, want.drawTop(), d.Draw(), "seed %d", seed)
+		}
+	}
+}
