@@ -48,14 +48,14 @@ func (r *Rand) Uint64() uint64 {
 // Intn returns a uniform integer in [0, n), n > 0, without bias
 // (Lemire's multiply-and-reject).
 func (r *Rand) Intn(n int) int {
-	hi, lo := bits.Mul64(r.Uint64(), uint64(n))
-	if lo < uint64(n) {
-		thresh := -uint64(n) % uint64(n)
-		for lo < thresh {
-			hi, lo = bits.Mul64(r.Uint64(), uint64(n))
+	// Draws until the low word is past the biased zone, -n mod n, which
+	// is below n: almost always the first draw, without the division.
+	for {
+		hi, lo := bits.Mul64(r.Uint64(), uint64(n))
+		if lo >= uint64(n) || lo >= -uint64(n)%uint64(n) {
+			return int(hi)
 		}
 	}
-	return int(hi)
 }
 
 // D6 rolls a six-sided die.

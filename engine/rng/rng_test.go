@@ -2,9 +2,11 @@ package rng
 
 import (
 	"math"
+	"math/bits"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestStreamsAreIndependentAndRepeatable(t *testing.T) {
@@ -57,4 +59,38 @@ func TestIntnBounds(t *testing.T) {
 			assert.True(t, v >= 0 && v < n)
 		}
 	}
+}
+
+// intnReference is Intn as first written: Lemire's multiply-and-reject
+// with the threshold worked out once the first draw falls below n.
+func intnReference(r *Rand, n int) int {
+	hi, lo := bits.Mul64(r.Uint64(), uint64(n))
+	if lo < uint64(n) {
+		thresh := -uint64(n) % uint64(n)
+		for lo < thresh {
+			hi, lo = bits.Mul64(r.Uint64(), uint64(n))
+		}
+	}
+	return int(hi)
+}
+
+// Intn gives the numbers the reference gives, from the same stream, and
+// leaves the stream where the reference does: for dice and deck sizes, and
+// for n so large that draws are rejected often.
+func TestIntnMatchesReference(t *testing.T) {
+	rejected := 0
+	for _, n := range []int{1, 2, 3, 6, 7, 40, 1000, 1<<62 + 1, 3 << 61, math.MaxInt64} {
+		a, b := New(11, uint64(n)), New(11, uint64(n))
+		for i := range 20000 {
+			before := b
+			want := intnReference(&a, n)
+			got := b.Intn(n)
+			require.Equal(t, want, got, "n %d draw %d", n, i)
+			require.Equal(t, a, b, "n %d draw %d: the stream", n, i)
+			if b.state != before.state+golden {
+				rejected++ // more than one draw
+			}
+		}
+	}
+	assert.Greater(t, rejected, 1000, "large n rejects draws: the loop is exercised")
 }
