@@ -311,6 +311,9 @@ type Content struct {
 	// Dist[a][b] is the least movement to go from a to b; Hops[a][b] the
 	// fewest spaces (for the zeppelin, to which a sea costs 1).
 	Dist, Hops [][]int16
+	// zeppelinSteps is the record-sheet zeppelin's way by Hops
+	// (stepsToward).
+	zeppelinSteps []int16
 	// walk plans the bots' routes by expected movement rolls, target by
 	// target as the bots first need one (see walkPlans).
 	walk *walkPlans
@@ -479,7 +482,29 @@ func (l *loader) spaces() {
 		flat[i] = Space{Adj: s.Adj, Cost: 1}
 	}
 	l.c.Hops = distances(flat)
+	l.c.zeppelinSteps = stepsToward(l.c.Spaces, l.c.Hops)
 	l.c.walk = newWalkPlans(l.c.Spaces, l.c.Dist)
+}
+
+// stepsToward works out, for every destination t and space s, the space a
+// figure in s moving toward t by dist enters: the first neighbour nearer t
+// than s and than the neighbours before it, or s itself (at t, or cut off).
+// steps[t*n+s], n the number of spaces.
+func stepsToward(spaces []Space, dist [][]int16) []int16 {
+	n := len(spaces)
+	steps := make([]int16, n*n)
+	for t := range n {
+		for s := range n {
+			best := int16(s)
+			for _, a := range spaces[s].Adj {
+				if dist[a][t] < dist[best][t] {
+					best = a
+				}
+			}
+			steps[t*n+s] = best
+		}
+	}
+	return steps
 }
 
 // distances computes the least movement between every pair of spaces

@@ -274,3 +274,28 @@ func TestDangerPlanEstimateIsExact(t *testing.T) {
 	}
 	assert.Greater(t, asked, 500)
 }
+
+// The zeppelin's table of steps takes, for every space and destination of
+// the bundled map, the step the scan of the neighbours' hops takes.
+func TestZeppelinStepsMatchScan(t *testing.T) {
+	c := bundled(t)
+	n := len(c.Spaces)
+	require.Len(t, c.zeppelinSteps, n*n)
+	moved := 0
+	for dest := range n {
+		for from := range n {
+			best := int16(from)
+			for _, a := range c.Spaces[from].Adj {
+				if c.Hops[a][dest] < c.Hops[best][dest] {
+					best = a
+				}
+			}
+			require.Equal(t, best, c.zeppelinSteps[dest*n+from], "from %s toward %s", c.Spaces[from].ID, c.Spaces[dest].ID)
+			if best != int16(from) {
+				moved++
+				assert.Equal(t, c.Hops[from][dest]-1, c.Hops[best][dest], "each step one hop nearer")
+			}
+		}
+	}
+	assert.Equal(t, n*n-n, moved, "every space but the destination steps (the map is connected)")
+}

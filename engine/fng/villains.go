@@ -691,13 +691,7 @@ func (g *Game) moveZeppelinEnd() {
 			if z.dest < 0 || z.dest == z.space {
 				break
 			}
-			best := z.space
-			for _, n := range g.c.Spaces[z.space].Adj {
-				if g.c.Hops[n][z.dest] < g.c.Hops[best][z.dest] {
-					best = n
-				}
-			}
-			z.space = best
+			z.space = g.c.zeppelinSteps[int(z.dest)*len(g.c.Spaces)+int(z.space)]
 		}
 	}
 	z.fortune += int(d.Fortune)
