@@ -285,11 +285,23 @@ func (g *Game) carriedValue(h *Hero) int {
 // nearestCity finds the closest city; preferMajor trades one step for the
 // major-city selling bonus.
 func (g *Game) nearestCity(from int16, preferMajor bool) int16 {
-	best, bestD := g.c.Cities[0], 1<<30
-	for _, city := range g.c.Cities {
-		d := int(g.c.Dist[from][city]) * 2
-		if preferMajor && g.c.Spaces[city].Major {
-			d -= 2 * g.c.Rules.MajorCityBonus
+	major := 0
+	if preferMajor {
+		major = 1
+	}
+	if near := g.c.nearCity[major]; near != nil {
+		return near[from]
+	}
+	return g.c.nearestCityScan(from, preferMajor)
+}
+
+// nearestCityScan is nearestCity worked out (cityTables keeps its answers).
+func (c *Content) nearestCityScan(from int16, preferMajor bool) int16 {
+	best, bestD := c.Cities[0], 1<<30
+	for _, city := range c.Cities {
+		d := int(c.Dist[from][city]) * 2
+		if preferMajor && c.Spaces[city].Major {
+			d -= 2 * c.Rules.MajorCityBonus
 		}
 		if d < bestD {
 			best, bestD = city, d
@@ -310,13 +322,22 @@ func (b *bot) Fly(g *Game, h *Hero, target int16, points int) int16 {
 	if here <= points {
 		return -1 // it gets there on foot this move
 	}
+	// The first city nearest the target but the hero's own, if nearer
+	// than here: the first nearest of all (when that is the hero's own,
+	// none is nearer).
 	best, bestLeft := int16(-1), here
-	for _, city := range c.Cities {
-		if city == h.space {
-			continue
+	if near := c.flyCity; near != nil {
+		if city := near[target]; int(c.Dist[city][target]) < bestLeft {
+			best, bestLeft = city, int(c.Dist[city][target])
 		}
-		if left := int(c.Dist[city][target]); left < bestLeft {
-			best, bestLeft = city, left
+	} else {
+		for _, city := range c.Cities {
+			if city == h.space {
+				continue
+			}
+			if left := int(c.Dist[city][target]); left < bestLeft {
+				best, bestLeft = city, left
+			}
 		}
 	}
 	if best < 0 {

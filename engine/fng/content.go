@@ -314,6 +314,10 @@ type Content struct {
 	// zeppelinSteps is the record-sheet zeppelin's way by Hops
 	// (stepsToward).
 	zeppelinSteps []int16
+	// nearCity[major][s] is nearestCity(s, major == 1); flyCity[t] the
+	// first city nearest t (cityTables).
+	nearCity [2][]int16
+	flyCity  []int16
 	// walk plans the bots' routes by expected movement rolls, target by
 	// target as the bots first need one (see walkPlans).
 	walk *walkPlans
@@ -701,6 +705,33 @@ func (l *loader) cards() {
 		c.avg[d] = averageEnemy(c, deck)
 	}
 	c.resolveFoes()
+	c.cityTables()
+}
+
+// cityTables works out nearestCity's answers for every space, and Fly's
+// cities nearest each target: the map, its cities and the major-city bonus
+// decide them, and bots ask at every move.
+func (c *Content) cityTables() {
+	if len(c.Cities) == 0 {
+		return
+	}
+	n := len(c.Spaces)
+	for major := range 2 {
+		c.nearCity[major] = make([]int16, n)
+		for from := range n {
+			c.nearCity[major][from] = c.nearestCityScan(int16(from), major == 1)
+		}
+	}
+	c.flyCity = make([]int16, n)
+	for t := range n {
+		first := int16(-1)
+		for _, city := range c.Cities {
+			if first < 0 || c.Dist[city][t] < c.Dist[first][t] {
+				first = city
+			}
+		}
+		c.flyCity[t] = first
+	}
 }
 
 // resolveFoes works out once, for every Fight clause of the content, the

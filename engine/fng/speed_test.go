@@ -299,3 +299,35 @@ func TestZeppelinStepsMatchScan(t *testing.T) {
 	}
 	assert.Equal(t, n*n-n, moved, "every space but the destination steps (the map is connected)")
 }
+
+// The city tables answer as the scans of the cities do: the nearest city
+// from every space (with and without the major-city preference), and the
+// city a bot flies to from every city toward every target.
+func TestCityTablesMatchScans(t *testing.T) {
+	c := bundled(t)
+	require.Greater(t, len(c.Cities), 2)
+	g := New(c)
+	saved := c.flyCity
+	defer func() { c.flyCity = saved }()
+	h := &Hero{def: &c.Heroes[0], freeFly: true}
+	flights := 0
+	for from := range int16(len(c.Spaces)) {
+		for _, major := range []bool{false, true} {
+			require.Equal(t, c.nearestCityScan(from, major), g.nearestCity(from, major), "from %s, major %v", c.Spaces[from].ID, major)
+		}
+	}
+	for _, city := range c.Cities {
+		h.space = city
+		for target := range int16(len(c.Spaces)) {
+			c.flyCity = saved
+			got := bots[Bold].Fly(g, h, target, 1)
+			c.flyCity = nil // the scan
+			want := bots[Bold].Fly(g, h, target, 1)
+			require.Equal(t, want, got, "from %s toward %s", c.Spaces[city].ID, c.Spaces[target].ID)
+			if got >= 0 {
+				flights++
+			}
+		}
+	}
+	assert.Greater(t, flights, 20, "free flights are taken toward far targets")
+}
