@@ -47,12 +47,13 @@ func (m *OddsMemo) Odds(f Fight) Outcome {
 // packFight packs a fight into a word, a byte a field; false when a field
 // does not fit a signed byte.
 func packFight(f Fight) (uint64, bool) {
-	var key uint64
-	for i, v := range [...]int{f.HeroDice, f.HeroDefense, f.HeroHealth, f.EnemyDice, f.EnemyDefense, f.EnemyHealth, f.Hit} {
-		if v < -128 || v > 127 {
-			return 0, false
-		}
-		key |= uint64(uint8(int8(v))) << (8 * i)
+	// v+128 is below 256 for every field that fits, and for no other (a
+	// negative sum wraps round to a huge one): one test for the seven.
+	if uint(f.HeroDice+128)|uint(f.HeroDefense+128)|uint(f.HeroHealth+128)|uint(f.EnemyDice+128)|
+		uint(f.EnemyDefense+128)|uint(f.EnemyHealth+128)|uint(f.Hit+128) >= 256 {
+		return 0, false
 	}
-	return key, true
+	return uint64(uint8(f.HeroDice)) | uint64(uint8(f.HeroDefense))<<8 | uint64(uint8(f.HeroHealth))<<16 |
+		uint64(uint8(f.EnemyDice))<<24 | uint64(uint8(f.EnemyDefense))<<32 | uint64(uint8(f.EnemyHealth))<<40 |
+		uint64(uint8(f.Hit))<<48, true
 }

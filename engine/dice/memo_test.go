@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,7 +35,7 @@ func TestPackFight(t *testing.T) {
 			assert.False(t, dup, "field %d = %d aliases another fight", i, v)
 			seen[k] = i
 		}
-		for _, v := range []int{-129, 128} {
+		for _, v := range []int{-129, 128, 255, 256, -1 << 62, math.MinInt, math.MaxInt} {
 			f := base
 			*field(&f) = v
 			_, ok := packFight(f)
