@@ -37,8 +37,9 @@ type ImpactRun struct {
 	Cards   int `json:"cards"`
 	Precise int `json:"precise"`
 	// NotPrecise are the cards whose win effect did not reach Precision
-	// within the budget; NoWinEffect those without one (earned by the
-	// winners, or never drawn in BaseGames games).
+	// within the budget, those the budget left unpaired included;
+	// NoWinEffect those without one (earned by the winners, or never
+	// drawn in BaseGames games).
 	NotPrecise  []string `json:"not_precise"`
 	NoWinEffect []string `json:"no_win_effect"`
 	// VarianceRatio is the median over the cards of the win effect's
@@ -426,7 +427,7 @@ func (a *adaptive) report(rep *SimReport) {
 		}
 		im.Precise = c.precise
 		switch {
-		case im.Win == nil:
+		case c.noWin || c.drawn == 0:
 			run.NoWinEffect = append(run.NoWinEffect, c.card.ID)
 		case c.precise:
 			run.Precise++
