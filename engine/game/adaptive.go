@@ -61,7 +61,7 @@ type ImpactPlan struct {
 }
 
 // DefaultImpactPlan is the plan when a request leaves it unset.
-var DefaultImpactPlan = ImpactPlan{Precision: 0.03, Budget: 2_000_000, First: 200, MinPairs: 100}
+var DefaultImpactPlan = ImpactPlan{Precision: 0.03, Budget: 2_000_000, First: 200, MinPairs: MinImpactPairs}
 
 // Or fills p's zero fields from d.
 func (p ImpactPlan) Or(d ImpactPlan) ImpactPlan {

@@ -75,6 +75,15 @@ func (r *SimReport) Judge() {
 	r.Flags = r.flags(terms)
 }
 
+// MinImpactPairs is the fewest pairs a paired effect is judged on. Below
+// it the normal interval of a mean of wins and losses is not to be
+// trusted: 8 pairs gave a card "overpowered, +25.6 (+18.1 to +33.0)",
+// 2 pairs that both lost "-100.0 (-100.0 to -100.0), q < 0.001", and
+// pairs that all agree an interval of ±0. Such an effect is shown but
+// not tested (q 1, outside the false discovery rate's family) and its
+// verdict is undecided; adaptive --impact stops no card before it.
+const MinImpactPairs = 100
+
 // correct gathers every hypothesis the report tests, corrects their
 // p-values together and decides each verdict.
 func (r *SimReport) correct() {
@@ -90,7 +99,11 @@ func (r *SimReport) correct() {
 		}
 		if im := c.Impact; im != nil {
 			for _, e := range []*Effect{im.Win, im.Rounds} {
-				if e != nil && e.Pairs >= 2 {
+				switch {
+				case e == nil:
+				case e.Pairs < MinImpactPairs:
+					e.Q = 1 // not tested: too few pairs for its interval to be trusted
+				default:
 					f.add(e.p, func(q float64, _ int) { e.Q = round(q); e.Significant = q < b.Level })
 				}
 			}
@@ -105,7 +118,7 @@ func (r *SimReport) correct() {
 		if im := r.Cards[i].Impact; im != nil && im.Win != nil {
 			e := im.Win
 			im.Verdict, _ = classify(e.Delta, e.Low, e.High, e.Q, im.Band, b.Level)
-			if e.Pairs < 2 {
+			if e.Pairs < MinImpactPairs {
 				im.Verdict = Undecided
 			}
 		}

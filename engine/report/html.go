@@ -242,6 +242,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"join":      func(s []string) string { return strings.Join(s, ", ") },
 	"power":     func(c game.CardReport) string { v, _ := c.Power(); return v },
 	"ci":        ciHeader,
+	"minPairs":  func() int { return game.MinImpactPairs },
 }).Parse(pageTop + `.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:18px}
 .card{background:#fff;border:1px solid #e3ddd2;border-radius:6px;padding:12px 16px}
 .chart{width:100%;height:auto;background:#fff}
@@ -314,7 +315,7 @@ flagged when significant after controlling the false discovery rate at {{pct .R.
 <td>{{with .Peers}}{{pts .Delta .DeltaLow .DeltaHigh}}{{else}}n/a{{end}}</td>
 <td>{{with .Impact}}{{with .Win}}{{pts .Delta .Low .High}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>
 <td>{{with .Impact}}{{with .Rounds}}{{printf "%+.2f (%+.2f to %+.2f)" .Delta .Low .High}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>{{if $.Impact}}
-<td>{{with .Impact}}{{.Played}}{{else}}n/a{{end}}</td><td>{{with .Impact}}{{if .Win}}{{printf "±%.1f" (mul100 .HalfWidth)}}{{if not .Precise}}{{with $.R.ImpactRun}}{{if .Adaptive}} (not precise){{end}}{{end}}{{end}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>{{end}}
+<td>{{with .Impact}}{{.Played}}{{else}}n/a{{end}}</td><td>{{with .Impact}}{{if .Win}}{{if lt .Win.Pairs minPairs}}{{.Win.Pairs}} pairs: too few to say{{else}}{{printf "±%.1f" (mul100 .HalfWidth)}}{{end}}{{if not .Precise}}{{with $.R.ImpactRun}}{{if .Adaptive}} (not precise){{end}}{{end}}{{end}}{{else}}n/a{{end}}{{else}}n/a{{end}}</td>{{end}}
 <td class="l">{{or (power .) "n/a"}}</td><td class="l">{{join .Flags}}</td><td class="l where">{{.Where}}</td></tr>{{end}}
 </tbody></table></div>
 

@@ -136,7 +136,7 @@ func TestHTMLImpactAllocation(t *testing.T) {
 	r.Cards[0].Impact = &game.Impact{Games: 400, Played: 118, HalfWidth: 0.03, Precise: true,
 		Win: &game.Effect{Pairs: 130, Delta: 0.02, Low: -0.01, High: 0.05}}
 	r.Cards[1].Impact = &game.Impact{Games: 900, Played: 90, HalfWidth: 0.041,
-		Win: &game.Effect{Pairs: 95, Delta: 0.2, Low: 0.159, High: 0.241}}
+		Win: &game.Effect{Pairs: 150, Delta: 0.2, Low: 0.159, High: 0.241}}
 	r.ImpactRun = &game.ImpactRun{Adaptive: true, Precision: 0.03, Budget: 5000, BaseGames: 900, Paired: 208, Rounds: 3, Cards: 3,
 		Precise: 1, NotPrecise: []string{"lucky-strike"}, NoWinEffect: []string{"quiet-card"}}
 	var b bytes.Buffer

@@ -315,6 +315,7 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 		played  int
 	}
 	var rows []row
+	var few []string
 	measured := 0
 	measure := ""
 	for i := range r.Cards {
@@ -324,6 +325,9 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 		}
 		measured++
 		measure = im.Measure
+		if im.Win != nil && im.Win.Pairs < game.MinImpactPairs {
+			few = append(few, r.Cards[i].ID)
+		}
 		x := row{id: r.Cards[i].ID, played: im.Played}
 		if im.Win != nil && im.Win.Significant {
 			x.win, x.size = im.Win, math.Abs(im.Win.Delta)
@@ -342,6 +346,9 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 	fmt.Fprintf(tw, "\nimpact: %d cards by paired games with and without each (same seeds); %d significant, largest first\n", measured, len(rows))
 	if r.ImpactRun != nil {
 		fmt.Fprintf(tw, "%s\n", impactRun(r.ImpactRun))
+	}
+	if len(few) > 0 && (r.ImpactRun == nil || !r.ImpactRun.Adaptive) { // adaptive: among the not precise
+		fmt.Fprintf(tw, "too few pairs to judge (under %d), %d: %s\n", game.MinImpactPairs, len(few), strings.Join(few, ", "))
 	}
 	if len(rows) == 0 {
 		return
