@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -232,6 +233,21 @@ func moreGames(d, lo, hi, band float64, games int, scale float64) int {
 	factor := math.Pow(half/max(gap, half/100), 2)
 	more := float64(games) * (factor - 1)
 	return int(math.Ceil(min(max(more, 1), 1e9)))
+}
+
+// moreGamesShown is the most games more a report states as a number:
+// beyond it the estimate says only that the difference sits on the
+// band's edge, where the games needed grow without bound.
+const moreGamesShown = 10_000_000
+
+// MoreGamesText says how many more games would decide a verdict: "about
+// 1584 more games", or, past 10 million, that the estimate sits on the
+// band's edge rather than a figure nobody could play.
+func MoreGamesText(n int) string {
+	if n > moreGamesShown {
+		return "more than 10 million more games: the estimate sits on the band's edge"
+	}
+	return fmt.Sprintf("about %d more games", n)
 }
 
 // zScale is how much wider an interval must be at the level a test

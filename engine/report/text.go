@@ -127,7 +127,7 @@ func decision(tw io.Writer, r *game.SimReport) {
 		if p.Players > 0 {
 			who += fmt.Sprintf(" (%d players)", p.Players)
 		}
-		fmt.Fprintf(tw, "  %s %s: about %d more games  [%s]\n", p.Subject, who, p.MoreGames, p.Where)
+		fmt.Fprintf(tw, "  %s %s: %s  [%s]\n", p.Subject, who, game.MoreGamesText(p.MoreGames), p.Where)
 	}
 	fmt.Fprintln(tw)
 }
@@ -247,7 +247,7 @@ func sideVerdicts(tw io.Writer, r *game.SimReport, terms game.Terms) {
 		}
 		verdict := v.Verdict
 		if v.MoreGames > 0 {
-			verdict += fmt.Sprintf(" (about %d more games)", v.MoreGames)
+			verdict += " (" + game.MoreGamesText(v.MoreGames) + ")"
 		}
 		// The plain figures are over all its games; the verdict's own may be
 		// over the games without the sides far out of line.
