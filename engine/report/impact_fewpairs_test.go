@@ -29,3 +29,14 @@ func TestImpactTooFewPairsSaid(t *testing.T) {
 	require.NoError(t, Text(&b, "impact", r, TextOptions{}))
 	assert.Contains(t, b.String(), "too few pairs to judge (under 100), 1: ancient-trap\n")
 }
+
+// One card, one game of budget: singular.
+func TestImpactSingular(t *testing.T) {
+	r := sample()
+	r.Cards[0].Impact = &game.Impact{Games: 10, Played: 8, Measure: "the win rate of the hero who got it"}
+	r.ImpactRun = &game.ImpactRun{Adaptive: true, Precision: 0.03, Budget: 1, BaseGames: 10, Rounds: 1, Cards: 1, NotPrecise: []string{}, NoWinEffect: []string{"ancient-trap"}}
+	var b bytes.Buffer
+	require.NoError(t, Text(&b, "impact", r, TextOptions{}))
+	assert.Contains(t, b.String(), "impact: 1 card by paired games")
+	assert.Contains(t, b.String(), "within a budget of 1 game: 10 games")
+}

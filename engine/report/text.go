@@ -343,7 +343,7 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 	if measured == 0 {
 		return
 	}
-	fmt.Fprintf(tw, "\nimpact: %d cards by paired games with and without each (same seeds); %d significant, largest first\n", measured, len(rows))
+	fmt.Fprintf(tw, "\nimpact: %d card%s by paired games with and without each (same seeds); %d significant, largest first\n", measured, plural(measured), len(rows))
 	if r.ImpactRun != nil {
 		fmt.Fprintf(tw, "%s\n", impactRun(r.ImpactRun))
 	}

@@ -46,7 +46,7 @@ Li Mei Chen <&>  80     44    55.0%     44.0–65.0%  -6.0 (-19.0 to +8.0)   48.
 new cards     deck    drawn  pass   vs deck, points         impact, points  verdict
 lucky-strike  Events  50     90.0%  +60.0 (+45.0 to +70.0)  n/a             overpowered
 
-impact: 1 cards by paired games with and without each (same seeds); 0 significant, largest first
+impact: 1 card by paired games with and without each (same seeds); 0 significant, largest first
 rules never triggered  auction
 
 changes against base: 1 row
