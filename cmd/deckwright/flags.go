@@ -68,6 +68,13 @@ func (f *simFlags) check(c *cobra.Command) error {
 			return usageErr("--%s is for --impact: name all, a layer or card IDs", name)
 		}
 	}
+	if f.trace {
+		for _, name := range []string{"impact", "until-decided"} {
+			if c.Flags().Changed(name) {
+				return usageErr("--trace plays one game and prints it; --%s needs many: run it without --trace", name)
+			}
+		}
+	}
 	if c.Flags().Changed("impact-games") && (c.Flags().Changed("impact-precision") || c.Flags().Changed("impact-budget") || c.Flags().Changed("impact-decide")) {
 		return usageErr("--impact-games plays a fixed number of games for every card; --impact-precision, --impact-budget and --impact-decide are for the adaptive run without it")
 	}
