@@ -80,8 +80,7 @@ with --impact-decide the cards whose verdict is still undecided then play on
 until decided; all within --impact-budget games. Cards not precise within
 the budget are named. --impact-games N instead pairs every card on the run's
 first N games (fixed allocation, as before). An effect on fewer than 100
-pairs is shown but not judged; a card measured on more is flagged by its
-paired games alone. --impact takes a layer, card IDs (a,b) or all.
+pairs is shown but not judged: too few for its interval to be trusted.
 
 A verdict is over- or underpowered only when it is significant after
 controlling the false discovery rate over everything the run tested
