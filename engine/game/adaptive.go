@@ -42,6 +42,9 @@ type ImpactRun struct {
 	// drawn in BaseGames games).
 	NotPrecise  []string `json:"not_precise"`
 	NoWinEffect []string `json:"no_win_effect"`
+	// NeverDrawn are those of NoWinEffect never drawn in the games paired
+	// from: the others are earned by the winners.
+	NeverDrawn []string `json:"never_drawn"`
 	// VarianceRatio is the median over the cards of the win effect's
 	// variance with the control variate against the plain paired
 	// difference's on the same pairs (below 1: fewer games for the same
@@ -412,7 +415,7 @@ func (a *adaptive) allocate(closing bool) ([]int, int) {
 func (a *adaptive) report(rep *SimReport) {
 	measure := measureWords(rep, rep.Terms.Or(DefaultTerms))
 	run := &ImpactRun{Adaptive: true, Precision: a.plan.Precision, Budget: a.plan.Budget, BaseGames: len(a.base),
-		Paired: a.paired, Rounds: a.rounds, Cards: len(a.cards), NotPrecise: []string{}, NoWinEffect: []string{}}
+		Paired: a.paired, Rounds: a.rounds, Cards: len(a.cards), NotPrecise: []string{}, NoWinEffect: []string{}, NeverDrawn: []string{}}
 	var ratios []float64
 	for _, c := range a.cards {
 		im := &Impact{Games: c.last, Played: c.played, BaseGames: len(a.base), Band: round(a.band), Measure: measure,
@@ -429,6 +432,9 @@ func (a *adaptive) report(rep *SimReport) {
 		switch {
 		case c.noWin || c.drawn == 0:
 			run.NoWinEffect = append(run.NoWinEffect, c.card.ID)
+			if !c.noWin {
+				run.NeverDrawn = append(run.NeverDrawn, c.card.ID)
+			}
 		case c.precise:
 			run.Precise++
 		default:

@@ -136,7 +136,7 @@ func (r *SimReport) card(id string) *CardReport {
 // the report again with the effects in the family of tests.
 func (r *SimReport) fixedImpact(ids []string, games int, sums []ImpactSums) {
 	r.impact = sums
-	run := &ImpactRun{FixedGames: games, BaseGames: games, NotPrecise: []string{}, NoWinEffect: []string{}}
+	run := &ImpactRun{FixedGames: games, BaseGames: games, NotPrecise: []string{}, NoWinEffect: []string{}, NeverDrawn: []string{}}
 	terms := r.Terms.Or(DefaultTerms)
 	bal := r.Balance.Or(DefaultBalance)
 	band, z := bal.Band, bal.z()
@@ -160,6 +160,9 @@ func (r *SimReport) fixedImpact(ids []string, games int, sums []ImpactSums) {
 		run.Paired += s.Played
 		if im.Win == nil {
 			run.NoWinEffect = append(run.NoWinEffect, card.ID)
+			if s.Played == 0 && !card.Earned {
+				run.NeverDrawn = append(run.NeverDrawn, card.ID)
+			}
 		}
 	}
 	r.ImpactRun = run

@@ -384,8 +384,17 @@ func impactRun(run *game.ImpactRun) string {
 			fmt.Fprintf(&b, "\nnot precise within the budget (%d): %s", len(run.NotPrecise), strings.Join(run.NotPrecise, ", "))
 		}
 	}
-	if n := len(run.NoWinEffect); n > 0 {
-		fmt.Fprintf(&b, "\nno win effect (earned by the winners, or never drawn), %d: %s", n, strings.Join(run.NoWinEffect, ", "))
+	var earned []string
+	for _, id := range run.NoWinEffect {
+		if !slices.Contains(run.NeverDrawn, id) {
+			earned = append(earned, id)
+		}
+	}
+	if n := len(earned); n > 0 {
+		fmt.Fprintf(&b, "\nno win effect: earned by the winners, %d: %s", n, strings.Join(earned, ", "))
+	}
+	if n := len(run.NeverDrawn); n > 0 {
+		fmt.Fprintf(&b, "\nno win effect: never drawn in the games paired from, %d: %s", n, strings.Join(run.NeverDrawn, ", "))
 	}
 	return b.String()
 }

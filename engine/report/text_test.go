@@ -174,13 +174,22 @@ func TestTextImpact(t *testing.T) {
 	assert.Equal(t, []string{
 		"adaptive: 2 of 3 cards' win effects to ±3.0 points (95%) within a budget of 2000000 games: 41000 games of the run's seeds as base, 98765 paired, in 5 rounds; the holders' mean over every base game (control variate) cut the variance to 0.74 of the plain paired difference's (median)",
 		"not precise within the budget (1): not-significant",
-		"no win effect (earned by the winners, or never drawn), 1: long-games",
+		"no win effect: earned by the winners, 1: long-games",
 		"card        win rate, points                 rounds                             paired games",
 		"big-win     -8.0 (-12.0 to -4.0), q < 0.001  n/a                                812",
 		"long-games  n/a                              +0.40 (+0.20 to +0.60), q < 0.001  0",
 		"small-win   +3.0 (+1.0 to +5.0), q = 0.020   n/a                                5210",
 		"",
 	}, strings.Split(table, "\n"))
+}
+
+// Cards without a win effect are told apart: earned by the winners (their
+// holders are the winners), or never drawn in the games paired from.
+func TestImpactRunNoWinEffect(t *testing.T) {
+	got := impactRun(&game.ImpactRun{FixedGames: 20, NoWinEffect: []string{"idol", "ve-typhoon", "map"}, NeverDrawn: []string{"ve-typhoon"}})
+	assert.Equal(t, "fixed allocation: every card paired on the run's first 20 games (--impact-games); 0 games played again, those each card was drawn in\n"+
+		"no win effect: earned by the winners, 2: idol, map\n"+
+		"no win effect: never drawn in the games paired from, 1: ve-typhoon", got)
 }
 
 // A budget of one game reads as one game.
