@@ -107,6 +107,7 @@ func TestSimShardEnv(t *testing.T) {
 		{"JOB_COMPLETION_INDEX": "1", "JOB_COMPLETIONS": "3"},
 		{"SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"},
 		{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3"}, // --array=0-2, no _MIN
+		{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "5", "SLURM_ARRAY_TASK_STEP": "2", "SLURM_ARRAY_TASK_COUNT": "3"}, // --array=1-5:2
 	} {
 		t.Run(fmt.Sprint(env), func(t *testing.T) {
 			for k, v := range env {
@@ -116,6 +117,12 @@ func TestSimShardEnv(t *testing.T) {
 			assert.JSONEq(t, want, got)
 		})
 	}
+}
+
+// slurmArray is the environment of one task of a Slurm array.
+func slurmArray(id, lo, hi, step, count string) map[string]string {
+	return map[string]string{"SLURM_ARRAY_TASK_ID": id, "SLURM_ARRAY_TASK_MIN": lo, "SLURM_ARRAY_TASK_MAX": hi,
+		"SLURM_ARRAY_TASK_STEP": step, "SLURM_ARRAY_TASK_COUNT": count}
 }
 
 func TestShardFromEnv(t *testing.T) {
@@ -133,8 +140,29 @@ func TestShardFromEnv(t *testing.T) {
 		{env: map[string]string{"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"}, err: "--shard-env: SLURM_ARRAY_TASK_ID=0 is outside the 4 shards (SLURM_ARRAY_TASK_COUNT=4)"},
 		{env: map[string]string{"SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "4"}, err: `--shard-env: SLURM_ARRAY_TASK_ID is "x", not a number`},
 		{env: map[string]string{}, err: "--shard-env: neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm array) is set; outside a batch engine use --shard K/N"},
+		// Set but empty is not unset.
+		{env: map[string]string{"JOB_COMPLETION_INDEX": "", "JOB_COMPLETIONS": "4"}, err: "--shard-env: JOB_COMPLETION_INDEX is set but empty"},
+		{env: map[string]string{"JOB_COMPLETION_INDEX": "0", "JOB_COMPLETIONS": ""}, err: "--shard-env: JOB_COMPLETIONS is set but empty"},
+		{env: map[string]string{"JOB_COMPLETION_INDEX": "0", "JOB_COMPLETIONS": "0"}, err: "--shard-env: JOB_COMPLETIONS=0: a run has at least 1 shard"},
+		{env: map[string]string{"SLURM_ARRAY_TASK_ID": "1"}, err: "--shard-env: SLURM_ARRAY_TASK_COUNT is not set"},
+		{env: map[string]string{"SLURM_ARRAY_TASK_ID": "", "SLURM_ARRAY_TASK_COUNT": "4"}, err: "--shard-env: SLURM_ARRAY_TASK_ID is set but empty"},
+		// Both engines' variables: neither wins silently.
+		{env: map[string]string{"JOB_COMPLETION_INDEX": "0", "JOB_COMPLETIONS": "4", "SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "4"},
+			err: "--shard-env: both JOB_COMPLETION_INDEX (Kubernetes Indexed Job) and SLURM_ARRAY_TASK_ID (Slurm array) are set, so the shard is ambiguous: unset the one that is not this job's, or give --shard K/N"},
+		// --array=1-7:2: tasks 1, 3, 5, 7 are shards 1/4 to 4/4.
+		{env: slurmArray("1", "1", "7", "2", "4"), want: shard{1, 4}},
+		{env: slurmArray("3", "1", "7", "2", "4"), want: shard{2, 4}},
+		{env: slurmArray("5", "1", "7", "2", "4"), want: shard{3, 4}},
+		{env: slurmArray("7", "1", "7", "2", "4"), want: shard{4, 4}},
+		{env: slurmArray("4", "1", "7", "2", "4"), err: "--shard-env: SLURM_ARRAY_TASK_ID=4 is not a task of the array (SLURM_ARRAY_TASK_MIN=1, SLURM_ARRAY_TASK_STEP=2: tasks 1, 3, 5, …); shard an evenly stepped array, --array=MIN-MAX:STEP"},
+		{env: slurmArray("9", "1", "7", "2", "4"), err: "--shard-env: SLURM_ARRAY_TASK_ID=9 is outside the 4 shards (SLURM_ARRAY_TASK_COUNT=4)"},
+		// --array=0-9:3: tasks 0, 3, 6, 9.
+		{env: slurmArray("9", "0", "9", "3", "4"), want: shard{4, 4}},
+		{env: slurmArray("1", "1", "1", "0", "1"), err: "--shard-env: SLURM_ARRAY_TASK_STEP=0: an array steps by 1 or more"},
+		// --array=1,3,8: a list, not a stepped range.
+		{env: slurmArray("3", "1", "8", "1", "3"), err: "--shard-env: the array is not evenly stepped (SLURM_ARRAY_TASK_MIN=1, _MAX=8, _STEP=1, _COUNT=3); shard an array --array=MIN-MAX:STEP"},
 	} {
-		s, err := shardFromEnv(func(k string) string { return tc.env[k] })
+		s, err := shardFromEnv(func(k string) (string, bool) { v, ok := tc.env[k]; return v, ok })
 		if tc.err != "" {
 			assert.EqualError(t, err, tc.err, "%v", tc.env)
 			continue
@@ -156,7 +184,8 @@ func TestSimShardFlagErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--shard", "0/4"}, `--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not "0/4"`},
+		{[]string{"--shard", "0/4"}, `--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not "0/4"; shards count from 1 (a Kubernetes 0-based index: use --shard-env)`},
+		{[]string{"--shard", "0/0"}, `--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not "0/0"`},
 		{[]string{"--shard", "5/4"}, `--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not "5/4"`},
 		{[]string{"--shard", "4"}, `--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not "4"`},
 		{[]string{"--shard", "1/4", "--shard-env"}, "--shard and --shard-env both pick the shard: give one"},

@@ -307,7 +307,7 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 		Seed: f.seed, Mode: f.mode, Policy: f.policy, Options: f.gameOptions(c), Variants: f.variants,
 		Stats: true, ImpactLayer: f.impact, ImpactGames: f.impactGames, ImpactPlan: plan, KeepGames: f.compare != "",
 		Balance: game.Balance{Band: f.band, FDR: f.fdr}, Until: until}
-	s, err := f.shardOf(os.Getenv)
+	s, err := f.shardOf(os.LookupEnv)
 	if err != nil {
 		return req, nil, err
 	}

@@ -21,7 +21,11 @@ func parseShard(s string) (shard, error) {
 	k, err1 := strconv.Atoi(strings.TrimSpace(a))
 	n, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
-		return shard{}, usageErr("--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not %q", s)
+		msg := fmt.Sprintf("--shard must be K/N with 1 ≤ K ≤ N (shard 2 of 8: 2/8), not %q", s)
+		if ok && err1 == nil && err2 == nil && k == 0 && n >= 1 {
+			msg += "; shards count from 1 (a Kubernetes 0-based index: use --shard-env)"
+		}
+		return shard{}, usageErr("%s", msg)
 	}
 	return shard{k, n}, nil
 }
@@ -29,45 +33,89 @@ func parseShard(s string) (shard, error) {
 // shardFromEnv reads the shard from a batch engine's environment, for
 // --shard-env: a Kubernetes Indexed Job's JOB_COMPLETION_INDEX (0-based)
 // with the completions in JOB_COMPLETIONS (the manifest sets it), or a
-// Slurm array's SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and
-// SLURM_ARRAY_TASK_COUNT (a contiguous array, --array=1-8 or 0-7).
-func shardFromEnv(getenv func(string) string) (shard, error) {
-	num := func(name string) (int, error) {
-		v := getenv(name)
+// Slurm array's SLURM_ARRAY_TASK_ID, _MIN, _STEP and _COUNT (an evenly
+// stepped array: --array=1-8, 0-7 or 1-7:2). lookup is os.LookupEnv: a
+// variable set but empty is told apart from one not set.
+func shardFromEnv(lookup func(string) (string, bool)) (shard, error) {
+	// num reads a variable; def is its value when it is not set, or -1
+	// when it must be set.
+	num := func(name string, def int) (int, error) {
+		v, set := lookup(name)
+		switch {
+		case !set && def >= 0:
+			return def, nil
+		case !set:
+			return 0, usageErr("--shard-env: %s is not set", name)
+		case strings.TrimSpace(v) == "":
+			return 0, usageErr("--shard-env: %s is set but empty", name)
+		}
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil {
 			return 0, usageErr("--shard-env: %s is %q, not a number", name, v)
 		}
 		return n, nil
 	}
+	_, kube := lookup("JOB_COMPLETION_INDEX")
+	_, slurm := lookup("SLURM_ARRAY_TASK_ID")
 	var index, count string
-	var base int
+	var i, n, k int
+	var err error
 	switch {
-	case getenv("JOB_COMPLETION_INDEX") != "":
+	case kube && slurm:
+		return shard{}, usageErr("--shard-env: both JOB_COMPLETION_INDEX (Kubernetes Indexed Job) and SLURM_ARRAY_TASK_ID (Slurm array) are set, so the shard is ambiguous: unset the one that is not this job's, or give --shard K/N")
+	case kube:
 		index, count = "JOB_COMPLETION_INDEX", "JOB_COMPLETIONS"
-		if getenv(count) == "" {
+		if _, set := lookup(count); !set {
 			return shard{}, usageErr("--shard-env: JOB_COMPLETION_INDEX is set but not JOB_COMPLETIONS: set it in the Job's env to its completions")
 		}
-	case getenv("SLURM_ARRAY_TASK_ID") != "":
+		if i, err = num(index, -1); err != nil {
+			return shard{}, err
+		}
+		k = i + 1
+	case slurm:
 		index, count = "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT"
-		if getenv("SLURM_ARRAY_TASK_MIN") != "" {
-			var err error
-			if base, err = num("SLURM_ARRAY_TASK_MIN"); err != nil {
+		var lo, step int
+		if i, err = num(index, -1); err != nil {
+			return shard{}, err
+		}
+		if lo, err = num("SLURM_ARRAY_TASK_MIN", 0); err != nil {
+			return shard{}, err
+		}
+		if step, err = num("SLURM_ARRAY_TASK_STEP", 1); err != nil {
+			return shard{}, err
+		}
+		if step < 1 {
+			return shard{}, usageErr("--shard-env: SLURM_ARRAY_TASK_STEP=%d: an array steps by 1 or more", step)
+		}
+		if i >= lo && (i-lo)%step != 0 {
+			return shard{}, usageErr("--shard-env: SLURM_ARRAY_TASK_ID=%d is not a task of the array (SLURM_ARRAY_TASK_MIN=%d, SLURM_ARRAY_TASK_STEP=%d: tasks %d, %d, %d, …); shard an evenly stepped array, --array=MIN-MAX:STEP", i, lo, step, lo, lo+step, lo+2*step)
+		}
+		// A list (--array=1,3,8) is not evenly stepped: its tasks are
+		// not MIN, MIN+STEP, … up to COUNT of them.
+		if _, set := lookup("SLURM_ARRAY_TASK_MAX"); set {
+			hi, err := num("SLURM_ARRAY_TASK_MAX", -1)
+			if err != nil {
 				return shard{}, err
 			}
+			n, err := num(count, -1)
+			if err == nil && (hi-lo)/step+1 != n {
+				return shard{}, usageErr("--shard-env: the array is not evenly stepped (SLURM_ARRAY_TASK_MIN=%d, _MAX=%d, _STEP=%d, _COUNT=%d); shard an array --array=MIN-MAX:STEP", lo, hi, step, n)
+			}
+		}
+		k = (i-lo)/step + 1
+		if i < lo {
+			k = 0
 		}
 	default:
 		return shard{}, usageErr("--shard-env: neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm array) is set; outside a batch engine use --shard K/N")
 	}
-	i, err := num(index)
-	if err != nil {
+	if n, err = num(count, -1); err != nil {
 		return shard{}, err
 	}
-	n, err := num(count)
-	if err != nil {
-		return shard{}, err
+	if n < 1 {
+		return shard{}, usageErr("--shard-env: %s=%d: a run has at least 1 shard", count, n)
 	}
-	if k := i - base + 1; k >= 1 && k <= n {
+	if k >= 1 && k <= n {
 		return shard{k, n}, nil
 	}
 	return shard{}, usageErr("--shard-env: %s=%d is outside the %d shards (%s=%d)", index, i, n, count, n)
@@ -75,7 +123,7 @@ func shardFromEnv(getenv func(string) string) (shard, error) {
 
 // shardOf is the shard the flags ask for, or the zero shard for the
 // whole run. A part of a run without a shard (--part alone) is shard 1/1.
-func (f *simFlags) shardOf(getenv func(string) string) (shard, error) {
+func (f *simFlags) shardOf(lookup func(string) (string, bool)) (shard, error) {
 	var s shard
 	var err error
 	switch {
@@ -86,7 +134,7 @@ func (f *simFlags) shardOf(getenv func(string) string) (shard, error) {
 	case f.shard != "":
 		s, err = parseShard(f.shard)
 	case f.shardEnv:
-		s, err = shardFromEnv(getenv)
+		s, err = shardFromEnv(lookup)
 	case f.part != "":
 		s = shard{1, 1}
 	default:
