@@ -275,13 +275,17 @@ func TestMergeErrors(t *testing.T) {
 // A part holds counts to add up: what needs the whole run on one machine
 // is refused with --part as with --shard.
 func TestSimPartFlagErrors(t *testing.T) {
+	const partAlone = "--part without --shard or --shard-env makes the run one shard (1/1) for deckwright merge, and "
 	part := filepath.Join(t.TempDir(), "part.json")
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--part", part, "--impact", "all"}, adaptiveNotSharded},
-		{[]string{"--part", part, "--until-decided", "10k"}, untilNotSharded},
+		{[]string{"--part", part, "--impact", "all"}, partAlone + adaptiveNotSharded},
+		{[]string{"--part", part, "--until-decided", "10k"}, partAlone + untilNotSharded},
+		{[]string{"--part", part, "--trace"}, partAlone + "a shard plays a fixed slice of the run's games; --trace needs the whole run on one machine"},
+		{[]string{"--part", part, "--shard", "1/2", "--impact", "all"}, adaptiveNotSharded},
+		{[]string{"--part", part, "--shard-env", "--impact", "all"}, "--shard-env: neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm array) is set; outside a batch engine use --shard K/N"},
 		{[]string{"--part", "-", "--report", "-"}, "--part - and --report - both write standard output: give one of them a file"},
 		{[]string{"--part", part, "--sweep", "heroes.jake-zane.combat=1..3"}, "--sweep and --part cannot go together: a sweep plays its own runs, one a value"},
 	} {

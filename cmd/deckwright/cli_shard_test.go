@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -202,4 +203,29 @@ func TestSimShardFlagErrors(t *testing.T) {
 	r := dw(t, "sim", "--shard", "4/4", "--games", "4", "--json")
 	requireExit(t, exitOK, r, "as many shards as games: one game each")
 	assert.Equal(t, 1, decodeCounts(t, r.stdout).Games)
+}
+
+// A shard without --part plays its slice and saves nothing to merge: it
+// says so, and still exits 0 (a designer may look at one slice).
+func TestSimShardWithoutPartWarns(t *testing.T) {
+	part := filepath.Join(t.TempDir(), "part-1.json")
+	for _, tc := range []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{[]string{"--shard", "1/2"}, nil, "deckwright sim: shard 1/2 without --part: its counts are not saved for deckwright merge (add --part FILE)\n"},
+		{[]string{"--shard-env"}, map[string]string{"JOB_COMPLETION_INDEX": "2", "JOB_COMPLETIONS": "4"},
+			"deckwright sim: shard 3/4 without --part: its counts are not saved for deckwright merge (add --part FILE)\n"},
+		{[]string{"--shard", "1/2", "--part", part}, nil, "wrote " + part + " (shard 1/2)\n"},
+		{nil, nil, ""},
+	} {
+		for k, v := range tc.env {
+			t.Setenv(k, v)
+		}
+		r := dw(t, append([]string{"sim", "--games", "8"}, tc.args...)...)
+		requireExit(t, exitOK, r, "%v", tc.args)
+		assert.Equal(t, tc.want, r.stderr, "%v", tc.args)
+		assert.Contains(t, r.stdout, "Fortune and Glory — ", "%v: the report is printed", tc.args)
+	}
 }

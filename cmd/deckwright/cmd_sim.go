@@ -312,6 +312,9 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 		return req, nil, err
 	}
 	f.picked, f.runGames = s, f.games
+	if s.n > 0 && f.part == "" {
+		fmt.Fprintf(c.ErrOrStderr(), "deckwright sim: shard %s without --part: its counts are not saved for deckwright merge (add --part FILE)\n", s)
+	}
 	if s.n > 0 {
 		req.Shard = &game.Shard{K: s.k, N: s.n, From: req.From, Games: f.games}
 		from, count := sim.Shard(f.games, s.k, s.n)

@@ -143,13 +143,21 @@ func (f *simFlags) shardOf(lookup func(string) (string, bool)) (shard, error) {
 	if err != nil {
 		return s, err
 	}
+	var why string
 	switch {
 	case f.trace:
-		return s, usageErr("a shard plays a fixed slice of the run's games; --trace needs the whole run on one machine")
+		why = "a shard plays a fixed slice of the run's games; --trace needs the whole run on one machine"
 	case f.until != "":
-		return s, usageErr("--until-decided decides how many games to play from the verdicts so far, which no shard sees: shard a fixed run (--games N); the merged report gives each undecided verdict the games it would take")
+		why = "--until-decided decides how many games to play from the verdicts so far, which no shard sees: shard a fixed run (--games N); the merged report gives each undecided verdict the games it would take"
 	case f.impact != "" && f.impactGames == 0:
-		return s, usageErr("adaptive --impact decides each card's games from the results so far, which no shard sees: shard a fixed allocation, --impact-games N (every card paired on the run's first N games; a card's ± shrinks as 1/√N: on the bundled set N = 10000 puts 202 of its 203 cards within ±3 points)")
+		why = "adaptive --impact decides each card's games from the results so far, which no shard sees: shard a fixed allocation, --impact-games N (every card paired on the run's first N games; a card's ± shrinks as 1/√N: on the bundled set N = 10000 puts 202 of its 203 cards within ±3 points)"
+	}
+	switch {
+	case why != "" && f.shard == "" && !f.shardEnv:
+		// Who gave --part alone did not ask for a shard: say where it came from.
+		return s, usageErr("--part without --shard or --shard-env makes the run one shard (1/1) for deckwright merge, and %s", why)
+	case why != "":
+		return s, usageErr("%s", why)
 	}
 	if s.n > f.games {
 		return s, usageErr("shard %d/%d: %d shards of %d games would leave some empty (at most --games shards)", s.k, s.n, s.n, f.games)
