@@ -107,8 +107,9 @@ func TestSimShardEnv(t *testing.T) {
 	for _, env := range []map[string]string{
 		{"JOB_COMPLETION_INDEX": "1", "JOB_COMPLETIONS": "3"},
 		{"SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"},
-		{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3"},                                                                                         // --array=0-2, no _MIN
-		{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "5", "SLURM_ARRAY_TASK_STEP": "2", "SLURM_ARRAY_TASK_COUNT": "3"}, // --array=1-5:2
+		{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3"}, // --array=0-2, no _MIN
+		// --array=1-5:2: tasks 1, 3, 5
+		{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "5", "SLURM_ARRAY_TASK_STEP": "2", "SLURM_ARRAY_TASK_COUNT": "3"},
 	} {
 		t.Run(fmt.Sprint(env), func(t *testing.T) {
 			for k, v := range env {
