@@ -237,6 +237,12 @@ func TestMergeErrors(t *testing.T) {
 		{"a report", []string{report}, exitContent, report + ": a sim report, not a part: write parts with deckwright sim --shard K/N --part FILE"},
 		{"no file", []string{filepath.Join(dir, "nope.json")}, exitUsage, "cannot read " + filepath.Join(dir, "nope.json")},
 		{"no parts", nil, exitUsage, "merge needs the part files of a run (deckwright sim --shard K/N --part FILE writes them)"},
+		{"a file twice", []string{p[0], p[1], p[1], p[2]}, exitUsage, p[1] + " is given twice"},
+		{"a file twice, spelled otherwise", []string{p[0], p[1], dir + "/./" + filepath.Base(p[1]), p[2]}, exitUsage, dir + "/./part-2.json is given twice"},
+		{"a pattern that matches nothing", []string{filepath.Join(dir, "shard-*.json")}, exitUsage, "no file matches " + filepath.Join(dir, "shard-*.json") + "\n"},
+		{"a bad pattern", []string{filepath.Join(dir, "part-[.json")}, exitUsage, filepath.Join(dir, "part-[.json") + ": syntax error in pattern\n"},
+		{"standard input", []string{"-"}, exitUsage, "merge reads part files, not standard input: give the files (deckwright merge part-*.json)\n"},
+		{"a folder", []string{dir}, exitUsage, dir + " is a folder: give its part files (" + filepath.Join(dir, "part-*.json") + ")\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := dw(t, append([]string{"merge"}, tc.args...)...)
@@ -330,4 +336,10 @@ func TestMergeOutputFile(t *testing.T) {
 	want := dw(t, append([]string{"merge"}, parts...)...)
 	requireExit(t, exitOK, want)
 	assert.Equal(t, withoutThroughput(t, want.stdout, 2), withoutThroughput(t, string(readFile(t, out)), 2))
+
+	// A quoted pattern (or one the shell left as it was) is expanded by
+	// merge: the same parts, the same report.
+	glob := dw(t, "merge", filepath.Join(dir, "part-*.json"))
+	requireExit(t, exitOK, glob)
+	assert.Equal(t, withoutThroughput(t, want.stdout, 2), withoutThroughput(t, glob.stdout, 2))
 }

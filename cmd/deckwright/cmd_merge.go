@@ -1,9 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -80,7 +83,11 @@ played (its hash).`,
 // report as the sim command would have.
 func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
 	stdout, stderr := c.OutOrStdout(), c.ErrOrStderr()
-	parts, err := readParts(args)
+	names, err := partFiles(args)
+	if err != nil {
+		return err
+	}
+	parts, err := readParts(names)
 	if err != nil {
 		return err
 	}
@@ -146,6 +153,46 @@ func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
 		}
 	}
 	return sf.status(rep)
+}
+
+// partFiles are the part files the arguments name. A pattern the shell
+// left as it was (quoted, or matching nothing) is expanded here when no
+// file has its literal name; standard input, a folder and a file given
+// twice are refused, each by name.
+func partFiles(args []string) ([]string, error) {
+	var names []string
+	for _, arg := range args {
+		if arg == "-" {
+			return nil, usageErr("merge reads part files, not standard input: give the files (deckwright merge part-*.json)")
+		}
+		if _, err := os.Lstat(arg); errors.Is(err, fs.ErrNotExist) && strings.ContainsAny(arg, "*?[") {
+			matches, err := filepath.Glob(arg)
+			switch {
+			case err != nil:
+				return nil, usageErr("%s: %v", arg, err)
+			case len(matches) == 0:
+				return nil, usageErr("no file matches %s", arg)
+			}
+			names = append(names, matches...)
+			continue
+		}
+		if st, err := os.Stat(arg); err == nil && st.IsDir() {
+			return nil, usageErr("%s is a folder: give its part files (%s)", arg, filepath.Join(arg, "part-*.json"))
+		}
+		names = append(names, arg)
+	}
+	seen := map[string]string{}
+	for _, name := range names {
+		key := filepath.Clean(name)
+		if abs, err := filepath.Abs(key); err == nil {
+			key = abs
+		}
+		if _, twice := seen[key]; twice {
+			return nil, usageErr("%s is given twice", name)
+		}
+		seen[key] = name
+	}
+	return names, nil
 }
 
 // readParts reads the part files: one that cannot be opened is a usage
