@@ -29,7 +29,8 @@ func newMergeCmd() *cobra.Command {
 		Use:   "merge PART...",
 		Short: "Add up the parts of a sharded sim run into the run's report",
 		Long: `Merge adds up the parts of a run that shards played on many machines
-(deckwright sim --shard K/N --part FILE) and prints the report the whole run
+(deckwright sim --shard K/N --part FILE, or --shard-env on a Kubernetes
+Indexed Job or a Slurm array) and prints the report the whole run
 gives on one machine: the same text, --json and --report HTML, byte for byte,
 its verdicts and flags worked out from the merged counts. Only the throughput
 differs: it is the run's games over the span from the first shard's start to

@@ -119,6 +119,9 @@ the games, with --impact-games its share of every card's paired games, with
 deckwright merge adds up into the whole run's report, byte for byte. Adaptive
 --impact and --until-decided decide their games from the results so far and
 are not sharded: shard a fixed allocation, --impact-games N, or a fixed run.
+On a batch engine --shard-env takes K and N from its environment (a
+Kubernetes Indexed Job, 0-based; a Slurm array): the README's Shards section
+has recipes.
 
 Policies: cautious (presses on only with good odds), bold (pushes its luck),
 random (any legal choice), mix (seats rotate through the three).
@@ -174,7 +177,7 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.StringVar(&f.shard, "shard", "", "play shard K of N of the run (K/N, 1-based): its consecutive slice of the games, the same games a whole run plays there, so N machines share a run")
 	fl.StringVar(&f.sweep, "sweep", "", sweepHelp)
 	fl.StringVar(&f.part, "part", "", "write the shard's part file: the run's definition and the shard's counts (with --impact-games its cards' paired sums, with --compare its baseline's counts), which deckwright merge adds up into the whole run's report (without --shard the run is one part, 1/1)")
-	fl.BoolVar(&f.shardEnv, "shard-env", false, "take --shard from a batch engine: JOB_COMPLETION_INDEX and JOB_COMPLETIONS (Kubernetes Indexed Job), or SLURM_ARRAY_TASK_ID, _MIN and _COUNT (Slurm array)")
+	fl.BoolVar(&f.shardEnv, "shard-env", false, "take --shard from a batch engine: a Kubernetes Indexed Job's JOB_COMPLETION_INDEX (0-based: index 0 is shard 1) with JOB_COMPLETIONS, which the Job must set in its container's env to its completions; or a Slurm array's SLURM_ARRAY_TASK_ID, _MIN, _STEP and _COUNT (--array=1-8, or stepped 1-15:2)")
 	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+game.IDs()+"), and/or the level: basic or advanced (as --level)")
 	f.optionFlags(c)
 	_ = c.RegisterFlagCompletionFunc("mode", specCompletion(specModes))
