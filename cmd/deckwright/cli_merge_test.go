@@ -216,7 +216,7 @@ func TestMergeErrors(t *testing.T) {
 		{"missing", []string{p[0], p[2]}, exitContent, "shard 2/3 is missing (2 of 3 parts given)"},
 		{"two missing", []string{p[1]}, exitContent, "shards 1/3, 3/3 are missing (1 of 3 parts given)"},
 		{"duplicated", []string{p[0], p[1], dup, p[2]}, exitContent, fmt.Sprintf("%s and %s are both shard 2/3", p[1], dup)},
-		{"other seed", []string{p[0], seed6[1], p[2]}, exitContent, fmt.Sprintf("%s: not a shard of the run of %s: seed 6, not 5", seed6[1], p[0])},
+		{"other seed", []string{p[0], seed6[1], p[2]}, exitContent, fmt.Sprintf("%s: not a shard of the run of %s: --seed 6, not --seed 5", seed6[1], p[0])},
 		{"other shards", []string{p[0], four[1], p[2]}, exitContent, fmt.Sprintf("%s: not a shard of the run of %s: shard 2/4, of 4 shards, not 3", four[1], p[0])},
 		{"other content", []string{p[0], other[1], p[2]}, exitContent,
 			fmt.Sprintf("%s: not a shard of the run of %s: content %s, not %s (the shards played different workbooks)", other[1], p[0], expansion, bundled)},

@@ -699,7 +699,7 @@ func sameRun(p0, p *Part) error {
 		x, y := a.Field(i).Interface(), b.Field(i).Interface()
 		if !reflect.DeepEqual(x, y) && !(isEmpty(a.Field(i)) && isEmpty(b.Field(i))) {
 			name, _, _ := strings.Cut(a.Type().Field(i).Tag.Get("json"), ",")
-			return fmt.Errorf("%s %s, not %s", name, show(y), show(x))
+			return fmt.Errorf("%s, not %s", asFlags(name, y), asFlags(name, x))
 		}
 	}
 	return nil
@@ -708,6 +708,64 @@ func sameRun(p0, p *Part) error {
 // isEmpty is a nil or empty list or map: the same request either way.
 func isEmpty(v reflect.Value) bool {
 	return (v.Kind() == reflect.Slice || v.Kind() == reflect.Map) && v.Len() == 0
+}
+
+// asFlags words a field of a run's definition as the flags that set it
+// (what the person merging typed), or as JSON for a field with none.
+func asFlags(name string, v any) string {
+	switch x := v.(type) {
+	case int:
+		if name == "players_max" && x == 0 {
+			return "one player count"
+		}
+		flag := map[string]string{"games": "--games", "from": "--from", "players": "--players", "players_max": "--players up to", "max_rounds": "--max-rounds"}[name]
+		if flag != "" {
+			return fmt.Sprintf("%s %d", flag, x)
+		}
+	case uint64:
+		return fmt.Sprintf("--seed %d", x)
+	case string:
+		if x == "" {
+			x = "its default"
+		}
+		return fmt.Sprintf("--%s %s", name, x)
+	case bool:
+		if name == "stats" {
+			return map[bool]string{true: "with per-card metrics", false: "without per-card metrics"}[x]
+		}
+	case []string:
+		words := map[string][2]string{"heroes": {"--heroes ", "random heroes"}, "variants": {"--variant ", "no --variant"}, "exclude": {"excluding ", "excluding no card"}}[name]
+		switch {
+		case words[0] == "":
+		case len(x) == 0:
+			return words[1]
+		case name == "variants":
+			return "--variant " + strings.Join(x, " --variant ")
+		default:
+			return words[0] + strings.Join(x, ",")
+		}
+	case map[string]string:
+		if len(x) == 0 {
+			return "no game option"
+		}
+		var out []string
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			out = append(out, "--"+k+" "+x[k])
+		}
+		return strings.Join(out, " ")
+	case Balance:
+		return fmt.Sprintf("--band %g --fdr %g", x.Band, x.FDR)
+	case Thresholds:
+		var out []string
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			out = append(out, fmt.Sprintf("%s=%g", k, x[k]))
+		}
+		if len(out) == 0 {
+			return "no --fail-on"
+		}
+		return "--fail-on " + strings.Join(out, ",")
+	}
+	return name + " " + show(v)
 }
 
 func show(v any) string {

@@ -432,7 +432,7 @@ func TestReadImpactAndComparePartErrors(t *testing.T) {
 		{"other baseline", [][]byte{compare[0], editPart(t, compare[1], func(p map[string]any) { obj(p, "baseline")["content"] = "sha256:other" })},
 			fmt.Sprintf("baseline content sha256:other, not %s (the shards compared with different baselines)", tb.Hash)},
 		{"other bounds", [][]byte{compare[0], editPart(t, compare[1], func(p map[string]any) { obj(p, "run")["fail_on"] = map[string]any{"rounds": 1} })},
-			`fail_on {"rounds":1}, not {"rounds":0.5}`},
+			"--fail-on rounds=1, not --fail-on rounds=0.5"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := game.MergeParts(m.(game.Simulator), tb, tb, readParts(t, tc.parts))
