@@ -314,8 +314,14 @@ func curveChart(column string, pts []curvePoint, ax curveAxis) template.HTML {
 			fmt.Fprintf(&b, `<text x="56" y="%.1f" class="tick" text-anchor="end">%s</text>`, py(e)+3, num(e))
 		}
 	}
-	fmt.Fprintf(&b, `<text x="4" y="%.1f" class="tick">%s %s</text><text x="4" y="%.1f" class="tick">%s</text>`,
-		py(yhi)-6, num(yhi), template.HTMLEscapeString(ax.unit), py(ylo)+12, num(ylo))
+	// The scale's bounds right-aligned against a vertical axis, and the
+	// unit written up its side (a bound at the page's edge lost its sign,
+	// and only the top one named its unit).
+	fmt.Fprintf(&b, `<line x1="60" y1="%.1f" x2="60" y2="%.1f" class="axis"/>`, py(yhi), py(ylo))
+	fmt.Fprintf(&b, `<text x="56" y="%.1f" class="tick" text-anchor="end">%s</text><text x="56" y="%.1f" class="tick" text-anchor="end">%s</text>`,
+		py(yhi)+3, num(yhi), py(ylo)+3, num(ylo))
+	fmt.Fprintf(&b, `<text x="12" y="%d" class="label" text-anchor="middle" transform="rotate(-90 12 %d)">%s</text>`,
+		chartH/2, chartH/2, template.HTMLEscapeString(ax.unit))
 	var line []string
 	for i, p := range pts {
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" class="ci"/>`, px(p.x), py(p.lo), px(p.x), py(p.hi))

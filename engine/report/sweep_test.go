@@ -75,6 +75,11 @@ func TestWinChartGeometry(t *testing.T) {
 	}
 	assert.NotContains(t, svg, `class="band"`, "no band on win rates")
 	assert.Contains(t, svg, "<title>combat=2: 24.0 % (14.0 to 37.0)</title>")
+	// The scale's bounds (4.0 and 54.0) right-aligned at the axis, and the
+	// unit up its side.
+	assert.Contains(t, svg, `<line x1="60" y1="36.0" x2="60" y2="184.0" class="axis"/>`)
+	assert.Contains(t, svg, `<text x="56" y="39.0" class="tick" text-anchor="end">54.0</text><text x="56" y="187.0" class="tick" text-anchor="end">4.0</text>`)
+	assert.Contains(t, svg, `transform="rotate(-90 12 110)">%</text>`)
 }
 
 // TestSweepText: a side's sweep as the terminal shows it.
