@@ -27,6 +27,10 @@ type ImpactRun struct {
 	Precision  float64 `json:"precision,omitempty"` // target half-width of the win effect's interval
 	Budget     int     `json:"budget,omitempty"`    // games at most: base games beyond the run's, and paired
 	FixedGames int     `json:"fixed_games,omitempty"`
+	// ShareOf and ShareFrom (a shard's own report): the shard paired
+	// FixedGames of the run's first ShareOf games, from game ShareFrom.
+	ShareOf   int `json:"share_of,omitempty"`
+	ShareFrom int `json:"share_from,omitempty"`
 	// BaseGames are the run's games the cards were paired against (the
 	// report's own and, adaptive, those played on past them); Paired the
 	// games played with a substitute; Rounds the rounds of allocation.

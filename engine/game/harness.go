@@ -362,8 +362,10 @@ func (h *harness) fixedImpact(rep *SimReport, ids []string, targets []int, subst
 	// The base games paired: base[i] is game from+i (from h.req.From).
 	from, games := 0, min(h.req.ImpactGames, len(rep.Outcomes))
 	base := rep.Outcomes[:games]
+	first := -1 // a shard's share: its first paired game, from the run's
 	if s := h.req.Shard; s != nil {
-		first, count := sim.Shard(h.req.ImpactGames, s.K, s.N)
+		var count int
+		first, count = sim.Shard(h.req.ImpactGames, s.K, s.N)
 		own := h.req.From - s.From // the shard's first game, from the run's
 		from, games = first-own, count
 		base = rep.Outcomes[:max(first+count-own, 0)]
@@ -382,6 +384,9 @@ func (h *harness) fixedImpact(rep *SimReport, ids []string, targets []int, subst
 		return
 	}
 	rep.fixedImpact(ids, games, sums)
+	if first >= 0 {
+		rep.ImpactRun.ShareOf, rep.ImpactRun.ShareFrom = h.req.ImpactGames, first
+	}
 }
 
 // playList plays the run's games numbered games (from the request's first;

@@ -192,6 +192,12 @@ func TestImpactRunNoWinEffect(t *testing.T) {
 		"no win effect: never drawn in the games paired from, 1: ve-typhoon", got)
 }
 
+// A shard's own report says which of the run's paired games were its share.
+func TestImpactRunShardShare(t *testing.T) {
+	got := impactRun(&game.ImpactRun{FixedGames: 50, ShareOf: 100, ShareFrom: 50, Paired: 5180})
+	assert.Equal(t, "fixed allocation, this shard's share: every card paired on games 51 to 100 of the run's first 100 (--impact-games); 5180 games played again, those each card was drawn in", got)
+}
+
 // A budget of one game reads as one game.
 func TestImpactRunBudgetOfOne(t *testing.T) {
 	got := impactRun(&game.ImpactRun{Adaptive: true, Precision: 0.03, Budget: 1, Rounds: 1})
