@@ -372,12 +372,11 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 func impactRun(run *game.ImpactRun) string {
 	var b strings.Builder
 	if !run.Adaptive {
+		head, games := "fixed allocation", fmt.Sprintf("the run's first %d games", run.FixedGames)
 		if run.ShareOf > 0 {
-			fmt.Fprintf(&b, "fixed allocation, this shard's share: every card paired on games %d to %d of the run's first %d (--impact-games); %d games played again, those each card was drawn in",
-				run.ShareFrom+1, run.ShareFrom+run.FixedGames, run.ShareOf, run.Paired)
-		} else {
-			fmt.Fprintf(&b, "fixed allocation: every card paired on the run's first %d games (--impact-games); %d games played again, those each card was drawn in", run.FixedGames, run.Paired)
+			head, games = head+", this shard's share", fmt.Sprintf("games %d to %d of the run's first %d", run.ShareFrom+1, run.ShareFrom+run.FixedGames, run.ShareOf)
 		}
+		fmt.Fprintf(&b, "%s: every card paired on %s (--impact-games); %d games played again, those each card was drawn in", head, games, run.Paired)
 	} else {
 		measurable := run.Cards - len(run.NoWinEffect)
 		fmt.Fprintf(&b, "adaptive: %d of %d cards' win effects to ±%.1f points (95%%) within a budget of %d game%s: %d games of the run's seeds as base, %d paired, in %d round%s",
