@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/table"
 )
 
 // ReadPaths reads the workbooks named by paths: workbook files (.xlsx,
@@ -189,4 +190,26 @@ func ReadLimited(path string, max int64) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, max+1))
+}
+
+// Inputs lists the files ReadPaths reads for paths: each file named, and
+// a folder's workbook files and CSV sheets. A command that writes files
+// checks its outputs against them, so that an output flag never replaces
+// the designer's own workbook.
+func Inputs(paths []string) []string {
+	var in []string
+	for _, p := range paths {
+		if st, err := os.Stat(p); err != nil || !st.IsDir() {
+			in = append(in, p)
+			continue
+		}
+		files, books := workbooksIn(p)
+		in = append(in, files...)
+		for _, b := range books {
+			for _, sheet := range table.SortedKeys(b.files) {
+				in = append(in, b.files[sheet])
+			}
+		}
+	}
+	return in
 }

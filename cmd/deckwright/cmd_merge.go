@@ -214,6 +214,7 @@ func readParts(names []string) ([]*game.Part, error) {
 		}
 		p, err := game.ReadPart(fh, name)
 		fh.Close()
+		outfile.Protect("a part this merge reads", name)
 		if err != nil {
 			return nil, &exitError{code: exitContent, msg: err.Error()}
 		}

@@ -2,12 +2,16 @@ package main
 
 import (
 	"errors"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/compiler"
 	"github.com/deckwright/deckwright/compiler/project"
 	"github.com/deckwright/deckwright/engine/game"
 	_ "github.com/deckwright/deckwright/engine/games" // every game deckwright ships
+	"github.com/deckwright/deckwright/export/outfile"
 )
 
 // gameNamed is the game --game names, or the default game for "".
@@ -34,8 +38,23 @@ func completeGames(*cobra.Command, []string, string) ([]string, cobra.ShellCompD
 // usage or I/O failure (exit 2); content problems are in the build's
 // diagnostics.
 func load(paths []string, o project.Options) (*project.Build, error) {
+	for _, in := range compiler.Inputs(paths) {
+		outfile.Protect(inputKind(in), in)
+	}
 	b, err := project.Load(paths, o)
 	return b, loadErr(err)
+}
+
+// inputKind is what a content file is, for the message that refuses an
+// output naming it.
+func inputKind(path string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".json":
+		return "the engine tables this command reads"
+	case ".csv":
+		return "a sheet of a workbook this command reads"
+	}
+	return "a workbook this command reads"
 }
 
 // loadErr gives a loader's error its exit status: 2 for what the command

@@ -327,6 +327,37 @@ func hostileCases() []hostile {
 		{name: "sim --report onto a device", setup: device("null", func(target string) []string {
 			return []string{"sim", "--games", "5", "--report", target}
 		}), code: 2, first: "deckwright: refusing to replace {dir}/null: it is a device, not a regular file (name a new file, or - for standard output)", keep: []string{"null"}},
+		// Output targets that are the command's own inputs: the designer's
+		// workbook, a CSV sheet, engine tables, a part merge adds up.
+		{name: "sim --report onto the workbook it plays", setup: func(t *testing.T, dir string) []string {
+			return []string{"sim", hostileProject(t, dir, "", "", nil), "--games", "5", "--report", filepath.Join(dir, "p", "exp.xlsx")}
+		}, code: 2, first: "deckwright: refusing to replace {dir}/p/exp.xlsx: it is a workbook this command reads (name a new file, or - for standard output)", keep: []string{"p/exp.xlsx"}},
+		{name: "sim --part onto the workbook by another name", setup: func(t *testing.T, dir string) []string {
+			p := hostileProject(t, dir, "", "", nil)
+			require.NoError(t, os.Link(filepath.Join(p, "exp.xlsx"), filepath.Join(dir, "linked.xlsx")))
+			return []string{"sim", p, "--games", "6", "--shard", "1/2", "--part", filepath.Join(dir, "linked.xlsx")}
+		}, code: 2, first: "deckwright: refusing to replace {dir}/linked.xlsx: it is a workbook this command reads (name a new file, or - for standard output)", keep: []string{"p/exp.xlsx"}},
+		{name: "build -o onto a CSV sheet it reads", setup: func(t *testing.T, dir string) []string {
+			require.NoError(t, os.Mkdir(filepath.Join(dir, "exp"), 0o755))
+			write(t, filepath.Join(dir, "exp", "Set.csv"), []byte("ID,Name,Game,Requires\nexp,Exp,fortune-and-glory,fng-base\n"))
+			return []string{"build", filepath.Join(dir, "exp"), "-o", filepath.Join(dir, "exp", "Set.csv")}
+		}, code: 2, first: "deckwright: refusing to replace {dir}/exp/Set.csv: it is a sheet of a workbook this command reads (name a new file, or - for standard output)", keep: []string{"exp/Set.csv"}},
+		{name: "export pdf -o onto the workbook it prints", setup: func(t *testing.T, dir string) []string {
+			return []string{"export", "pdf", hostileProject(t, dir, "", "", nil), "-o", filepath.Join(dir, "p", "fng-base.xlsx")}
+		}, code: 2, first: "deckwright: refusing to replace {dir}/p/fng-base.xlsx: it is a workbook this command reads (name a new file, or - for standard output)", keep: []string{"p/fng-base.xlsx"}},
+		{name: "sim --report onto the engine tables it plays", setup: func(t *testing.T, dir string) []string {
+			tables := filepath.Join(dir, "t.json")
+			requireExit(t, exitOK, dw(t, "build", "-o", tables))
+			return []string{"sim", tables, "--games", "5", "--report", tables}
+		}, code: 2, first: "deckwright: refusing to replace {dir}/t.json: it is the engine tables this command reads (name a new file, or - for standard output)", keep: []string{"t.json"}},
+		{name: "merge -o onto a part it adds up", setup: func(t *testing.T, dir string) []string {
+			p := shardPart(t, dir)
+			return []string{"merge", p, "-o", p}
+		}, code: 2, first: "deckwright: refusing to replace {dir}/part.json: it is a part this merge reads (name a new file, or - for standard output)", keep: []string{"part.json"}},
+		{name: "merge --report onto a part it adds up", setup: func(t *testing.T, dir string) []string {
+			p := shardPart(t, dir)
+			return []string{"merge", p, "--report", p}
+		}, code: 2, first: "deckwright: refusing to replace {dir}/part.json: it is a part this merge reads (name a new file, or - for standard output)", keep: []string{"part.json"}},
 		{name: "init --force over the user's .gitattributes and workbook", setup: func(t *testing.T, dir string) []string {
 			write(t, filepath.Join(dir, ".gitattributes"), []byte("*.psd filter=lfs diff=lfs merge=lfs -text\n"))
 			write(t, filepath.Join(dir, "fng-base.xlsx"), []byte(old))

@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -90,6 +91,9 @@ func check(path string) (fs.FileMode, error) {
 		return 0, fmt.Errorf("cannot write %s: %v", path, unwrap(err))
 	}
 	if st.Mode().IsRegular() {
+		if what := protected(st); what != "" {
+			return 0, fmt.Errorf("refusing to replace %s: it is %s (name a new file, or - for standard output)", path, what)
+		}
 		return st.Mode().Perm(), nil
 	}
 	return 0, fmt.Errorf("refusing to replace %s: it is %s, not a regular file (name a new file, or - for standard output)", path, kind(st.Mode()))
@@ -295,4 +299,54 @@ func RemoveTemps() {
 		os.Remove(name)
 		delete(temps, name)
 	}
+}
+
+// The files this program reads, which no output may replace: an output
+// flag that names the designer's workbook, or a part merge is adding up,
+// would otherwise lose it for good.
+var (
+	inputsMu sync.Mutex // not mu: check runs under mu in replace
+	inputs   []input
+)
+
+type input struct {
+	st   fs.FileInfo
+	what string // "a workbook this command reads"
+}
+
+// Protect refuses every later Create or WriteFile whose target is one of
+// paths (the same file by any name: a link, ./x, an absolute path); what
+// says what the file is, for the message. Paths that cannot be read are
+// skipped: the reader reports them.
+func Protect(what string, paths ...string) {
+	inputsMu.Lock()
+	defer inputsMu.Unlock()
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		// A command that reloads (watch) keeps one entry a file, as the
+		// file is now.
+		if i := slices.IndexFunc(inputs, func(in input) bool { return os.SameFile(in.st, st) }); i >= 0 {
+			inputs[i] = input{st, what}
+			continue
+		}
+		inputs = append(inputs, input{st, what})
+	}
+}
+
+// protected says what a target is when it is a protected input, or "".
+func protected(st fs.FileInfo) string {
+	inputsMu.Lock()
+	defer inputsMu.Unlock()
+	for _, in := range inputs {
+		// The same inode, and unchanged since it was read: once a file is
+		// deleted its inode may come back as a new file (tests run many
+		// commands in one process), which is not the input.
+		if os.SameFile(in.st, st) && in.st.ModTime().Equal(st.ModTime()) && in.st.Size() == st.Size() {
+			return in.what
+		}
+	}
+	return ""
 }

@@ -229,3 +229,41 @@ func TestNewFileFollowsTheUmask(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm())
 }
+
+// An input the program reads is never replaced, by whatever name the
+// output gives it; other files, and the input once the program has
+// forgotten it (a new file on a reused inode), are written.
+func TestProtectedInputsAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "exp.xlsx")
+	require.NoError(t, os.WriteFile(book, []byte("the designer's work"), 0o644))
+	hard := filepath.Join(dir, "hard.xlsx")
+	require.NoError(t, os.Link(book, hard))
+	other := filepath.Join(dir, "other.html")
+	require.NoError(t, os.WriteFile(other, []byte("last run's report"), 0o644))
+	Protect("a workbook this command reads", book, filepath.Join(dir, "missing.xlsx"))
+
+	refused := func(path string) string {
+		return "refusing to replace " + path + ": it is a workbook this command reads (name a new file, or - for standard output)"
+	}
+	dotted := dir + "/../" + filepath.Base(dir) + "/./exp.xlsx"
+	tests := []struct{ name, path, err string }{
+		{"the input", book, refused(book)},
+		{"the input by another spelling", dotted, refused(dotted)},
+		{"the input by a hard link", hard, refused(hard)},
+		{"another file, replaced", other, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := WriteFile(tt.path, []byte("report"), nil)
+			if tt.err == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.EqualError(t, err, tt.err)
+			got, rerr := os.ReadFile(book)
+			require.NoError(t, rerr)
+			assert.Equal(t, "the designer's work", string(got), "the input is intact")
+		})
+	}
+}
