@@ -302,9 +302,13 @@ func histogramMean(h []int64, z float64) Mean {
 // its edges (the value there interpolated between the two either side).
 func (sr *SweepReport) crossing() string {
 	var pts []SweepPoint
+	var unmeasured []string // values played without a figure: a Count of 0 has no holders
 	for _, p := range sr.Points {
-		if p.Fair != nil && !p.Blank {
+		switch {
+		case p.Fair != nil && !p.Blank:
 			pts = append(pts, p)
+		case !p.Blank:
+			unmeasured = append(unmeasured, fmt.Sprint(p.Value))
 		}
 	}
 	switch {
@@ -334,13 +338,17 @@ func (sr *SweepReport) crossing() string {
 		}
 	}
 	head := fmt.Sprintf("fair band ±%.1f points: ", 100*band)
+	every, tail := "every value", ""
+	if len(unmeasured) > 0 {
+		every, tail = "every value measured", fmt.Sprintf("; not measured at %s %s", col, strings.Join(unmeasured, ", "))
+	}
 	switch len(inside) {
 	case len(pts):
-		return head + fmt.Sprintf("inside at every value (%s %s)", col, strings.Join(inside, ", "))
+		return head + fmt.Sprintf("inside at %s (%s %s)", every, col, strings.Join(inside, ", ")) + tail
 	case 0:
 		first, last := pts[0], pts[len(pts)-1]
-		return head + fmt.Sprintf("outside at every value, from %+.1f at %s to %+.1f at %s", 100*first.Fair.Delta, sr.Target.Label(first.Value),
-			100*last.Fair.Delta, sr.Target.Label(last.Value))
+		return head + fmt.Sprintf("outside at %s, from %+.1f at %s to %+.1f at %s", every, 100*first.Fair.Delta, sr.Target.Label(first.Value),
+			100*last.Fair.Delta, sr.Target.Label(last.Value)) + tail
 	}
 	out := head + fmt.Sprintf("inside at %s %s", col, strings.Join(inside, ", "))
 	for i := 1; i < len(pts); i++ {
@@ -362,5 +370,5 @@ func (sr *SweepReport) crossing() string {
 		}
 		out += fmt.Sprintf("; %s the band at %+.1f %s, at about %s=%.1f", verb, 100*edge, at, col, x)
 	}
-	return out
+	return out + tail
 }
