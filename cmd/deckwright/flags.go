@@ -2,11 +2,14 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/deckwright/deckwright/engine/game"
 )
@@ -58,6 +61,9 @@ func (f *simFlags) check(c *cobra.Command) error {
 		intRange{flag: "--impact-games", value: f.impactGames, lo: 0, hi: f.games, note: "paired games replay the first games of the run; 0 is --games"},
 	)
 	if err != nil {
+		return err
+	}
+	if err := givenTwice(c.Flags()); err != nil {
 		return err
 	}
 	if c.Flags().Changed("teams") && f.mode != "team" {
@@ -146,4 +152,58 @@ func budgetText(n int) string {
 		return fmt.Sprintf("%dk", n/1000)
 	}
 	return strconv.Itoa(n)
+}
+
+// onceValue keeps every value a flag was given. A string flag given twice
+// keeps the last, silently; for flags that name what to measure the user
+// meant both (--impact a --impact b measured b alone), so givenTwice
+// refuses them.
+type onceValue struct {
+	pflag.Value
+	given []string
+}
+
+func (o *onceValue) Set(s string) error {
+	o.given = append(o.given, s)
+	return o.Value.Set(s)
+}
+
+// twiceHints are the flags refused when given twice with different values,
+// and what to do instead.
+var twiceHints = map[string]string{
+	"impact": "it takes one list: name them all in one, separated by commas (--impact %s)",
+	"sweep":  "a sweep varies one number: run each sweep on its own",
+}
+
+// onceFlags makes the flags of twiceHints remember every value given.
+func onceFlags(fs *pflag.FlagSet) {
+	for name := range twiceHints {
+		if fl := fs.Lookup(name); fl != nil {
+			fl.Value = &onceValue{Value: fl.Value}
+		}
+	}
+}
+
+// givenTwice refuses a flag of twiceHints given different values.
+func givenTwice(fs *pflag.FlagSet) error {
+	for _, name := range slices.Sorted(maps.Keys(twiceHints)) {
+		fl := fs.Lookup(name)
+		if fl == nil {
+			continue
+		}
+		o, ok := fl.Value.(*onceValue)
+		if !ok || len(slices.Compact(slices.Clone(o.given))) < 2 {
+			continue
+		}
+		hint := twiceHints[name]
+		if strings.Contains(hint, "%s") {
+			hint = fmt.Sprintf(hint, strings.Join(o.given, ","))
+		}
+		times := fmt.Sprintf("%d times", len(o.given))
+		if len(o.given) == 2 {
+			times = "twice"
+		}
+		return usageErr("--%s is given %s (%s): %s", name, times, strings.Join(o.given, ", then "), hint)
+	}
+	return nil
 }
