@@ -33,7 +33,7 @@ func sample() *game.SimReport {
 				Delta: -0.06, DeltaLow: -0.19, DeltaHigh: 0.08}}},
 		Cards: []game.CardReport{
 			{ID: "ancient-trap", Name: "Ancient Trap", Deck: "dangers", Where: "base.xlsx:Dangers!A3", Drawn: 120, Tests: 150, Passed: 90, Faced: 120, Overcome: 80, PassRate: ptr(0.67),
-				Impact: &game.Impact{Games: 200, Rounds: &game.Effect{Pairs: 120, Delta: 0.4, Low: 0.1, High: 0.7}}},
+				Impact: &game.Impact{Games: 200, Measure: "the win rate of the hero who got it", Rounds: &game.Effect{Pairs: 120, Delta: 0.4, Low: 0.1, High: 0.7}}},
 			{ID: "lucky-strike", Name: "Lucky Strike", Deck: "events", Where: "planted.xlsx:Events!A2", Drawn: 50, Used: 50, Tests: 10, Passed: 9, PassRate: ptr(0.9),
 				Holders: 50, HolderWins: 45, Dealt: true, Flags: []string{"overpowered"},
 				Peers: &game.Verdict{Delta: 0.6, DeltaLow: 0.45, DeltaHigh: 0.7, Verdict: "overpowered"}},

@@ -305,18 +305,27 @@ func newCards(tw io.Writer, r *game.SimReport, base string) {
 	}
 }
 
+// impactListAll is how many cards --impact may measure and still have
+// every one listed: a handful named by ID, whose numbers the designer
+// asked for. A layer or all lists the significant effects (every card is
+// in --json and the HTML card table).
+const impactListAll = 20
+
 // impactTable lists the paired effects --impact found significant,
-// largest first.
+// largest first; when it measured at most impactListAll cards, every
+// card with an effect, the significant first. A row shows each effect
+// measured, with its q-value: n/a only where there is none.
 func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 	type row struct {
-		id      string
-		win, rd *game.Effect
-		size    float64
-		played  int
+		id          string
+		win, rd     *game.Effect
+		significant bool
+		size        float64
+		played      int
 	}
 	var rows []row
 	var few []string
-	measured := 0
+	measured, significant := 0, 0
 	measure := ""
 	for i := range r.Cards {
 		im := r.Cards[i].Impact
@@ -328,22 +337,35 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 		if im.Win != nil && im.Win.Pairs < game.MinImpactPairs {
 			few = append(few, r.Cards[i].ID)
 		}
-		x := row{id: r.Cards[i].ID, played: im.Played}
-		if im.Win != nil && im.Win.Significant {
-			x.win, x.size = im.Win, math.Abs(im.Win.Delta)
+		x := row{id: r.Cards[i].ID, played: im.Played, win: im.Win, rd: im.Rounds}
+		if im.Win != nil {
+			x.size = math.Abs(im.Win.Delta)
+			x.significant = im.Win.Significant
 		}
-		if im.Rounds != nil && im.Rounds.Significant {
-			x.rd = im.Rounds
+		if im.Rounds != nil {
 			x.size = max(x.size, math.Abs(im.Rounds.Delta)/10)
+			x.significant = x.significant || im.Rounds.Significant
 		}
-		if x.win != nil || x.rd != nil {
+		if x.significant {
+			significant++
+		}
+		if x.significant || x.win != nil || x.rd != nil {
 			rows = append(rows, x)
 		}
 	}
 	if measured == 0 {
 		return
 	}
-	fmt.Fprintf(tw, "\nimpact: %d card%s by paired games with and without each (same seeds); %d significant, largest first\n", measured, plural(measured), len(rows))
+	listed := ", largest first"
+	switch {
+	case measured > impactListAll || len(rows) == significant:
+		rows = slices.DeleteFunc(rows, func(x row) bool { return !x.significant })
+	case significant == 0:
+		listed = "; every card below, by size"
+	default:
+		listed = "; every card below, the significant first, each by size"
+	}
+	fmt.Fprintf(tw, "\nimpact: %d card%s by paired games with and without each (same seeds); %d significant%s\n", measured, plural(measured), significant, listed)
 	if r.ImpactRun != nil {
 		fmt.Fprintf(tw, "%s\n", impactRun(r.ImpactRun))
 	}
@@ -353,7 +375,12 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 	if len(rows) == 0 {
 		return
 	}
-	sort.SliceStable(rows, func(i, j int) bool { return rows[i].size > rows[j].size })
+	sort.SliceStable(rows, func(i, j int) bool {
+		if rows[i].significant != rows[j].significant {
+			return rows[i].significant
+		}
+		return rows[i].size > rows[j].size
+	})
 	fmt.Fprintf(tw, "card\t%s, points\t%s\tpaired games\n", measure, terms.Rounds)
 	for _, x := range rows {
 		win, rd := "n/a", "n/a"

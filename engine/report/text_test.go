@@ -46,7 +46,9 @@ Li Mei Chen <&>  80     44    55.0%     44.0–65.0%  -6.0 (-19.0 to +8.0)   48.
 new cards     deck    drawn  pass   vs deck, points         impact, points  verdict
 lucky-strike  Events  50     90.0%  +60.0 (+45.0 to +70.0)  n/a             overpowered
 
-impact: 1 card by paired games with and without each (same seeds); 0 significant, largest first
+impact: 1 card by paired games with and without each (same seeds); 0 significant; every card below, by size
+card                   the win rate of the hero who got it, points  rounds                             paired games
+ancient-trap           n/a                                          +0.40 (+0.10 to +0.70), q < 0.001  0
 rules never triggered  auction
 
 changes against base: 1 row
@@ -155,7 +157,8 @@ func TestTextLimits(t *testing.T) {
 }
 
 // TestTextImpact: significant paired effects, largest first, a change of
-// game length weighed at a tenth of a win-rate point per round.
+// game length weighed at a tenth of a win-rate point per round; a handful
+// of cards (here 4) are each listed, the significant first.
 func TestTextImpact(t *testing.T) {
 	r := sample()
 	r.Cards = []game.CardReport{
@@ -169,18 +172,69 @@ func TestTextImpact(t *testing.T) {
 	r.ImpactRun = &game.ImpactRun{Adaptive: true, Precision: 0.03, Budget: 2000000, BaseGames: 41000, Paired: 98765, Rounds: 5,
 		Cards: 4, Precise: 2, NotPrecise: []string{"not-significant"}, NoWinEffect: []string{"long-games"}, VarianceRatio: 0.74}
 	out := text(t, r, TextOptions{})
-	_, table, ok := strings.Cut(out, "\nimpact: 4 cards by paired games with and without each (same seeds); 3 significant, largest first\n")
+	_, table, ok := strings.Cut(out, "\nimpact: 4 cards by paired games with and without each (same seeds); 3 significant; every card below, the significant first, each by size\n")
 	require.True(t, ok, out)
 	assert.Equal(t, []string{
 		"adaptive: 2 of 3 cards' win effects to ±3.0 points (95%) within a budget of 2000000 games: 41000 games of the run's seeds as base, 98765 paired, in 5 rounds; the holders' mean over every base game (control variate) cut the variance to 0.74 of the plain paired difference's (median)",
 		"not precise within the budget (1): not-significant",
 		"no win effect: earned by the winners, 1: long-games",
-		"card        win rate, points                 rounds                             paired games",
-		"big-win     -8.0 (-12.0 to -4.0), q < 0.001  n/a                                812",
-		"long-games  n/a                              +0.40 (+0.20 to +0.60), q < 0.001  0",
-		"small-win   +3.0 (+1.0 to +5.0), q = 0.020   n/a                                5210",
+		"card             win rate, points                   rounds                             paired games",
+		"big-win          -8.0 (-12.0 to -4.0), q < 0.001    n/a                                812",
+		"long-games       n/a                                +0.40 (+0.20 to +0.60), q < 0.001  0",
+		"small-win        +3.0 (+1.0 to +5.0), q = 0.020     n/a                                5210",
+		"not-significant  +50.0 (-10.0 to +90.0), q = 0.300  n/a                                0",
 		"",
 	}, strings.Split(table, "\n"))
+}
+
+// TestTextImpactHowMany: up to 20 cards measured (a handful named by ID)
+// every card with an effect is listed, so a card named and found fine
+// still shows its number; past 20 (a layer, all) only the significant. A
+// row shows each effect measured with its q-value, significant or not:
+// n/a only where there is none.
+func TestTextImpactHowMany(t *testing.T) {
+	cards := func(n int) []game.CardReport {
+		out := []game.CardReport{
+			{ID: "strong", Impact: &game.Impact{Measure: "win rate", Played: 900,
+				Win:    &game.Effect{Pairs: 900, Delta: 0.08, Low: 0.05, High: 0.11, Q: 0.0001, Significant: true},
+				Rounds: &game.Effect{Pairs: 900, Delta: 0.25, Low: 0.05, High: 0.45, Q: 0.18}}},
+		}
+		for i := 1; i < n; i++ {
+			out = append(out, game.CardReport{ID: fmt.Sprintf("fine-%02d", i), Impact: &game.Impact{Measure: "win rate", Played: 700,
+				Win: &game.Effect{Pairs: 700, Delta: 0.001 * float64(i), Low: -0.02, High: 0.03, Q: 0.9}}})
+		}
+		return append(out, game.CardReport{ID: "not-measured"})
+	}
+	strong := "strong   +8.0 (+5.0 to +11.0), q < 0.001  +0.25 (+0.05 to +0.45), q = 0.180  900"
+	for _, tc := range []struct {
+		name  string
+		cards []game.CardReport
+		head  string
+		rows  []string // the first and last rows
+		count int
+	}{
+		{"one card, significant", cards(1), "1 card by paired games with and without each (same seeds); 1 significant, largest first",
+			[]string{"strong  +8.0 (+5.0 to +11.0), q < 0.001  +0.25 (+0.05 to +0.45), q = 0.180  900"}, 1},
+		{"one card, not significant", cards(2)[1:], "1 card by paired games with and without each (same seeds); 0 significant; every card below, by size",
+			[]string{"fine-01  +0.1 (-2.0 to +3.0), q = 0.900  n/a     700"}, 1},
+		{"20 cards: each", cards(20), "20 cards by paired games with and without each (same seeds); 1 significant; every card below, the significant first, each by size",
+			[]string{strong, "fine-01  +0.1 (-2.0 to +3.0), q = 0.900   n/a                                700"}, 20},
+		{"21 cards: the significant", cards(21), "21 cards by paired games with and without each (same seeds); 1 significant, largest first",
+			[]string{"strong  +8.0 (+5.0 to +11.0), q < 0.001  +0.25 (+0.05 to +0.45), q = 0.180  900"}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := sample()
+			r.Cards, r.Coverage, r.Comparison, r.Stalls = tc.cards, nil, nil, nil
+			out := text(t, r, TextOptions{})
+			_, table, ok := strings.Cut(out, "\nimpact: "+tc.head+"\n")
+			require.True(t, ok, out)
+			table, _, _ = strings.Cut(table, "\n\n")
+			lines := strings.Split(strings.TrimSuffix(table, "\n"), "\n")
+			require.Len(t, lines, tc.count+1, table)
+			assert.Equal(t, tc.rows[0], strings.TrimRight(lines[1], " "))
+			assert.Equal(t, tc.rows[len(tc.rows)-1], strings.TrimRight(lines[len(lines)-1], " "))
+		})
+	}
 }
 
 // Cards without a win effect are told apart: earned by the winners (their
