@@ -169,7 +169,7 @@ func TestNumericFlags(t *testing.T) {
 		{[]string{"sim", "--workers", "-1"}, "--workers must be from 0 to 1024 (0 is one per CPU), not -1"},
 		{[]string{"sim", "--workers", "1025"}, "--workers must be from 0 to 1024 (0 is one per CPU), not 1025"},
 		{[]string{"sim", "--max-rounds", "0"}, "--max-rounds must be from 1 to 10000, not 0"},
-		{[]string{"sim", "--seed", "-1"}, `invalid argument "-1" for "--seed" flag: strconv.ParseUint: parsing "-1": invalid syntax` + "\nRun 'deckwright sim --help' for usage."},
+		{[]string{"sim", "--seed", "-1"}, `invalid argument "-1" for --seed: want a whole number, 0 or more` + "\nRun 'deckwright sim --help' for usage."},
 		{[]string{"sim", "--report", ""}, `--report needs a file name (or - for standard output), not ""`},
 		{[]string{"sim", "--report", "-", "--json"}, "--report - and --json both want standard output: name a file for the report"},
 		{[]string{"build", "-o", ""}, `-o needs a file name (or - for standard output), not ""`},

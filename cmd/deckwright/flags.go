@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -206,4 +207,32 @@ func givenTwice(fs *pflag.FlagSet) error {
 		return usageErr("--%s is given %s (%s): %s", name, times, strings.Join(o.given, ", then "), hint)
 	}
 	return nil
+}
+
+// flagValueErr says in words what a flag's value should have been, for a
+// value its type cannot parse: pflag's own text names Go's parser
+// ("strconv.ParseUint: parsing "-1": invalid syntax"). Other flag errors
+// are returned as they are.
+func flagValueErr(err error) error {
+	var ive *pflag.InvalidValueError
+	if !errors.As(err, &ive) {
+		return err
+	}
+	v, typ := ive.GetValue(), ive.GetFlag().Value.Type()
+	want := ""
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		want = "too large a number"
+	case strings.HasPrefix(typ, "uint"):
+		want = "want a whole number, 0 or more"
+	case strings.HasPrefix(typ, "int"):
+		want = "want a whole number"
+	case strings.HasPrefix(typ, "float"):
+		want = "want a number"
+	case typ == "bool":
+		want = "want true or false, or the flag alone"
+	default:
+		return err
+	}
+	return fmt.Errorf("invalid argument %q for --%s: %s", v, ive.GetFlag().Name, want)
 }

@@ -138,7 +138,7 @@ The designer's day:
 		return nil
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageErr("%v\nRun '%s --help' for usage.", err, c.CommandPath())
+		return usageErr("%v\nRun '%s --help' for usage.", flagValueErr(err), c.CommandPath())
 	})
 	return root
 }
