@@ -43,6 +43,9 @@ type SweepReport struct {
 	Crossing       string  `json:"crossing"`
 	Partial        bool    `json:"partial,omitempty"`
 	GamesPerSecond float64 `json:"games_per_second"`
+	// sidePlayers is the player count whose verdict on a side the curve
+	// reads (sideVerdict), once the first run has picked it.
+	sidePlayers int
 
 	earned bool // the card is earned (an artifact): its holders are the winners
 }
@@ -166,6 +169,32 @@ func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants [
 	return sr, nil
 }
 
+// sideVerdict is the verdict on a side the curve reads. Over a range of
+// player counts each count is judged apart, and the curve reads the one
+// the side played most games at (a hero sits in far fewer 1-player games
+// than 4-player ones: --players 1-4 read its 1-player games, 5 of 66),
+// the same count at every value: the first run picks it, and the lineups,
+// drawn from the seeds, are the same at every value.
+func (sr *SweepReport) sideVerdict(rep *SimReport, id string) *Verdict {
+	var best *Verdict
+	for i := range rep.Verdicts {
+		v := &rep.Verdicts[i]
+		switch {
+		case v.ID != id:
+		case sr.sidePlayers != 0:
+			if v.Players == sr.sidePlayers {
+				return v
+			}
+		case best == nil || v.Games > best.Games:
+			best = v
+		}
+	}
+	if best != nil {
+		sr.sidePlayers = best.Players
+	}
+	return best
+}
+
 // point is one value's run, as the curve shows it. The first run tells
 // what kind of row the target is.
 func (sr *SweepReport) point(rep *SimReport, target SweepTarget) SweepPoint {
@@ -199,11 +228,7 @@ func (sr *SweepReport) point(rep *SimReport, target SweepTarget) SweepPoint {
 		}
 		sr.Kind = terms.Player
 		p.Side = &h
-		for i := range rep.Verdicts {
-			if v := &rep.Verdicts[i]; v.ID == target.ID && (p.Fair == nil || v.Players == rep.Players) {
-				p.Fair = v
-			}
-		}
+		p.Fair = sr.sideVerdict(rep, target.ID)
 		if p.Fair != nil {
 			sr.FairMeasure = p.Fair.Measure + ", against " + p.Fair.Reference
 		}
