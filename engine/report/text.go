@@ -375,23 +375,37 @@ func impactTable(tw io.Writer, r *game.SimReport, terms game.Terms) {
 	if len(rows) == 0 {
 		return
 	}
+	judged := func(x row) bool { return x.win == nil || x.win.Significant || x.win.Pairs >= game.MinImpactPairs }
 	sort.SliceStable(rows, func(i, j int) bool {
-		if rows[i].significant != rows[j].significant {
-			return rows[i].significant
+		a, b := rows[i], rows[j]
+		switch {
+		case a.significant != b.significant:
+			return a.significant
+		case judged(a) != judged(b): // too few pairs: last, whatever their size
+			return judged(a)
 		}
-		return rows[i].size > rows[j].size
+		return a.size > b.size
 	})
 	fmt.Fprintf(tw, "card\t%s, points\t%s\tpaired games\n", measure, terms.Rounds)
 	for _, x := range rows {
 		win, rd := "n/a", "n/a"
 		if x.win != nil {
-			win = pts(x.win.Delta, x.win.Low, x.win.High) + ", " + game.QText(x.win.Q)
+			win = pts(x.win.Delta, x.win.Low, x.win.High) + ", " + qOf(x.win)
 		}
 		if x.rd != nil {
-			rd = fmt.Sprintf("%+.2f (%+.2f to %+.2f), %s", x.rd.Delta, x.rd.Low, x.rd.High, game.QText(x.rd.Q))
+			rd = fmt.Sprintf("%+.2f (%+.2f to %+.2f), %s", x.rd.Delta, x.rd.Low, x.rd.High, qOf(x.rd))
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", x.id, win, rd, x.played)
 	}
+}
+
+// qOf is an effect's q-value, or, for one on too few pairs to be judged
+// (shown, outside the false discovery rate's family), how many it has.
+func qOf(e *game.Effect) string {
+	if !e.Significant && e.Pairs < game.MinImpactPairs {
+		return fmt.Sprintf("not judged: %d pairs", e.Pairs)
+	}
+	return game.QText(e.Q)
 }
 
 // impactRun says how --impact allocated its games, and names every card

@@ -163,7 +163,7 @@ func TestTextImpact(t *testing.T) {
 	r := sample()
 	r.Cards = []game.CardReport{
 		{ID: "small-win", Impact: &game.Impact{Measure: "win rate", Played: 5210, Win: &game.Effect{Delta: 0.03, Low: 0.01, High: 0.05, Q: 0.02, Significant: true}}},
-		{ID: "not-significant", Impact: &game.Impact{Measure: "win rate", Win: &game.Effect{Delta: 0.5, Low: -0.1, High: 0.9, Q: 0.3}}},
+		{ID: "not-significant", Impact: &game.Impact{Measure: "win rate", Win: &game.Effect{Pairs: 150, Delta: 0.5, Low: -0.1, High: 0.9, Q: 0.3}}},
 		{ID: "long-games", Impact: &game.Impact{Measure: "win rate", Rounds: &game.Effect{Delta: 0.4, Low: 0.2, High: 0.6, Q: 0.0001, Significant: true}}},
 		{ID: "big-win", Impact: &game.Impact{Measure: "win rate", Played: 812, Win: &game.Effect{Delta: -0.08, Low: -0.12, High: -0.04, Q: 0.0005, Significant: true}}},
 		{ID: "not-measured"},
@@ -191,7 +191,8 @@ func TestTextImpact(t *testing.T) {
 // every card with an effect is listed, so a card named and found fine
 // still shows its number; past 20 (a layer, all) only the significant. A
 // row shows each effect measured with its q-value, significant or not:
-// n/a only where there is none.
+// n/a only where there is none; an effect on too few pairs to be judged
+// says so instead of a q-value, and comes last whatever its size.
 func TestTextImpactHowMany(t *testing.T) {
 	cards := func(n int) []game.CardReport {
 		out := []game.CardReport{
@@ -219,6 +220,12 @@ func TestTextImpactHowMany(t *testing.T) {
 			[]string{"fine-01  +0.1 (-2.0 to +3.0), q = 0.900  n/a     700"}, 1},
 		{"20 cards: each", cards(20), "20 cards by paired games with and without each (same seeds); 1 significant; every card below, the significant first, each by size",
 			[]string{strong, "fine-01  +0.1 (-2.0 to +3.0), q = 0.900   n/a                                700"}, 20},
+		{"too few pairs: not judged, last", append(cards(2), game.CardReport{ID: "few", Impact: &game.Impact{Measure: "win rate", Played: 28,
+			Win:    &game.Effect{Pairs: 28, Delta: -0.107, Low: -0.224, High: 0.009, Q: 1},
+			Rounds: &game.Effect{Pairs: 28, Delta: 0.61, Low: -0.27, High: 1.48, Q: 1}}}),
+			"3 cards by paired games with and without each (same seeds); 1 significant; every card below, the significant first, each by size",
+			[]string{"strong   +8.0 (+5.0 to +11.0), q < 0.001              +0.25 (+0.05 to +0.45), q = 0.180             900",
+				"few      -10.7 (-22.4 to +0.9), not judged: 28 pairs  +0.61 (-0.27 to +1.48), not judged: 28 pairs  28"}, 3},
 		{"21 cards: the significant", cards(21), "21 cards by paired games with and without each (same seeds); 1 significant, largest first",
 			[]string{"strong  +8.0 (+5.0 to +11.0), q < 0.001  +0.25 (+0.05 to +0.45), q = 0.180  900"}, 1},
 	} {
@@ -229,6 +236,8 @@ func TestTextImpactHowMany(t *testing.T) {
 			_, table, ok := strings.Cut(out, "\nimpact: "+tc.head+"\n")
 			require.True(t, ok, out)
 			table, _, _ = strings.Cut(table, "\n\n")
+			_, table, ok = strings.Cut(table, "card ") // the rows: from the table's heading
+			require.True(t, ok, out)
 			lines := strings.Split(strings.TrimSuffix(table, "\n"), "\n")
 			require.Len(t, lines, tc.count+1, table)
 			assert.Equal(t, tc.rows[0], strings.TrimRight(lines[1], " "))
