@@ -52,7 +52,7 @@ func (g *Game) draftSpoilsValue(p *Player, x int16, kept []int16) float64 {
 	v := g.itemScore(it)
 	for i := range p.party.crowns {
 		m := &p.party.crowns[i]
-		if m.char >= 0 && g.linked(&g.c.Characters[m.char], it) {
+		if m.char >= 0 && g.linked(m.char, it) {
 			v += float64(g.c.Characters[m.char].LinkBonus.Sum())
 			break
 		}

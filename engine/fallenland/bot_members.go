@@ -107,6 +107,39 @@ func (b *bot) EquipOrder(g *Game, p *Player, pool []Item) {
 // room left.
 func (b *bot) Carry(g *Game, p *Player, it Item) int {
 	pa := &p.party
+	f := g.fitOf(it)
+	if !f.carried {
+		return -1
+	}
+	// What fits reads of the Party and the item is read once: this runs
+	// for every card of every re-equip.
+	partySlot := f.slot && g.partySlot(pa)
+	best, bestGain := -1, -1.0
+	crowns := pa.crowns
+	for i := range crowns {
+		m := &crowns[i]
+		if m.char < 0 || int(m.load)+f.cost > int(m.cap) || partySlot || g.frozen(m) || f.slot && g.memberSlot(m) {
+			continue
+		}
+		gain := float64(int(m.cap)-int(m.load)) * 0.01
+		if g.linked(m.char, it) && !g.hasLink(m) {
+			gain += float64(g.c.Characters[m.char].LinkBonus.Sum())
+		}
+		if gain > bestGain {
+			best, bestGain = i, gain
+		}
+	}
+	if selfCheck {
+		if plain := carryPlain(g, p, it); plain != best {
+			stale("%s's card %d carried by crown %d, not %d", g.name(p), it.card, best, plain)
+		}
+	}
+	return best
+}
+
+// carryPlain is Carry asking fits for each member, as the rule reads.
+func carryPlain(g *Game, p *Player, it Item) int {
+	pa := &p.party
 	best, bestGain := -1, -1.0
 	f := g.fitOf(it)
 	for i := range pa.crowns {
@@ -117,7 +150,7 @@ func (b *bot) Carry(g *Game, p *Player, it Item) int {
 		gain := float64(int(m.cap)-int(m.load)) * 0.01
 		if m.char >= 0 {
 			cd := &g.c.Characters[m.char]
-			if g.linked(cd, it) && !g.hasLink(m) {
+			if g.c.linksPlain(cd, it.card) && !g.hasLink(m) {
 				gain += float64(cd.LinkBonus.Sum())
 			}
 		}

@@ -390,6 +390,12 @@ type Content struct {
 	// spoilsScore is, by card index, the bots' itemScore of the card
 	// without a mounted one: re-equipping a Party sorts its cards by it.
 	spoilsScore []float64
+	// linkTab has, for each Character, a bit for each Spoils card that
+	// gives it its Link Bonus (links), linkW words a Character: the bots
+	// weigh every member for every card they place, and a bit is cheaper
+	// than matching categories.
+	linkTab []uint64
+	linkW   int
 	// actionAt is, by Action card index, the bit of the Timing it is
 	// played at from the hand (0: never from the hand, as tryPlay reads
 	// it: NPCMs, hit men and Town Technologies are played elsewhere).
@@ -412,7 +418,7 @@ func Load(t *table.Tables) (*Content, error) {
 		l.c.abilityTables)
 }
 
-// abilityTables fills charAt, spoilsAt, spoilsScore and actionAt.
+// abilityTables fills charAt, spoilsAt, spoilsScore, linkTab and actionAt.
 func (c *Content) abilityTables() {
 	at := func(a *Ability) uint32 {
 		if a.Effect == nil {
@@ -429,6 +435,15 @@ func (c *Content) abilityTables() {
 	for i := range c.Spoils {
 		c.spoilsAt[i] = at(&c.Spoils[i].Ability)
 		c.spoilsScore[i] = c.itemScore(Item{card: int16(i), mount: -1})
+	}
+	c.linkW = (len(c.Spoils) + 63) / 64
+	c.linkTab = make([]uint64, len(c.Characters)*c.linkW)
+	for ch := range c.Characters {
+		for x := range c.Spoils {
+			if c.linksPlain(&c.Characters[ch], int16(x)) {
+				c.linkTab[ch*c.linkW+x/64] |= 1 << (x % 64)
+			}
+		}
 	}
 	c.actionAt = make([]uint32, len(c.Actions))
 	for i := range c.Actions {

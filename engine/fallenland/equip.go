@@ -222,7 +222,7 @@ func (g *Game) memberTotals(m *Member, pt *partyTotals) (armor, move int) {
 		}
 		fs = fs || sd.FirstStrike
 		mv += int(sd.Move)
-		if g.linked(cd, it) {
+		if g.linked(m.char, it) {
 			links++
 		}
 	}
@@ -295,14 +295,22 @@ func (g *Game) abilityTimings(p *Player) uint32 {
 	return mask
 }
 
-// linked reports whether an item gives the Character its Link Bonus.
-func (g *Game) linked(cd *CharDef, it Item) bool {
-	sd := g.spoils(it)
-	if cd.LinkCats.Meets(sd.Cats) {
+// linked reports whether an item gives Character char its Link Bonus,
+// read from the table made as the content loads from linksPlain (a pure
+// function of the content: TestLinkTable compares every pair).
+func (g *Game) linked(char int16, it Item) bool {
+	x := int(it.card)
+	return g.c.linkTab[int(char)*g.c.linkW+x>>6]>>(x&63)&1 != 0
+}
+
+// linksPlain reports whether Spoils card x gives a Character its Link
+// Bonus: by a category, or named.
+func (c *Content) linksPlain(cd *CharDef, x int16) bool {
+	if cd.LinkCats.Meets(c.Spoils[x].Cats) {
 		return true
 	}
 	for _, s := range cd.LinkSpoils {
-		if s == it.card {
+		if s == x {
 			return true
 		}
 	}
@@ -363,11 +371,21 @@ func (c *Content) itemScore(it Item) float64 {
 // slotTaken reports whether a member already wears Armor or Clothing
 // (FL-SP-17; Party Equipment Armor takes every member's slot, FL-AMB-15).
 func (g *Game) slotTaken(pa *Party, m *Member) bool {
+	return g.memberSlot(m) || g.partySlot(pa)
+}
+
+// memberSlot reports whether a member carries Armor or Clothing.
+func (g *Game) memberSlot(m *Member) bool {
 	for _, it := range m.items {
 		if g.spoils(it).Rules&(RArmor|RClothing) != 0 {
 			return true
 		}
 	}
+	return false
+}
+
+// partySlot reports whether the Party Equipment holds Armor or Clothing.
+func (g *Game) partySlot(pa *Party) bool {
 	for _, it := range pa.equip {
 		if g.spoils(it).Rules&(RArmor|RClothing) != 0 {
 			return true
@@ -601,9 +619,8 @@ func (g *Game) hasLink(m *Member) bool {
 	if m.char < 0 {
 		return false
 	}
-	cd := &g.c.Characters[m.char]
 	for _, it := range m.items {
-		if g.linked(cd, it) {
+		if g.linked(m.char, it) {
 			return true
 		}
 	}

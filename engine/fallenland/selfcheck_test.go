@@ -43,3 +43,21 @@ func TestShortcutsMatchThePlainComputation(t *testing.T) {
 		require.NoError(t, err, "seed %d", seed)
 	}
 }
+
+// The Link table made at load answers as the Characters' Link categories
+// and named cards do, for every Character and card of the bundled set.
+func TestLinkTable(t *testing.T) {
+	c := bundled(t)
+	g := New(c)
+	links := 0
+	for ch := range c.Characters {
+		for x := range c.Spoils {
+			want := c.linksPlain(&c.Characters[ch], int16(x))
+			require.Equal(t, want, g.linked(int16(ch), Item{card: int16(x), mount: -1}), "%s links %s", c.Characters[ch].ID, c.Spoils[x].ID)
+			if want {
+				links++
+			}
+		}
+	}
+	require.Greater(t, links, 0, "some Character links some card")
+}

@@ -343,7 +343,7 @@ func (g *Game) tsSources(cs *CheckState, r *roller) (base int, mods []string) {
 	links := 0
 	for _, it := range m.items {
 		sd := g.spoils(it)
-		if g.linked(cd, it) {
+		if g.linked(m.char, it) {
 			links++
 		}
 		if melee && sd.is(RRanged) {
