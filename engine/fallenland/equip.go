@@ -1,5 +1,7 @@
 package fallenland
 
+import "slices"
+
 // Equipment: Total Skill, Armor, Psych and capacity of Party members
 // (FL-SC-02, FL-SP-05…28), and the bots' equipping.
 
@@ -495,57 +497,169 @@ func (g *Game) equipParty(p *Player, from int) {
 	}
 	p.dec.EquipOrder(g, p, pool)
 	g.recomputeLoads(p)
-	for _, it := range pool {
-		sd := g.spoils(it)
-		placed := false
-		switch {
-		case sd.is(RVehicle):
-			if pa.vehicle.card < 0 && p.dec.Place(g, p, it) {
-				pa.vehicle = it
-				placed = true
-			}
-		case sd.is(RPartyEquipment):
-			ok := pa.alive() > 0
-			for i := range pa.crowns {
-				m := &pa.crowns[i]
-				if m.present() && m.hitman < 0 && (int(m.load)+g.itemCost(it) > int(m.cap) || (sd.Rules&(RArmor|RClothing) != 0 && g.slotTaken(pa, m))) {
-					ok = false
-				}
-			}
-			if ok && p.dec.Place(g, p, it) {
-				pa.equip = append(pa.equip, it)
-				g.recomputeLoads(p)
-				placed = true
-			}
-		case sd.is(RPermanent):
-			// Mounted on a matching card already placed, for good (FL-SP-26).
-			placed = g.mount(p, it)
-		case sd.is(RVehicleEquipment):
-			if pa.vehicle.card >= 0 && g.vehicleLoad(pa)+g.itemCost(it) <= int(g.spoils(pa.vehicle).VehCap) && p.dec.Place(g, p, it) {
-				pa.vehItems = append(pa.vehItems, it)
-				placed = true
-			}
-		default:
-			best := p.dec.Carry(g, p, it)
-			if best >= len(pa.crowns) || best >= 0 && !g.canHold(pa, &pa.crowns[best], it) {
-				illegal("%s has crown %d carry %s", g.name(p), best, sd.ID)
-			}
-			if best >= 0 {
-				m := &pa.crowns[best]
-				m.items = append(m.items, it)
-				m.load += int8(g.itemCost(it))
-				placed = true
-			} else if sd.is(RStowable) && pa.vehicle.card >= 0 && g.vehicleLoad(pa)+g.itemCost(it) <= int(g.spoils(pa.vehicle).VehCap) {
-				pa.vehItems = append(pa.vehItems, it)
-				placed = true
-			}
-		}
-		if !placed {
-			p.auction = append(p.auction, it)
-		}
-	}
+	g.placePool(p, pool)
 	g.poolBuf = pool[:0]
 	g.recompute(p)
+}
+
+// placement is where re-equipping put a card: a place (placeAuction…),
+// or the crown that carries it (or holds the item, k, it is mounted on).
+type placement struct {
+	to, crown, k int8
+}
+
+// Where a card is placed (placement.to).
+const (
+	placeAuction      = iota // not placed: the Auction House
+	placeVehicle             // the Party's Vehicle
+	placeParty               // Party Equipment
+	placeVehItem             // Vehicle Equipment, or stowed in the Vehicle
+	placeCarried             // carried by crown crown
+	placeMountVehicle        // a Permanent card on the Vehicle
+	placeMountItem           // a Permanent card on crown crown's item k
+)
+
+// placePool places the re-equip's sorted pool, card by card. Where a card
+// goes depends only on the Party as placing began and the cards placed
+// before it (the bots' Carry, Place and Mount read nothing else): the
+// cards that begin the pool as they began the Party's last re-equip, from
+// the same Party, go where they went then without being weighed again
+// (equipMemo) — after a gain, the cards that rank above it.
+func (g *Game) placePool(p *Player, pool []Item) {
+	memo := &p.equipMemo
+	start := g.equipStart(p, memo.next[:0])
+	_, isBot := p.dec.(*bot)
+	n := 0
+	if isBot && memo.ok && slices.Equal(start, memo.start) {
+		for n < len(pool) && n < len(memo.pool) && pool[n].card == memo.pool[n].card && pool[n].mount == memo.pool[n].mount {
+			n++
+		}
+	}
+	var before partySnap
+	if selfCheck && n > 0 {
+		before = g.snapParty(p)
+	}
+	where := memo.where[:n]
+	for i, it := range pool[:n] {
+		g.put(p, it, where[i])
+	}
+	for _, it := range pool[n:] {
+		w := g.placeOf(p, it)
+		g.put(p, it, w)
+		where = append(where, w)
+	}
+	if selfCheck && n > 0 {
+		g.checkPlaced(p, pool, before, where)
+	}
+	memo.next, memo.start = memo.start, start
+	memo.pool = append(memo.pool[:0], pool...)
+	memo.where = where
+	memo.ok = isBot
+}
+
+// equipMemo is a Party's last re-equip: the Party as placing began
+// (equipStart), the sorted pool and where each of its cards went.
+type equipMemo struct {
+	ok          bool
+	start, next []int16 // next: a buffer for the following start
+	pool        []Item
+	where       []placement
+}
+
+// reset empties the memo, keeping its buffers (a new game).
+func (m equipMemo) reset() equipMemo {
+	return equipMemo{start: m.start[:0], next: m.next[:0], pool: m.pool[:0], where: m.where[:0]}
+}
+
+// equipStart appends to buf all that placing reads of the Party besides
+// the pool, as placing begins: each crown's Character or hit man, whether
+// it is frozen, its load, capacity and the cards it keeps (the Vehicle,
+// Party and Vehicle Equipment are all in the pool then).
+func (g *Game) equipStart(p *Player, buf []int16) []int16 {
+	for i := range p.party.crowns {
+		m := &p.party.crowns[i]
+		frozen := int16(0)
+		if g.frozen(m) {
+			frozen = 1
+		}
+		buf = append(buf, m.char, m.hitman, frozen, int16(m.load), int16(m.cap), int16(len(m.items)))
+		for _, it := range m.items {
+			buf = append(buf, it.card, it.mount)
+		}
+	}
+	return buf
+}
+
+// placeOf is where a pooled card goes now: the Vehicle, Party Equipment
+// and Vehicle Equipment cards where the rules let them go if the player
+// places them, a Permanent card on the host it chooses, every other card
+// on the member it chooses (or stowed in the Vehicle); else the Auction
+// House.
+func (g *Game) placeOf(p *Player, it Item) placement {
+	pa := &p.party
+	sd := g.spoils(it)
+	switch {
+	case sd.is(RVehicle):
+		if pa.vehicle.card < 0 && p.dec.Place(g, p, it) {
+			return placement{to: placeVehicle}
+		}
+	case sd.is(RPartyEquipment):
+		ok := pa.alive() > 0
+		for i := range pa.crowns {
+			m := &pa.crowns[i]
+			if m.present() && m.hitman < 0 && (int(m.load)+g.itemCost(it) > int(m.cap) || (sd.Rules&(RArmor|RClothing) != 0 && g.slotTaken(pa, m))) {
+				ok = false
+			}
+		}
+		if ok && p.dec.Place(g, p, it) {
+			return placement{to: placeParty}
+		}
+	case sd.is(RPermanent):
+		// Mounted on a matching card already placed, for good (FL-SP-26).
+		return g.mountOf(p, it)
+	case sd.is(RVehicleEquipment):
+		if pa.vehicle.card >= 0 && g.vehicleLoad(pa)+g.itemCost(it) <= int(g.spoils(pa.vehicle).VehCap) && p.dec.Place(g, p, it) {
+			return placement{to: placeVehItem}
+		}
+	default:
+		best := p.dec.Carry(g, p, it)
+		if best >= len(pa.crowns) || best >= 0 && !g.canHold(pa, &pa.crowns[best], it) {
+			illegal("%s has crown %d carry %s", g.name(p), best, sd.ID)
+		}
+		if best >= 0 {
+			return placement{to: placeCarried, crown: int8(best)}
+		}
+		if sd.is(RStowable) && pa.vehicle.card >= 0 && g.vehicleLoad(pa)+g.itemCost(it) <= int(g.spoils(pa.vehicle).VehCap) {
+			return placement{to: placeVehItem}
+		}
+	}
+	return placement{to: placeAuction}
+}
+
+// put places a card where w says.
+func (g *Game) put(p *Player, it Item, w placement) {
+	pa := &p.party
+	switch w.to {
+	case placeAuction:
+		p.auction = append(p.auction, it)
+	case placeVehicle:
+		pa.vehicle = it
+	case placeParty:
+		pa.equip = append(pa.equip, it)
+		g.recomputeLoads(p)
+	case placeVehItem:
+		pa.vehItems = append(pa.vehItems, it)
+	case placeCarried:
+		m := &pa.crowns[w.crown]
+		m.items = append(m.items, it)
+		m.load += int8(g.itemCost(it))
+	case placeMountVehicle:
+		pa.vehicle.mount = it.card
+	case placeMountItem:
+		m := &pa.crowns[w.crown]
+		m.items[w.k].mount = it.card
+		m.load += g.spoils(it).Cost
+	}
 }
 
 // mount puts a loose Permanent card on the host the player chooses, for
@@ -553,28 +667,36 @@ func (g *Game) equipParty(p *Player, from int) {
 // has the capacity (FL-SP-26). It reports false when there is no host or
 // the player mounts it on none.
 func (g *Game) mount(p *Player, perm Item) bool {
-	if c, _ := g.firstHost(p, perm); c == MountNone {
+	w := g.mountOf(p, perm)
+	if w.to == placeAuction {
 		return false
+	}
+	g.put(p, perm, w)
+	return true
+}
+
+// mountOf is where a loose Permanent card is mounted (mount), or the
+// Auction House.
+func (g *Game) mountOf(p *Player, perm Item) placement {
+	if c, _ := g.firstHost(p, perm); c == MountNone {
+		return placement{to: placeAuction}
 	}
 	pa := &p.party
 	pd := g.spoils(perm)
 	switch c, k := p.dec.Mount(g, p, perm); {
 	case c == MountNone:
-		return false
+		return placement{to: placeAuction}
 	case c == MountVehicle:
 		if !g.vehicleHosts(pa, pd) {
 			illegal("%s mounts %s on no Vehicle that takes it", g.name(p), pd.ID)
 		}
-		pa.vehicle.mount = perm.card
+		return placement{to: placeMountVehicle}
 	default:
 		if c < 0 || c >= len(pa.crowns) || k < 0 || k >= len(pa.crowns[c].items) || !g.hosts(&pa.crowns[c], k, pd) {
 			illegal("%s mounts %s on item %d of crown %d", g.name(p), pd.ID, k, c)
 		}
-		m := &pa.crowns[c]
-		m.items[k].mount = perm.card
-		m.load += pd.Cost
+		return placement{to: placeMountItem, crown: int8(c), k: int8(k)}
 	}
-	return true
 }
 
 // Where Decider.Mount puts a Permanent card beside a member's item.

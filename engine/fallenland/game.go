@@ -181,10 +181,12 @@ type Player struct {
 	abilOK  bool
 	// strength is the last combatStrength and what it was worked out at.
 	strength keptStrength
-	ambushed uint32 // town owners whose TDCs ambushed this Party this Turn
-	policy   Policy
-	dec      Decider // makes the player's choices: its policy's bot, unless the options gave another
-	bot      rng.Rand
+	// equipMemo is where the Party's last re-equip put its cards.
+	equipMemo equipMemo
+	ambushed  uint32 // town owners whose TDCs ambushed this Party this Turn
+	policy    Policy
+	dec       Decider // makes the player's choices: its policy's bot, unless the options gave another
+	bot       rng.Rand
 	// Per game counters.
 	deaths, captures int
 }

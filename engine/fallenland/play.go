@@ -68,7 +68,7 @@ func (g *Game) reset(seed uint64, opt Options) {
 			crowns[i] = Member{char: -1, hitman: -1, items: crowns[i].items[:0], acts: crowns[i].acts[:0]}
 		}
 		*p = Player{seat: seat, faction: -1, hand: p.hand[:0], roster: p.roster[:0], auction: p.auction[:0], tech: p.tech[:0], townActs: p.townActs[:0],
-			perkUsed: p.perkUsed[:0], abil: p.abil[:0],
+			perkUsed: p.perkUsed[:0], abil: p.abil[:0], equipMemo: p.equipMemo.reset(),
 			party: Party{crowns: crowns, vehicle: Item{card: -1, mount: -1}, vehItems: p.party.vehItems[:0], equip: p.party.equip[:0],
 				jinx: p.party.jinx[:0], acts: p.party.acts[:0]}}
 		p.policy = Cautious
