@@ -1,5 +1,7 @@
 package fallenland
 
+import "slices"
+
 // Running effects and abilities: the context an effect sees ("the player",
 // "the Character", the card), ability limits and uses, and the moments
 // (timings) at which abilities act.
@@ -86,16 +88,16 @@ type AbilityHook struct {
 // made again when the Party's cards have moved (p.gen, which recompute and
 // tidy advance) and otherwise kept: a moment is offered its abilities
 // several times while nothing moves (eachHook asks again after each use).
+// The list is grouped by timing (abilAt), so a moment reads only its own.
 // An item discarded since (its slot marked until tidy) is left out, as a
 // fresh collection would.
 func (g *Game) hooks(p *Player, t Timing, buf []AbilityHook) []AbilityHook {
 	if !p.abilOK || p.abilGen != p.gen {
-		p.abil = g.collectHooks(p, allTimings, p.abil[:0])
-		p.abilOK, p.abilGen = true, p.gen
+		g.groupHooks(p)
 	}
 	n := len(buf)
-	for i := range p.abil {
-		if h := &p.abil[i]; h.a.Timing == t && (h.item == nil || h.item.card >= 0) {
+	for i := p.abilAt[t]; i < p.abilAt[t+1]; i++ {
+		if h := &p.abil[i]; h.item == nil || h.item.card >= 0 {
 			buf = append(buf, *h)
 		}
 	}
@@ -103,6 +105,28 @@ func (g *Game) hooks(p *Player, t Timing, buf []AbilityHook) []AbilityHook {
 		g.checkHooks(p, t, buf[n:])
 	}
 	return buf
+}
+
+// groupHooks collects the player's abilities at every timing into p.abil,
+// grouped by timing in the order each moment offers them: those at
+// timing t are p.abil[p.abilAt[t]:p.abilAt[t+1]].
+func (g *Game) groupHooks(p *Player) {
+	all := g.collectHooks(p, allTimings, g.groupBuf[:0])
+	g.groupBuf = all[:0]
+	var at [numTimings + 1]uint16
+	for i := range all {
+		at[all[i].a.Timing+1]++
+	}
+	for t := 1; t <= int(numTimings); t++ {
+		at[t] += at[t-1]
+	}
+	p.abilAt = at
+	p.abil = slices.Grow(p.abil[:0], len(all))[:len(all)]
+	for _, h := range all {
+		p.abil[at[h.a.Timing]] = h
+		at[h.a.Timing]++
+	}
+	p.abilOK, p.abilGen = true, p.gen
 }
 
 // allTimings collects the abilities of every timing.

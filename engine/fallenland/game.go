@@ -177,6 +177,7 @@ type Player struct {
 	// moment offers them, as the Party's cards stood at gen abilGen
 	// (hooks).
 	abil    []AbilityHook
+	abilAt  [numTimings + 1]uint16 // where each timing's abilities begin in abil
 	abilGen int
 	abilOK  bool
 	// strength is the last combatStrength and what it was worked out at.
@@ -293,6 +294,7 @@ type Game struct {
 	// Scratch buffers, reused.
 	rollers  []roller
 	poolBuf  []Item
+	groupBuf []AbilityHook
 	scoreBuf []float64
 	hookBuf  []AbilityHook
 	bidBuf   []bid
