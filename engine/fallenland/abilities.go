@@ -44,11 +44,32 @@ func (g *Game) holds(cond *Prog, p *Player, m *Member, src *Card) bool {
 	if cond == nil {
 		return true
 	}
-	save := g.save()
+	// A condition reads the context and changes none of it: only the
+	// four fields set here are put back (a whole save and restore costs
+	// more than most conditions; checkHolds makes sure in the self-check
+	// mode).
+	cur, actor, focus, was := g.cur, g.actor, g.focus, g.src
+	var before context
+	if selfCheck {
+		before = g.save()
+	}
 	g.cur, g.actor, g.focus, g.src = p.seat, p.seat, m, src
 	ok := cond.True(g)
-	g.restore(save)
+	if selfCheck {
+		g.checkHolds(before, src)
+	}
+	g.cur, g.actor, g.focus, g.src = cur, actor, focus, was
 	return ok
+}
+
+// checkHolds panics if evaluating a condition changed the context beyond
+// the fields holds sets and puts back.
+func (g *Game) checkHolds(before context, src *Card) {
+	after := g.save()
+	after.cur, after.actor, after.focus, after.src = before.cur, before.actor, before.focus, before.src
+	if after != before {
+		stale("%s's condition changed the context: %+v, then %+v", src.ID, before, after)
+	}
 }
 
 // limitOK reports whether an ability may act again given its limit flags.
