@@ -142,7 +142,7 @@ func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
 	case f.report == "-":
 		w = stderr
 	}
-	if err := sf.printTo(w, b, rep); err != nil {
+	if err := sf.printTo(w, b, rep, nil); err != nil {
 		return err
 	}
 	if out != nil {

@@ -250,10 +250,14 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	if err := f.writeHTML(html, b, rep, stderr); err != nil {
 		return err
 	}
-	if err := f.writePart(part, b, base, rep, def, args, stderr); err != nil {
+	p, err := f.shardPart(part, b, base, rep, def, args, stderr)
+	if err != nil {
 		return err
 	}
-	if err := f.print(stdout, stderr, b, rep); err != nil {
+	if err := f.writePart(part, p, stderr); err != nil {
+		return err
+	}
+	if err := f.print(stdout, stderr, b, rep, p); err != nil {
 		return err
 	}
 	return f.status(rep)
@@ -316,8 +320,8 @@ func (f *simFlags) request(c *cobra.Command) (game.SimRequest, game.Thresholds, 
 		return req, nil, err
 	}
 	f.picked, f.runGames = s, f.games
-	if s.n > 0 && f.part == "" {
-		fmt.Fprintf(c.ErrOrStderr(), "deckwright sim: shard %s without --part: its counts are not saved for deckwright merge (add --part FILE)\n", s)
+	if s.n > 0 && f.part == "" && !f.asJSON {
+		fmt.Fprintf(c.ErrOrStderr(), "deckwright sim: shard %s without --json or --part: its counts are not saved for deckwright merge (add --json > parts/%d.json, or --part FILE)\n", s, s.k)
 	}
 	if s.n > 0 {
 		req.Shard = &game.Shard{K: s.k, N: s.n, From: req.From, Games: f.games}
@@ -507,16 +511,18 @@ func commitHTML(html *outfile.File, name string, stderr io.Writer, write func(io
 // The text report escapes control characters from content (a hero's
 // name) before they reach a terminal; with --report - it goes to
 // standard error, beside the HTML on standard output.
-func (f *simFlags) print(stdout, stderr io.Writer, b *project.Build, rep *game.SimReport) error {
+// A shard's JSON carries its part (p, when not nil) for deckwright merge.
+func (f *simFlags) print(stdout, stderr io.Writer, b *project.Build, rep *game.SimReport, p *game.Part) error {
 	out := stdout
 	if f.report == "-" || f.part == "-" {
 		out = stderr
 	}
-	return f.printTo(out, b, rep)
+	return f.printTo(out, b, rep, p)
 }
 
-// printTo prints the report to out: text, or JSON with --json.
-func (f *simFlags) printTo(out io.Writer, b *project.Build, rep *game.SimReport) error {
+// printTo prints the report to out: text, or JSON with --json, with the
+// shard's part p beside it when p is not nil.
+func (f *simFlags) printTo(out io.Writer, b *project.Build, rep *game.SimReport, p *game.Part) error {
 	switch {
 	case f.trace && f.asJSON:
 		// Standard output holds the game's events only.
@@ -524,6 +530,9 @@ func (f *simFlags) printTo(out io.Writer, b *project.Build, rep *game.SimReport)
 	case f.asJSON:
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
+		if p != nil {
+			return enc.Encode(game.ShardReport{SimReport: rep, Part: p})
+		}
 		return enc.Encode(rep)
 	}
 	text := diag.EscapeWriter(out)

@@ -168,28 +168,55 @@ func (f *simFlags) shardOf(lookup func(string) (string, bool)) (shard, error) {
 // String is the shard as --shard spells it.
 func (s shard) String() string { return fmt.Sprintf("%d/%d", s.k, s.n) }
 
-// writePart writes the shard's part file (--part) through the atomic
-// writer created before the run: the request that defines the run, the
+// carriesPart says the run's --json report carries its part: the run is
+// a shard (--shard or --shard-env; --part alone makes no shard of it).
+func (f *simFlags) carriesPart() bool {
+	return f.asJSON && (f.shard != "" || f.shardEnv)
+}
+
+// shardPart is the shard's part, for the part file (out, created before
+// the run) and the --json report: the request that defines the run, the
 // content's hash and the shard's counts (with --compare, the baseline's
-// too, and its content's hash: base). An interrupted shard writes none:
-// its counts are not the shard's.
-func (f *simFlags) writePart(out *outfile.File, b, base *project.Build, rep *game.SimReport, def game.RunDef, args []string, stderr io.Writer) error {
-	if skipped(out, rep.Partial, f.part, "run", stderr) {
-		return nil
+// too, and its content's hash: base). It is nil when neither wants it,
+// and when the run was interrupted (its counts are not the shard's; the
+// part file is aborted, the one it would replace kept).
+func (f *simFlags) shardPart(out *outfile.File, b, base *project.Build, rep *game.SimReport, def game.RunDef, args []string, stderr io.Writer) (*game.Part, error) {
+	switch {
+	case out == nil && !f.carriesPart():
+		return nil, nil
+	case rep.Partial:
+		skipped(out, true, f.part, "run", stderr)
+		if f.carriesPart() {
+			fmt.Fprintln(stderr, "deckwright: the report carries no part for deckwright merge: the run was interrupted")
+		}
+		return nil, nil
+	}
+	flag := "--part"
+	if out == nil {
+		flag = "--json"
 	}
 	p, err := game.NewPart(rep, def, f.picked.k, f.picked.n)
 	if err != nil {
 		out.Abort()
 		if game.IsOptionError(err) {
-			return usageErr("--part: %v", err)
+			return nil, usageErr("%s: %v", flag, err)
 		}
-		return internalErr(err)
+		return nil, internalErr(err)
 	}
 	p.Engine, p.Content = engineVersion(), b.Tables.Hash
 	p.Started, p.Finished = f.played[0].UTC(), f.played[1].UTC()
 	p.Source = game.Source{Paths: append([]string{}, args...), Game: f.game}
 	if p.Baseline != nil {
 		p.Baseline.Content = base.Tables.Hash
+	}
+	return p, nil
+}
+
+// writePart writes the shard's part p to its file (--part), through the
+// atomic writer created before the run; nothing when either is nil.
+func (f *simFlags) writePart(out *outfile.File, p *game.Part, stderr io.Writer) error {
+	if out == nil || p == nil {
+		return nil
 	}
 	if err := json.NewEncoder(out).Encode(p); err != nil {
 		out.Abort()

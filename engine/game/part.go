@@ -18,7 +18,8 @@ import (
 )
 
 // A part is one shard's share of a run (`deckwright sim --shard K/N
-// --part FILE`): the request that defines the run, the shard, and all the
+// --json` carries it in its report's "part", `--part FILE` writes it
+// alone): the request that defines the run, the shard, and all the
 // run's report is built from — the harness's tally and the module's
 // counts, sums and counts only, never rates — and, for a run with a fixed
 // --impact, each card's paired sums on the shard's share of the paired
@@ -33,7 +34,8 @@ const (
 	// PartVersion 2 added the parts of --impact and --compare runs.
 	PartVersion = 2
 	// MaxPartSize bounds what ReadPart reads: a part of the bundled set
-	// with per-card metrics is under 100 KB.
+	// with per-card metrics is under 100 KB, a shard's --json report with
+	// its part of an --impact all run under 1 MB.
 	MaxPartSize = 64 << 20
 )
 
@@ -241,56 +243,125 @@ func partTallyOf(t *Tally) (PartTally, json.RawMessage, error) {
 	return pt, counts, err
 }
 
-// ReadPart reads a part file (name is for messages): at most MaxPartSize
-// bytes of JSON of this format and version, and nothing else. What only
-// the run can check (the module's counts, sides, lengths) MergeParts
-// checks.
+// ShardReport is a shard's sim --json report: the report of its slice of
+// the run with the shard's part beside it ("part"), so that the report a
+// shard prints is all deckwright merge needs of it.
+type ShardReport struct {
+	*SimReport
+	Part *Part `json:"part"`
+}
+
+// ReadPart reads a part file, or a shard's --json report and the part it
+// carries (name is for messages): at most MaxPartSize bytes of JSON, a
+// part of this format and version, and nothing else. What only the run
+// can check (the module's counts, sides, lengths) MergeParts checks.
 func ReadPart(r io.Reader, name string) (*Part, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxPartSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if len(data) > MaxPartSize {
-		return nil, fmt.Errorf("%s: larger than %d MiB: not a part file", name, MaxPartSize>>20)
+		return nil, fmt.Errorf("%s: larger than %d MiB: not a part file or a shard's report", name, MaxPartSize>>20)
 	}
+	embedded := isReport(data)
+	if embedded {
+		if data, err = reportPart(data); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+	}
+	p, err := decodePart(data, embedded)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	p.Name = name
+	return p, nil
+}
+
+// isReport says whether data begins as a sim --json report does: an
+// object whose first keys are "game", a string, and "games" (a part's
+// first is "format"). A report cut short after them still is one.
+func isReport(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data[:min(len(data), 4096)]))
+	for i, want := range []any{json.Delim('{'), "game", nil, "games"} {
+		tok, err := dec.Token()
+		if _, isString := tok.(string); err != nil || (want != nil && tok != want) || (i == 2 && !isString) {
+			return false
+		}
+	}
+	return true
+}
+
+// reportPart is the part a shard's report carries. A whole run's report
+// carries none, nor does an interrupted shard's (its counts are not the
+// shard's).
+func reportPart(data []byte) ([]byte, error) {
+	var rep struct {
+		Part           json.RawMessage `json:"part"`
+		Partial        json.RawMessage `json:"partial"`
+		Games          json.RawMessage `json:"games"`
+		GamesRequested json.RawMessage `json:"games_requested"`
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return nil, syntaxError(err, "the shard's report")
+	}
+	switch {
+	case len(rep.Part) > 0 && string(rep.Part) != "null":
+		return rep.Part, nil
+	case string(rep.Partial) == "true":
+		return nil, fmt.Errorf("the report of an interrupted run (%s of %s games), which carries no part: play the shard again", rep.Games, rep.GamesRequested)
+	}
+	return nil, errors.New("a sim report of a whole run, not a shard's: its counts cannot be merged; play shards with deckwright sim --shard K/N --json (or --part FILE)")
+}
+
+// syntaxError words a JSON syntax error in what for a person: a file cut
+// short (a shard stopped while writing) or damaged at a byte.
+func syntaxError(err error, what string) error {
+	var se *json.SyntaxError
+	switch {
+	case !errors.As(err, &se):
+		return err
+	case se.Error() == "unexpected end of JSON input":
+		return fmt.Errorf("cut short: the file ends inside %s (was its shard stopped while writing?)", what)
+	}
+	return fmt.Errorf("damaged: %v (at byte %d)", se, se.Offset)
+}
+
+// decodePart decodes a part: a file's, or the one a shard's report
+// carries (embedded).
+func decodePart(data []byte, embedded bool) (*Part, error) {
 	var head struct {
 		Format  string `json:"format"`
 		Version int    `json:"version"`
 		Engine  string `json:"engine"`
 	}
-	err = json.Unmarshal(data, &head)
+	err := json.Unmarshal(data, &head)
 	var se *json.SyntaxError
 	if errors.As(err, &se) && bytes.Contains(data[:min(len(data), 100)], []byte(`"`+PartFormat+`"`)) {
-		if se.Error() == "unexpected end of JSON input" {
-			return nil, fmt.Errorf("%s: cut short: the file ends inside the part (was its shard stopped while writing?)", name)
-		}
-		return nil, fmt.Errorf("%s: damaged: %v (at byte %d)", name, se, se.Offset)
+		return nil, syntaxError(err, "the part")
 	}
-	if err != nil || head.Format != PartFormat {
-		if err == nil && bytes.Contains(data, []byte(`"games_per_second"`)) {
-			return nil, fmt.Errorf("%s: a sim report, not a part: write parts with deckwright sim --shard K/N --part FILE", name)
-		}
-		return nil, fmt.Errorf("%s: not a part file (deckwright sim --shard K/N --part FILE writes them)", name)
-	}
-	if head.Version != PartVersion {
+	switch {
+	case (err != nil || head.Format != PartFormat) && embedded:
+		return nil, errors.New(`its "part" is not a part of deckwright sim --shard K/N --json`)
+	case err != nil || head.Format != PartFormat:
+		return nil, errors.New("not a part file or a shard's report (deckwright sim --shard K/N --json, or --part FILE, writes them)")
+	case head.Version != PartVersion:
 		by := ""
 		if head.Engine != "" {
 			by = ", " + head.Engine
 		}
-		return nil, fmt.Errorf("%s: part version %d; this deckwright reads version %d: merge with the deckwright that played it%s", name, head.Version, PartVersion, by)
+		return nil, fmt.Errorf("part version %d; this deckwright reads version %d: merge with the deckwright that played it%s", head.Version, PartVersion, by)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	p := &Part{}
 	if err := dec.Decode(p); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, jsonError(err, reflect.TypeOf(p)))
+		return nil, jsonError(err, reflect.TypeOf(p))
 	}
 	if dec.More() {
-		return nil, fmt.Errorf("%s: more after the part's JSON object", name)
+		return nil, errors.New("more after the part's JSON object")
 	}
-	p.Name = name
 	if err := p.check(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, err
 	}
 	return p, nil
 }
