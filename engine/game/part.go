@@ -263,13 +263,7 @@ func ReadPart(r io.Reader, name string) (*Part, error) {
 	if len(data) > MaxPartSize {
 		return nil, fmt.Errorf("%s: larger than %d MiB: not a part file or a shard's report", name, MaxPartSize>>20)
 	}
-	embedded := isReport(data)
-	if embedded {
-		if data, err = reportPart(data); err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-	}
-	p, err := decodePart(data, embedded)
+	p, err := readPart(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -277,50 +271,58 @@ func ReadPart(r io.Reader, name string) (*Part, error) {
 	return p, nil
 }
 
+// readPart reads a part file's data, or a shard's report's and the part
+// in it.
+func readPart(data []byte) (*Part, error) {
+	var head struct {
+		Format         string          `json:"format"`
+		Part           json.RawMessage `json:"part"`
+		Partial        json.RawMessage `json:"partial"`
+		Games          json.RawMessage `json:"games"`
+		GamesRequested json.RawMessage `json:"games_requested"`
+		GamesPerSecond json.RawMessage `json:"games_per_second"`
+	}
+	err := json.Unmarshal(data, &head)
+	var se *json.SyntaxError
+	switch {
+	case len(bytes.TrimSpace(data)) == 0:
+		// sim --shard K/N --json > FILE that failed, or was stopped,
+		// before its report.
+		return nil, errors.New("empty: its shard wrote no report (did it fail, or was it stopped? play it again)")
+	case errors.As(err, &se) && bytes.Contains(data[:min(len(data), 100)], []byte(`"`+PartFormat+`"`)):
+		return nil, syntaxError(se, "the part")
+	case errors.As(err, &se) && isReport(data):
+		return nil, syntaxError(se, "the shard's report")
+	case err != nil || head.Format == PartFormat:
+		// Not JSON, or a part file (decodePart words what is wrong).
+		return decodePart(data, false)
+	case len(head.Part) > 0 && string(head.Part) != "null":
+		return decodePart(head.Part, true)
+	case head.GamesPerSecond == nil && !isReport(data):
+		return decodePart(data, false)
+	case string(head.Partial) == "true":
+		return nil, fmt.Errorf("the report of an interrupted run (%s of %s games), which carries no part: play the shard again", head.Games, head.GamesRequested)
+	}
+	return nil, errors.New("a sim report of a whole run, not a shard's: its counts cannot be merged; play shards with deckwright sim --shard K/N --json (or --part FILE)")
+}
+
 // isReport says whether data begins as a sim --json report does: an
-// object whose first keys are "game", a string, and "games" (a part's
-// first is "format"). A report cut short after them still is one.
+// object whose first key is "game" (a part's is "format"). A report cut
+// short after it still is one.
 func isReport(data []byte) bool {
-	dec := json.NewDecoder(bytes.NewReader(data[:min(len(data), 4096)]))
-	for i, want := range []any{json.Delim('{'), "game", nil, "games"} {
-		tok, err := dec.Token()
-		if _, isString := tok.(string); err != nil || (want != nil && tok != want) || (i == 2 && !isString) {
+	dec := json.NewDecoder(bytes.NewReader(data[:min(len(data), 64)]))
+	for _, want := range []any{json.Delim('{'), "game"} {
+		if tok, err := dec.Token(); err != nil || tok != want {
 			return false
 		}
 	}
 	return true
 }
 
-// reportPart is the part a shard's report carries. A whole run's report
-// carries none, nor does an interrupted shard's (its counts are not the
-// shard's).
-func reportPart(data []byte) ([]byte, error) {
-	var rep struct {
-		Part           json.RawMessage `json:"part"`
-		Partial        json.RawMessage `json:"partial"`
-		Games          json.RawMessage `json:"games"`
-		GamesRequested json.RawMessage `json:"games_requested"`
-	}
-	if err := json.Unmarshal(data, &rep); err != nil {
-		return nil, syntaxError(err, "the shard's report")
-	}
-	switch {
-	case len(rep.Part) > 0 && string(rep.Part) != "null":
-		return rep.Part, nil
-	case string(rep.Partial) == "true":
-		return nil, fmt.Errorf("the report of an interrupted run (%s of %s games), which carries no part: play the shard again", rep.Games, rep.GamesRequested)
-	}
-	return nil, errors.New("a sim report of a whole run, not a shard's: its counts cannot be merged; play shards with deckwright sim --shard K/N --json (or --part FILE)")
-}
-
 // syntaxError words a JSON syntax error in what for a person: a file cut
 // short (a shard stopped while writing) or damaged at a byte.
-func syntaxError(err error, what string) error {
-	var se *json.SyntaxError
-	switch {
-	case !errors.As(err, &se):
-		return err
-	case se.Error() == "unexpected end of JSON input":
+func syntaxError(se *json.SyntaxError, what string) error {
+	if se.Error() == "unexpected end of JSON input" {
 		return fmt.Errorf("cut short: the file ends inside %s (was its shard stopped while writing?)", what)
 	}
 	return fmt.Errorf("damaged: %v (at byte %d)", se, se.Offset)
@@ -335,10 +337,6 @@ func decodePart(data []byte, embedded bool) (*Part, error) {
 		Engine  string `json:"engine"`
 	}
 	err := json.Unmarshal(data, &head)
-	var se *json.SyntaxError
-	if errors.As(err, &se) && bytes.Contains(data[:min(len(data), 100)], []byte(`"`+PartFormat+`"`)) {
-		return nil, syntaxError(err, "the part")
-	}
 	switch {
 	case (err != nil || head.Format != PartFormat) && embedded:
 		return nil, errors.New(`its "part" is not a part of deckwright sim --shard K/N --json`)

@@ -46,12 +46,20 @@ func simulate(t testing.TB, m game.Module, tb, base *table.Tables, req game.SimR
 // own run, with a baseline on base when it is not nil (--compare), and
 // returns their part files.
 func comparedParts(t testing.TB, m game.Module, tb, base *table.Tables, req game.SimRequest, n int) [][]byte {
+	parts, _ := shardFiles(t, m, tb, base, req, n)
+	return parts
+}
+
+// shardFiles plays the n shards of the run req defines, each as its own
+// run, with a baseline on base when it is not nil (--compare), and
+// returns each shard's part file and its --json report, which carries
+// the part.
+func shardFiles(t testing.TB, m game.Module, tb, base *table.Tables, req game.SimRequest, n int) (parts, reports [][]byte) {
 	t.Helper()
 	def := game.RunOf(req, req.Games, req.From)
 	if base != nil {
 		def.Compare, def.FailOn = "base", game.Thresholds{"rounds": 0.5}
 	}
-	var files [][]byte
 	for k := 1; k <= n; k++ {
 		from, games := sim.Shard(req.Games, k, n)
 		sreq := req
@@ -67,9 +75,12 @@ func comparedParts(t testing.TB, m game.Module, tb, base *table.Tables, req game
 		}
 		data, err := json.Marshal(p)
 		require.NoError(t, err)
-		files = append(files, data)
+		parts = append(parts, data)
+		data, err = json.MarshalIndent(game.ShardReport{SimReport: rep, Part: p}, "", "  ")
+		require.NoError(t, err)
+		reports = append(reports, data)
 	}
-	return files
+	return parts, reports
 }
 
 func readParts(t testing.TB, files [][]byte) []*game.Part {
@@ -120,9 +131,26 @@ func TestMergePartsIsTheRun(t *testing.T) {
 			tb := bundledTables(t, m)
 			whole, err := game.Simulate(m.(game.Simulator), tb, tc.req)
 			require.NoError(t, err)
-			parts := readParts(t, shardParts(t, m, tb, tc.req, tc.n))
+			files, reports := shardFiles(t, m, tb, nil, tc.req, tc.n)
+			parts := readParts(t, files)
 			merged, err := game.MergeParts(m.(game.Simulator), tb, nil, parts)
 			require.NoError(t, err)
+			// The shards' --json reports carry the same parts: read from
+			// them, or some from each, they merge into the same run.
+			for k, p := range readParts(t, reports) {
+				want, err := json.Marshal(parts[k])
+				require.NoError(t, err)
+				got, err := json.Marshal(p)
+				require.NoError(t, err)
+				assert.Equal(t, string(want), string(got), "shard %d: a report's part is the shard's part", k+1)
+			}
+			mixed := slices.Clone(files)
+			for k := 0; k < len(mixed); k += 2 {
+				mixed[k] = reports[k]
+			}
+			fromMixed, err := game.MergeParts(m.(game.Simulator), tb, nil, readParts(t, mixed))
+			require.NoError(t, err)
+			assert.Equal(t, stable(t, whole), stable(t, fromMixed))
 			assert.Positive(t, merged.GamesPerSecond, "the parts' throughput")
 			if tc.req.MaxRounds < 10 {
 				require.NotEmpty(t, whole.Stalls, "the test covers games that stalled")
@@ -149,22 +177,40 @@ func TestMergePartsComparison(t *testing.T) {
 	base := bundledTables(t, m)
 	whole := simulate(t, m, tb, base, req)
 	require.NotNil(t, whole.Comparison)
-	parts := readParts(t, comparedParts(t, m, tb, base, req, 3))
+	files, reports := shardFiles(t, m, tb, base, req, 3)
+	parts := readParts(t, files)
 	merged, err := game.MergeParts(m.(game.Simulator), tb, base, parts)
 	require.NoError(t, err)
 	assert.Equal(t, stable(t, whole), stable(t, merged))
+	fromReports, err := game.MergeParts(m.(game.Simulator), tb, base, readParts(t, reports))
+	require.NoError(t, err)
+	assert.Equal(t, stable(t, whole), stable(t, fromReports), "the shards' --json reports carry the baseline's counts too")
 
 	_, err = game.MergeParts(m.(game.Simulator), tb, nil, parts)
 	require.EqualError(t, err, "part-1.json: a part of a run with --compare base: the merge needs the baseline's content")
 }
 
-// A part file another program wrote, or one damaged, gets an error that
-// names the file and what is wrong in it, and never a panic.
+const (
+	notAPart = "not a part file or a shard's report (deckwright sim --shard K/N --json, or --part FILE, writes them)"
+	wholeRun = "a sim report of a whole run, not a shard's: its counts cannot be merged; play shards with deckwright sim --shard K/N --json (or --part FILE)"
+)
+
+// A part file or a shard's report another program wrote, or one damaged,
+// gets an error that names the file and what is wrong in it, and never a
+// panic.
 func TestReadPartErrors(t *testing.T) {
 	m := game.Lookup("fortune-and-glory")
 	tb := bundledTables(t, m)
 	req := game.SimRequest{Games: 20, Players: 4, Seed: 3, Stats: true, MaxRounds: 100}
-	good := shardParts(t, m, tb, req, 2)[1]
+	files, reports := shardFiles(t, m, tb, nil, req, 2)
+	good, goodReport := files[1], reports[1]
+	wholeReport, err := json.MarshalIndent(simulate(t, m, tb, nil, req), "", "  ")
+	require.NoError(t, err)
+	editReport := func(f func(r map[string]any)) []byte { return editPart(t, goodReport, f) }
+	// A report's damage is found where it is: past the report's first
+	// 60 bytes, in its part.
+	partAt := bytes.Index(goodReport, []byte(`"part": {`))
+	require.Positive(t, partAt)
 	run, err := m.(game.Simulator).Prepare(tb, req)
 	require.NoError(t, err)
 	edit := func(f func(p map[string]any)) []byte { return editPart(t, good, f) }
@@ -191,9 +237,33 @@ func TestReadPartErrors(t *testing.T) {
 	}{
 		{name: "truncated", data: good[:len(good)/2], want: "cut short: the file ends inside the part (was its shard stopped while writing?)"},
 		{name: "damaged", data: append(append([]byte{}, good[:60]...), '}'), want: "damaged: invalid character '}' looking for beginning of object key string (at byte 61)"},
-		{name: "not JSON", data: []byte("PK\x03\x04 a workbook"), want: "not a part file (deckwright sim --shard K/N --part FILE writes them)"},
-		{name: "other JSON", data: []byte(`{"format":"deckwright-tables","version":1}`), want: "not a part file (deckwright sim --shard K/N --part FILE writes them)"},
-		{name: "a report", data: []byte(`{"game":"fortune-and-glory","games":20,"games_per_second":12}`), want: "a sim report, not a part: write parts with deckwright sim --shard K/N --part FILE"},
+		{name: "not JSON", data: []byte("PK\x03\x04 a workbook"), want: notAPart},
+		{name: "other JSON", data: []byte(`{"format":"deckwright-tables","version":1}`), want: notAPart},
+		{name: "empty", data: nil, want: "empty: its shard wrote no report (did it fail, or was it stopped? play it again)"},
+		{name: "blank", data: []byte("\n \n"), want: "empty: its shard wrote no report (did it fail, or was it stopped? play it again)"},
+		{name: "a report", data: []byte(`{"game":"fortune-and-glory","games":20,"games_per_second":12}`), want: wholeRun},
+		{name: "a whole run's report", data: wholeReport, want: wholeRun},
+		{name: "a report whose part is null", data: editReport(func(r map[string]any) { r["part"] = nil }), want: wholeRun},
+		{name: "an interrupted shard's report", data: editReport(func(r map[string]any) {
+			delete(r, "part")
+			r["partial"], r["games"], r["games_requested"] = true, 7, 10
+		}), want: "the report of an interrupted run (7 of 10 games), which carries no part: play the shard again"},
+		{name: "a report cut short", data: goodReport[:40], want: "cut short: the file ends inside the shard's report (was its shard stopped while writing?)"},
+		{name: "a report cut short in its part", data: goodReport[:partAt+200], want: "cut short: the file ends inside the shard's report (was its shard stopped while writing?)"},
+		{name: "a report damaged in its part", data: slices.Concat(goodReport[:partAt+9], []byte("x"), goodReport[partAt+9:]),
+			want: fmt.Sprintf("damaged: invalid character 'x' looking for beginning of object key string (at byte %d)", partAt+10)},
+		{name: "a report with more after it", data: append(slices.Clone(goodReport), "{}"...),
+			want: fmt.Sprintf("damaged: invalid character '{' after top-level value (at byte %d)", len(goodReport)+1)},
+		{name: "a report's part of another version", data: editReport(func(r map[string]any) { obj(r, "part")["version"] = 3 }),
+			want: "part version 3; this deckwright reads version 2: merge with the deckwright that played it, test"},
+		{name: "a report's part that is not one", data: editReport(func(r map[string]any) { r["part"] = 5 }), want: `its "part" is not a part of deckwright sim --shard K/N --json`},
+		{name: "a report's part of other JSON", data: editReport(func(r map[string]any) { r["part"] = map[string]any{"format": "deckwright-tables"} }),
+			want: `its "part" is not a part of deckwright sim --shard K/N --json`},
+		{name: "a report's part with an unknown field", data: editReport(func(r map[string]any) { obj(r, "part")["extra"] = 1 }), want: `json: unknown field "extra"`},
+		{name: "a report's part with negative games", data: editReport(func(r map[string]any) { obj(r, "part", "tally")["games"] = -10 }),
+			want: "tally.games: -10, a count below 0"},
+		{name: "a report's part with a negative card count", data: editReport(func(r map[string]any) { card(obj(r, "part"), 3)["Drawn"] = -1 }),
+			wantMerge: "part-2.json: counts: Stats.Cards.Drawn: number -1, not a count (a whole number from 0 to 18446744073709551615)"},
 		{name: "version", data: edit(func(p map[string]any) { p["version"] = 1 }), want: "part version 1; this deckwright reads version 2: merge with the deckwright that played it, test"},
 		{name: "unknown field", data: edit(func(p map[string]any) { p["extra"] = 1 }), want: `json: unknown field "extra"`},
 		{name: "negative games", data: edit(func(p map[string]any) { obj(p, "tally")["games"] = -10 }), want: "tally.games: -10, a count below 0"},
@@ -442,9 +512,11 @@ func TestReadImpactAndComparePartErrors(t *testing.T) {
 	}
 }
 
-// FuzzMergePart feeds the part reader and the merge hostile files: cut
-// short, huge or negative numbers, lists of the wrong length, keys that
-// name nothing, paired sums and baseline counts no shard gives. Each must be an error or a report, never a panic.
+// FuzzMergePart feeds the part reader and the merge hostile files, parts
+// and shards' reports carrying them: cut short, huge or negative numbers,
+// lists of the wrong length, keys that name nothing, paired sums and
+// baseline counts no shard gives. Each must be an error or a report,
+// never a panic.
 func FuzzMergePart(f *testing.F) {
 	m := game.Lookup("fortune-and-glory")
 	tb := bundledTables(f, m)
@@ -455,6 +527,9 @@ func FuzzMergePart(f *testing.F) {
 	compare.KeepGames = true
 	f.Add(shardParts(f, m, tb, impact, 1)[0])
 	f.Add(comparedParts(f, m, tb, tb, compare, 1)[0])
+	// A shard's --json report, carrying its part.
+	_, reports := shardFiles(f, m, tb, nil, impact, 1)
+	f.Add(reports[0])
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzlimit.Check(t, fuzzlimit.Budget{Alloc: 64 << 20, Time: 2 * time.Second}, func() {
 			p, err := game.ReadPart(bytes.NewReader(data), "part.json")
