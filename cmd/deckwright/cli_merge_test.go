@@ -19,27 +19,44 @@ import (
 )
 
 // playShards runs the n shards of a run as n deckwright processes at once
-// (as GNU parallel or a batch engine would), each writing its part into
-// dir, and returns the parts' paths in shard order.
-func playShards(t *testing.T, dir string, n int, args ...string) []string {
+// (as GNU parallel or a batch engine would), each as the issue has it,
+// deckwright sim … --shard K/N --json > dir/K.json, or with files
+// --part dir/part-K.json, and returns the files in shard order.
+func playShards(t *testing.T, dir string, n int, files bool, args ...string) []string {
 	t.Helper()
 	bin := binary(t)
 	var cmds []*exec.Cmd
-	var outs []*bytes.Buffer
-	var parts []string
+	var errs []*bytes.Buffer
+	var outs []string
 	for k := 1; k <= n; k++ {
-		part := filepath.Join(dir, fmt.Sprintf("part-%d.json", k))
-		cmd := exec.Command(bin, append([]string{"sim", "--shard", fmt.Sprintf("%d/%d", k, n), "--part", part, "--workers", "1"}, args...)...)
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
+		flags := []string{"sim", "--shard", fmt.Sprintf("%d/%d", k, n), "--workers", "1"}
+		out := filepath.Join(dir, fmt.Sprintf("%d.json", k))
+		if files {
+			out = filepath.Join(dir, fmt.Sprintf("part-%d.json", k))
+			flags = append(flags, "--part", out)
+		} else {
+			flags = append(flags, "--json")
+		}
+		cmd := exec.Command(bin, append(flags, args...)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if !files {
+			fh, err := os.Create(out) // the shell's > K.json
+			require.NoError(t, err)
+			defer fh.Close()
+			cmd.Stdout = fh
+		}
 		require.NoError(t, cmd.Start())
-		cmds, outs, parts = append(cmds, cmd), append(outs, &out), append(parts, part)
+		cmds, errs, outs = append(cmds, cmd), append(errs, &stderr), append(outs, out)
 	}
 	for k, cmd := range cmds {
-		require.NoError(t, cmd.Wait(), "shard %d/%d: %s", k+1, n, outs[k])
-		assert.Contains(t, outs[k].String(), fmt.Sprintf("wrote %s (shard %d/%d)\n", parts[k], k+1, n))
+		require.NoError(t, cmd.Wait(), "shard %d/%d: %s", k+1, n, errs[k])
+		if files {
+			assert.Contains(t, errs[k].String(), fmt.Sprintf("wrote %s (shard %d/%d)\n", outs[k], k+1, n))
+		}
+		assert.NotContains(t, errs[k].String(), "not saved", "shard %d/%d: its counts are saved", k+1, n)
 	}
-	return parts
+	return outs
 }
 
 var throughputLine = regexp.MustCompile(`(?m)^\d+ games/s (on \d+ workers|over (\d+) shards, first start to last finish)$`)
@@ -70,8 +87,10 @@ func withoutSpeed(t *testing.T, doc string) string {
 	return string(out)
 }
 
-// The parts of a run, played by separate processes and merged, give the
-// report of the run on one machine: text, --json and the HTML report the
+// The shards of a run, played by separate processes as the issue has it
+// (deckwright sim … --shard K/N --json > parts/K.json) and merged
+// (deckwright merge parts/*.json), give the report of the run on one
+// machine; so do their part files (--part), alone or with reports: text, --json and the HTML report the
 // same byte for byte but for the throughputLine, in both games, in rival,
 // cooperative and team games, with games that stalled (and the commands
 // that replay them); and so do runs with a fixed --impact (its paired
@@ -91,17 +110,20 @@ func TestMergeIsTheRun(t *testing.T) {
 		name string
 		n    int
 		args []string
+		// files: the shards also write part files (--part), merged
+		// with some of the reports.
+		files bool
 	}{
-		{"fortune-and-glory", 3, []string{"--games", "150", "--seed", "4"}},
-		{"coop 1-4", 4, []string{"--mode", "coop", "--players", "1-4", "--org", "nazi", "--games", "120", "--seed", "2"}},
-		{"team", 2, []string{"--mode", "team", "--players", "4", "--policy", "mix", "--games", "60", "--seed", "8"}},
-		{"stalls", 3, []string{"--games", "40", "--max-rounds", "8", "--seed", "1", "--from", "5", "--level", "basic", "--variant", "fortune-goal=9"}},
-		{"fallen-land", 3, []string{"--game", "fallen-land", "--games", "60", "--seed", "5"}},
-		{"impact", 3, []string{"--games", "90", "--seed", "4", "--impact", "all", "--impact-games", "60"}},
-		{"impact coop 1-4", 3, []string{"--mode", "coop", "--players", "1-4", "--org", "nazi", "--games", "90", "--seed", "2", "--impact", "all", "--impact-games", "0"}},
-		{"impact fallen-land", 2, []string{"--game", "fallen-land", "--games", "24", "--seed", "5", "--impact", "all", "--impact-games", "16"}},
-		{"compare", 3, []string{strong, "--games", "150", "--seed", "5", "--compare", "base"}},
-		{"impact and compare fallen-land", 2, []string{lands, "--games", "80", "--seed", "5", "--impact", "lands", "--impact-games", "50", "--compare", "base"}},
+		{"fortune-and-glory", 3, []string{"--games", "150", "--seed", "4"}, true},
+		{"coop 1-4", 4, []string{"--mode", "coop", "--players", "1-4", "--org", "nazi", "--games", "120", "--seed", "2"}, false},
+		{"team", 2, []string{"--mode", "team", "--players", "4", "--policy", "mix", "--games", "60", "--seed", "8"}, false},
+		{"stalls", 3, []string{"--games", "40", "--max-rounds", "8", "--seed", "1", "--from", "5", "--level", "basic", "--variant", "fortune-goal=9"}, true},
+		{"fallen-land", 3, []string{"--game", "fallen-land", "--games", "60", "--seed", "5"}, true},
+		{"impact", 3, []string{"--games", "90", "--seed", "4", "--impact", "all", "--impact-games", "60"}, true},
+		{"impact coop 1-4", 3, []string{"--mode", "coop", "--players", "1-4", "--org", "nazi", "--games", "90", "--seed", "2", "--impact", "all", "--impact-games", "0"}, false},
+		{"impact fallen-land", 2, []string{"--game", "fallen-land", "--games", "24", "--seed", "5", "--impact", "all", "--impact-games", "16"}, false},
+		{"compare", 3, []string{strong, "--games", "150", "--seed", "5", "--compare", "base"}, true},
+		{"impact and compare fallen-land", 2, []string{lands, "--games", "80", "--seed", "5", "--impact", "lands", "--impact-games", "50", "--compare", "base"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -111,14 +133,32 @@ func TestMergeIsTheRun(t *testing.T) {
 			wholeText := dw(t, append([]string{"sim"}, tc.args...)...)
 			requireExit(t, exitOK, wholeText)
 
-			parts := playShards(t, dir, tc.n, tc.args...)
-			mergedJSON := dw(t, append([]string{"merge", "--json", "--report", mergedHTML}, parts...)...)
+			// The issue's recipe: each shard's --json report into
+			// dir/K.json, then deckwright merge dir/*.json.
+			reports := playShards(t, dir, tc.n, false, tc.args...)
+			for _, name := range reports {
+				assert.Contains(t, jsonObject(t, readFile(t, name)), "part", "%s: a shard's report carries its part", name)
+			}
+			mergedJSON := dw(t, "merge", "--json", "--report", mergedHTML, filepath.Join(dir, "*.json"))
 			requireExit(t, exitOK, mergedJSON)
-			// In any order: the shell's part-10 before part-2, or a list by hand.
-			reversed := slices.Clone(parts)
+			assert.NotContains(t, jsonObject(t, []byte(mergedJSON.stdout)), "part", "the merge's report is the run's: no part in it")
+			// In any order: the shell's 10.json before 2.json, or a list by hand.
+			reversed := slices.Clone(reports)
 			slices.Reverse(reversed)
 			mergedText := dw(t, append([]string{"merge"}, reversed...)...)
 			requireExit(t, exitOK, mergedText)
+			if tc.files {
+				// Part files (--part) merge alone, and with reports.
+				parts := playShards(t, dir, tc.n, true, tc.args...)
+				fromParts := dw(t, append([]string{"merge", "--json"}, parts...)...)
+				requireExit(t, exitOK, fromParts)
+				assert.Equal(t, withoutSpeed(t, wholeJSON.stdout), withoutSpeed(t, fromParts.stdout))
+				mixed := slices.Clone(reports)
+				mixed[0] = parts[0]
+				fromMixed := dw(t, append([]string{"merge"}, mixed...)...)
+				requireExit(t, exitOK, fromMixed)
+				assert.Equal(t, withoutThroughput(t, wholeText.stdout, 0), withoutThroughput(t, fromMixed.stdout, tc.n))
+			}
 
 			if tc.name == "stalls" {
 				require.Contains(t, wholeText.stdout, "--seed 1 --from ", "the run has games that stalled, and their replays")
@@ -141,6 +181,14 @@ func TestMergeIsTheRun(t *testing.T) {
 	}
 }
 
+// jsonObject is a JSON document's top-level object.
+func jsonObject(t *testing.T, data []byte) map[string]json.RawMessage {
+	t.Helper()
+	var m map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(data, &m))
+	return m
+}
+
 // simParts writes the n parts of a run in-process into dir, named
 // prefix-K.json.
 func simParts(t *testing.T, dir, prefix string, n int, args ...string) []string {
@@ -153,6 +201,21 @@ func simParts(t *testing.T, dir, prefix string, n int, args ...string) []string 
 		parts = append(parts, part)
 	}
 	return parts
+}
+
+// simReports writes the --json reports of the n shards of a run
+// in-process into dir, named prefix-K.json.
+func simReports(t *testing.T, dir, prefix string, n int, args ...string) []string {
+	t.Helper()
+	var reports []string
+	for k := 1; k <= n; k++ {
+		name := filepath.Join(dir, fmt.Sprintf("%s-%d.json", prefix, k))
+		r := dw(t, append([]string{"sim", "--shard", fmt.Sprintf("%d/%d", k, n), "--json"}, args...)...)
+		requireExit(t, exitOK, r)
+		require.NoError(t, os.WriteFile(name, []byte(r.stdout), 0o644))
+		reports = append(reports, name)
+	}
+	return reports
 }
 
 // partBaseline is the content hash of a part's --compare baseline.
@@ -191,6 +254,14 @@ func TestMergeErrors(t *testing.T) {
 	r := dw(t, append([]string{"sim", "--json"}, run...)...)
 	requireExit(t, exitOK, r)
 	require.NoError(t, os.WriteFile(report, []byte(r.stdout), 0o644))
+	// Shards' --json reports: of the run, of another, one cut short, and
+	// one that printed nothing (sim … --json > FILE that failed).
+	reports := simReports(t, dir, "report", 3, run...)
+	seed6Report := simReports(t, dir, "seed6-report", 3, "--games", "30", "--seed", "6")[1]
+	cut, empty := filepath.Join(dir, "cut.json"), filepath.Join(dir, "empty.json")
+	data = readFile(t, reports[1])
+	require.NoError(t, os.WriteFile(cut, data[:len(data)*2/3], 0o644))
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
 	bundled, expansion := partHash(t, p[0]), partHash(t, other[0])
 	require.NotEqual(t, bundled, expansion)
 	// Parts of other kinds of run: a fixed --impact, with other
@@ -234,15 +305,20 @@ func TestMergeErrors(t *testing.T) {
 			fmt.Sprintf("%s was compared with baseline content %s, but %s is %s: merge against the baseline the shards played (--compare PATH)", vs[0], before[:19], baseline, after[:19])},
 		{"a baseline for a plain run", append([]string{"--compare", baseline}, p...), exitUsage,
 			fmt.Sprintf("--compare: %s is a part of a run without --compare", p[0])},
-		{"a report", []string{report}, exitContent, report + ": a sim report, not a part: write parts with deckwright sim --shard K/N --part FILE"},
+		{"a whole run's report", []string{report}, exitContent, report + ": a sim report of a whole run, not a shard's: its counts cannot be merged; play shards with deckwright sim --shard K/N --json (or --part FILE)"},
+		{"a whole run's report among shards", []string{reports[0], report, reports[2]}, exitContent, report + ": a sim report of a whole run, not a shard's: its counts cannot be merged; play shards with deckwright sim --shard K/N --json (or --part FILE)"},
+		{"a shard's report cut short", []string{reports[0], cut, reports[2]}, exitContent, cut + ": cut short: the file ends inside the shard's report (was its shard stopped while writing?)"},
+		{"a shard that wrote nothing", []string{reports[0], empty, reports[2]}, exitContent, empty + ": empty: its shard wrote no report (did it fail, or was it stopped? play it again)"},
+		{"a report and a part of one shard", []string{reports[0], reports[1], p[1], reports[2]}, exitContent, fmt.Sprintf("%s and %s are both shard 2/3", reports[1], p[1])},
+		{"a report of another run", []string{p[0], seed6Report, p[2]}, exitContent, fmt.Sprintf("%s: not a shard of the run of %s: --seed 6, not --seed 5", seed6Report, p[0])},
 		{"no file", []string{filepath.Join(dir, "nope.json")}, exitUsage, "cannot read " + filepath.Join(dir, "nope.json")},
-		{"no parts", nil, exitUsage, "merge needs the part files of a run (deckwright sim --shard K/N --part FILE writes them)"},
+		{"no parts", nil, exitUsage, "merge needs the parts of a run: its shards' --json reports or part files (deckwright sim --shard K/N --json > parts/K.json writes them)"},
 		{"a file twice", []string{p[0], p[1], p[1], p[2]}, exitUsage, p[1] + " is given twice"},
 		{"a file twice, spelled otherwise", []string{p[0], p[1], dir + "/./" + filepath.Base(p[1]), p[2]}, exitUsage, dir + "/./part-2.json is given twice"},
 		{"a pattern that matches nothing", []string{filepath.Join(dir, "shard-*.json")}, exitUsage, "no file matches " + filepath.Join(dir, "shard-*.json") + "\n"},
 		{"a bad pattern", []string{filepath.Join(dir, "part-[.json")}, exitUsage, filepath.Join(dir, "part-[.json") + ": syntax error in pattern\n"},
-		{"standard input", []string{"-"}, exitUsage, "merge reads part files, not standard input: give the files (deckwright merge part-*.json)\n"},
-		{"a folder", []string{dir}, exitUsage, dir + " is a folder: give its part files (" + filepath.Join(dir, "part-*.json") + ")\n"},
+		{"standard input", []string{"-"}, exitUsage, "merge reads files, not standard input: give the shards' reports or parts (deckwright merge parts/*.json)\n"},
+		{"a folder", []string{dir}, exitUsage, dir + " is a folder: give its files (" + filepath.Join(dir, "*.json") + ")\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := dw(t, append([]string{"merge"}, tc.args...)...)
@@ -342,4 +418,74 @@ func TestMergeOutputFile(t *testing.T) {
 	glob := dw(t, "merge", filepath.Join(dir, "part-*.json"))
 	requireExit(t, exitOK, glob)
 	assert.Equal(t, withoutThroughput(t, want.stdout, 2), withoutThroughput(t, glob.stdout, 2))
+}
+
+// An interrupted shard's --json report is partial and carries no part
+// (its counts are not the shard's): it says so, and merge refuses the
+// report by name.
+func TestShardReportInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	html := filepath.Join(dir, "shard.html")
+	p := start(t, false, "sim", "--games", "10000000", "--shard", "1/2", "--json", "--report", html)
+	waitFor(t, "the run to start", func() bool { return len(tempFiles(t, dir)) > 0 })
+	time.Sleep(300 * time.Millisecond)
+	code, _ := p.stop(t, syscall.SIGINT)
+	assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
+	assert.Regexp(t, `^deckwright: `+regexpQuote(html)+` was not written: the run was interrupted\ndeckwright: the report carries no part for deckwright merge: the run was interrupted\ndeckwright: interrupted: the report covers the first (\d+) of 5000000 games\n$`, p.errOut.String())
+	played := regexp.MustCompile(`first (\d+) of`).FindStringSubmatch(p.errOut.String())
+	require.NotNil(t, played)
+	report := filepath.Join(dir, "1.json")
+	require.NoError(t, os.WriteFile(report, p.out.Bytes(), 0o644))
+	doc := jsonObject(t, p.out.Bytes())
+	assert.NotContains(t, doc, "part")
+	assert.Equal(t, "true", string(doc["partial"]))
+
+	r := dw(t, "merge", report)
+	requireExit(t, exitContent, r)
+	assert.Equal(t, fmt.Sprintf("deckwright: %s: the report of an interrupted run (%s of 5000000 games), which carries no part: play the shard again\n", report, played[1]), r.stderr)
+}
+
+// The README's recipes, run as written but for the content and the
+// games: GNU parallel on one machine, and the shards a Kubernetes
+// Indexed Job and a Slurm array start (each in the environment its engine
+// gives it), each printing its --json report into parts/K.json; merged
+// with the shell's parts/*.json, they are the run on one machine.
+func TestShardRecipes(t *testing.T) {
+	if _, err := exec.LookPath("parallel"); err != nil {
+		t.Fatalf("GNU parallel is needed for its recipe (apt-get install parallel): %v", err)
+	}
+	bin := binary(t)
+	whole := dw(t, "sim", "--games", "120", "--seed", "7")
+	requireExit(t, exitOK, whole)
+	wholeJSON := dw(t, "sim", "--games", "120", "--seed", "7", "--json")
+	requireExit(t, exitOK, wholeJSON)
+	const sim = "deckwright sim --games 120 --seed 7"
+	for _, tc := range []struct{ name, script string }{
+		{"GNU parallel", `parallel -j2 '` + sim + ` --shard {}/4 --json --allow-errors > parts/{}.json' ::: 1 2 3 4`},
+		{"Kubernetes Indexed Job", `for i in 0 1 2 3; do
+			JOB_COMPLETION_INDEX=$i JOB_COMPLETIONS=4 sh -c '` + sim + ` --shard-env --allow-errors --json > parts/$JOB_COMPLETION_INDEX.json' &
+		done; wait`},
+		{"Slurm array 1-4", `for i in 1 2 3 4; do
+			SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=4 SLURM_ARRAY_TASK_STEP=1 SLURM_ARRAY_TASK_COUNT=4 \
+				sh -c '` + sim + ` --shard-env --allow-errors --json > parts/$SLURM_ARRAY_TASK_ID.json' &
+		done; wait`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			require.NoError(t, os.Mkdir(filepath.Join(dir, "parts"), 0o755))
+			script := tc.script + `
+				deckwright merge parts/*.json > merged.txt && deckwright merge --json parts/*.json > merged.json`
+			cmd := exec.Command("bash", "-ec", script)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"))
+			out, err := cmd.CombinedOutput()
+			require.NoError(t, err, "%s", out)
+			assert.Empty(t, string(out), "the shards and the merge say nothing on standard error")
+			names, err := filepath.Glob(filepath.Join(dir, "parts", "*.json"))
+			require.NoError(t, err)
+			assert.Len(t, names, 4)
+			assert.Equal(t, withoutThroughput(t, whole.stdout, 0), withoutThroughput(t, string(readFile(t, filepath.Join(dir, "merged.txt"))), 4))
+			assert.Equal(t, withoutSpeed(t, wholeJSON.stdout), withoutSpeed(t, string(readFile(t, filepath.Join(dir, "merged.json")))))
+		})
+	}
 }

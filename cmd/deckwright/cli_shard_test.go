@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -206,27 +207,89 @@ func TestSimShardFlagErrors(t *testing.T) {
 	assert.Equal(t, 1, decodeCounts(t, r.stdout).Games)
 }
 
-// A shard without --part plays its slice and saves nothing to merge: it
-// says so, and still exits 0 (a designer may look at one slice).
+// A shard without --json or --part plays its slice and saves nothing to
+// merge: it says so, and still exits 0 (a designer may look at one
+// slice). With --json its report carries the part, and it says nothing.
 func TestSimShardWithoutPartWarns(t *testing.T) {
 	part := filepath.Join(t.TempDir(), "part-1.json")
 	for _, tc := range []struct {
 		args []string
 		env  map[string]string
 		want string
+		// part: the report is JSON, and carries the shard's part.
+		part bool
 	}{
-		{[]string{"--shard", "1/2"}, nil, "deckwright sim: shard 1/2 without --part: its counts are not saved for deckwright merge (add --part FILE)\n"},
+		{[]string{"--shard", "1/2"}, nil, "deckwright sim: shard 1/2 without --json or --part: its counts are not saved for deckwright merge (add --json > parts/1.json, or --part FILE)\n", false},
 		{[]string{"--shard-env"}, map[string]string{"JOB_COMPLETION_INDEX": "2", "JOB_COMPLETIONS": "4"},
-			"deckwright sim: shard 3/4 without --part: its counts are not saved for deckwright merge (add --part FILE)\n"},
-		{[]string{"--shard", "1/2", "--part", part}, nil, "wrote " + part + " (shard 1/2)\n"},
-		{nil, nil, ""},
+			"deckwright sim: shard 3/4 without --json or --part: its counts are not saved for deckwright merge (add --json > parts/3.json, or --part FILE)\n", false},
+		{[]string{"--shard", "1/2", "--part", part}, nil, "wrote " + part + " (shard 1/2)\n", false},
+		{[]string{"--shard", "1/2", "--json"}, nil, "", true},
+		{[]string{"--shard-env", "--json"}, map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2"}, "", true},
+		{[]string{"--shard", "2/2", "--json", "--part", part}, nil, "wrote " + part + " (shard 2/2)\n", true},
+		{nil, nil, "", false},
 	} {
-		for k, v := range tc.env {
-			t.Setenv(k, v)
-		}
-		r := dw(t, append([]string{"sim", "--games", "8"}, tc.args...)...)
-		requireExit(t, exitOK, r, "%v", tc.args)
-		assert.Equal(t, tc.want, r.stderr, "%v", tc.args)
-		assert.Contains(t, r.stdout, "Fortune and Glory — ", "%v: the report is printed", tc.args)
+		t.Run(fmt.Sprint(tc.args), func(t *testing.T) {
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			r := dw(t, append([]string{"sim", "--games", "8"}, tc.args...)...)
+			requireExit(t, exitOK, r)
+			assert.Equal(t, tc.want, r.stderr)
+			if !tc.part {
+				assert.Contains(t, r.stdout, "Fortune and Glory — ", "the report is printed")
+				return
+			}
+			var rep struct {
+				Games int
+				Part  struct {
+					Format string
+					Shard  struct{ K, N, Games int }
+				}
+			}
+			require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep))
+			assert.Equal(t, "deckwright-sim-part", rep.Part.Format)
+			assert.Equal(t, 2, rep.Part.Shard.N)
+			assert.Equal(t, 4, rep.Part.Shard.Games)
+			assert.Equal(t, rep.Games, rep.Part.Shard.Games, "the report is of the part's games")
+		})
+	}
+}
+
+// A shard's --json report from --shard-env (a Kubernetes Indexed Job, a
+// Slurm array) carries its part as --shard's does: merged, the reports
+// are the run.
+func TestMergeShardEnvReports(t *testing.T) {
+	run := []string{"--games", "30", "--seed", "3"}
+	whole := dw(t, append([]string{"sim", "--json"}, run...)...)
+	requireExit(t, exitOK, whole)
+	for _, tc := range []struct {
+		name string
+		env  func(k int) map[string]string
+	}{
+		{"kubernetes", func(k int) map[string]string {
+			return map[string]string{"JOB_COMPLETION_INDEX": fmt.Sprint(k - 1), "JOB_COMPLETIONS": "3"}
+		}},
+		{"slurm 1-3", func(k int) map[string]string {
+			return slurmArray(fmt.Sprint(k), "1", "3", "1", "3")
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var reports []string
+			for k := 1; k <= 3; k++ {
+				for name, v := range tc.env(k) {
+					t.Setenv(name, v)
+				}
+				r := dw(t, append([]string{"sim", "--shard-env", "--json"}, run...)...)
+				requireExit(t, exitOK, r)
+				assert.Empty(t, r.stderr)
+				name := filepath.Join(dir, fmt.Sprintf("%d.json", k))
+				require.NoError(t, os.WriteFile(name, []byte(r.stdout), 0o644))
+				reports = append(reports, name)
+			}
+			m := dw(t, append([]string{"merge", "--json"}, reports...)...)
+			requireExit(t, exitOK, m)
+			assert.Equal(t, withoutSpeed(t, whole.stdout), withoutSpeed(t, m.stdout))
+		})
 	}
 }

@@ -64,7 +64,7 @@ played (its hash).`,
   deckwright sim my-expansion/ --compare base --fail-on hero=0.05 --shard 3/8 --part part-3.json`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usageErr("merge needs the part files of a run (deckwright sim --shard K/N --part FILE writes them)")
+				return usageErr("merge needs the parts of a run: its shards' --json reports or part files (deckwright sim --shard K/N --json > parts/K.json writes them)")
 			}
 			return nil
 		},
@@ -164,7 +164,7 @@ func partFiles(args []string) ([]string, error) {
 	var names []string
 	for _, arg := range args {
 		if arg == "-" {
-			return nil, usageErr("merge reads part files, not standard input: give the files (deckwright merge part-*.json)")
+			return nil, usageErr("merge reads files, not standard input: give the shards' reports or parts (deckwright merge parts/*.json)")
 		}
 		if _, err := os.Lstat(arg); errors.Is(err, fs.ErrNotExist) && strings.ContainsAny(arg, "*?[") {
 			matches, err := filepath.Glob(arg)
@@ -178,7 +178,7 @@ func partFiles(args []string) ([]string, error) {
 			continue
 		}
 		if st, err := os.Stat(arg); err == nil && st.IsDir() {
-			return nil, usageErr("%s is a folder: give its part files (%s)", arg, filepath.Join(arg, "part-*.json"))
+			return nil, usageErr("%s is a folder: give its files (%s)", arg, filepath.Join(arg, "*.json"))
 		}
 		names = append(names, arg)
 	}

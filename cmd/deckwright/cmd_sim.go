@@ -511,11 +511,15 @@ func commitHTML(html *outfile.File, name string, stderr io.Writer, write func(io
 // The text report escapes control characters from content (a hero's
 // name) before they reach a terminal; with --report - it goes to
 // standard error, beside the HTML on standard output.
-// A shard's JSON carries its part (p, when not nil) for deckwright merge.
+// A shard's JSON carries its part p for deckwright merge (a run that
+// --part alone makes one part of is no shard: its report is the run's).
 func (f *simFlags) print(stdout, stderr io.Writer, b *project.Build, rep *game.SimReport, p *game.Part) error {
 	out := stdout
 	if f.report == "-" || f.part == "-" {
 		out = stderr
+	}
+	if !f.carriesPart() {
+		p = nil
 	}
 	return f.printTo(out, b, rep, p)
 }
