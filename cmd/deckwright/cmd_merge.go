@@ -29,12 +29,17 @@ func newMergeCmd() *cobra.Command {
 		Use:   "merge PART...",
 		Short: "Add up the parts of a sharded sim run into the run's report",
 		Long: `Merge adds up the parts of a run that shards played on many machines
-(deckwright sim --shard K/N --part FILE, or --shard-env on a Kubernetes
-Indexed Job or a Slurm array) and prints the report the whole run
-gives on one machine: the same text, --json and --report HTML, byte for byte,
-its verdicts and flags worked out from the merged counts. Only the throughput
-differs: it is the run's games over the span from the first shard's start to
-the last one's finish, by the clocks of the machines that played them.
+and prints the report the whole run gives on one machine: the same text,
+--json and --report HTML, byte for byte, its verdicts and flags worked out
+from the merged counts. Only the throughput differs: it is the run's games
+over the span from the first shard's start to the last one's finish, by the
+clocks of the machines that played them.
+
+A part is a shard's --json report, which carries it (deckwright sim
+--shard K/N --json > parts/K.json, or --shard-env on a Kubernetes Indexed
+Job or a Slurm array), or a part file (--part FILE); the two mix. The
+report of a whole run (no --shard) carries no part and is refused, as is an
+interrupted shard's.
 
 The parts must be every shard of one run once: the same request (games, seed,
 players, mode, level, policy, organization, heroes, variants, teams, max
@@ -56,12 +61,14 @@ The content is loaded from where the shards' command named it (their PATH, or
 the bundled set); give it with --content when it is elsewhere here, and the
 baseline of --compare with --compare. Each must be the content the shards
 played (its hash).`,
-		Example: `  deckwright sim my-expansion/ --games 100000 --seed 7 --shard 3/8 --part part-3.json
-  deckwright merge part-*.json
+		Example: `  deckwright sim my-expansion/ --games 100000 --seed 7 --shard 3/8 --json > parts/3.json
+  deckwright merge parts/*.json
   deckwright merge parts/*.json --report balance.html --json -o report.json
   deckwright merge parts/*.json --content ~/expansions/my-expansion
-  deckwright sim my-expansion/ --impact all --impact-games 20000 --games 20000 --shard 3/8 --part part-3.json
-  deckwright sim my-expansion/ --compare base --fail-on hero=0.05 --shard 3/8 --part part-3.json`,
+  deckwright sim my-expansion/ --impact all --impact-games 20000 --games 20000 --shard 3/8 --json > parts/3.json
+  deckwright sim my-expansion/ --compare base --fail-on hero=0.05 --shard 3/8 --json > parts/3.json
+  deckwright sim my-expansion/ --games 100000 --seed 7 --shard 3/8 --part part-3.json   # the part alone
+  deckwright merge part-*.json`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErr("merge needs the parts of a run: its shards' --json reports or part files (deckwright sim --shard K/N --json > parts/K.json writes them)")
@@ -71,7 +78,7 @@ played (its hash).`,
 		RunE: func(c *cobra.Command, args []string) error { return runMerge(c, args, &f) },
 	}
 	fl := c.Flags()
-	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON, as deckwright sim --json does")
+	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON, as deckwright sim --json does for the whole run (no part in it)")
 	fl.StringVar(&f.report, "report", "", "write the self-contained HTML report to this file, as deckwright sim --report does")
 	fl.StringVarP(&f.out, "output", "o", "", "write the report (text, or JSON with --json) to this file instead of standard output")
 	fl.StringVar(&f.content, "content", "", "the content the shards played, when it is not where their command named it: a project folder or workbooks")

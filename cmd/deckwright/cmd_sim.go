@@ -113,15 +113,21 @@ several numbers lists each with the address that picks it. VALUES: a range
 keeps its sign. Each value is checked as if typed into the cell
 before any game is played.
 
-Shards: --shard K/N --part FILE plays shard K of N of the run — its slice of
-the games, with --impact-games its share of every card's paired games, with
---compare the baseline on its games — and writes the counts and sums that
-deckwright merge adds up into the whole run's report, byte for byte. Adaptive
---impact and --until-decided decide their games from the results so far and
-are not sharded: shard a fixed allocation, --impact-games N, or a fixed run.
-On a batch engine --shard-env takes K and N from its environment (a
-Kubernetes Indexed Job, 0-based; a Slurm array): the README's Shards section
-has recipes.
+Shards: --shard K/N plays shard K of N of the run — its slice of the games,
+with --impact-games its share of every card's paired games, with --compare
+the baseline on its games. With --json its report carries, in "part", the
+counts and sums that deckwright merge adds up into the whole run's report,
+byte for byte:
+
+  for k in 1 2 3 4; do deckwright sim --games 4000 --seed 7 --shard $k/4 --json > parts/$k.json; done
+  deckwright merge parts/*.json
+
+--part FILE also writes them to a file of their own, beside a text
+report. Adaptive --impact and --until-decided decide their games from the
+results so far and are not sharded: shard a fixed allocation,
+--impact-games N, or a fixed run. On a batch engine --shard-env takes K and
+N from its environment (a Kubernetes Indexed Job, 0-based; a Slurm array):
+the README's Shards section has recipes.
 
 Policies: cautious (presses on only with good odds), bold (pushes its luck),
 random (any legal choice), mix (seats rotate through the three).
@@ -139,8 +145,9 @@ random (any legal choice), mix (seats rotate through the three).
   deckwright sim my-expansion/ --sweep cards.golden-idol.glory=1..5   # the 5 of gainGlory(5) in its Effect
   deckwright sim --sweep 'heroes.jake-zane.combat=1..9/2' --report sweep.html
   deckwright sim --players 2 --heroes jake-zane,li-mei-chen --policy bold --json
-  deckwright sim --games 100000 --shard 3/8 --part part-3.json  # games 25000–37499 of the run, for deckwright merge
-  deckwright sim --impact all --games 20000 --impact-games 20000 --shard 3/8 --part part-3.json
+  deckwright sim --games 100000 --shard 3/8 --json > parts/3.json  # games 25000–37499 of the run, for deckwright merge
+  deckwright sim --impact all --games 20000 --impact-games 20000 --shard 3/8 --json > parts/3.json
+  deckwright sim --games 100000 --shard 3/8 --part part-3.json  # the text report, and the part in its own file
   deckwright sim --seed 7 --from 123 --games 1 --trace     # replay game 123 of seed 7
   deckwright sim --seed 7 --trace --json > game.jsonl      # its events, one JSON object a line`,
 		Args: cobra.MaximumNArgs(1),
@@ -161,7 +168,7 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.IntVar(&f.workers, "workers", 0, "parallel workers (default: one per CPU); results do not depend on it")
 	fl.IntVar(&f.maxRounds, "max-rounds", 100, "round cap: a game that reaches it is reported as a stall")
 	fl.BoolVar(&f.trace, "trace", false, "play one game (the first) and print every roll, choice and card (with --json: one event a line)")
-	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON (with per-card metrics, coverage and flags)")
+	fl.BoolVar(&f.asJSON, "json", false, "print the report as JSON (with per-card metrics, coverage and flags); a shard's (--shard, --shard-env) carries its part for deckwright merge")
 	fl.StringVar(&f.report, "report", "", "write a self-contained HTML report (charts, card table, coverage) to this file")
 	fl.StringVar(&f.impact, "impact", "", "measure cards by paired games: all, a layer (its set ID: the cards it adds or replaces) or card IDs, separated by commas (my-expansion, or golden-idol,thunder-gun); each on the same seeds, with it and with a random other card of its deck in its place: the effect on the win rate of whoever gets it (cooperative: the heroes') and on game length")
 	fl.Float64Var(&f.impactPrecision, "impact-precision", 100*game.DefaultImpactPlan.Precision, "--impact plays each card's paired games in rounds until its win effect is known to ± this many points (the 95% interval's half-width), within --impact-budget")
@@ -176,7 +183,7 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.Float64Var(&f.fdr, "fdr", game.DefaultBalance.FDR, "false discovery rate controlled over everything a run tests (0.05: of the differences called significant, 5% may be chance)")
 	fl.StringVar(&f.shard, "shard", "", "play shard K of N of the run (K/N, 1-based): its consecutive slice of the games, the same games a whole run plays there, so N machines share a run")
 	fl.StringVar(&f.sweep, "sweep", "", sweepHelp)
-	fl.StringVar(&f.part, "part", "", "write the shard's part file: the run's definition and the shard's counts (with --impact-games its cards' paired sums, with --compare its baseline's counts), which deckwright merge adds up into the whole run's report (without --shard the run is one part, 1/1)")
+	fl.StringVar(&f.part, "part", "", "write the shard's part to a file of its own (a shard's --json report carries it too): the run's definition and the shard's counts (with --impact-games its cards' paired sums, with --compare its baseline's counts), which deckwright merge adds up into the whole run's report (without --shard the run is one part, 1/1)")
 	fl.BoolVar(&f.shardEnv, "shard-env", false, "take --shard from a batch engine: a Kubernetes Indexed Job's JOB_COMPLETION_INDEX (0-based: index 0 is shard 1) with JOB_COMPLETIONS, which the Job must set in its container's env to its completions; or a Slurm array's SLURM_ARRAY_TASK_ID, _MIN, _STEP and _COUNT (--array=1-8, or stepped 1-15:2)")
 	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+game.IDs()+"), and/or the level: basic or advanced (as --level)")
 	onceFlags(fl)
