@@ -385,6 +385,24 @@ func hostileCases() []hostile {
 			write(t, filepath.Join(dir, "report.txt"), []byte(old))
 			return []string{"merge", p, "-o", filepath.Join(dir, "report.txt")}
 		}, code: 1, first: "deckwright: {dir}/part.json: counts: VillainArtifacts: number 10000000000000000000000, not a whole number of 64 bits", keep: []string{"report.txt"}},
+		{name: "a shard's report cut short", setup: func(t *testing.T, dir string) []string {
+			r := dw(t, "sim", "--games", "4", "--shard", "1/2", "--json")
+			requireExit(t, exitOK, r)
+			write(t, filepath.Join(dir, "1.json"), []byte(r.stdout[:len(r.stdout)-300]))
+			return []string{"merge", filepath.Join(dir, "1.json")}
+		}, code: 1, first: "deckwright: {dir}/1.json: cut short: the file ends inside the shard's report (was its shard stopped while writing?)"},
+		{name: "a shard's report with minus five games in its part", setup: func(t *testing.T, dir string) []string {
+			r := dw(t, "sim", "--games", "4", "--shard", "1/2", "--json")
+			requireExit(t, exitOK, r)
+			edited := regexp.MustCompile(`("tally": \{\s+"games": )2`).ReplaceAllString(r.stdout, "${1}-5")
+			require.NotEqual(t, r.stdout, edited)
+			write(t, filepath.Join(dir, "1.json"), []byte(edited))
+			return []string{"merge", filepath.Join(dir, "1.json")}
+		}, code: 1, first: "deckwright: {dir}/1.json: tally.games: -5, a count below 0"},
+		{name: "a shard that printed nothing", setup: func(t *testing.T, dir string) []string {
+			write(t, filepath.Join(dir, "1.json"), nil)
+			return []string{"merge", filepath.Join(dir, "1.json")}
+		}, code: 1, first: "deckwright: {dir}/1.json: empty: its shard wrote no report (did it fail, or was it stopped? play it again)"},
 		{name: "a named pipe as a part", setup: func(t *testing.T, dir string) []string {
 			require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "part.json"), 0o644))
 			return []string{"merge", filepath.Join(dir, "part.json")}
