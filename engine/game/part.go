@@ -35,7 +35,7 @@ const (
 	PartVersion = 2
 	// MaxPartSize bounds what ReadPart reads: a part of the bundled set
 	// with per-card metrics is under 100 KB, a shard's --json report with
-	// its part of an --impact all run under 1 MB.
+	// its part of an --impact all run under 2 MB.
 	MaxPartSize = 64 << 20
 )
 
