@@ -62,26 +62,35 @@ func bundledTables(b testing.TB, m game.Module) *table.Tables {
 // sums in each part), MergeCompare those of a run with --compare (the
 // baseline's counts too: the set against itself).
 func BenchmarkMerge(b *testing.B) {
-	benchmarkMerge(b, game.SimRequest{Games: 16000, Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100}, false)
+	benchmarkMerge(b, game.SimRequest{Games: 16000, Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100}, false, false)
+}
+
+// BenchmarkMergeReports merges the shards' --json reports, which carry
+// their parts, as BenchmarkMerge merges the part files.
+func BenchmarkMergeReports(b *testing.B) {
+	benchmarkMerge(b, game.SimRequest{Games: 16000, Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100}, false, true)
 }
 
 func BenchmarkMergeImpact(b *testing.B) {
 	benchmarkMerge(b, game.SimRequest{Games: 320, Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100,
-		ImpactLayer: "all", ImpactGames: 320}, false)
+		ImpactLayer: "all", ImpactGames: 320}, false, false)
 }
 
 func BenchmarkMergeCompare(b *testing.B) {
-	benchmarkMerge(b, game.SimRequest{Games: 16000, Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100, KeepGames: true}, true)
+	benchmarkMerge(b, game.SimRequest{Games: 16000, Players: 4, Seed: 1, Mode: "competitive", Stats: true, MaxRounds: 100, KeepGames: true}, true, false)
 }
 
-func benchmarkMerge(b *testing.B, req game.SimRequest, compare bool) {
+func benchmarkMerge(b *testing.B, req game.SimRequest, compare, reports bool) {
 	m := game.Lookup("fortune-and-glory")
 	t := bundledTables(b, m)
 	var base *table.Tables
 	if compare {
 		base = t
 	}
-	files := comparedParts(b, m, t, base, req, 16)
+	files, shardReports := shardFiles(b, m, t, base, req, 16)
+	if reports {
+		files = shardReports
+	}
 	size := 0
 	for _, f := range files {
 		size += len(f)
