@@ -77,17 +77,19 @@ func (g *Game) resetDecks() {
 	fill := func(d *deck.Deck, name string, cards []int16, card func(int16) *Card) {
 		// The deck at this level is worked out once per worker; only
 		// excluded cards (an impact run's baseline) make a game filter it.
-		if level.lists[k] == nil {
+		i := k
+		k++
+		if level.lists[i] == nil {
 			list := []int16{}
 			for _, x := range cards {
 				if adv || !card(x).Advanced {
 					list = append(list, x)
 				}
 			}
-			level.lists[k] = list
+			level.lists[i] = list
+			level.streams[i] = deckStream(name) // hashed once, not every game
 		}
-		buf := append(d.Reuse(), level.lists[k]...)
-		k++
+		buf := append(d.Reuse(), level.lists[i]...)
 		if len(ex) > 0 {
 			keep := buf[:0]
 			for _, x := range buf {
@@ -100,7 +102,7 @@ func (g *Game) resetDecks() {
 		if sub != nil {
 			buf = game.Substitute(buf, func(x int16) bool { return sub[card(x).N] }, g.seed)
 		}
-		d.Reset(buf, rng.New(g.seed, deckStream(name)))
+		d.Reset(buf, rng.New(g.seed, level.streams[i]))
 	}
 	fill(&g.dangers, "dangers", c.DeckDangers, func(i int16) *Card { return &c.Dangers[i].Card })
 	fill(&g.enemies, "enemies", c.DeckEnemies, func(i int16) *Card { return &c.Enemies[i].Card })
@@ -123,7 +125,8 @@ func (g *Game) resetDecks() {
 // levelDecks are a game level's decks (the basic game leaves out the
 // advanced cards), by resetDecks' order.
 type levelDecks struct {
-	lists [11][]int16
+	lists   [11][]int16
+	streams [11]uint64 // each deck's stream id (deckStream)
 }
 
 func (g *Game) setupGame() {
