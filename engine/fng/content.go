@@ -736,7 +736,8 @@ func (c *Content) cityTables() {
 
 // resolveFoes works out once, for every Fight clause of the content, the
 // enemy the bots expect it to meet (typicalEnemy): they ask it in every
-// estimate of a test's chance.
+// estimate of a test's chance; and what the fight names (its reference
+// enemy, the type Only draws), read at every fight.
 func (c *Content) resolveFoes() {
 	specs := []*TestSpec{}
 	for i := range c.Dangers {
@@ -761,6 +762,11 @@ func (c *Content) resolveFoes() {
 	resolve := func(cl *Clause) {
 		if cl.Kind == FightTest {
 			cl.typical = c.typicalEnemy(cl)
+			if cl.FoeKind == FoeReference {
+				cl.ref, _ = c.reference(cl.Foe)
+			}
+			cl.only = c.onlyCode(cl)
+			cl.resolved = true
 		}
 	}
 	for _, spec := range specs {

@@ -55,34 +55,47 @@ func (g *Game) fightClauseUnit(seats []int, cl *Clause) bool {
 		}
 		return standing
 	case FoeReference:
-		e, ok := g.reference(cl.Foe)
-		if !ok {
+		e := cl.ref
+		if !cl.resolved {
+			e, _ = g.c.reference(cl.Foe)
+		}
+		if e == nil {
 			return true
 		}
 		end := g.fightUnit(seats, e, 0)
 		return end == fightDefeated || end == fightEscaped && !g.mustWin
 	}
-	only := -1
-	if cl.Only != "" {
-		if code, ok := g.c.kw[fold(cl.Only)]; ok {
-			only = code
-		}
+	only := cl.only
+	if !cl.resolved {
+		only = g.c.onlyCode(cl)
 	}
 	end := g.fightDrawn(seats, cl.Foe == "Nazi Enemies", only)
 	return end == fightDefeated || end == fightEscaped && !g.mustWin
 }
 
 // reference finds a reference enemy by ID or name.
-func (g *Game) reference(name string) (*EnemyDef, bool) {
-	if i, ok := g.c.Reference[idOf(name)]; ok {
-		return &g.c.Enemies[i], true
+func (g *Game) reference(name string) (*EnemyDef, bool) { return g.c.reference(name) }
+
+func (c *Content) reference(name string) (*EnemyDef, bool) {
+	if i, ok := c.Reference[idOf(name)]; ok {
+		return &c.Enemies[i], true
 	}
-	for _, i := range g.c.Reference {
-		if fold(g.c.Enemies[i].Name) == fold(name) {
-			return &g.c.Enemies[i], true
+	for _, i := range c.Reference {
+		if fold(c.Enemies[i].Name) == fold(name) {
+			return &c.Enemies[i], true
 		}
 	}
 	return nil, false
+}
+
+// onlyCode is the keyword code of a deck fight's Only type, or -1 (any).
+func (c *Content) onlyCode(cl *Clause) int {
+	if cl.Only != "" {
+		if code, ok := c.kw[fold(cl.Only)]; ok {
+			return code
+		}
+	}
+	return -1
 }
 
 // fightDrawn draws an enemy from a deck and fights it. Escorted cards add

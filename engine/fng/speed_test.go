@@ -33,10 +33,11 @@ func TestGameAllocations(t *testing.T) {
 
 // Every Fight clause of the loaded content has the bots' typical enemy
 // resolved once (resolveFoes), the same the clause names: a deck's average
-// or the reference enemy.
+// or the reference enemy; and the fight's own enemy and type (Only), the
+// same the names give.
 func TestResolveFoes(t *testing.T) {
 	c := bundled(t)
-	fights := 0
+	fights, only := 0, 0
 	check := func(where string, spec *TestSpec) {
 		for _, alt := range spec.Alts {
 			for i := range alt {
@@ -48,11 +49,19 @@ func TestResolveFoes(t *testing.T) {
 				fights++
 				require.NotNil(t, cl.typical, "%s: %s", where, cl)
 				assert.Same(t, c.typicalEnemy(cl), cl.typical, "%s: %s", where, cl)
+				assert.True(t, cl.resolved, where)
+				assert.Equal(t, c.onlyCode(cl), cl.only, where)
 				switch cl.FoeKind {
 				case FoeDeck:
 					assert.Contains(t, []*EnemyDef{c.avgEnemy(0), c.avgEnemy(1)}, cl.typical, where)
+					assert.Nil(t, cl.ref, where)
+					if cl.Only != "" {
+						only++
+						assert.Equal(t, c.kw[fold(cl.Only)], cl.only, where)
+					}
 				case FoeReference:
 					assert.Equal(t, idOf(cl.Foe), cl.typical.ID, where)
+					assert.Same(t, cl.typical, cl.ref, where)
 				}
 			}
 		}
@@ -65,6 +74,7 @@ func TestResolveFoes(t *testing.T) {
 		check(c.Outposts[i].ID, &c.Outposts[i].Destroy)
 	}
 	assert.Greater(t, fights, 5, "the bundled set's Dangers and outposts fight")
+	assert.Positive(t, only, "a Danger fights one type of enemy (Infantry)")
 	nazi := Clause{Kind: FightTest, Foe: "Nazi Enemies", FoeKind: FoeDeck}
 	assert.Same(t, c.avgEnemy(1), New(c).typicalEnemy(&nazi), "a clause the content did not load is worked out")
 }

@@ -55,6 +55,12 @@ type Clause struct {
 	Infantry  bool    // Only is Infantry (the rulebook's confined-space fights)
 
 	typical *EnemyDef // FightTest: the bots' typicalEnemy, resolved as the content loads
+	// A content clause's fight, resolved as the content loads (resolveFoes)
+	// rather than by folding names at every fight: the reference enemy
+	// (nil: none by that name) and Only's keyword code (-1: any type).
+	resolved bool
+	ref      *EnemyDef
+	only     int
 }
 
 // TestSpec is a card's whole test: alternatives joined by "or", each a list
