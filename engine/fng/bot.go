@@ -1,6 +1,7 @@
 package fng
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"sync"
@@ -432,6 +433,15 @@ func (g *Game) estimateAgain(h *Hero) float64 {
 		h.estimate = g.estimateFor(&key)
 		return h.estimate
 	}
+	full := key
+	key.dropUnread(&g.dangerPlan().reads)
+	if selfCheck {
+		defer func() {
+			if want := g.estimateFor(&full); h.estimate != want {
+				panic(fmt.Sprintf("self-check: %s's memoised pass estimate %v, worked out %v (key %+v)", h.def.Name, h.estimate, want, full))
+			}
+		}()
+	}
 	// Most card changes leave the stats the estimate reads alone: the
 	// hero's last key spares hashing it into the worker's map.
 	if !h.last.set || key != h.last.key {
@@ -450,6 +460,11 @@ func (g *Game) estimateAgain(h *Hero) float64 {
 	h.estimate = h.last.v
 	return h.estimate
 }
+
+// selfCheck, set by the package's tests (not its benchmarks), makes the
+// bots' shortcuts check themselves against the plain computation at every
+// read and panic on a difference: a shortcut that drifts cannot hide.
+var selfCheck bool
 
 // lastEstimate is a hero's last memoised estimate, checked before the
 // worker's map.
@@ -497,6 +512,23 @@ func (g *Game) estimateKey(h *Hero) (estimateKey, bool) {
 		k.n++
 	}
 	return k, true
+}
+
+// dropUnread takes out of a key the modifiers estimateFor never reads:
+// those whose keyword no Danger it rates (for a test's stats) nor typical
+// enemy (for a fight's) carries. The estimate is the same to the bit
+// without them, and heroes whose cards differ only there share a memo
+// entry. The key's size limit has already counted them, as it always did.
+func (k *estimateKey) dropUnread(reads *[numStats]KW) {
+	n := 0
+	for _, m := range k.mods[:k.n] {
+		if reads[m.Stat].Has(int(m.Sym)) {
+			k.mods[n] = m
+			n++
+		}
+	}
+	clear(k.mods[n:k.n])
+	k.n = uint8(n)
 }
 
 // estimateStats are the stats whose scoped modifiers estimateFor reads.
@@ -630,6 +662,9 @@ type dangerPlan struct {
 	clauses []planClause
 	alts    [][2]int32 // each alternative's clauses
 	dangers []planDanger
+	// reads are, by stat, the keywords whose modifiers to the stat the
+	// estimate reads: a skill test's Danger's, a fight's enemy's.
+	reads [numStats]KW
 }
 
 type planClause struct {
@@ -677,6 +712,11 @@ func (g *Game) dangerPlan() *dangerPlan {
 						dup = dup || pc.stats&(1<<s) != 0
 						pc.stats |= 1 << s
 					}
+					for st := range numStats {
+						if pc.stats&(1<<st) != 0 {
+							plan.reads[st] = plan.reads[st].Union(d.Keywords)
+						}
+					}
 					if !dup {
 						tn := [2]int{cl.Target, cl.Successes}
 						if passes[tn] == nil {
@@ -695,6 +735,9 @@ func (g *Game) dangerPlan() *dangerPlan {
 						key.dice, key.target, key.need = cl.Dice, cl.Target, cl.Successes
 					case FightTest:
 						key.foe = g.typicalEnemy(cl)
+						for _, st := range []Stat{StatCombat, StatDefense} {
+							plan.reads[st] = plan.reads[st].Union(key.foe.Keywords)
+						}
 					}
 					shape, ok := shapes[key]
 					if !ok {
