@@ -93,24 +93,33 @@ func (g *Game) drawEventKeep(seat, n int) {
 
 // handTimings returns the timings (as bits) at which the hero's hand holds
 // a card it can play on itself, and a card for a rival; recomputed only
-// after the hand changes.
+// after the hand changes. It and rivalTimings are small enough to inline:
+// every offer asks them.
 func (g *Game) handTimings(h *Hero) (self, opp uint32) {
 	if h.handDirty {
-		h.selfTimings, h.oppTimings = 0, 0
-		for _, hc := range h.hand {
-			e := g.eventOf(hc)
-			if e.Effect == nil && len(e.Mods) == 0 {
-				continue
-			}
-			if e.Target == TargetOpponent {
-				h.oppTimings |= e.Timings
-			} else {
-				h.selfTimings |= e.Timings
-			}
-		}
-		h.handDirty = false
+		g.retime(h)
 	}
 	return h.selfTimings, h.oppTimings
+}
+
+// retime works out handTimings after the hand changed. Kept out of line,
+// so that handTimings inlines.
+//
+//go:noinline
+func (g *Game) retime(h *Hero) {
+	h.selfTimings, h.oppTimings = 0, 0
+	for _, hc := range h.hand {
+		e := g.eventOf(hc)
+		if e.Effect == nil && len(e.Mods) == 0 {
+			continue
+		}
+		if e.Target == TargetOpponent {
+			h.oppTimings |= e.Timings
+		} else {
+			h.selfTimings |= e.Timings
+		}
+	}
+	h.handDirty = false
 }
 
 // handChanged marks a hero's hand changed: its timings (handTimings) and the
@@ -124,14 +133,19 @@ func (g *Game) handChanged(h *Hero) {
 // moments no hand holds a card for, and offerOpponents then skips the table.
 func (g *Game) rivalTimings() uint32 {
 	if g.handsDirty {
-		g.rivalMask = 0
-		for i := range g.heroes {
-			_, opp := g.handTimings(&g.heroes[i])
-			g.rivalMask |= opp
-		}
-		g.handsDirty = false
+		g.retimeRivals()
 	}
 	return g.rivalMask
+}
+
+// retimeRivals works out rivalTimings after a hand changed.
+func (g *Game) retimeRivals() {
+	g.rivalMask = 0
+	for i := range g.heroes {
+		_, opp := g.handTimings(&g.heroes[i])
+		g.rivalMask |= opp
+	}
+	g.handsDirty = false
 }
 
 // eventOf returns a hand card's definition.
@@ -179,11 +193,14 @@ func (g *Game) offerSelf(seat int, t Timing) {
 		g.offerSharedHand(seat, t)
 	}
 	self, _ := g.handTimings(h)
-	if (self|h.itemTimings|h.def.Timings)&(1<<t) == 0 {
+	bit := uint32(1) << t
+	if (self|h.itemTimings|h.def.Timings)&bit == 0 {
 		return // nothing to use at this moment: most calls end here
 	}
 	// Held Events and secret City cards aimed at self (or at everyone).
-	for i := 0; i < len(h.hand); i++ {
+	// Without one for this moment, none is played and the hand stays as
+	// it is: the walk through it is skipped.
+	for i := 0; self&bit != 0 && i < len(h.hand); i++ {
 		hc := h.hand[i]
 		e := g.eventOf(hc)
 		if !e.At(t) || e.Target == TargetOpponent || e.Effect == nil && len(e.Mods) == 0 {
@@ -203,8 +220,8 @@ func (g *Game) offerSelf(seat int, t Timing) {
 			return
 		}
 	}
-	// Items.
-	for i := 0; i < len(h.items); i++ {
+	// Items (itemTimings is kept up to date as items come and go).
+	for i := 0; h.itemTimings&bit != 0 && i < len(h.items); i++ {
 		it := &g.c.Items[h.items[i]]
 		if !it.At(t) || it.Effect == nil || (it.Activate && h.activated[i]) {
 			continue
