@@ -1044,9 +1044,10 @@ func (g *Game) commonChoice(h *Hero, buffer int) int16 {
 		return -1 // no Common Item costs less
 	}
 	best, bestV := int16(-1), 0
+	r := g.room(h)
 	for _, id := range g.c.CommonItems {
 		cost := g.commonCost(h, id)
-		if h.glory < cost+buffer || !g.mayBuyCommon(h, id) {
+		if h.glory < cost+buffer || !g.mayBuyCommonWith(h, id, r) {
 			continue
 		}
 		it := &g.c.Items[id]

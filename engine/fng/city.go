@@ -244,14 +244,28 @@ func (g *Game) mayBuy(h *Hero, ally bool) bool {
 // mayBuyCommon reports whether the hero may buy Common Item id: one is
 // left, it holds none, it has room and the Glory.
 func (g *Game) mayBuyCommon(h *Hero, id int16) bool {
+	return g.mayBuyCommonWith(h, id, g.room(h))
+}
+
+// room is whether a hero has room for one more Gear and one more Ally.
+type room struct{ gear, ally bool }
+
+func (g *Game) room(h *Hero) room {
+	gear := g.gearCount(h)
+	return room{gear: gear < g.c.Rules.GearLimit, ally: len(h.items)-gear < g.c.Rules.AllyLimit}
+}
+
+// mayBuyCommonWith is mayBuyCommon with the hero's room counted already
+// (commonChoice asks it of every Common Item in turn).
+func (g *Game) mayBuyCommonWith(h *Hero, id int16, r room) bool {
 	it := &g.c.Items[id]
 	if !it.Common || g.commonLeft[id] == 0 || g.holds(h, id) || h.glory < g.commonCost(h, id) {
 		return false
 	}
 	if it.Ally {
-		return g.allyCount(h) < g.c.Rules.AllyLimit
+		return r.ally
 	}
-	return g.gearCount(h) < g.c.Rules.GearLimit
+	return r.gear
 }
 
 // countRule counts a rule a hero chose to use, when collecting stats.
