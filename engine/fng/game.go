@@ -345,13 +345,35 @@ func New(c *Content) *Game {
 	return g
 }
 
-// step counts work against the step budget.
-func (g *Game) step() { g.steps.Take(g.opt.MaxSteps) }
+// step counts work against the step budget. Small enough to inline: the
+// step over the budget takes Take's way (overBudget), which counts it and
+// stops the game.
+func (g *Game) step() {
+	if int(g.steps) >= g.opt.MaxSteps {
+		g.overBudget()
+		return
+	}
+	g.steps++
+}
+
+// overBudget is kept out of line, so that step inlines.
+//
+//go:noinline
+func (g *Game) overBudget() { g.steps.Take(g.opt.MaxSteps) }
 
 // roll rolls a die from the dice stream (or, in scenario tests, the next
-// forced face).
+// forced face). A game rolls hundreds of dice: the plain roll inlines, the
+// scenario tests' and traced games' take rollScripted.
 func (g *Game) roll() int {
 	g.step()
+	if len(g.forced) > 0 || g.strict || g.trace != nil {
+		return g.rollScripted()
+	}
+	return g.dice.D6()
+}
+
+// rollScripted is roll with forced faces or a trace.
+func (g *Game) rollScripted() int {
 	var r int
 	switch {
 	case len(g.forced) > 0:

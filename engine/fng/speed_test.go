@@ -1,6 +1,7 @@
 package fng
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -340,4 +341,28 @@ func TestCityTablesMatchScans(t *testing.T) {
 		}
 	}
 	assert.Greater(t, flights, 20, "free flights are taken toward far targets")
+}
+
+// The step budget stops a game at its first step past the budget, as a
+// stall: a game that takes S steps finishes with a budget of S and stalls
+// with S−1, having counted S.
+func TestStepBudgetBoundary(t *testing.T) {
+	g := New(bundled(t))
+	opt := Options{Players: 4, Advanced: true}
+	_, err := g.PlaySafe(7, opt)
+	require.NoError(t, err)
+	steps := int(g.steps)
+	require.Greater(t, steps, 100, "a game rolls dice")
+
+	opt.MaxSteps = steps
+	_, err = g.PlaySafe(7, opt)
+	require.NoError(t, err, "a budget of exactly the game's steps")
+
+	opt.MaxSteps = steps - 1
+	_, err = g.PlaySafe(7, opt)
+	var f *Failure
+	require.ErrorAs(t, err, &f)
+	assert.True(t, f.Stall, "a stall, not an internal error")
+	assert.Contains(t, f.Message, fmt.Sprintf("step budget of %d exceeded", steps-1))
+	assert.Equal(t, steps, int(g.steps), "the step past the budget is counted")
 }
