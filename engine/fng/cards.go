@@ -336,9 +336,11 @@ func (g *Game) offerOpponents(seat int, t Timing) {
 
 // usable checks a card's Condition for the hero it would act on.
 func (g *Game) usable(seat int, c *Card) bool {
-	if c.Cond == nil {
-		return true
-	}
+	return c.Cond == nil || g.condHolds(seat, c) // most cards have none: usable inlines
+}
+
+// condHolds runs a card's Condition for the hero it would act on.
+func (g *Game) condHolds(seat int, c *Card) bool {
 	prev := g.cur
 	g.cur = seat
 	ok := c.Cond.True(g)

@@ -46,10 +46,15 @@ func zone(kind string, seat int) string {
 }
 
 // move reports a card of deck d moving between zones (kinds, see zone).
+// Only a traced game reports: move inlines to that one test.
 func (g *Game) move(d *deck.Deck, id int16, seat int, from, to, why string) {
 	if g.trace != nil && id >= 0 {
-		g.logCard(seat, g.deckName(d), g.cardOf(d, id), zone(from, seat), zone(to, seat), why)
+		g.logMove(d, id, seat, from, to, why)
 	}
+}
+
+func (g *Game) logMove(d *deck.Deck, id int16, seat int, from, to, why string) {
+	g.logCard(seat, g.deckName(d), g.cardOf(d, id), zone(from, seat), zone(to, seat), why)
 }
 
 // draw takes the top card of a deck into a zone; an empty draw pile is
