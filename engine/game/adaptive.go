@@ -281,11 +281,12 @@ func (a *adaptive) decided(c *impactCard) bool {
 }
 
 // run plays the rounds: extend(n) plays the run's next n base games (with
-// the cards tracked) and returns them, play(c, games) a card's games
-// (base game numbers) with its substitute; either returns nil when the
-// run was stopped, and run then returns false. progress, if set, is told
-// after each round.
-func (a *adaptive) run(extend func(n int) []Outcome, play func(c *impactCard, games []int) []Outcome, progress func(round, precise, cards int)) bool {
+// the cards tracked) and returns them, play(cards, games) a round's paired
+// games, games[k] (base game numbers) with the substitute of cards[k],
+// and returns their outcomes, by card and in that order; either returns
+// nil when the run was stopped, and run then returns false. progress, if
+// set, is told after each round.
+func (a *adaptive) run(extend func(n int) []Outcome, play func(cards []*impactCard, games [][]int) [][]Outcome, progress func(round, precise, cards int)) bool {
 	closing := false
 	for a.spent < a.plan.Budget {
 		wants, baseWant := a.allocate(closing)
@@ -312,8 +313,13 @@ func (a *adaptive) run(extend func(n int) []Outcome, play func(c *impactCard, ga
 			a.spent += len(games)
 			a.scan(games)
 		}
+		// Every card's games of the round, in the order of the cards, as
+		// far as the budget goes; all played at once, then paired.
+		var cards []*impactCard
+		var lists [][]int
+		left := a.plan.Budget - a.spent
 		for i, c := range a.cards {
-			to := min(wants[i], len(c.seen), c.paired+a.plan.Budget-a.spent)
+			to := min(wants[i], len(c.seen), c.paired+left)
 			if to <= c.paired {
 				continue
 			}
@@ -321,13 +327,19 @@ func (a *adaptive) run(extend func(n int) []Outcome, play func(c *impactCard, ga
 			for _, d := range c.seen[c.paired:to] {
 				games = append(games, int(d.game))
 			}
-			with := play(c, games)
+			left -= len(games)
+			cards, lists = append(cards, c), append(lists, games)
+		}
+		if len(cards) > 0 {
+			with := play(cards, lists)
 			if with == nil {
 				return false
 			}
-			a.spent += len(with)
-			a.paired += len(with)
-			a.pair(c, c.paired, with)
+			for k, c := range cards {
+				a.spent += len(with[k])
+				a.paired += len(with[k])
+				a.pair(c, c.paired, with[k])
+			}
 		}
 		precise := 0
 		for _, c := range a.cards {

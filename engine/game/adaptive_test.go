@@ -80,10 +80,12 @@ func (w pairWorld) measure(plan ImpactPlan, games int) (*SimReport, *adaptive) {
 			out[i] = w.base(len(a.base) + i)
 		}
 		return out
-	}, func(c *impactCard, games []int) []Outcome {
-		out := make([]Outcome, len(games))
-		for i, g := range games {
-			out[i] = w.sub(c.k, g)
+	}, func(cards []*impactCard, games [][]int) [][]Outcome {
+		out := make([][]Outcome, len(cards))
+		for k, c := range cards {
+			for _, g := range games[k] {
+				out[k] = append(out[k], w.sub(c.k, g))
+			}
 		}
 		return out
 	}, nil)

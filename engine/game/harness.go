@@ -343,8 +343,12 @@ func (h *harness) impact(rep *SimReport, targets []int) {
 			return nil
 		}
 		return t.Outcomes
-	}, func(c *impactCard, games []int) []Outcome {
-		return h.playList(games, substitute(c.card.ID), progress())
+	}, func(cards []*impactCard, games [][]int) [][]Outcome {
+		lists := make([]pairList, len(cards))
+		for k, c := range cards {
+			lists[k] = pairList{substitute(c.card.ID), games[k]}
+		}
+		return h.playLists(lists, progress())
 	}, h.req.ImpactRound)
 	if ok {
 		a.report(rep)
@@ -377,9 +381,15 @@ func (h *harness) fixedImpact(rep *SimReport, ids []string, targets []int, subst
 			base = append(t.Outcomes, base...)
 		}
 	}
-	sums := pairCards(rep, ids, base, from, func(id string, drawn []int) []Outcome {
-		return h.playList(drawn, substitute(id), nil)
-	}, h.req.ImpactProgress)
+	sums := pairCards(rep, ids, base, from, func(drawn [][]int) [][]Outcome {
+		lists := make([]pairList, len(ids))
+		for k, id := range ids {
+			if len(drawn[k]) > 0 {
+				lists[k] = pairList{substitute(id), drawn[k]}
+			}
+		}
+		return h.playLists(lists, cardProgress(lists, ids, h.req.ImpactProgress))
+	})
 	if sums == nil {
 		return
 	}
@@ -389,43 +399,105 @@ func (h *harness) fixedImpact(rep *SimReport, ids []string, targets []int, subst
 	}
 }
 
-// playList plays the run's games numbered games (from the request's first;
-// a shard's fixed --impact numbers those before its slice below 0)
-// with cfg on every worker and returns their outcomes in that order, nil
-// if the run was stopped.
-func (h *harness) playList(games []int, cfg GameConfig, progress func(int)) []Outcome {
-	if len(games) == 0 {
-		return []Outcome{}
+// cardProgress tells progress, if set, which card's list (of lists, by
+// card as ids) the games done have reached, as each card begins.
+func cardProgress(lists []pairList, ids []string, progress func(card, cards int, id string)) func(done int) {
+	if progress == nil {
+		return nil
 	}
-	kept := make([]Outcome, len(games))
-	st := sim.Run(sim.Config{Games: len(games), Workers: h.req.Workers, Seed: h.req.Seed, Stop: h.req.Stop, Progress: progress},
+	ends := make([]int, len(lists)) // each list's end, from the first's start
+	for k, l := range lists {
+		ends[k] = len(l.games)
+		if k > 0 {
+			ends[k] += ends[k-1]
+		}
+	}
+	told := -1
+	return func(done int) {
+		k := min(sort.SearchInts(ends, done+1), len(ids)-1) // the first list not done
+		if k > told {
+			told = k
+			progress(k+1, len(ids), ids[k])
+		}
+	}
+}
+
+// pairList is one card's paired games: the run's games numbered games
+// (from the request's first; a shard's fixed --impact numbers those
+// before its slice below 0), played with cfg (the card's substitute).
+type pairList struct {
+	cfg   GameConfig
+	games []int
+}
+
+// playLists plays the games of every list on one pool of workers, list
+// after list, and returns each list's outcomes in its order, nil if the
+// run was stopped. One pool for all the lists of a round keeps every
+// worker busy to the end: a list of its own would be a parallel run with
+// a start and a tail, for a card's few games. A game's outcome depends on
+// its seed and its card alone, so which worker plays it changes nothing.
+// progress, if set, is told the games done, of all the lists.
+func (h *harness) playLists(lists []pairList, progress func(done int)) [][]Outcome {
+	starts := make([]int, len(lists)+1)
+	for k, l := range lists {
+		starts[k+1] = starts[k] + len(l.games)
+	}
+	total := starts[len(lists)]
+	kept := make([]Outcome, total)
+	out := make([][]Outcome, len(lists))
+	for k := range lists {
+		out[k] = kept[starts[k]:starts[k+1]:starts[k+1]]
+	}
+	if total == 0 {
+		return out
+	}
+	st := sim.Run(sim.Config{Games: total, Workers: h.req.Workers, Seed: h.req.Seed, Stop: h.req.Stop, Progress: progress},
 		func(int) sim.Worker {
-			return listWorker{h.worker(cfg, newTally(h.seats()), kept, 0), games}
+			return &listWorker{h: h, lists: lists, starts: starts, kept: kept, t: newTally(h.seats())}
 		})
 	if st.Stopped {
 		return nil
 	}
-	return kept
+	return out
 }
 
-// listWorker plays the games of a list: sim.Run's game i is the list's
-// i-th, with that game's own seed.
+// listWorker plays the games of lists: sim.Run's game i is the i-th of
+// them all, with that game's own seed. A worker is handed its games in
+// increasing order, so it moves from list to list only forward, and makes
+// the game of a list's card (its substitute) once.
 type listWorker struct {
-	w     *worker
-	games []int
+	h      *harness
+	lists  []pairList
+	starts []int // the lists' first games, from all the lists' first
+	kept   []Outcome
+	t      *Tally // the worker's games' (only kept's outcomes are used)
+	list   int    // the list of the last game played
+	w      *worker
 }
 
-func (l listWorker) Play(i int, _ uint64) {
-	index := l.w.h.req.From + l.games[i]
+// at sets the worker up for game i of all the lists and returns the
+// game's index in the run.
+func (l *listWorker) at(i int) int {
+	for i >= l.starts[l.list+1] {
+		l.list++
+		l.w = nil
+	}
+	if l.w == nil {
+		l.w = l.h.worker(l.lists[l.list].cfg, l.t, l.kept, 0)
+	}
 	l.w.slot = i
-	l.w.h.setup(&l.w.setup, index, rng.Seed(l.w.h.req.Seed, index))
+	return l.h.req.From + l.lists[l.list].games[i-l.starts[l.list]]
+}
+
+func (l *listWorker) Play(i int, _ uint64) {
+	index := l.at(i)
+	l.w.h.setup(&l.w.setup, index, rng.Seed(l.h.req.Seed, index))
 	l.w.play()
 }
 
-func (l listWorker) Failed(i int, _ uint64, r any) {
-	index := l.w.h.req.From + l.games[i]
-	l.w.slot = i
-	l.w.fail(index, rng.Seed(l.w.h.req.Seed, index), r)
+func (l *listWorker) Failed(i int, _ uint64, r any) {
+	index := l.at(i)
+	l.w.fail(index, rng.Seed(l.h.req.Seed, index), r)
 }
 
 // tracked are the card numbers of the cards ids names, in order.

@@ -30,50 +30,62 @@ func MeasureImpact(rep *SimReport, ids []string, games int, with func(id string,
 	if games <= 0 || games > len(rep.Outcomes) {
 		games = len(rep.Outcomes)
 	}
-	sums := pairCards(rep, ids, rep.Outcomes[:games], 0, func(id string, drawn []int) []Outcome {
-		all := with(id, games)
-		if all == nil {
-			return nil
-		}
-		out := make([]Outcome, len(drawn))
-		for i, g := range drawn {
-			out[i] = all[g]
+	sums := pairCards(rep, ids, rep.Outcomes[:games], 0, func(drawn [][]int) [][]Outcome {
+		out := make([][]Outcome, len(ids))
+		for k, id := range ids {
+			if rep.card(id) == nil {
+				continue
+			}
+			if progress != nil {
+				progress(k+1, len(ids), id)
+			}
+			all := with(id, games)
+			if all == nil {
+				return nil
+			}
+			for _, g := range drawn[k] {
+				out[k] = append(out[k], all[g])
+			}
 		}
 		return out
-	}, progress)
+	})
 	if sums != nil {
 		rep.fixedImpact(ids, games, sums)
 	}
 }
 
 // pairCards pairs each card of ids (in the order of Outcome.Held) on the
-// base games (base[i] is game from+i) it was drawn in: play(id, drawn)
-// plays those games (their numbers) with its substitute and returns
-// their outcomes, nil when the run was stopped (pairCards then returns
-// nil). progress, if set, is told as each card begins.
-func pairCards(rep *SimReport, ids []string, base []Outcome, from int, play func(id string, drawn []int) []Outcome, progress func(card, cards int, id string)) []ImpactSums {
+// base games (base[i] is game from+i) it was drawn in: play(drawn) plays
+// each card's drawn games (drawn[k], their numbers, by card as ids; none
+// for a card not in the report) with its substitute, and returns their
+// outcomes in that order, nil when the run was stopped (pairCards then
+// returns nil). The sums are added card by card, in the order of the
+// games.
+func pairCards(rep *SimReport, ids []string, base []Outcome, from int, play func(drawn [][]int) [][]Outcome) []ImpactSums {
 	sums := make([]ImpactSums, len(ids))
+	drawn := make([][]int, len(ids))
 	for k, id := range ids {
 		sums[k].Card = id
+		if rep.card(id) == nil {
+			continue
+		}
+		for i := range base {
+			if o := &base[i]; o.Done && k < len(o.Held) && o.Held[k] != 0 {
+				drawn[k] = append(drawn[k], from+i)
+			}
+		}
+	}
+	with := play(drawn)
+	if with == nil { // stopped: the report is partial, without impacts
+		return nil
+	}
+	for k, id := range ids {
 		card := rep.card(id)
 		if card == nil {
 			continue
 		}
-		if progress != nil {
-			progress(k+1, len(ids), id)
-		}
-		var drawn []int
-		for i := range base {
-			if o := &base[i]; o.Done && k < len(o.Held) && o.Held[k] != 0 {
-				drawn = append(drawn, from+i)
-			}
-		}
-		with := play(id, drawn)
-		if with == nil { // stopped: the report is partial, without impacts
-			return nil
-		}
-		for i, g := range drawn {
-			sums[k].pair(&base[g-from], &with[i], k, rep.SharedWins, card.Earned)
+		for i, g := range drawn[k] {
+			sums[k].pair(&base[g-from], &with[k][i], k, rep.SharedWins, card.Earned)
 		}
 	}
 	return sums
