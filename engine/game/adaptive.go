@@ -135,6 +135,7 @@ type adaptive struct {
 	level  float64 // of significance
 	band   float64
 	cards  []*impactCard
+	byK    []*impactCard // the cards by index in Outcome.Held (nil: not measured)
 	base   []baseGame
 	spent  int // games played beyond the run's: base and paired
 	paired int
@@ -160,6 +161,10 @@ func newAdaptive(rep *SimReport, plan ImpactPlan, ids []string) *adaptive {
 			}
 		}
 	}
+	a.byK = make([]*impactCard, len(ids))
+	for _, c := range a.cards {
+		a.byK[c.k] = c
+	}
 	a.scan(rep.Outcomes)
 	return a
 }
@@ -174,39 +179,44 @@ func (a *adaptive) scan(games []Outcome) {
 		if !o.Done {
 			continue
 		}
-		for _, c := range a.cards {
-			if c.k >= len(o.Held) || o.Held[c.k] == 0 {
+		// By the cards drawn, not by every card: a game holds few.
+		for k, held := range o.Held[:min(len(o.Held), len(a.byK))] {
+			c := a.byK[k]
+			if held == 0 || c == nil {
 				continue
 			}
-			seats := uint8(o.Held[c.k])
+			seats := uint8(held)
 			c.drawn++
 			if len(c.seen) < c.keep {
 				c.seen = append(c.seen, drawn{game: int32(g), seats: seats})
 			}
 			c.roundsBase.add(o.Rounds)
-			for _, won := range a.units(o.Won, o.Win, seats, c.noWin) {
+			units, n := a.units(o.Won, o.Win, seats, c.noWin)
+			for _, won := range units[:n] {
 				c.winBase.add(b2i(won))
 			}
 		}
 	}
 }
 
-// units are a game's win units for a card: the side's win when the
-// players win together, else each holder's.
-func (a *adaptive) units(won uint8, win bool, seats uint8, noWin bool) []bool {
+// units are a game's win units for a card, the first n of them: the
+// side's win when the players win together, else each holder's, by seat
+// (an array, not a slice: scan asks for every card of every base game).
+func (a *adaptive) units(won uint8, win bool, seats uint8, noWin bool) (units [8]bool, n int) {
 	if a.shared {
-		return []bool{win}
+		units[0] = win
+		return units, 1
 	}
 	if noWin {
-		return nil
+		return units, 0
 	}
-	var out []bool
 	for s := range uint(8) {
 		if seats&(1<<s) != 0 {
-			out = append(out, won&(1<<s) != 0)
+			units[n] = won&(1<<s) != 0
+			n++
 		}
 	}
-	return out
+	return units, n
 }
 
 // pair adds a card's paired games: seen[from:] with their outcomes with
@@ -221,8 +231,9 @@ func (a *adaptive) pair(c *impactCard, from int, with []Outcome) {
 			continue
 		}
 		c.rounds.add(int(base.rounds), b.Rounds)
-		as, bs := a.units(base.won, base.win, d.seats, c.noWin), a.units(b.Won, b.Win, d.seats, c.noWin)
-		for u := range as {
+		as, n := a.units(base.won, base.win, d.seats, c.noWin)
+		bs, _ := a.units(b.Won, b.Win, d.seats, c.noWin)
+		for u := range n {
 			c.win.add(b2i(as[u]), b2i(bs[u]))
 		}
 	}
