@@ -400,9 +400,11 @@ func (h *harness) fixedImpact(rep *SimReport, ids []string, targets []int, subst
 }
 
 // cardProgress tells progress, if set, which card's list (of lists, by
-// card as ids) the games done have reached, as each card begins.
+// card as ids) the games done have reached, as each card begins: the
+// first at once, the others as the games done (told to the function it
+// returns) reach them.
 func cardProgress(lists []pairList, ids []string, progress func(card, cards int, id string)) func(done int) {
-	if progress == nil {
+	if progress == nil || len(ids) == 0 {
 		return nil
 	}
 	ends := make([]int, len(lists)) // each list's end, from the first's start
@@ -413,13 +415,15 @@ func cardProgress(lists []pairList, ids []string, progress func(card, cards int,
 		}
 	}
 	told := -1
-	return func(done int) {
+	tell := func(done int) {
 		k := min(sort.SearchInts(ends, done+1), len(ids)-1) // the first list not done
 		if k > told {
 			told = k
 			progress(k+1, len(ids), ids[k])
 		}
 	}
+	tell(0)
+	return tell
 }
 
 // pairList is one card's paired games: the run's games numbered games
