@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -36,7 +34,6 @@ var impactRuns = []struct {
 }
 
 func TestGoldenImpact(t *testing.T) {
-	path := filepath.Join("testdata", "golden-impact.txt")
 	var lines []string
 	for _, run := range impactRuns {
 		digests := map[string]string{}
@@ -49,12 +46,6 @@ func TestGoldenImpact(t *testing.T) {
 		assert.Equal(t, digests["1"], digests["2"], "%s: the same report on 1 worker as on 2", run.name)
 		lines = append(lines, run.name+"\t"+digests["2"])
 	}
-	got := strings.Join(lines, "\n") + "\n"
-	if *updateGolden {
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run with -update to create it")
-	assert.Equal(t, string(want), got, "impact results moved; if a commit changes rules or bots on purpose, say so and rerun with -update")
+	checkGolden(t, "golden-impact.txt", strings.Join(lines, "\n")+"\n",
+		"impact results moved; if a commit changes rules or bots on purpose, say so and rerun with -update")
 }

@@ -39,7 +39,6 @@ var goldenRuns = []struct {
 }
 
 func TestGoldenSim(t *testing.T) {
-	path := filepath.Join("testdata", "golden-sim.txt")
 	var lines []string
 	for _, run := range goldenRuns {
 		args := append([]string{"sim", "--seed", "11", "--workers", "2", "--json"}, run.args...)
@@ -47,14 +46,22 @@ func TestGoldenSim(t *testing.T) {
 		require.Equal(t, exitOK, r.code, "%s: %s", run.name, r)
 		lines = append(lines, run.name+"\t"+goldenDigest(t, r.stdout))
 	}
-	got := strings.Join(lines, "\n") + "\n"
+	checkGolden(t, "golden-sim.txt", strings.Join(lines, "\n")+"\n",
+		"simulation results moved; if a commit changes rules or bots on purpose, say so and rerun with -update")
+}
+
+// checkGolden compares got with testdata/name, or with -update rewrites
+// it; moved says what a difference means.
+func checkGolden(t *testing.T, name, got, moved string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
 	if *updateGolden {
 		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
 		return
 	}
 	want, err := os.ReadFile(path)
 	require.NoError(t, err, "run with -update to create it")
-	assert.Equal(t, string(want), got, "simulation results moved; if a commit changes rules or bots on purpose, say so and rerun with -update")
+	assert.Equal(t, string(want), got, moved)
 }
 
 // goldenDigest is a report's hash (without its timing) and the figures a

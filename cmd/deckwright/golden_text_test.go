@@ -3,13 +3,10 @@ package main
 import (
 	"crypto/sha256"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -19,7 +16,6 @@ import (
 // change a character a designer reads. -update rewrites
 // testdata/golden-text.txt.
 func TestGoldenText(t *testing.T) {
-	path := filepath.Join("testdata", "golden-text.txt")
 	var lines []string
 	for _, run := range goldenRuns {
 		args := append([]string{"sim", "--seed", "11", "--workers", "2"}, run.args...)
@@ -31,14 +27,8 @@ func TestGoldenText(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("%s\ttext %x\t%d lines\thtml %x", run.name, sha256.Sum256([]byte(text)), strings.Count(text, "\n"),
 			sha256.Sum256([]byte(h.stdout))))
 	}
-	got := strings.Join(lines, "\n") + "\n"
-	if *updateGolden {
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run with -update to create it")
-	assert.Equal(t, string(want), got, "the text report moved; if a commit changes it on purpose, say so and rerun with -update")
+	checkGolden(t, "golden-text.txt", strings.Join(lines, "\n")+"\n",
+		"the text report moved; if a commit changes it on purpose, say so and rerun with -update")
 }
 
 // throughput is the text report's line of games a second: a timing.
