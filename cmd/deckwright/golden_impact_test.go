@@ -28,9 +28,9 @@ var impactRuns = []struct {
 }{
 	{"fng adaptive", []string{"--games", "200", "--impact", fngCards, "--impact-precision", "6", "--impact-budget", "30k"}},
 	{"fng adaptive decide", []string{"--games", "200", "--impact", fngCards, "--impact-precision", "10", "--impact-budget", "10k", "--impact-decide"}},
-	{"fng fixed", []string{"--games", "150", "--impact", "all", "--impact-games", "150"}},
+	{"fng fixed", []string{"--games", "100", "--impact", "all", "--impact-games", "100"}},
 	{"fl adaptive", []string{"--game", "fallen-land", "--games", "200", "--impact", flCards, "--impact-precision", "10", "--impact-budget", "12k"}},
-	{"fl fixed", []string{"--game", "fallen-land", "--games", "80", "--impact", "all", "--impact-games", "60"}},
+	{"fl fixed", []string{"--game", "fallen-land", "--games", "40", "--impact", "all", "--impact-games", "40"}},
 }
 
 func TestGoldenImpact(t *testing.T) {
