@@ -197,6 +197,7 @@ func TestSimShardFlagErrors(t *testing.T) {
 		{[]string{"--shard", "1/4", "--until-decided", "10k"}, untilNotSharded},
 		{[]string{"--shard", "1/4", "--trace"}, "a shard plays a fixed slice of the run's games; --trace needs the whole run on one machine"},
 		{[]string{"--shard", "1/5", "--games", "4"}, "shard 1/5: 5 shards of 4 games would leave some empty (at most --games shards)"},
+		{[]string{"--shard", "2/2", "--games", "1"}, "shard 2/2: 2 shards of 1 game would leave some empty (at most --games shards)"},
 	} {
 		r := dw(t, append([]string{"sim"}, tc.args...)...)
 		requireExit(t, exitUsage, r, "%v", tc.args)

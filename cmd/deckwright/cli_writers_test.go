@@ -33,6 +33,16 @@ var writers = []writer{
 	{name: "sim --report", target: "report.html", args: func(_, target string) []string {
 		return []string{"sim", "--games", "30", "--report", target}
 	}},
+	{name: "sim --shard --part", target: "part-1.json", args: func(_, target string) []string {
+		return []string{"sim", "--games", "30", "--shard", "1/2", "--part", target}
+	}},
+	{name: "merge -o", target: "merged.txt", args: func(dir, target string) []string {
+		return []string{"merge", filepath.Join(dir, "..", "part.json"), "-o", target}
+	}, prepare: func(t *testing.T, dir string) {
+		// The part merge reads sits beside the folder, which the full-disk
+		// test fills.
+		requireExit(t, exitOK, dw(t, "sim", "--games", "10", "--part", filepath.Join(dir, "..", "part.json")))
+	}},
 	{name: "export pdf -o", target: "cards.pdf", args: func(_, target string) []string {
 		return []string{"export", "pdf", "--deck", "dangers", "--quiet", "-o", target}
 	}},

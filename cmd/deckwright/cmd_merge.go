@@ -150,6 +150,9 @@ func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
 		w = stderr
 	}
 	if err := sf.printTo(w, b, rep, nil); err != nil {
+		if out != nil && out.Err() != nil {
+			return outputErr("-o", out.Err()) // a full disk: the old file is kept
+		}
 		return err
 	}
 	if out != nil {

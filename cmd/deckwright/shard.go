@@ -160,7 +160,7 @@ func (f *simFlags) shardOf(lookup func(string) (string, bool)) (shard, error) {
 		return s, usageErr("%s", why)
 	}
 	if s.n > f.games {
-		return s, usageErr("shard %d/%d: %d shards of %d games would leave some empty (at most --games shards)", s.k, s.n, s.n, f.games)
+		return s, usageErr("shard %d/%d: %d shards of %d game%s would leave some empty (at most --games shards)", s.k, s.n, s.n, f.games, plural(f.games))
 	}
 	return s, nil
 }
@@ -218,10 +218,14 @@ func (f *simFlags) writePart(out *outfile.File, p *game.Part, stderr io.Writer) 
 	if out == nil || p == nil {
 		return nil
 	}
-	if err := json.NewEncoder(out).Encode(p); err != nil {
+	data, err := json.Marshal(p)
+	if err != nil {
 		out.Abort()
-		return outputErr("--part", err)
+		return internalErr(err)
 	}
+	// A failed write is remembered by out, and Commit says it as every
+	// output does ("cannot write part-1.json: no space left on device").
+	out.Write(append(data, '\n'))
 	if err := out.Commit(); err != nil {
 		return outputErr("--part", err)
 	}

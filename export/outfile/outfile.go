@@ -153,6 +153,19 @@ func (f *File) Write(p []byte) (int, error) {
 	return n, nil
 }
 
+// Err is the first failed Write, worded as Commit would say it, or nil:
+// for a caller whose writer returned an error to tell a failed write
+// (the output's failure) from its own.
+func (f *File) Err() error {
+	if f.err == nil {
+		return nil
+	}
+	if f.path == "-" {
+		return fmt.Errorf("cannot write standard output: %v", unwrap(f.err))
+	}
+	return fmt.Errorf("cannot write %s: %v", f.path, unwrap(f.err))
+}
+
 // Commit makes the written bytes the target's content: sync, close, and
 // rename over the target, then sync the folder so the rename survives a
 // crash. On any failure (this one or an earlier Write's) the target is
