@@ -439,7 +439,7 @@ func impactRun(run *game.ImpactRun) string {
 		fmt.Fprintf(&b, "\nno win effect: earned by the winners, %d: %s", n, strings.Join(earned, ", "))
 	}
 	if n := len(run.NeverDrawn); n > 0 {
-		fmt.Fprintf(&b, "\nno win effect: never drawn in the games paired from, %d: %s", n, strings.Join(run.NeverDrawn, ", "))
+		fmt.Fprintf(&b, "\nno win effect: not drawn in any finished game paired from (games that stalled or failed pair nothing), %d: %s", n, strings.Join(run.NeverDrawn, ", "))
 	}
 	return b.String()
 }

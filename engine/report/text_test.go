@@ -252,7 +252,7 @@ func TestImpactRunNoWinEffect(t *testing.T) {
 	got := impactRun(&game.ImpactRun{FixedGames: 20, NoWinEffect: []string{"idol", "ve-typhoon", "map"}, NeverDrawn: []string{"ve-typhoon"}})
 	assert.Equal(t, "fixed allocation: every card paired on the run's first 20 games (--impact-games); 0 games played again, those each card was drawn in\n"+
 		"no win effect: earned by the winners, 2: idol, map\n"+
-		"no win effect: never drawn in the games paired from, 1: ve-typhoon", got)
+		"no win effect: not drawn in any finished game paired from (games that stalled or failed pair nothing), 1: ve-typhoon", got)
 }
 
 // A shard's own report says which of the run's paired games were its share.
