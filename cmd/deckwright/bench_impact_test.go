@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"testing"
+
+	"github.com/deckwright/deckwright/engine/cputime"
 )
 
 // BenchmarkImpactAllGames is `deckwright sim --impact all` on each bundled
@@ -20,7 +22,7 @@ func BenchmarkImpactAllGames(b *testing.B) {
 	for _, g := range []string{"fortune-and-glory", "fallen-land"} {
 		b.Run(g, func(b *testing.B) {
 			var out bytes.Buffer
-			cpu := cpuTime()
+			cpu := cputime.Process()
 			for b.Loop() {
 				out.Reset()
 				if code := run([]string{"sim", "--game", g, "--impact", "all", "--json"}, &out, io.Discard); code != 0 {
@@ -28,7 +30,7 @@ func BenchmarkImpactAllGames(b *testing.B) {
 				}
 			}
 			wall := b.Elapsed().Seconds() / float64(b.N)
-			used := (cpuTime() - cpu).Seconds() / float64(b.N)
+			used := (cputime.Process() - cpu).Seconds() / float64(b.N)
 			var rep struct {
 				Games  int `json:"games"`
 				Impact struct {

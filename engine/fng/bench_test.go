@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/deckwright/deckwright/engine/cputime"
 	"github.com/deckwright/deckwright/engine/game"
 )
 
@@ -114,7 +115,7 @@ func BenchmarkImpactAll(b *testing.B) {
 	req := game.SimRequest{Games: 1000, Players: 4, Seed: 1, Policy: "cautious", MaxRounds: 100, Stats: true, ImpactLayer: "all"}
 	run := func(b *testing.B, req game.SimRequest) *game.SimReport {
 		var rep *game.SimReport
-		cpu := cpuTime()
+		cpu := cputime.Process()
 		for b.Loop() {
 			var err error
 			if rep, err = game.Simulate(Module, tables, req); err != nil {
@@ -122,7 +123,7 @@ func BenchmarkImpactAll(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(b.Elapsed().Milliseconds())/1000/float64(b.N), "s")
-		b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s")
+		b.ReportMetric((cputime.Process()-cpu).Seconds()/float64(b.N), "cpu-s")
 		ir := rep.ImpactRun
 		b.ReportMetric(float64(max(ir.BaseGames, rep.Games)+ir.Paired), "games")
 		b.ReportMetric(float64(ir.Paired), "paired-games")
