@@ -857,7 +857,11 @@ func (h *harness) partTally(pt *PartTally, counts json.RawMessage, fresh func() 
 		t.Failures = append(t.Failures, Failed{Index: f.Index, Failure: &Failure{Stall: f.Stall, Seed: f.Seed, Round: f.Round,
 			Message: f.Message, Card: f.Card, InPlay: f.InPlay, Stack: f.Stack}})
 	}
-	c, err := readCounts(counts, fresh, template, len(h.run.Sides))
+	sg := ShardGames{Games: pt.Games, Finished: pt.Games - len(pt.Failures), Tables: map[int]int{}, MaxRounds: h.req.MaxRounds, Seats: h.seats()}
+	for n, tb := range pt.Tables {
+		sg.Tables[n] = tb.Games.Played
+	}
+	c, err := readCounts(counts, fresh, template, len(h.run.Sides), sg)
 	if err != nil {
 		return nil, err
 	}
@@ -963,8 +967,10 @@ func checkLineup(where, key string, l *sim.Lineup, n int, sides map[string]bool)
 // worker of the run starts with), then checks them against template, the
 // same: every list as long (a card's counts a card), every map and
 // pointer there, every count not negative (but for fields tagged
-// `part:"signed"`), and a card's counts by side one a side (of sides).
-func readCounts(data json.RawMessage, fresh func() Counts, template Counts, sides int) (Counts, error) {
+// `part:"signed"`), and a card's counts by side one a side (of sides);
+// then every field there, not left as fresh() had it, and the counts
+// such as the shard's games could give (CountsChecker).
+func readCounts(data json.RawMessage, fresh func() Counts, template Counts, sides int, shard ShardGames) (Counts, error) {
 	if template == nil {
 		if len(data) > 0 && string(data) != "null" {
 			return nil, errors.New("counts: module counts, but the run counts none")
@@ -990,7 +996,16 @@ func readCounts(data json.RawMessage, fresh func() Counts, template Counts, side
 	if err := nonNegative("counts", v.Elem(), reflect.ValueOf(template), sides); err != nil {
 		return nil, err
 	}
-	return v.Elem().Interface().(Counts), nil
+	if err := required(data, v.Type(), &fieldTypes{}); err != nil {
+		return nil, fmt.Errorf("counts%v", err)
+	}
+	c = v.Elem().Interface().(Counts)
+	if cc, ok := c.(CountsChecker); ok {
+		if err := cc.CheckCounts(shard); err != nil {
+			return nil, fmt.Errorf("counts.%v", err)
+		}
+	}
+	return c, nil
 }
 
 // arrayLengths reads JSON that decoded into a value of type t and checks
