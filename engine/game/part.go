@@ -10,8 +10,10 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/engine/sim"
 	"github.com/deckwright/deckwright/engine/table"
@@ -335,6 +337,9 @@ func decodePart(data []byte, embedded bool) (*Part, error) {
 		Format  string `json:"format"`
 		Version int    `json:"version"`
 		Engine  string `json:"engine"`
+		// When it was played, read apart so that a bad time is named.
+		Started  json.RawMessage `json:"started"`
+		Finished json.RawMessage `json:"finished"`
 	}
 	err := json.Unmarshal(data, &head)
 	switch {
@@ -345,9 +350,18 @@ func decodePart(data []byte, embedded bool) (*Part, error) {
 	case head.Version != PartVersion:
 		by := ""
 		if head.Engine != "" {
-			by = ", " + head.Engine
+			by = ", " + clip(head.Engine)
 		}
 		return nil, fmt.Errorf("part version %d; this deckwright reads version %d: merge with the deckwright that played it%s", head.Version, PartVersion, by)
+	}
+	for _, at := range []struct {
+		name string
+		raw  json.RawMessage
+	}{{"started", head.Started}, {"finished", head.Finished}} {
+		var t time.Time
+		if len(at.raw) > 0 && json.Unmarshal(at.raw, &t) != nil {
+			return nil, fmt.Errorf("%s: %s: %s is not a time (RFC 3339, as sim writes it)", name, at.name, clip(string(at.raw)))
+		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -384,7 +398,26 @@ func jsonError(err error, root reflect.Type) error {
 		}
 		return fmt.Errorf("%s: %s where a %s belongs", ute.Field, ute.Value, ute.Type)
 	}
-	return err
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if f, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		if name, err := strconv.Unquote(f); err == nil {
+			return fmt.Errorf("unknown field %q", clip(name))
+		}
+	}
+	return errors.New(clip(msg))
+}
+
+// clipAt is the most of a part's text a message repeats: a hand-edited
+// part may hold a string of any length.
+const clipAt = 80
+
+// clip is s, or its first clipAt characters and "…".
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= clipAt {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:clipAt]) + "…"
 }
 
 // fieldPath is a decoder's path to a field (Stats.Cards.CardCounts.Drawn)
@@ -583,7 +616,7 @@ func MergeParts(s Simulator, t, base *table.Tables, parts []*Part) (*SimReport, 
 	}
 	p0 := parts[0]
 	if p0.Game != s.ID() {
-		return nil, fmt.Errorf("%s: a part of %s, not %s", p0.Name, p0.Game, s.ID())
+		return nil, fmt.Errorf("%s: a part of %s, not %s", p0.Name, clip(p0.Game), s.ID())
 	}
 	d := p0.Run
 	h, rep, err := mergeRun(s, t, d.Request(), parts, "", func(p *Part) (*PartTally, json.RawMessage) { return &p.Tally, p.Counts })
@@ -672,7 +705,7 @@ func (h *harness) mergeImpact(rep *SimReport, parts []*Part) error {
 		}
 		for i := range cards {
 			if cards[i].Card != ids[i] {
-				return fmt.Errorf("%s: impact.cards[%d]: %q, where the run measures %q", p.Name, i, cards[i].Card, ids[i])
+				return fmt.Errorf("%s: impact.cards[%d]: %q, where the run measures %q", p.Name, i, clip(cards[i].Card), ids[i])
 			}
 			sums[i].merge(&cards[i])
 		}
@@ -751,17 +784,17 @@ func CheckParts(parts []*Part) error {
 func sameRun(p0, p *Part) error {
 	switch {
 	case p.Game != p0.Game:
-		return fmt.Errorf("game %s, not %s", p.Game, p0.Game)
+		return fmt.Errorf("game %s, not %s", clip(p.Game), clip(p0.Game))
 	case p.Content != p0.Content:
-		return fmt.Errorf("content %s, not %s (the shards played different workbooks)", p.Content, p0.Content)
+		return fmt.Errorf("content %s, not %s (the shards played different workbooks)", clip(p.Content), clip(p0.Content))
 	case p.Engine != p0.Engine:
-		return fmt.Errorf("played by deckwright %s, not %s", p.Engine, p0.Engine)
+		return fmt.Errorf("played by deckwright %s, not %s", clip(p.Engine), clip(p0.Engine))
 	case p.Shard.N != p0.Shard.N:
 		return fmt.Errorf("shard %d/%d, of %d shards, not %d", p.Shard.K, p.Shard.N, p.Shard.N, p0.Shard.N)
 	case p.Run.Kind() != p0.Run.Kind():
 		return fmt.Errorf("%s, not %s", p.Run.Kind(), p0.Run.Kind())
 	case p.Baseline != nil && p0.Baseline != nil && p.Baseline.Content != p0.Baseline.Content:
-		return fmt.Errorf("baseline content %s, not %s (the shards compared with different baselines)", p.Baseline.Content, p0.Baseline.Content)
+		return fmt.Errorf("baseline content %s, not %s (the shards compared with different baselines)", clip(p.Baseline.Content), clip(p0.Baseline.Content))
 	}
 	a, b := reflect.ValueOf(p0.Run), reflect.ValueOf(p.Run)
 	for i := range a.NumField() {
@@ -924,7 +957,7 @@ func (h *harness) checkTally(t *sim.Tally) error {
 func knownCounts(where string, m map[string]sim.Count, known map[string]bool) error {
 	for _, id := range slices.Sorted(maps.Keys(m)) {
 		if !known[id] {
-			return fmt.Errorf("%s: %q is not one of the run's", where, id)
+			return fmt.Errorf("%s: %q is not one of the run's", where, clip(id))
 		}
 		if c := m[id]; c.Won > c.Played {
 			return fmt.Errorf("%s.%s: %d won of %d played", where, id, c.Won, c.Played)
@@ -947,17 +980,17 @@ func wonOfPlayed(where string, cs []sim.Count) error {
 func checkLineup(where, key string, l *sim.Lineup, n int, sides map[string]bool) error {
 	switch {
 	case l == nil:
-		return fmt.Errorf("%s: %q is null", where, key)
+		return fmt.Errorf("%s: %q is null", where, clip(key))
 	case len(l.Sides) != n || len(l.Wins) != n || len(l.SingleWins) != n:
-		return fmt.Errorf("%s: %q has %d sides, %d wins and %d single wins at a table of %d", where, key, len(l.Sides), len(l.Wins), len(l.SingleWins), n)
+		return fmt.Errorf("%s: %q has %d sides, %d wins and %d single wins at a table of %d", where, clip(key), len(l.Sides), len(l.Wins), len(l.SingleWins), n)
 	case strings.Join(l.Sides, "\x00") != key || !slices.IsSorted(l.Sides):
-		return fmt.Errorf("%s: %q is not the key of its sides %q, sorted", where, key, l.Sides)
+		return fmt.Errorf("%s: %q is not the key of its sides %q, sorted", where, clip(key), l.Sides)
 	case l.Won > l.Games || l.Single > l.Games:
-		return fmt.Errorf("%s: %q: %d won and %d won alone of %d games", where, key, l.Won, l.Single, l.Games)
+		return fmt.Errorf("%s: %q: %d won and %d won alone of %d games", where, clip(key), l.Won, l.Single, l.Games)
 	}
 	for _, s := range l.Sides {
 		if !sides[s] {
-			return fmt.Errorf("%s: %q is not one of the run's", where, s)
+			return fmt.Errorf("%s: %q is not one of the run's", where, clip(s))
 		}
 	}
 	return nil
