@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -403,6 +404,37 @@ func hostileCases() []hostile {
 			write(t, filepath.Join(dir, "1.json"), nil)
 			return []string{"merge", filepath.Join(dir, "1.json")}
 		}, code: 1, first: "deckwright: {dir}/1.json: empty: its shard wrote no report (did it fail, or was it stopped? play it again)"},
+		// A part's game-module counts are checked as its tally is.
+		{name: "a part whose counts lost their Stats", setup: func(t *testing.T, dir string) []string {
+			p := shardPart(t, dir)
+			editJSON(t, p, func(d map[string]any) { delete(d["counts"].(map[string]any), "Stats") })
+			return []string{"merge", p}
+		}, code: 1, first: "deckwright: {dir}/part.json: counts.Stats: missing"},
+		{name: "a part whose counts are empty", setup: func(t *testing.T, dir string) []string {
+			p := shardPart(t, dir)
+			editJSON(t, p, func(d map[string]any) { d["counts"] = map[string]any{} })
+			return []string{"merge", p}
+		}, code: 1, first: "deckwright: {dir}/part.json: counts.ByOrg: missing"},
+		{name: "a part with a card's holders' wins beyond its holders", setup: func(t *testing.T, dir string) []string {
+			p := shardPart(t, dir)
+			write(t, p, bytes.Replace(readFile(t, p), []byte(`"Holders":0,"HolderWins":0`), []byte(`"Holders":2,"HolderWins":1000000`), 1))
+			return []string{"merge", p}
+		}, code: 1, first: "deckwright: {dir}/part.json: counts.Stats.Cards[0]: 1000000 holders' wins of 2 holders"},
+		{name: "a part with a card drawn more than its games could", setup: func(t *testing.T, dir string) []string {
+			p := shardPart(t, dir)
+			write(t, p, bytes.Replace(readFile(t, p), []byte(`"Drawn":0,"Used":0,"Tests":0`), []byte(`"Drawn":1000000000,"Used":0,"Tests":0`), 1))
+			return []string{"merge", p}
+		}, code: 1, first: "deckwright: {dir}/part.json: counts.Stats.Cards[0]: drawn 1000000000, used 0 and tested 0 times in 4 games of at most 100 rounds: more than 25856 (16 a seat a round)"},
+		{name: "a part whose games by player count do not add up", setup: func(t *testing.T, dir string) []string {
+			p := shardPart(t, dir)
+			write(t, p, bytes.Replace(readFile(t, p), []byte(`"ByPlayers":{"4":4}`), []byte(`"ByPlayers":{}`), 1))
+			return []string{"merge", p}
+		}, code: 1, first: "deckwright: {dir}/part.json: counts.ByPlayers: 0 games, but the shard finished 4"},
+		{name: "a part started yesterday", setup: func(t *testing.T, dir string) []string {
+			p := shardPart(t, dir)
+			write(t, p, regexp.MustCompile(`"started":"[^"]*"`).ReplaceAll(readFile(t, p), []byte(`"started":"yesterday"`)))
+			return []string{"merge", p}
+		}, code: 1, first: `deckwright: {dir}/part.json: started: "yesterday" is not a time (RFC 3339, as sim writes it)`},
 		{name: "a named pipe as a part", setup: func(t *testing.T, dir string) []string {
 			require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "part.json"), 0o644))
 			return []string{"merge", filepath.Join(dir, "part.json")}
@@ -490,6 +522,19 @@ func snapshot(t *testing.T, dir string, names []string) map[string]string {
 		}
 	}
 	return out
+}
+
+// editJSON rewrites the JSON file p with edit applied.
+func editJSON(t *testing.T, p string, edit func(d map[string]any)) {
+	t.Helper()
+	var d map[string]any
+	dec := json.NewDecoder(bytes.NewReader(readFile(t, p)))
+	dec.UseNumber()
+	require.NoError(t, dec.Decode(&d))
+	edit(d)
+	data, err := json.Marshal(d)
+	require.NoError(t, err)
+	write(t, p, data)
 }
 
 // shardPart writes the part of a 4-game run into dir/part.json.

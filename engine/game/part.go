@@ -360,7 +360,7 @@ func decodePart(data []byte, embedded bool) (*Part, error) {
 	}{{"started", head.Started}, {"finished", head.Finished}} {
 		var t time.Time
 		if len(at.raw) > 0 && json.Unmarshal(at.raw, &t) != nil {
-			return nil, fmt.Errorf("%s: %s: %s is not a time (RFC 3339, as sim writes it)", name, at.name, clip(string(at.raw)))
+			return nil, fmt.Errorf("%s: %s is not a time (RFC 3339, as sim writes it)", at.name, clip(string(at.raw)))
 		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
