@@ -259,7 +259,7 @@ func TestReadPartErrors(t *testing.T) {
 		{name: "a report's part that is not one", data: editReport(func(r map[string]any) { r["part"] = 5 }), want: `its "part" is not a part of deckwright sim --shard K/N --json`},
 		{name: "a report's part of other JSON", data: editReport(func(r map[string]any) { r["part"] = map[string]any{"format": "deckwright-tables"} }),
 			want: `its "part" is not a part of deckwright sim --shard K/N --json`},
-		{name: "a report's part with an unknown field", data: editReport(func(r map[string]any) { obj(r, "part")["extra"] = 1 }), want: `json: unknown field "extra"`},
+		{name: "a report's part with an unknown field", data: editReport(func(r map[string]any) { obj(r, "part")["extra"] = 1 }), want: `unknown field "extra"`},
 		{name: "a report's part with negative games", data: editReport(func(r map[string]any) { obj(r, "part", "tally")["games"] = -10 }),
 			want: "tally.games: -10, a count below 0"},
 		{name: "a report's part with a negative card count", data: editReport(func(r map[string]any) { card(obj(r, "part"), 3)["Drawn"] = -1 }),
