@@ -721,6 +721,12 @@ func (c *compiler) readRows(l *layer, sh *table.Sheet, rs *RawSheet, tb *table.T
 		}
 		if d, _ := text(table.Key(table.ColDisabled)); d != "" {
 			if b, ok := parseBool(d); ok && b {
+				// Kept by ID and position only: a command that names
+				// it says it is disabled, not unknown.
+				if id, _ := text(cols[0].Key()); id != "" {
+					r.row.ID = id
+					tb.Disabled = append(tb.Disabled, r.row)
+				}
 				continue
 			}
 		}

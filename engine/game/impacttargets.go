@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/table"
 )
 
 // impactTargets reads what --impact measures: a comma-separated list of
@@ -38,6 +39,12 @@ func (h *harness) impactTargets(sel string) ([]int, error) {
 		}
 		switch {
 		case named == 0:
+			if tb, r := findDisabled(h.cardSheets(), word); r != nil {
+				if !h.ratesSheet(tb) {
+					return nil, Optionf("--impact %s: %s is disabled (%s, Disabled is TRUE), and --impact measures no %s row", sel, r.ID, r.Where(), tb.Name)
+				}
+				return nil, Optionf("--impact %s: %s", sel, disabledText(r, "measure"))
+			}
 			ids := append(slices.Clone(layers), "all")
 			for _, row := range h.run.Cards {
 				ids = append(ids, row.ID)
@@ -58,4 +65,26 @@ func (h *harness) impactTargets(sel string) ([]int, error) {
 		}
 	}
 	return targets, nil
+}
+
+// cardSheets are the sheets the run's cards come from, in content order.
+func (h *harness) cardSheets() []*table.Table {
+	var out []*table.Table
+	for _, row := range h.run.Cards {
+		if tb := row.Table(); tb != nil && !slices.Contains(out, tb) {
+			out = append(out, tb)
+		}
+	}
+	return out
+}
+
+// ratesSheet says whether --impact measures some card of the sheet in
+// this run: whether a disabled row of it, enabled, could be measured.
+func (h *harness) ratesSheet(tb *table.Table) bool {
+	for _, row := range h.run.Cards {
+		if row.Table() == tb && h.run.Rated(row) {
+			return true
+		}
+	}
+	return false
 }

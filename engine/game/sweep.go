@@ -258,7 +258,7 @@ func (s Sweep) Resolve(schema *table.Schema, t *table.Tables) (SweepTarget, erro
 		}
 	}
 	if row == nil {
-		return target, s.noRow(schema, t, sheets[0].Name, ids)
+		return target, s.noRow(schema, t, sheets, ids)
 	}
 	nums := effectNumbers(sh, row)
 	var col *table.Column
@@ -328,11 +328,19 @@ func (s Sweep) sheets(schema *table.Schema) ([]*table.Sheet, error) {
 
 // noRow says that no row of the sheets has the sweep's ID: where the ID
 // is instead, or the closest ID there.
-func (s Sweep) noRow(schema *table.Schema, t *table.Tables, where string, ids []string) error {
+func (s Sweep) noRow(schema *table.Schema, t *table.Tables, sheets []*table.Sheet, ids []string) error {
+	where := sheets[0].Name
 	if strings.EqualFold(s.Sheet, AnyDeck) {
 		where = "any card sheet"
 	}
 	msg := fmt.Sprintf("no row %q in %s", s.ID, where)
+	var searched []*table.Table
+	for _, sh := range sheets {
+		searched = append(searched, t.Table(sh.Key()))
+	}
+	if _, r := findDisabled(searched, s.ID); r != nil {
+		return fmt.Errorf("%s", disabledText(r, "sweep"))
+	}
 	for _, tb := range t.Sheets {
 		if r := tb.Find(strings.ToLower(s.ID)); r != nil {
 			name := tb.Name
@@ -341,6 +349,9 @@ func (s Sweep) noRow(schema *table.Schema, t *table.Tables, where string, ids []
 			}
 			return fmt.Errorf("%s: it is a row of %s (%s.%s.%s)", msg, name, dashed(tb.Key), r.ID, s.nameText())
 		}
+	}
+	if tb, r := findDisabled(t.Sheets, s.ID); r != nil {
+		return fmt.Errorf("%s: it is a disabled row of %s (%s, Disabled is TRUE)", msg, tb.Name, r.Where())
 	}
 	if hint := diag.DidYouMean(s.ID, ids); hint != "" {
 		return fmt.Errorf("%s (%s)", msg, hint)

@@ -51,6 +51,11 @@ type Table struct {
 	// message about a row's cell can name the cell a designer must edit.
 	Sources []*Source `json:"sources"`
 	Rows    []*Row    `json:"rows"`
+	// Disabled are the rows a workbook marks Disabled, which the build
+	// leaves out: their IDs and positions only (no cells), so that a
+	// command naming one can say it is disabled, and where, rather than
+	// unknown. Engine tables do not carry them: they are not content.
+	Disabled []*Row `json:"-"`
 }
 
 // Source is one layer's copy of a sheet.
@@ -120,6 +125,17 @@ func (t *Table) Find(id string) *Row {
 	return nil
 }
 
+// FindDisabled returns the disabled row whose ID is id, ignoring case,
+// or nil.
+func (t *Table) FindDisabled(id string) *Row {
+	for _, r := range t.Disabled {
+		if strings.EqualFold(r.ID, id) {
+			return r
+		}
+	}
+	return nil
+}
+
 // Bind attaches a row to its table's sources. The compiler and Decode call
 // it; rows built by hand in tests call it too.
 func (t *Table) Bind() {
@@ -136,6 +152,9 @@ func (t *Table) BindRow(r *Row) {
 	}
 	r.table = t
 }
+
+// Table returns the sheet the row is bound to, or nil.
+func (r *Row) Table() *Table { return r.table }
 
 // Layer names the set the row came from.
 func (r *Row) Layer() string {
