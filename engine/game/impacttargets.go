@@ -49,6 +49,11 @@ func (h *harness) impactTargets(sel string) ([]int, error) {
 			for _, row := range h.run.Cards {
 				ids = append(ids, row.ID)
 			}
+			for _, tb := range h.cardSheets() {
+				for _, row := range tb.Disabled {
+					ids = append(ids, row.ID)
+				}
+			}
 			msg := fmt.Sprintf("--impact %s: no layer or card is called %q (layers: %s; or all, or card IDs, separated by commas)", sel, word, strings.Join(layers, ", "))
 			if hint := diag.DidYouMean(word, ids); hint != "" {
 				msg += "; " + hint

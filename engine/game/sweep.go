@@ -256,6 +256,9 @@ func (s Sweep) Resolve(schema *table.Schema, t *table.Tables) (SweepTarget, erro
 				sh, row = cand, r
 			}
 		}
+		for _, r := range tb.Disabled {
+			ids = append(ids, r.ID) // a typo of one is told it is disabled once corrected
+		}
 	}
 	if row == nil {
 		return target, s.noRow(schema, t, sheets, ids)

@@ -106,8 +106,9 @@ func sweepTables() (*table.Schema, *table.Tables) {
 		{Name: "Town Events", Columns: []table.Column{{Name: "Town Health", Type: table.TInt}, {Name: "Ongoing Effect", Type: table.TEffect("e")}}},
 	}}
 	heroes := &table.Table{Key: "heroes", Name: "Heroes", Columns: []string{"id", "name", "combat", "start_city"},
-		Sources: []*table.Source{{File: "base.xlsx", Sheet: "Heroes", Columns: map[string]string{"id": "A", "name": "B", "combat": "C", "start_city": "D"}}},
-		Rows:    []*table.Row{{ID: "jake-zane", Src: table.RowSrc{Row: 2}, Cells: map[string]any{"id": "jake-zane", "name": "Jake Zane", "combat": 4}}}}
+		Sources:  []*table.Source{{File: "base.xlsx", Sheet: "Heroes", Columns: map[string]string{"id": "A", "name": "B", "combat": "C", "start_city": "D"}}},
+		Rows:     []*table.Row{{ID: "jake-zane", Src: table.RowSrc{Row: 2}, Cells: map[string]any{"id": "jake-zane", "name": "Jake Zane", "combat": 4}}},
+		Disabled: []*table.Row{{ID: "nadia-volkova", Src: table.RowSrc{Row: 3}}}}
 	event := func(row int, id, name string, count int, effect, condition string) *table.Row {
 		cells := map[string]any{"id": id, "name": name, "count": count}
 		if effect != "" {
@@ -126,7 +127,8 @@ func sweepTables() (*table.Schema, *table.Tables) {
 			event(4, "plain", "Plain", 1, "drawEvent()", ""),
 			event(5, "lucky-coin", "Lucky Coin", 2, "gain(1)", ""),
 			event(6, "empty-purse", "Empty Purse", 1, "gainFortune(0); wound(-2)", ""),
-		}}
+		},
+		Disabled: []*table.Row{{ID: "frozen-bridge", Src: table.RowSrc{Row: 7}}}}
 	rules := &table.Table{Key: "rules", Name: "Rules", Columns: []string{"id", "name", "text"},
 		Sources: []*table.Source{{File: "base.xlsx", Sheet: "Rules", Columns: map[string]string{"id": "A", "name": "B", "text": "C"}}}}
 	towns := &table.Table{Key: "town_events", Name: "Town Events", Columns: []string{"id", "name", "town_health", "ongoing_effect"},
@@ -206,6 +208,15 @@ func TestSweepResolve(t *testing.T) {
 			ID: "mill", Name: "Mill", Column: "Ongoing Effect", Where: "base.xlsx:Town Events!D2", In: "roll() >= 4",
 			What: "the 4 in roll() >= 4, mill's Ongoing Effect", Current: n(4)}},
 		{in: "heroes.mill.town-health=1", err: `no row "mill" in Heroes: it is a row of Town Events (town-events.mill.town-health)`},
+
+		// A disabled row is named as one, at its ID's cell; a typo of one is
+		// corrected to it, never to another row.
+		{in: "cards.frozen-bridge.count=0..2", err: `frozen-bridge is disabled (exp.xlsx:Events!A7, Disabled is TRUE): set Disabled to FALSE to sweep it`},
+		{in: "events.Frozen-Bridge.count=1", err: `frozen-bridge is disabled (exp.xlsx:Events!A7, Disabled is TRUE): set Disabled to FALSE to sweep it`},
+		{in: "heroes.nadia-volkova.combat=1", err: `nadia-volkova is disabled (base.xlsx:Heroes!A3, Disabled is TRUE): set Disabled to FALSE to sweep it`},
+		{in: "heroes.frozen-bridge.count=1", err: `no row "frozen-bridge" in Heroes: it is a disabled row of Events (exp.xlsx:Events!A7, Disabled is TRUE)`},
+		{in: "cards.frozen-bridg.count=1", err: `no row "frozen-bridg" in any card sheet (did you mean "frozen-bridge"?)`},
+		{in: "cards.frozen-bridge-2.count=1", err: `no row "frozen-bridge-2" in any card sheet (did you mean "frozen-bridge"?)`},
 
 		{in: "heros.jake-zane.combat=1", err: `no sheet "heros" in Game (did you mean "Heroes"?)`},
 		{in: "villains.jake-zane.combat=1", err: `no sheet "villains" in Game (its sheets: Heroes, Events, Rules, Town Events, or cards for any card sheet)`},

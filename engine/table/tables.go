@@ -136,10 +136,13 @@ func (t *Table) FindDisabled(id string) *Row {
 	return nil
 }
 
-// Bind attaches a row to its table's sources. The compiler and Decode call
+// Bind attaches a row, enabled or disabled, to its table's sources. The compiler and Decode call
 // it; rows built by hand in tests call it too.
 func (t *Table) Bind() {
 	for _, r := range t.Rows {
+		t.BindRow(r)
+	}
+	for _, r := range t.Disabled {
 		t.BindRow(r)
 	}
 }

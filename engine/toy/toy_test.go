@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -217,9 +218,13 @@ func TestParts(t *testing.T) {
 
 // --impact names what it measures: all, a layer or card IDs (any case,
 // separated by commas); a word that names nothing is an error listing the
-// layers, with a did-you-mean.
+// layers, with a did-you-mean; a word naming a disabled row says so, at
+// its cell, and is never corrected to another card.
 func TestImpactTargets(t *testing.T) {
-	tables, _ := build(t, players, cards)
+	withDisabled := append(slices.Clone(cards),
+		map[string]string{"ID": "mirage", "Name": "Mirage", "Count": "1", "Effect": "gain(3)", "Text": "Gain 3 points.", "Disabled": "TRUE"})
+	tables, l := build(t, players, withDisabled)
+	require.Zero(t, l.Errors(), "%v", l.Items())
 	tests := []struct {
 		sel      string
 		measured []string
@@ -233,6 +238,9 @@ func TestImpactTargets(t *testing.T) {
 		{"jackpt", nil, `--impact jackpt: no layer or card is called "jackpt" (layers: base; or all, or card IDs, separated by commas); did you mean "jackpot"?`},
 		{"dud,,step", nil, `--impact "dud,,step": an empty name; want all, a layer (base) or card IDs, separated by commas`},
 		{"zzzzzz", nil, `--impact zzzzzz: no layer or card is called "zzzzzz" (layers: base; or all, or card IDs, separated by commas)`},
+		{"mirage", nil, `--impact mirage: mirage is disabled (pips.xlsx:Cards!A7, Disabled is TRUE): set Disabled to FALSE to measure it`},
+		{"step,MIRAGE", nil, `--impact step,MIRAGE: mirage is disabled (pips.xlsx:Cards!A7, Disabled is TRUE): set Disabled to FALSE to measure it`},
+		{"mirag", nil, `--impact mirag: no layer or card is called "mirag" (layers: base; or all, or card IDs, separated by commas); did you mean "mirage"?`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.sel, func(t *testing.T) {
