@@ -45,6 +45,14 @@ func (h *harness) impactTargets(sel string) ([]int, error) {
 				}
 				return nil, Optionf("--impact %s: %s", sel, disabledText(r, "measure"))
 			}
+			if off := h.disabledOf(word); len(off) > 0 {
+				more := ""
+				if len(off) > 1 {
+					more = fmt.Sprintf(" and %d more", len(off)-1)
+				}
+				return nil, Optionf("--impact %s: the cards layer %s adds are all disabled (%s at %s%s, Disabled is TRUE): set Disabled to FALSE to measure them",
+					sel, off[0].Layer(), off[0].ID, off[0].Where(), more)
+			}
 			ids := append(slices.Clone(layers), "all")
 			for _, row := range h.run.Cards {
 				ids = append(ids, row.ID)
@@ -92,4 +100,22 @@ func (h *harness) ratesSheet(tb *table.Table) bool {
 		}
 	}
 	return false
+}
+
+// disabledOf are a layer's disabled rows of the sheets --impact
+// measures, in content order: a layer whose every card is disabled (as
+// deckwright init writes one) is not unknown.
+func (h *harness) disabledOf(layer string) []*table.Row {
+	var out []*table.Row
+	for _, tb := range h.cardSheets() {
+		if !h.ratesSheet(tb) {
+			continue
+		}
+		for _, row := range tb.Disabled {
+			if strings.EqualFold(row.Layer(), layer) {
+				out = append(out, row)
+			}
+		}
+	}
+	return out
 }
