@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deckwright/deckwright/compiler"
+	"github.com/deckwright/deckwright/engine/diag"
 )
 
 // A row marked Disabled is left out of the build, but its ID and the cell
@@ -56,4 +57,27 @@ func TestDisabledRowsKeepIDAndPosition(t *testing.T) {
 	data, err := tb.Encode()
 	require.NoError(t, err)
 	assert.NotContains(t, string(data), "frozen-bridge")
+}
+
+// A reference to a disabled row says the row is disabled, at its ID's
+// cell, and is never corrected to another row.
+func TestReferenceToDisabledRow(t *testing.T) {
+	for _, tc := range []struct {
+		name, holder string
+		want         diag.JSONDiagnostic
+	}{
+		{"by ID", "dora", dg("exp.xlsx:Cards!F2", 0, E, compiler.CodeUnknownRef, "the Heroes row dora is disabled (exp.xlsx:Heroes!A2, Disabled is TRUE)", "set its Disabled to FALSE, or name another row")},
+		{"any case", "DORA", dg("exp.xlsx:Cards!F2", 0, E, compiler.CodeUnknownRef, "the Heroes row dora is disabled (exp.xlsx:Heroes!A2, Disabled is TRUE)", "set its Disabled to FALSE, or name another row")},
+		{"unknown", "dorb", dg("exp.xlsx:Cards!F2", 0, E, compiler.CodeUnknownRef, `no Heroes row is called "dorb"`, `did you mean "bob"?`)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			exp := expBook("exp.xlsx", "exp", "base",
+				sheet("Heroes", append(expHeroHeader, "Disabled"),
+					r("dora", "Dora", "2", "town", "", "TRUE")),
+				sheet("Cards", r("ID", "Name", "Count", "Text", "Change", "Holder"),
+					r("sword", "Sword", "1", "A sword.", "", tc.holder)))
+			_, l := compileBooks(t, compiler.Options{}, baseBook(), exp)
+			assertDiags(t, l, tc.want)
+		})
+	}
 }

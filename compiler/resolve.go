@@ -121,6 +121,19 @@ func (c *compiler) refIndex(tb *table.Table) map[string]string {
 	return idx
 }
 
+// disabledRow returns the disabled row of tb whose ID is name, or nil.
+func disabledRow(tb *table.Table, name string) *table.Row {
+	if tb == nil {
+		return nil
+	}
+	for _, r := range tb.Disabled {
+		if diag.Fold(r.ID) == diag.Fold(name) {
+			return r
+		}
+	}
+	return nil
+}
+
 // ref resolves a reference by ID or Name to the row's ID.
 func (c *compiler) ref(pos diag.Pos, sheet, name string, offset int, src string, t *table.Tables) (string, bool) {
 	tb := t.Table(sheet)
@@ -144,6 +157,11 @@ func (c *compiler) ref(pos diag.Pos, sheet, name string, offset int, src string,
 		}
 	}
 	d := diag.Errorf(pos, CodeUnknownRef, "no %s row is called %s", sheetName, quote(name)).WithHint(diag.DidYouMean(name, cands))
+	if r := disabledRow(tb, name); r != nil {
+		// Not unknown, and not to be corrected to another row.
+		d = diag.Errorf(pos, CodeUnknownRef, "the %s row %s is disabled (%s, Disabled is TRUE)", sheetName, r.ID, r.Where()).
+			WithHint("set its Disabled to FALSE, or name another row")
+	}
 	if offset > 0 || src != name {
 		d = d.WithSource(src, offset+1)
 	}
