@@ -160,7 +160,7 @@ func Simulate(s Simulator, t *table.Tables, req SimRequest) (*SimReport, error) 
 	if err != nil {
 		return nil, err
 	}
-	h := &harness{id: s.ID(), spec: spec, run: run, req: req}
+	h := &harness{id: s.ID(), spec: spec, run: run, req: req, tables: t}
 	if err := h.deal(); err != nil {
 		return nil, err
 	}
@@ -171,10 +171,11 @@ func Simulate(s Simulator, t *table.Tables, req SimRequest) (*SimReport, error) 
 }
 
 type harness struct {
-	id   string
-	spec *SimSpec
-	run  *Run
-	req  SimRequest
+	id     string
+	spec   *SimSpec
+	run    *Run
+	req    SimRequest
+	tables *table.Tables // what the run was prepared from, nil in tests
 	// sides by seat (--heroes), cards left out, policy by number.
 	sides   []int
 	exclude map[int]bool
@@ -191,6 +192,9 @@ func (h *harness) deal() error {
 	for _, name := range req.Heroes {
 		i := h.side(name)
 		if i < 0 {
+			if _, r := findDisabled(h.sideSheets(), name); r != nil {
+				return Optionf("%s %s", terms.Player, disabledText(r, "play"))
+			}
 			ids := make([]string, len(h.run.Sides))
 			for k, s := range h.run.Sides {
 				ids[k] = s.ID
@@ -220,6 +224,23 @@ func (h *harness) deal() error {
 		}
 	}
 	return nil
+}
+
+// sideSheets are the sheets the run's sides are rows of.
+func (h *harness) sideSheets() []*table.Table {
+	var out []*table.Table
+	if h.tables == nil {
+		return nil
+	}
+	for _, tb := range h.tables.Sheets {
+		for _, s := range h.run.Sides {
+			if r := tb.Find(s.ID); r != nil && r.Where() == s.Where {
+				out = append(out, tb)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // side finds a side by ID or name.

@@ -663,7 +663,7 @@ func mergeRun(s Simulator, t *table.Tables, req SimRequest, parts []*Part, where
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %s%v", p0.Name, where, err)
 	}
-	h := &harness{id: s.ID(), spec: spec, run: run, req: req}
+	h := &harness{id: s.ID(), spec: spec, run: run, req: req, tables: t}
 	if err := h.deal(); err != nil {
 		return nil, nil, fmt.Errorf("%s: %s%v", p0.Name, where, err)
 	}

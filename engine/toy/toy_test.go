@@ -263,3 +263,23 @@ func TestImpactTargets(t *testing.T) {
 		})
 	}
 }
+
+// --heroes naming a disabled player row says so, at its cell; a name that
+// is nowhere is unknown, as before.
+func TestHeroesDisabled(t *testing.T) {
+	withDisabled := append(slices.Clone(players), map[string]string{"ID": "dee", "Name": "Dee", "Start": "0", "Disabled": "TRUE"})
+	tables, l := build(t, withDisabled, cards)
+	require.Zero(t, l.Errors(), "%v", l.Items())
+	for _, tc := range []struct {
+		heroes []string
+		err    string
+	}{
+		{[]string{"ann", "DEE"}, "player dee is disabled (pips.xlsx:Players!A5, Disabled is TRUE): set Disabled to FALSE to play it"},
+		{[]string{"ann", "dea"}, `unknown player "dea" (known: ann, bo, cy)`},
+	} {
+		_, err := game.Simulate(Module, tables, game.SimRequest{Games: 10, Players: 2, Seed: 2, Heroes: tc.heroes})
+		require.Error(t, err, tc.heroes)
+		assert.True(t, game.IsOptionError(err))
+		assert.Equal(t, tc.err, err.Error())
+	}
+}
