@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deckwright/deckwright/engine/diag"
+	"github.com/deckwright/deckwright/engine/table"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -320,12 +321,37 @@ func TestUnknownTokensAreWarnings(t *testing.T) {
 	assert.Equal(t, `did you mean "star"?`, d.Hint)
 }
 
+// A template printing a row the build lacks is an error once per
+// template; a row the workbook has but disables is named as disabled, at
+// its cell.
 func TestMissingLookupRow(t *testing.T) {
 	set := toySet(t, map[string]string{"red.yaml": strings.Replace(toyRed, `text: "{{text}}"`, `text: "{{text}} {{places.atlantis.name}}"`, 1)})
-	_, l, _ := exportToy(t, set, toyTables(map[string][]toyRow{"cards": toyCards(2)}), testOptions())
-	require.Equal(t, 1, l.Errors(), "reported once per template: %v", l.Items())
-	assert.Equal(t, CodeMissingRow, l.Items()[0].Code)
-	assert.Contains(t, l.Items()[0].Message, `no row "atlantis"`)
+	for _, tc := range []struct {
+		name     string
+		disabled string
+		msg      string
+		hint     string
+	}{
+		{"unknown", "", `template "red" prints {{places.atlantis.name}}, but sheet places has no row "atlantis"`, "add the row to the workbook, or change the template"},
+		{"disabled", "atlantis", `template "red" prints {{places.atlantis.name}}, but row atlantis of sheet places is disabled (exp.xlsx:Places!A4, Disabled is TRUE)`,
+			"set its Disabled to FALSE, or change the template"},
+		{"another disabled", "lemuria", `template "red" prints {{places.atlantis.name}}, but sheet places has no row "atlantis"`, "add the row to the workbook, or change the template"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tables := toyTables(map[string][]toyRow{"cards": toyCards(2)})
+			if tc.disabled != "" {
+				places := tables.Table("places")
+				places.Disabled = []*table.Row{{ID: tc.disabled, Src: table.RowSrc{Source: 1, Row: 4}}}
+				places.Bind()
+			}
+			_, l, _ := exportToy(t, set, tables, testOptions())
+			require.Equal(t, 1, l.Errors(), "reported once per template: %v", l.Items())
+			d := l.Items()[0]
+			assert.Equal(t, CodeMissingRow, d.Code)
+			assert.Equal(t, tc.msg, d.Message)
+			assert.Equal(t, tc.hint, d.Hint)
+		})
+	}
 }
 
 func TestProofsShowWhatIdentifiesTheCard(t *testing.T) {

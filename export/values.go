@@ -67,12 +67,12 @@ func (r *renderer) lookup(it *Item, path []string) []string {
 	if sh == nil {
 		return nil
 	}
-	var row *table.Row
+	var row, off *table.Row
 	if tb := r.tables.Table(sh.Key()); tb != nil {
-		row = tb.Find(path[1])
+		row, off = tb.Find(path[1]), tb.FindDisabled(path[1])
 	}
 	if row == nil {
-		r.missingRow(it, path)
+		r.missingRow(it, path, off)
 		return nil
 	}
 	return r.cell(sh.Key(), row, path[2])
@@ -102,13 +102,19 @@ func (r *renderer) expandField(it *Item, v string) string {
 	return b.String()
 }
 
-// missingRow reports a lookup of a row the build lacks, once per template.
-func (r *renderer) missingRow(it *Item, path []string) {
+// missingRow reports a lookup of a row the build lacks, once per
+// template: off is the row, when the workbook has it but disabled.
+func (r *renderer) missingRow(it *Item, path []string, off *table.Row) {
 	k := it.Template.Name + "\x00" + strings.Join(path, ".")
 	if r.reported[k] {
 		return
 	}
 	r.reported[k] = true
+	if off != nil {
+		r.diags.Add(diag.Errorf(it.Template.Pos, CodeMissingRow, "template %q prints {{%s}}, but row %s of sheet %s is disabled (%s, Disabled is TRUE)",
+			it.Template.Name, strings.Join(path, "."), off.ID, path[0], off.Where()).WithHint("set its Disabled to FALSE, or change the template"))
+		return
+	}
 	r.diags.Add(diag.Errorf(it.Template.Pos, CodeMissingRow, "template %q prints {{%s}}, but sheet %s has no row %q",
 		it.Template.Name, strings.Join(path, "."), path[0], path[1]).WithHint("add the row to the workbook, or change the template"))
 }
