@@ -14,6 +14,7 @@ import (
 
 	"github.com/deckwright/deckwright/compiler/project"
 	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/report"
 	"github.com/deckwright/deckwright/engine/table"
 	"github.com/deckwright/deckwright/export/outfile"
 )
@@ -127,6 +128,9 @@ func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
 		}
 		defer out.Abort()
 	}
+	if p0.Run.Sweep != "" {
+		return mergeSweep(c, f, parts, b, simr, html, out)
+	}
 	var baseTables *table.Tables
 	if base != nil {
 		baseTables = base.Tables
@@ -155,15 +159,72 @@ func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
 		}
 		return err
 	}
-	if out != nil {
-		if err := out.Commit(); err != nil {
-			return outputErr("-o", err)
-		}
-		if f.out != "-" {
-			fmt.Fprintf(stderr, "wrote %s\n", f.out)
-		}
+	if err := commitOutput(out, f.out, stderr); err != nil {
+		return err
 	}
 	return sf.status(rep)
+}
+
+// mergeSweep merges the parts of a sweep: the number it names is found
+// in the content again and the content compiled at each value, as the
+// shards did, then each value's counts added up and the report written as
+// sim --sweep writes it (html and out were created before: --report, -o).
+func mergeSweep(c *cobra.Command, f *mergeFlags, parts []*game.Part, b *project.Build, simr game.Simulator, html, out *outfile.File) error {
+	stdout, stderr := c.OutOrStdout(), c.ErrOrStderr()
+	p0 := parts[0]
+	spec := p0.Run.Sweep
+	sw, err := game.ParseSweep(spec)
+	if err != nil {
+		return &exitError{code: exitContent, msg: fmt.Sprintf("%s: run.sweep: %v", p0.Name, err)}
+	}
+	target, err := sw.Resolve(b.Module.Schema(), b.Tables)
+	if err != nil {
+		return &exitError{code: exitContent, msg: fmt.Sprintf("%s: --sweep %s: %v", p0.Name, spec, err)}
+	}
+	variants, err := sweepVariants(b, target, sw.Values, spec, stderr)
+	if err != nil {
+		return err
+	}
+	sr, err := game.MergeSweep(simr, target, b.Tables, variants, parts)
+	if err != nil {
+		return &exitError{code: exitContent, msg: err.Error()}
+	}
+	title := b.Module.Title()
+	if err := writeSweepHTML(html, f.report, title, sr, stderr); err != nil {
+		return err
+	}
+	w := io.Writer(stdout)
+	switch {
+	case out != nil:
+		w = out
+	case f.report == "-":
+		w = stderr
+	}
+	if err := printSweep(w, f.asJSON, title, sr, nil, report.TextOptions{Shards: len(parts)}); err != nil {
+		if out != nil && out.Err() != nil {
+			return outputErr("-o", out.Err())
+		}
+		return err
+	}
+	if err := commitOutput(out, f.out, stderr); err != nil {
+		return err
+	}
+	return sweepStatus(sr, f.allowErrors)
+}
+
+// commitOutput replaces the -o file with the report written to out (nil
+// without -o), saying so on stderr.
+func commitOutput(out *outfile.File, name string, stderr io.Writer) error {
+	if out == nil {
+		return nil
+	}
+	if err := out.Commit(); err != nil {
+		return outputErr("-o", err)
+	}
+	if name != "-" {
+		fmt.Fprintf(stderr, "wrote %s\n", name)
+	}
+	return nil
 }
 
 // partFiles are the part files the arguments name. A pattern the shell

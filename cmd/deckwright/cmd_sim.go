@@ -211,7 +211,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	}
 	simDefaults(c, f, simr, &req)
 	if f.sweep != "" {
-		return runSweep(c, f, b, simr, req)
+		return runSweep(c, args, f, b, simr, req)
 	}
 	var html *outfile.File
 	if f.report != "" {

@@ -181,13 +181,28 @@ func (f *simFlags) carriesPart() bool {
 // and when the run was interrupted (its counts are not the shard's; the
 // part file is aborted, the one it would replace kept).
 func (f *simFlags) shardPart(out *outfile.File, b, base *project.Build, rep *game.SimReport, def game.RunDef, args []string, stderr io.Writer) (*game.Part, error) {
+	p, err := f.newPart(out, rep.Partial, "run", b, args, stderr, func() (*game.Part, error) {
+		return game.NewPart(rep, def, f.picked.k, f.picked.n)
+	})
+	if p != nil && p.Baseline != nil {
+		p.Baseline.Content = base.Tables.Hash
+	}
+	return p, err
+}
+
+// newPart makes the shard's part with build, when the part file (out) or
+// the --json report wants one and the run (or sweep: what) was not
+// interrupted, and stamps it with what only the command knows: the
+// engine, the content, when it was played and how the command named the
+// content.
+func (f *simFlags) newPart(out *outfile.File, interrupted bool, what string, b *project.Build, args []string, stderr io.Writer, build func() (*game.Part, error)) (*game.Part, error) {
 	switch {
 	case out == nil && !f.carriesPart():
 		return nil, nil
-	case rep.Partial:
-		skipped(out, true, f.part, "run", stderr)
+	case interrupted:
+		skipped(out, true, f.part, what, stderr)
 		if f.carriesPart() {
-			fmt.Fprintln(stderr, "deckwright: the report carries no part for deckwright merge: the run was interrupted")
+			fmt.Fprintf(stderr, "deckwright: the report carries no part for deckwright merge: the %s was interrupted\n", what)
 		}
 		return nil, nil
 	}
@@ -195,7 +210,7 @@ func (f *simFlags) shardPart(out *outfile.File, b, base *project.Build, rep *gam
 	if out == nil {
 		flag = "--json"
 	}
-	p, err := game.NewPart(rep, def, f.picked.k, f.picked.n)
+	p, err := build()
 	if err != nil {
 		out.Abort()
 		if game.IsOptionError(err) {
@@ -206,9 +221,6 @@ func (f *simFlags) shardPart(out *outfile.File, b, base *project.Build, rep *gam
 	p.Engine, p.Content = engineVersion(), b.Tables.Hash
 	p.Started, p.Finished = f.played[0].UTC(), f.played[1].UTC()
 	p.Source = game.Source{Paths: append([]string{}, args...), Game: f.game}
-	if p.Baseline != nil {
-		p.Baseline.Content = base.Tables.Hash
-	}
 	return p, nil
 }
 

@@ -33,8 +33,9 @@ import (
 // The part file's format and version: a reader refuses any other.
 const (
 	PartFormat = "deckwright-sim-part"
-	// PartVersion 2 added the parts of --impact and --compare runs.
-	PartVersion = 2
+	// PartVersion 2 added the parts of --impact and --compare runs; 3
+	// the parts of sweeps, and the amounts a card takes away.
+	PartVersion = 3
 	// MaxPartSize bounds what ReadPart reads: a part of the bundled set
 	// with per-card metrics is under 100 KB, a shard's --json report with
 	// its part of an --impact all run under 2 MB.
@@ -69,6 +70,9 @@ type Part struct {
 	// when, and only when, the run has it.
 	Impact   *PartImpact   `json:"impact,omitempty"`
 	Baseline *PartBaseline `json:"baseline,omitempty"`
+	// Sweep is a sweep shard's share of the values other than the current
+	// one, whose tally and counts are the part's own (partsweep.go).
+	Sweep *PartSweep `json:"sweep,omitempty"`
 
 	// Name is the file the part was read from, for messages.
 	Name string `json:"-"`
@@ -106,6 +110,9 @@ type RunDef struct {
 	ImpactGames int        `json:"impact_games,omitempty"`
 	Compare     string     `json:"compare,omitempty"`
 	FailOn      Thresholds `json:"fail_on,omitempty"`
+	// Sweep is the sweep the run plays, as SweepSpec writes it
+	// (events.golden-idol.gainGlory=1..5): the same games at every value.
+	Sweep string `json:"sweep,omitempty"`
 }
 
 // Kind says what a run plays beyond its games: a plain run, or one with
@@ -117,6 +124,9 @@ func (d RunDef) Kind() string {
 	}
 	if d.Compare != "" {
 		with = append(with, "--compare "+d.Compare)
+	}
+	if d.Sweep != "" {
+		with = append(with, "--sweep "+d.Sweep)
 	}
 	if len(with) == 0 {
 		return "a plain run"
@@ -488,6 +498,9 @@ func (p *Part) check() error {
 	if err := p.checkImpact(); err != nil {
 		return err
 	}
+	if err := p.checkSweep(); err != nil {
+		return err
+	}
 	return p.checkBaseline()
 }
 
@@ -619,6 +632,9 @@ func MergeParts(s Simulator, t, base *table.Tables, parts []*Part) (*SimReport, 
 		return nil, fmt.Errorf("%s: a part of %s, not %s", p0.Name, clip(p0.Game), s.ID())
 	}
 	d := p0.Run
+	if d.Sweep != "" {
+		return nil, fmt.Errorf("%s: a part of a sweep (--sweep %s): its values merge into the sweep's report (MergeSweep)", p0.Name, clip(d.Sweep))
+	}
 	h, rep, err := mergeRun(s, t, d.Request(), parts, "", func(p *Part) (*PartTally, json.RawMessage) { return &p.Tally, p.Counts })
 	if err != nil {
 		return nil, err

@@ -447,7 +447,7 @@ func TestSweepPaired(t *testing.T) {
 		{Done: true, Rounds: 10, Won: 0b0010, Held: []uint16{0}},
 		{Done: true, Rounds: 10, Won: 0b0100, Held: []uint16{Seen | 0b0100}},
 	}
-	im := sr.paired(base, other)
+	im := sr.impact(sr.pairs(base, other))
 	require.NotNil(t, im)
 	require.NotNil(t, im.Win)
 	assert.Equal(t, 3, im.Win.Pairs)
@@ -456,15 +456,15 @@ func TestSweepPaired(t *testing.T) {
 	assert.Equal(t, 2, im.Rounds.Pairs)
 	assert.InDelta(t, 0.5, im.Rounds.Delta, 1e-9, "+2 and −1 rounds")
 	sr.SharedWins = true
-	im = sr.paired(base, other)
+	im = sr.impact(sr.pairs(base, other))
 	assert.Equal(t, 2, im.Win.Pairs, "the players win together: one pair a game")
 	assert.InDelta(t, 0, im.Win.Delta, 1e-9)
 	sr.SharedWins, sr.earned = false, true
-	im = sr.paired(base, other)
+	im = sr.impact(sr.pairs(base, other))
 	assert.Nil(t, im.Win, "an earned card: no win measure")
 	assert.NotNil(t, im.Rounds)
 	sr.Kind = "hero"
-	assert.Nil(t, sr.paired(base, other), "only a card is paired")
+	assert.Nil(t, sr.pairs(base, other), "only a card is paired")
 }
 
 // FuzzParseSweep: whatever a designer types, a sweep or an error, never

@@ -48,6 +48,17 @@ type SweepReport struct {
 	sidePlayers int
 
 	earned bool // the card is earned (an artifact): its holders are the winners
+	// runs are the values' runs in the order played (the current value
+	// first): what a shard's part carries (NewSweepPart).
+	runs []sweepRun
+}
+
+// sweepRun is one value's run: its report (without its games' outcomes)
+// and its pairs with the current value's.
+type sweepRun struct {
+	value int
+	rep   *SimReport
+	pairs *SweepPairs
 }
 
 // SweepPoint is the run at one value.
@@ -100,34 +111,19 @@ type SweepCard struct {
 // tables as they are) and at each variant's, on the same seeds, and
 // reports the curve. progress, if set, is told as each value begins
 // (value of values, its label). A stopped request (an interrupt) ends the
-// sweep with the values finished; the report is then Partial.
+// sweep with the values finished; the report is then Partial. A request
+// for a shard (SimRequest.Shard) plays the shard's slice of the games at
+// every value: its report is the slice's, and NewSweepPart its part.
 func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants []SweepVariant, req SimRequest, progress func(i, n int, label string)) (*SweepReport, error) {
 	req.KeepGames = true
 	req.Track = []string{target.ID}
-	runs := []SweepVariant{{Tables: current}}
-	if target.Current != nil {
-		runs[0].Value = *target.Current
-	}
-	for _, v := range variants {
-		if target.Current == nil || v.Value != *target.Current {
-			runs = append(runs, v)
-		}
-	}
-	sr := &SweepReport{Game: s.ID(), Target: target, Games: req.Games, Seed: req.Seed, Mode: req.Mode, Players: req.Players,
-		PlayersMax: req.PlayersMax, Level: req.Option("level"), Policy: req.Policy, Terms: s.SimSpec().Terms.Or(DefaultTerms),
-		Balance: req.Balance.Or(DefaultBalance), Points: []SweepPoint{}}
+	runs := sweepRuns(target, current, variants)
+	sr := newSweepReport(s, target, req)
 	var seconds float64
 	var base []Outcome // the current value's games
 	for i, v := range runs {
-		label := target.Label(v.Value)
-		if i == 0 {
-			label += " (current)"
-			if target.Current == nil {
-				label = target.Heading() + " blank (current)"
-			}
-		}
 		if progress != nil {
-			progress(i+1, len(runs), label)
+			progress(i+1, len(runs), sr.runLabel(i, v.Value))
 		}
 		rep, err := Simulate(s, v.Tables, req)
 		switch {
@@ -144,17 +140,16 @@ func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants [
 		if rep.GamesPerSecond > 0 {
 			seconds += float64(rep.Games) / rep.GamesPerSecond
 		}
-		p := sr.point(rep, target)
-		p.Value, p.Current, p.Blank = v.Value, i == 0, i == 0 && target.Current == nil
 		// Each value's games are paired with the current value's as they
 		// come, so that only the current value's are kept.
-		switch {
-		case i == 0:
+		var pairs *SweepPairs
+		if i == 0 {
 			base = rep.Outcomes
-		case !target.IsCount():
-			p.Paired = sr.paired(base, rep.Outcomes)
+		} else {
+			pairs = sr.pairs(base, rep.Outcomes)
 		}
-		sr.Points = append(sr.Points, p)
+		rep.Outcomes, rep.full.Outcomes = nil, nil
+		sr.add(v.Value, i == 0, rep, pairs)
 		if stopped {
 			sr.Partial = len(sr.Points) < len(runs)
 			break
@@ -163,10 +158,65 @@ func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants [
 	if seconds > 0 {
 		sr.GamesPerSecond = math.Round(float64(len(sr.Points)*req.Games) / seconds)
 	}
+	sr.finish()
+	return sr, nil
+}
+
+// sweepRuns are the runs a sweep plays, in order: the current value (the
+// tables as they are; 0 when its cell is blank), then each variant's but
+// the current one's.
+func sweepRuns(target SweepTarget, current *table.Tables, variants []SweepVariant) []SweepVariant {
+	runs := []SweepVariant{{Tables: current}}
+	if target.Current != nil {
+		runs[0].Value = *target.Current
+	}
+	for _, v := range variants {
+		if target.Current == nil || v.Value != *target.Current {
+			runs = append(runs, v)
+		}
+	}
+	return runs
+}
+
+// newSweepReport is the report of a sweep of req's games, with no value
+// played yet.
+func newSweepReport(s Simulator, target SweepTarget, req SimRequest) *SweepReport {
+	return &SweepReport{Game: s.ID(), Target: target, Games: req.Games, Seed: req.Seed, Mode: req.Mode, Players: req.Players,
+		PlayersMax: req.PlayersMax, Level: req.Option("level"), Policy: req.Policy, Terms: s.SimSpec().Terms.Or(DefaultTerms),
+		Balance: req.Balance.Or(DefaultBalance), Points: []SweepPoint{}}
+}
+
+// runLabel names the ith run, of value v, for progress.
+func (sr *SweepReport) runLabel(i, v int) string {
+	switch {
+	case i > 0:
+		return sr.Target.Label(v)
+	case sr.Target.Current == nil:
+		return sr.Target.Heading() + " blank (current)"
+	}
+	return sr.Target.Label(v) + " (current)"
+}
+
+// add adds the run of value v (the current one's first) to the curve:
+// its report, and its games' pairs with the current value's (nil for the
+// current value, a Count, a row that is not a card). The report is kept
+// for the sweep's part (NewSweepPart).
+func (sr *SweepReport) add(v int, current bool, rep *SimReport, pairs *SweepPairs) {
+	p := sr.point(rep, sr.Target)
+	p.Value, p.Current, p.Blank = v, current, current && sr.Target.Current == nil
+	if !sr.Target.IsCount() {
+		p.Paired = sr.impact(pairs)
+	}
+	sr.Points = append(sr.Points, p)
+	sr.runs = append(sr.runs, sweepRun{value: v, rep: rep, pairs: pairs})
+}
+
+// finish corrects the paired effects over the values, puts the values in
+// order and says where the curve crosses the fair band.
+func (sr *SweepReport) finish() {
 	sr.correct()
 	slices.SortStableFunc(sr.Points, func(a, b SweepPoint) int { return a.Value - b.Value })
 	sr.Crossing = sr.crossing()
-	return sr, nil
 }
 
 // sideVerdict is the verdict on a side the curve reads. Over a range of
@@ -239,24 +289,33 @@ func (sr *SweepReport) point(rep *SimReport, target SweepTarget) SweepPoint {
 	return p
 }
 
-// paired is the difference a value makes against the current one, game
-// by game on the same seeds, over the games where the card was drawn in
-// either: the win of each player who got it in either (where the players
-// win together, the side's win), and game length. Only a card has it.
-func (sr *SweepReport) paired(base, other []Outcome) *Impact {
+// SweepPairs are the sums of a value's games paired with the current
+// value's on the same seeds (SweepReport.pairs): sums, so that the
+// shards of a sweep add up.
+type SweepPairs struct {
+	Win    sim.Paired `json:"win"`
+	Rounds sim.Paired `json:"rounds"`
+}
+
+// pairs pairs a value's games (other) with the current value's (base),
+// game by game on the same seeds, over the games where the card was
+// drawn in either: the win of each player who got it in either (where the
+// players win together, the side's win), and game length. Only a card
+// has them (else nil).
+func (sr *SweepReport) pairs(base, other []Outcome) *SweepPairs {
 	if sr.Kind != "card" {
 		return nil
 	}
-	var won, rounds sim.Paired
+	ps := &SweepPairs{}
 	shared := sr.SharedWins
 	for g := range min(len(base), len(other)) {
 		a, b := &base[g], &other[g]
 		if !a.Done || !b.Done || len(a.Held) == 0 || len(b.Held) == 0 || a.Held[0]|b.Held[0] == 0 {
 			continue
 		}
-		rounds.Add(b.Rounds - a.Rounds)
+		ps.Rounds.Add(b.Rounds - a.Rounds)
 		if shared {
-			won.Add(b2i(b.Win) - b2i(a.Win))
+			ps.Win.Add(b2i(b.Win) - b2i(a.Win))
 			continue
 		}
 		if sr.earned {
@@ -264,13 +323,22 @@ func (sr *SweepReport) paired(base, other []Outcome) *Impact {
 		}
 		for seats := uint8(a.Held[0] | b.Held[0]); seats != 0; seats &= seats - 1 {
 			bit := uint8(1) << bits.TrailingZeros8(seats)
-			won.Add(b2i(b.Won&bit != 0) - b2i(a.Won&bit != 0))
+			ps.Win.Add(b2i(b.Won&bit != 0) - b2i(a.Won&bit != 0))
 		}
 	}
+	return ps
+}
+
+// impact is the difference a value makes against the current one, from
+// its pairs (nil without).
+func (sr *SweepReport) impact(ps *SweepPairs) *Impact {
+	if ps == nil {
+		return nil
+	}
 	z := sr.Balance.z()
-	im := &Impact{Games: len(base), Band: sr.Band, Rounds: effect(&rounds, z), Win: effect(&won, z)}
+	im := &Impact{Games: sr.Games, Band: sr.Band, Rounds: effect(&ps.Rounds, z), Win: effect(&ps.Win, z)}
 	im.Measure = fmt.Sprintf("the win rate of the %s who got it, against the current value on the same seeds", sr.Terms.Player)
-	if shared {
+	if sr.SharedWins {
 		im.Measure = fmt.Sprintf("the %s' win rate in games where it was drawn, against the current value on the same seeds", sr.Terms.Players)
 	}
 	return im

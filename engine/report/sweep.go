@@ -12,16 +12,14 @@ import (
 )
 
 // SweepText writes a sweep's curve as a terminal shows it: what was
-// swept, the fair-band line, then one row a value. workers, when not 0,
-// adds the throughput.
-func SweepText(w io.Writer, title string, s *game.SweepReport, workers int) error {
+// swept, the fair-band line, then one row a value. o's Workers or Shards,
+// when not 0, add the throughput (BaseLayer is not used).
+func SweepText(w io.Writer, title string, s *game.SweepReport, o TextOptions) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	terms := s.Terms.Or(game.DefaultTerms)
 	fmt.Fprintf(tw, "%s — sweep of %s (%s, now %s)%s: %s\n", title, whatText(s.Target), s.Target.Where,
 		currentText(s.Target.Current), span(s), sweepRun(s, terms))
-	if workers != 0 {
-		fmt.Fprintf(tw, "%.0f games/s on %d workers\n", s.GamesPerSecond, workers)
-	}
+	throughput(tw, s.GamesPerSecond, o)
 	fmt.Fprintf(tw, "\n%s\n", s.Crossing)
 	if s.FairMeasure != "" {
 		fmt.Fprintf(tw, "  (%s)\n", s.FairMeasure)

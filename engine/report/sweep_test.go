@@ -85,7 +85,7 @@ func TestWinChartGeometry(t *testing.T) {
 // TestSweepText: a side's sweep as the terminal shows it.
 func TestSweepText(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, SweepText(&b, "Game", sweepSample(), 0))
+	require.NoError(t, SweepText(&b, "Game", sweepSample(), TextOptions{}))
 	assert.Equal(t, `Game — sweep of Heroes ace Combat (base.xlsx:Heroes!C2, now 2) from 1 to 3: 100 competitive games a value on the same seeds, 4 heroes, cautious bots, seed 1
 
 fair band ±5.0 points: inside at combat 2
@@ -106,7 +106,7 @@ func TestSweepTextEffect(t *testing.T) {
 	s.Target = game.SweepTarget{Address: "events.golden-idol.gainGlory#2", Sheet: "Events", ID: "golden-idol", Column: "Effect",
 		Where: "exp.xlsx:Events!D2", Verb: "gainGlory", In: "gainGlory(2)", What: "the 2 in gainGlory(2), golden-idol's Effect", Current: s.Target.Current}
 	var b bytes.Buffer
-	require.NoError(t, SweepText(&b, "Game", s, 0))
+	require.NoError(t, SweepText(&b, "Game", s, TextOptions{}))
 	lines := strings.Split(b.String(), "\n")
 	assert.Equal(t, "Game — sweep of the 2 in gainGlory(2), golden-idol's Effect (exp.xlsx:Events!D2, now 2) from 1 to 3: 100 competitive games a value on the same seeds, 4 heroes, cautious bots, seed 1", lines[0])
 	assert.Regexp(t, `^gainGlory#2  games  `, lines[4])

@@ -74,13 +74,19 @@ func heading(tw io.Writer, title string, r *game.SimReport, o TextOptions, terms
 		players += "–" + strconv.Itoa(r.PlayersMax)
 	}
 	fmt.Fprintf(tw, "%s — %d %s game%s, %s %s%s, %s bots, seed %d\n", title, r.Games, r.Mode, plural(r.Games), players, terms.Players, level, r.Policy, r.Seed)
+	throughput(tw, r.GamesPerSecond, o)
+	fmt.Fprintln(tw)
+}
+
+// throughput is the line of games a second: on the run's workers, or
+// over the shards a merge adds up; none when o says neither.
+func throughput(w io.Writer, gamesPerSecond float64, o TextOptions) {
 	switch {
 	case o.Shards != 0:
-		fmt.Fprintf(tw, "%.0f games/s over %d shards, first start to last finish\n", r.GamesPerSecond, o.Shards)
+		fmt.Fprintf(w, "%.0f games/s over %d shards, first start to last finish\n", gamesPerSecond, o.Shards)
 	case o.Workers != 0:
-		fmt.Fprintf(tw, "%.0f games/s on %d workers\n", r.GamesPerSecond, o.Workers)
+		fmt.Fprintf(w, "%.0f games/s on %d workers\n", gamesPerSecond, o.Workers)
 	}
-	fmt.Fprintln(tw)
 }
 
 // maxFlags is how many flags the text lists; the rest are counted.
