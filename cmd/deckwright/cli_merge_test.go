@@ -106,6 +106,7 @@ func TestMergeIsTheRun(t *testing.T) {
 	lands := newProject(t, "lands", "--game", "fallen-land")
 	editRow(t, filepath.Join(lands, "lands.xlsx"), "Spoils", "road-flare", map[string]any{"Disabled": false})
 	editRow(t, filepath.Join(lands, "lands.xlsx"), "Actions", "lucky-break", map[string]any{"Disabled": false})
+	idol := idolExpansion(t, "gainGlory(5); gainFortune(4)")
 	for _, tc := range []struct {
 		name string
 		n    int
@@ -126,6 +127,12 @@ func TestMergeIsTheRun(t *testing.T) {
 		{"impact fallen-land", 2, []string{"--game", "fallen-land", "--games", "24", "--seed", "5", "--impact", "all", "--impact-games", "16"}, false},
 		{"compare", 3, []string{strong, "--games", "150", "--seed", "5", "--compare", "base"}, false},
 		{"impact and compare fallen-land", 2, []string{lands, "--games", "80", "--seed", "5", "--impact", "lands", "--impact-games", "50", "--compare", "base"}, true},
+		// Sweeps: each shard plays its slice of the games at every value.
+		{"sweep count", 3, []string{"--games", "90", "--seed", "3", "--sweep", "city.rooftop-chase.count=0..3"}, true},
+		{"sweep hero coop 1-4", 3, []string{"--mode", "coop", "--players", "1-4", "--org", "nazi", "--games", "80", "--seed", "2", "--sweep", "heroes.jake-zane.combat=2,6"}, false},
+		{"sweep effect", 2, []string{idol, "--games", "100", "--seed", "4", "--sweep", "cards.golden-idol.glory=1..3"}, true},
+		{"sweep fallen-land", 3, []string{"--game", "fallen-land", "--games", "60", "--seed", "5", "--sweep", "cards.dynamite-bundle.success=1..3"}, false},
+		{"sweep fallen-land faction", 2, []string{"--game", "fallen-land", "--games", "40", "--seed", "5", "--sweep", "factions.kettle-ridge-miners.starting-town-health=0,10"}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -171,6 +178,14 @@ func TestMergeIsTheRun(t *testing.T) {
 			}
 			if slices.Contains(tc.args, "--compare") {
 				require.Contains(t, wholeText.stdout, "\nagainst base (same seeds)", "the run compares with its baseline")
+			}
+			if slices.Contains(tc.args, "--sweep") {
+				require.Contains(t, wholeText.stdout, " — sweep of ", "the run is a sweep")
+				require.NotContains(t, wholeText.stdout, " 0 games a value", "every value played")
+				// A card's number pairs each value's games with the
+				// current value's: sums the shards add up.
+				paired := tc.name == "sweep effect" || tc.name == "sweep fallen-land"
+				assert.Equal(t, paired, strings.Contains(wholeJSON.stdout, `"paired"`), "values paired with the current one")
 			}
 			assert.Equal(t, withoutThroughput(t, wholeText.stdout, 0), withoutThroughput(t, mergedText.stdout, tc.n))
 			assert.Equal(t, withoutSpeed(t, wholeJSON.stdout), withoutSpeed(t, mergedJSON.stdout))

@@ -42,8 +42,8 @@ func TestSimSweepUsageErrors(t *testing.T) {
 			`deckwright: --sweep villains.x.combat=1: no sheet "villains" in Fallen Land (its sheets: Rules, Categories, Technologies, Defense Costs, Resource Production, Town Events, Terrain, Hexes, Factions, Perks, Characters, Spoils, Actions, Encounters, Missions, or cards for any card sheet)`},
 		{"with impact", []string{"--sweep", "heroes.jake-zane.combat=1..3", "--impact", "all"},
 			"deckwright: --sweep and --impact cannot go together: a sweep plays its own runs, one a value"},
-		{"with shard", []string{"--sweep", "heroes.jake-zane.combat=1..3", "--shard", "1/2"},
-			"deckwright: --sweep and --shard cannot go together: a sweep plays its own runs, one a value"},
+		{"with until-decided", []string{"--sweep", "heroes.jake-zane.combat=1..3", "--until-decided", "10k"},
+			"deckwright: --sweep and --until-decided cannot go together: a sweep plays its own runs, one a value"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := dw(t, append([]string{"sim", "--games", "2"}, tc.args...)...)

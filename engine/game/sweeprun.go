@@ -141,11 +141,13 @@ func RunSweep(s Simulator, target SweepTarget, current *table.Tables, variants [
 			seconds += float64(rep.Games) / rep.GamesPerSecond
 		}
 		// Each value's games are paired with the current value's as they
-		// come, so that only the current value's are kept.
+		// come, so that only the current value's are kept; not for a
+		// Count, whose decks shuffle differently from the start.
 		var pairs *SweepPairs
-		if i == 0 {
+		switch {
+		case i == 0:
 			base = rep.Outcomes
-		} else {
+		case !target.IsCount():
 			pairs = sr.pairs(base, rep.Outcomes)
 		}
 		rep.Outcomes, rep.full.Outcomes = nil, nil
@@ -204,9 +206,7 @@ func (sr *SweepReport) runLabel(i, v int) string {
 func (sr *SweepReport) add(v int, current bool, rep *SimReport, pairs *SweepPairs) {
 	p := sr.point(rep, sr.Target)
 	p.Value, p.Current, p.Blank = v, current, current && sr.Target.Current == nil
-	if !sr.Target.IsCount() {
-		p.Paired = sr.impact(pairs)
-	}
+	p.Paired = sr.impact(pairs)
 	sr.Points = append(sr.Points, p)
 	sr.runs = append(sr.runs, sweepRun{value: v, rep: rep, pairs: pairs})
 }
