@@ -506,3 +506,135 @@ func TestShardRecipes(t *testing.T) {
 		})
 	}
 }
+
+// editPart rewrites a part file through edit, as a hand or a damaged
+// transfer might, into dir/name.
+func editPart(t *testing.T, from, name string, edit func(p map[string]any)) string {
+	t.Helper()
+	p := readPartMap(t, from)
+	edit(p)
+	data, err := json.Marshal(p)
+	require.NoError(t, err)
+	out := filepath.Join(filepath.Dir(from), name)
+	require.NoError(t, os.WriteFile(out, data, 0o644))
+	return out
+}
+
+// The parts of a sweep merge only with the other shards of the same
+// sweep, each once: parts of another sweep (other values, another
+// number, another seed), of a plain run, a missing or duplicated shard,
+// a shard whose values or pairs are not the sweep's, a whole sweep's
+// report and an interrupted one's are refused, naming the file and what
+// differs (exit 1).
+func TestMergeSweepErrors(t *testing.T) {
+	dir := t.TempDir()
+	run := []string{"--games", "30", "--seed", "5"}
+	const spec = "city.rooftop-chase.glory=1,4"
+	sw := simParts(t, dir, "sweep", 3, append([]string{"--sweep", spec}, run...)...)
+	values := simParts(t, dir, "values", 3, append([]string{"--sweep", "city.rooftop-chase.glory=1..3"}, run...)...)
+	count := simParts(t, dir, "count", 3, append([]string{"--sweep", "city.rooftop-chase.count=1,4"}, run...)...)
+	seed6 := simParts(t, dir, "seed6", 3, "--sweep", spec, "--games", "30", "--seed", "6")
+	plain := simParts(t, dir, "plain", 3, run...)
+	reports := simReports(t, dir, "report", 3, append([]string{"--sweep", spec}, run...)...)
+	dup := filepath.Join(dir, "copy-of-2.json")
+	require.NoError(t, os.WriteFile(dup, readFile(t, sw[1]), 0o644))
+	whole := filepath.Join(dir, "whole.json")
+	r := dw(t, append([]string{"sim", "--json", "--sweep", spec}, run...)...)
+	requireExit(t, exitOK, r)
+	require.NoError(t, os.WriteFile(whole, []byte(r.stdout), 0o644))
+	sweepValues := func(p map[string]any) []any { return p["sweep"].(map[string]any)["values"].([]any) }
+	oneValue := editPart(t, sw[1], "one-value.json", func(p map[string]any) {
+		p["sweep"].(map[string]any)["values"] = sweepValues(p)[:1]
+	})
+	noPairs := editPart(t, sw[1], "no-pairs.json", func(p map[string]any) {
+		delete(sweepValues(p)[1].(map[string]any), "pairs")
+	})
+	pairsOfCount := editPart(t, count[1], "pairs-of-count.json", func(p map[string]any) {
+		sweepValues(p)[0].(map[string]any)["pairs"] = sweepValues(readPartMap(t, sw[1]))[0].(map[string]any)["pairs"]
+	})
+	noSweep := editPart(t, sw[1], "no-sweep.json", func(p map[string]any) { delete(p, "sweep") })
+	twice := editPart(t, sw[1], "twice.json", func(p map[string]any) {
+		vs := sweepValues(p)
+		p["sweep"].(map[string]any)["values"] = []any{vs[0], vs[0]}
+	})
+	notASweep := fmt.Sprintf("a run with --sweep %s", spec)
+
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"a plain run's part among a sweep's", []string{sw[0], plain[1], sw[2]}, exitContent,
+			fmt.Sprintf("%s: not a shard of the run of %s: a plain run, not %s", plain[1], sw[0], notASweep)},
+		{"a sweep's part among a plain run's", []string{plain[0], sw[1], plain[2]}, exitContent,
+			fmt.Sprintf("%s: not a shard of the run of %s: %s, not a plain run", sw[1], plain[0], notASweep)},
+		{"other values", []string{sw[0], values[1], sw[2]}, exitContent,
+			fmt.Sprintf("%s: not a shard of the run of %s: a run with --sweep city.rooftop-chase.glory=1..3, not %s", values[1], sw[0], notASweep)},
+		{"another number", []string{sw[0], count[1], sw[2]}, exitContent,
+			fmt.Sprintf("%s: not a shard of the run of %s: a run with --sweep city.rooftop-chase.count=1,4, not %s", count[1], sw[0], notASweep)},
+		{"another seed", []string{sw[0], seed6[1], sw[2]}, exitContent,
+			fmt.Sprintf("%s: not a shard of the run of %s: --seed 6, not --seed 5", seed6[1], sw[0])},
+		{"missing", []string{sw[0], sw[2]}, exitContent, "shard 2/3 is missing (2 of 3 parts given)"},
+		{"duplicated", []string{sw[0], sw[1], dup, sw[2]}, exitContent, fmt.Sprintf("%s and %s are both shard 2/3", sw[1], dup)},
+		{"a report and a part of one shard", []string{reports[0], reports[1], sw[1], reports[2]}, exitContent, fmt.Sprintf("%s and %s are both shard 2/3", reports[1], sw[1])},
+		{"a value left out", []string{sw[0], oneValue, sw[2]}, exitContent,
+			oneValue + ": sweep.values: values 1, but the sweep plays 1,4 beside the current 2"},
+		{"a value twice", []string{sw[0], twice, sw[2]}, exitContent, twice + ": sweep.values[1]: value 1 twice"},
+		{"pairs missing", []string{sw[0], noPairs, sw[2]}, exitContent,
+			noPairs + ": glory=4: sweep.values[1].pairs: missing: the sweep of a card pairs each value's games with the current value's"},
+		{"pairs of a Count", []string{count[0], pairsOfCount, count[2]}, exitContent,
+			pairsOfCount + ": count=1: sweep.values[0].pairs: pairs in a sweep that pairs no games (of a card's Count, or of a row that is not a card)"},
+		{"a sweep's part without its values", []string{sw[0], noSweep, sw[2]}, exitContent,
+			noSweep + ": sweep: missing: the part of a sweep carries its values' counts"},
+		{"a whole sweep's report", []string{sw[0], whole, sw[2]}, exitContent,
+			whole + ": the report of a whole sweep, not a shard's: its counts cannot be merged; play shards with deckwright sim --sweep … --shard K/N --json (or --part FILE)"},
+		{"a baseline for a sweep", append([]string{"--compare", "base"}, sw...), exitUsage,
+			fmt.Sprintf("--compare: %s is a part of a run without --compare", sw[0])},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := dw(t, append([]string{"merge"}, tc.args...)...)
+			requireExit(t, tc.code, r)
+			assert.Equal(t, "deckwright: "+tc.want+"\n", r.stderr)
+			assert.Empty(t, r.stdout, "no report from parts that are not one sweep")
+		})
+	}
+
+	// The sweep's parts and reports, mixed, are the sweep; -o writes its
+	// report to a file.
+	out := filepath.Join(dir, "sweep.txt")
+	r = dw(t, "merge", "-o", out, reports[0], sw[1], reports[2])
+	requireExit(t, exitOK, r)
+	assert.Empty(t, r.stdout)
+	assert.Contains(t, r.stderr, "wrote "+out+"\n")
+	text := dw(t, append([]string{"sim", "--sweep", spec}, run...)...)
+	requireExit(t, exitOK, text)
+	assert.Equal(t, withoutThroughput(t, text.stdout, 0), withoutThroughput(t, string(readFile(t, out)), 3))
+}
+
+func readPartMap(t *testing.T, name string) map[string]any {
+	t.Helper()
+	var p map[string]any
+	require.NoError(t, json.Unmarshal(readFile(t, name), &p))
+	return p
+}
+
+// An interrupted sweep shard's --json report carries no part: it says
+// so, and merge refuses the report by name.
+func TestSweepShardInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	p := start(t, false, "sim", "--games", "200000", "--sweep", "heroes.jake-zane.combat=1..3", "--shard", "1/2", "--json")
+	waitFor(t, "the sweep to start", func() bool { return strings.Contains(p.errOut.String(), "sweep 1 of 4: combat=4 (current)") })
+	time.Sleep(300 * time.Millisecond)
+	code, _ := p.stop(t, syscall.SIGINT)
+	assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
+	assert.True(t, strings.HasSuffix(p.errOut.String(), "deckwright: the report carries no part for deckwright merge: the sweep was interrupted\ndeckwright: interrupted: the sweep covers 0 of its values\n"), p.errOut.String())
+	report := filepath.Join(dir, "1.json")
+	require.NoError(t, os.WriteFile(report, p.out.Bytes(), 0o644))
+	doc := jsonObject(t, p.out.Bytes())
+	assert.NotContains(t, doc, "part")
+	assert.Equal(t, "true", string(doc["partial"]))
+	r := dw(t, "merge", report)
+	requireExit(t, exitContent, r)
+	assert.Equal(t, "deckwright: "+report+": the report of an interrupted sweep, which carries no part: play the shard again\n", r.stderr)
+}

@@ -293,6 +293,7 @@ func readPart(data []byte) (*Part, error) {
 		Games          json.RawMessage `json:"games"`
 		GamesRequested json.RawMessage `json:"games_requested"`
 		GamesPerSecond json.RawMessage `json:"games_per_second"`
+		Points         json.RawMessage `json:"points"` // a sweep's
 	}
 	err := json.Unmarshal(data, &head)
 	var se *json.SyntaxError
@@ -312,8 +313,12 @@ func readPart(data []byte) (*Part, error) {
 		return decodePart(head.Part, true)
 	case head.GamesPerSecond == nil && !isReport(data):
 		return decodePart(data, false)
+	case string(head.Partial) == "true" && head.Points != nil:
+		return nil, errors.New("the report of an interrupted sweep, which carries no part: play the shard again")
 	case string(head.Partial) == "true":
 		return nil, fmt.Errorf("the report of an interrupted run (%s of %s games), which carries no part: play the shard again", head.Games, head.GamesRequested)
+	case head.Points != nil:
+		return nil, errors.New("the report of a whole sweep, not a shard's: its counts cannot be merged; play shards with deckwright sim --sweep … --shard K/N --json (or --part FILE)")
 	}
 	return nil, errors.New("a sim report of a whole run, not a shard's: its counts cannot be merged; play shards with deckwright sim --shard K/N --json (or --part FILE)")
 }

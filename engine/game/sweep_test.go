@@ -571,3 +571,27 @@ func TestExcerpt(t *testing.T) {
 		assert.LessOrEqual(t, len([]rune(got)), maxExcerpt+2)
 	}
 }
+
+// TestSweepSpec: a part names its sweep by the number's address and the
+// values, a range where they are evenly stepped; ParseSweep reads back
+// the same values.
+func TestSweepSpec(t *testing.T) {
+	target := SweepTarget{Address: "events.golden-idol.gainGlory"}
+	for _, tc := range []struct {
+		values []int
+		want   string
+	}{
+		{[]int{1, 2, 3, 4, 5}, "events.golden-idol.gainGlory=1..5"},
+		{[]int{1, 3, 5, 7}, "events.golden-idol.gainGlory=1..7/2"},
+		{[]int{-4, -2, 0}, "events.golden-idol.gainGlory=-4..0/2"},
+		{[]int{0, 1, 3}, "events.golden-idol.gainGlory=0,1,3"},
+		{[]int{2, 9}, "events.golden-idol.gainGlory=2,9"},
+		{[]int{7}, "events.golden-idol.gainGlory=7"},
+	} {
+		spec := SweepSpec(target, tc.values)
+		assert.Equal(t, tc.want, spec)
+		sw, err := ParseSweep(spec)
+		require.NoError(t, err, spec)
+		assert.Equal(t, tc.values, sw.Values, spec)
+	}
+}
