@@ -386,7 +386,6 @@ func TestSimPartFlagErrors(t *testing.T) {
 		{[]string{"--part", part, "--shard", "1/2", "--impact", "all"}, adaptiveNotSharded},
 		{[]string{"--part", part, "--shard-env", "--impact", "all"}, "--shard-env: neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm array) is set; outside a batch engine use --shard K/N"},
 		{[]string{"--part", "-", "--report", "-"}, "--part - and --report - both write standard output: give one of them a file"},
-		{[]string{"--part", part, "--sweep", "heroes.jake-zane.combat=1..3"}, "--sweep and --part cannot go together: a sweep plays its own runs, one a value"},
 	} {
 		r := dw(t, append([]string{"sim", "--games", "10"}, tc.args...)...)
 		requireExit(t, exitUsage, r, "%v", tc.args)
@@ -399,6 +398,14 @@ func TestSimPartFlagErrors(t *testing.T) {
 	m := dw(t, "merge", part, "--json")
 	requireExit(t, exitOK, m)
 	assert.Equal(t, withoutSpeed(t, r.stdout), withoutSpeed(t, m.stdout))
+	// So is a sweep: its text report, and the part beside it.
+	sweep := filepath.Join(filepath.Dir(part), "sweep.json")
+	r = dw(t, "sim", "--games", "20", "--part", sweep, "--sweep", "heroes.jake-zane.combat=1..3")
+	requireExit(t, exitOK, r)
+	assert.Contains(t, r.stderr, "wrote "+sweep+" (shard 1/1)\n")
+	m = dw(t, "merge", sweep)
+	requireExit(t, exitOK, m)
+	assert.Equal(t, withoutThroughput(t, r.stdout, 0), withoutThroughput(t, m.stdout, 1))
 }
 
 // An interrupted shard writes no part (its counts are not the shard's): a

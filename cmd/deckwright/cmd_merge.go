@@ -44,7 +44,8 @@ interrupted shard's.
 
 The parts must be every shard of one run once: the same request (games, seed,
 players, mode, level, policy, organization, heroes, variants, teams, max
-rounds, band, FDR, --impact and --impact-games, --compare and --fail-on), the
+rounds, band, FDR, --impact and --impact-games, --compare and --fail-on,
+--sweep), the
 same content (its hash) and the same deckwright build.
 A file that is not such a part, or a shard missing or given twice, is an
 error naming the file and what differs (exit 1).
@@ -58,6 +59,13 @@ not a shard, judges --fail-on (a shard saw a slice) and exits 1 beyond it.
 Adaptive --impact and --until-decided decide their games as they go: they are
 not sharded.
 
+A sweep (--sweep) merges the same way: each shard played its slice of the
+games at every value, and its part carries each value's counts and, for a
+card's number, the sums of its games paired with the current value's. The
+merge compiles the content at each value again and prints the sweep's
+report as sim --sweep does; parts of another sweep (another number or other
+values) are refused.
+
 The content is loaded from where the shards' command named it (their PATH, or
 the bundled set); give it with --content when it is elsewhere here, and the
 baseline of --compare with --compare. Each must be the content the shards
@@ -68,6 +76,7 @@ played (its hash).`,
   deckwright merge parts/*.json --content ~/expansions/my-expansion
   deckwright sim my-expansion/ --impact all --impact-games 20000 --games 20000 --shard 3/8 --json > parts/3.json
   deckwright sim my-expansion/ --compare base --fail-on hero=0.05 --shard 3/8 --json > parts/3.json
+  deckwright sim my-expansion/ --sweep cards.golden-idol.glory=1..5 --shard 3/8 --json > parts/3.json
   deckwright sim my-expansion/ --games 100000 --seed 7 --shard 3/8 --part part-3.json   # the part alone
   deckwright merge part-*.json`,
 		Args: func(c *cobra.Command, args []string) error {

@@ -111,11 +111,13 @@ several numbers lists each with the address that picks it. VALUES: a range
 1..5, a range with a step 0..10/2, or a list 1,2,4, at most 50 values
 (the current value is played besides them); a number written in an effect
 keeps its sign. Each value is checked as if typed into the cell
-before any game is played.
+before any game is played. A sweep shards: with --shard K/N each shard
+plays its slice of the games at every value, and deckwright merge adds
+the parts up into the sweep's report.
 
 Shards: --shard K/N plays shard K of N of the run — its slice of the games,
 with --impact-games its share of every card's paired games, with --compare
-the baseline on its games. With --json its report carries, in "part", the
+the baseline on its games, with --sweep its slice at every value. With --json its report carries, in "part", the
 counts and sums that deckwright merge adds up into the whole run's report,
 byte for byte:
 
@@ -147,6 +149,7 @@ random (any legal choice), mix (seats rotate through the three).
   deckwright sim --players 2 --heroes jake-zane,li-mei-chen --policy bold --json
   deckwright sim --games 100000 --shard 3/8 --json > parts/3.json  # games 25000–37499 of the run, for deckwright merge
   deckwright sim --impact all --games 20000 --impact-games 20000 --shard 3/8 --json > parts/3.json
+  deckwright sim --sweep cards.golden-idol.glory=1..5 --games 100000 --shard 3/8 --json > parts/3.json
   deckwright sim --games 100000 --shard 3/8 --part part-3.json  # the text report, and the part in its own file
   deckwright sim --seed 7 --from 123 --games 1 --trace     # replay game 123 of seed 7
   deckwright sim --seed 7 --trace --json > game.jsonl      # its events, one JSON object a line`,
