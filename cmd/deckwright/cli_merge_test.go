@@ -131,6 +131,7 @@ func TestMergeIsTheRun(t *testing.T) {
 		{"sweep count", 3, []string{"--games", "90", "--seed", "3", "--sweep", "city.rooftop-chase.count=0..3"}, true},
 		{"sweep hero coop 1-4", 3, []string{"--mode", "coop", "--players", "1-4", "--org", "nazi", "--games", "80", "--seed", "2", "--sweep", "heroes.jake-zane.combat=2,6"}, false},
 		{"sweep effect", 2, []string{idol, "--games", "100", "--seed", "4", "--sweep", "cards.golden-idol.glory=1..3"}, true},
+		{"sweep loss", 2, []string{"--games", "80", "--seed", "3", "--sweep", "cards.light-fingered-urchin.loseFortune=0..2"}, false},
 		{"sweep fallen-land", 3, []string{"--game", "fallen-land", "--games", "60", "--seed", "5", "--sweep", "cards.dynamite-bundle.success=1..3"}, false},
 		{"sweep fallen-land faction", 2, []string{"--game", "fallen-land", "--games", "40", "--seed", "5", "--sweep", "factions.kettle-ridge-miners.starting-town-health=0,10"}, false},
 	} {
@@ -184,7 +185,8 @@ func TestMergeIsTheRun(t *testing.T) {
 				require.NotContains(t, wholeText.stdout, " 0 games a value", "every value played")
 				// A card's number pairs each value's games with the
 				// current value's: sums the shards add up.
-				paired := tc.name == "sweep effect" || tc.name == "sweep fallen-land"
+				paired := tc.name == "sweep effect" || tc.name == "sweep loss" || tc.name == "sweep fallen-land"
+				assert.Equal(t, tc.name == "sweep loss", strings.Contains(wholeText.stdout, " Fortune lost/draw "), "the Fortune a loss takes away")
 				assert.Equal(t, paired, strings.Contains(wholeJSON.stdout, `"paired"`), "values paired with the current one")
 			}
 			assert.Equal(t, withoutThroughput(t, wholeText.stdout, 0), withoutThroughput(t, mergedText.stdout, tc.n))

@@ -320,3 +320,59 @@ func TestSimSweepNames(t *testing.T) {
 	assert.Contains(t, r.stdout, s.Crossing, "the line as in --json")
 	assert.NotContains(t, r.stdout, "movement_bonus")
 }
+
+// TestSimSweepLoss (qa4 F14): a sweep of a loss's number, loseFortune(N)
+// of a City card, reads as a curve: the Fortune it takes away a draw
+// rises with N in a "Fortune lost/draw" column (its gains stay 0), in the
+// text and the JSON; the run's own report shows no such figure.
+func TestSimSweepLoss(t *testing.T) {
+	args := []string{"sim", "--games", "400", "--sweep", "cards.light-fingered-urchin.loseFortune=0..3"}
+	r := dw(t, append(args, "--json")...)
+	requireExit(t, exitOK, r)
+	var s struct {
+		Points []struct {
+			Value int `json:"value"`
+			Card  struct {
+				Used      int      `json:"used"`
+				MoneyPer  float64  `json:"money_per"`
+				MoneyLost *float64 `json:"money_lost_per"`
+				ScoreLost *float64 `json:"score_lost_per"`
+			} `json:"card"`
+		} `json:"points"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &s), r.stdout)
+	require.Len(t, s.Points, 4)
+	last := 0.0
+	for _, p := range s.Points {
+		require.Positive(t, p.Card.Used, "the card is played at %d", p.Value)
+		assert.Zero(t, p.Card.MoneyPer, "it gives no Fortune at %d", p.Value)
+		assert.Nil(t, p.Card.ScoreLost, "it takes no Glory at %d", p.Value)
+		if p.Value == 0 {
+			assert.Nil(t, p.Card.MoneyLost, "nothing taken at 0")
+			continue
+		}
+		require.NotNil(t, p.Card.MoneyLost, "Fortune taken at %d", p.Value)
+		lost := *p.Card.MoneyLost
+		assert.Greater(t, lost, last, "more taken at %d than at %d", p.Value, p.Value-1)
+		// At most the value a draw (a hero with less loses what it has).
+		assert.LessOrEqual(t, lost, float64(p.Value), "at %d", p.Value)
+		last = lost
+	}
+
+	text := dw(t, args...)
+	requireExit(t, exitOK, text)
+	lines := strings.Split(text.stdout, "\n")
+	require.Regexp(t, `^loseFortune +games +drawn +used +Glory/draw +Fortune/draw +Fortune lost/draw +holders `, lines[6])
+	for i, p := range s.Points {
+		f := strings.Fields(strings.Replace(lines[7+i], " * ", " ", 1))
+		want := "0.00"
+		if p.Card.MoneyLost != nil {
+			want = strconv.FormatFloat(*p.Card.MoneyLost, 'f', 2, 64)
+		}
+		assert.Equal(t, want, f[6], "the lost column at %d: %s", p.Value, lines[7+i])
+	}
+
+	run := dw(t, "sim", "--games", "50", "--json")
+	requireExit(t, exitOK, run)
+	assert.NotContains(t, run.stdout, "lost_per", "a run's report is as it was")
+}

@@ -422,8 +422,10 @@ func (g *Game) addFortune(h *Hero, n int, why string) {
 		g.emit(h.seat, "fortune", g.cardID(), map[string]any{"delta": after - before, "total": after, "pile": g.pile(h), "why": why},
 			"  (%s: %+d Fortune, %d in the %s pile)", h.def.Name, after-before, after, g.pile(h))
 	}
-	if n > 0 && g.stats != nil {
-		g.stats.fortune(g, h, n)
+	if g.stats != nil && n != 0 && !paid(why) {
+		if d := g.fortune(h) - before; d != 0 {
+			g.stats.fortune(g, h, d)
+		}
 	}
 	if n > 0 {
 		// The cooperative heroes win the moment they have their Fortune,

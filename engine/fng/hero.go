@@ -374,8 +374,8 @@ func (g *Game) gainGlory(h *Hero, n int, why string) {
 		g.emit(h.seat, "glory", g.cardID(), map[string]any{"delta": h.glory - before, "total": h.glory, "why": why},
 			"  (%s: %+d Glory, %d)", h.def.Name, h.glory-before, h.glory)
 	}
-	if n > 0 && g.stats != nil {
-		g.stats.glory(g, h, n)
+	if g.stats != nil && h.glory != before && !paid(why) {
+		g.stats.glory(g, h, h.glory-before)
 	}
 }
 

@@ -194,17 +194,32 @@ func (g *Game) source() *Card {
 	return nil
 }
 
-func (s *Stats) glory(g *Game, h *Hero, n int) {
+// glory counts Glory a hero gained (d > 0) or lost from the card in
+// play: gains and losses apart, a loss as much as the hero had to lose.
+func (s *Stats) glory(g *Game, h *Hero, d int) {
 	if c := g.source(); c != nil {
-		s.Cards[c.N].Score += int64(n)
+		if d > 0 {
+			s.Cards[c.N].Score += int64(d)
+		} else {
+			s.Cards[c.N].ScoreLost += uint64(-d)
+		}
 	}
 }
 
-func (s *Stats) fortune(g *Game, h *Hero, n int) {
+// fortune counts Fortune gained or lost from the card in play, as glory.
+func (s *Stats) fortune(g *Game, h *Hero, d int) {
 	if c := g.source(); c != nil {
-		s.Cards[c.N].Money += int64(n)
+		if d > 0 {
+			s.Cards[c.N].Money += int64(d)
+		} else {
+			s.Cards[c.N].MoneyLost += uint64(-d)
+		}
 	}
 }
+
+// paid says a change of Glory or Fortune is a price a hero chose to pay
+// (buying in a city, a flight): not taken away by the card in play.
+func paid(why string) bool { return why == "buy" || why == "flight" }
 
 func (s *Stats) wounds(g *Game, h *Hero, n int) {
 	if c := g.source(); c != nil {

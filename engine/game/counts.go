@@ -18,10 +18,14 @@ type CardCounts struct {
 	Clean, CleanPassed, Expected, Variance uint64
 	// Gained from the card, in the game's Terms: sums that may be
 	// negative (a part file keeps their sign).
-	Score, Money        int64 `part:"signed"`
-	Damage, Losses      uint64
-	Holders, HolderWins uint64 // players who drew or used it, and how many won
-	PerSide             []TestCounts
+	Score, Money   int64 `part:"signed"`
+	Damage, Losses uint64
+	// Taken away by the card, in the game's Terms, where Score and Money
+	// count gains only (a module that nets losses into them leaves
+	// these 0): what a sweep of a loss (loseGlory) reads.
+	ScoreLost, MoneyLost uint64
+	Holders, HolderWins  uint64 // players who drew or used it, and how many won
+	PerSide              []TestCounts
 }
 
 // TestCounts counts unaided tests of one side.
@@ -69,6 +73,8 @@ func (c *CardCounts) Merge(o *CardCounts) {
 	c.Money += o.Money
 	c.Damage += o.Damage
 	c.Losses += o.Losses
+	c.ScoreLost += o.ScoreLost
+	c.MoneyLost += o.MoneyLost
 	c.Holders += o.Holders
 	c.HolderWins += o.HolderWins
 	if o.PerSide != nil && c.PerSide == nil {
@@ -128,6 +134,8 @@ func (c *CardCounts) Fill(r *CardReport, sides []string, wins, games uint64) {
 		r.ScorePer = round2(float64(c.Score) / float64(per))
 		r.MoneyPer = round2(float64(c.Money) / float64(per))
 		r.DamagePer = round2(float64(c.Damage) / float64(per))
+		r.scoreLostPer = round2(float64(c.ScoreLost) / float64(per))
+		r.moneyLostPer = round2(float64(c.MoneyLost) / float64(per))
 	}
 	if c.Holders > 0 {
 		h := &Holding{Rate: round(float64(c.HolderWins) / float64(c.Holders))}

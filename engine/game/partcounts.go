@@ -94,6 +94,9 @@ func (s ShardGames) CheckCard(where string, c *CardCounts) error {
 	case c.Damage > amounts || c.Losses > amounts || absAbove(c.Score, amounts) || absAbove(c.Money, amounts):
 		return fmt.Errorf("%s: score %d, money %d, damage %d and losses %d: more than %d a shard of %d games can gain (%d an event)",
 			where, c.Score, c.Money, c.Damage, c.Losses, amounts, s.Games, amountPer)
+	case c.ScoreLost > amounts || c.MoneyLost > amounts:
+		return fmt.Errorf("%s: score %d and money %d lost: more than %d a shard of %d games can lose (%d an event)",
+			where, c.ScoreLost, c.MoneyLost, amounts, s.Games, amountPer)
 	}
 	for i, t := range c.PerSide {
 		if t.Passed > t.Tests || t.Expected > sat(t.Tests, 1e9) {

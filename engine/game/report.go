@@ -37,6 +37,9 @@ type CardReport struct {
 	MoneyPer  float64 `json:"money_per"`
 	DamagePer float64 `json:"damage_per"`
 	Losses    uint64  `json:"losses"`
+	// What it took away per draw (CardCounts.ScoreLost, MoneyLost): a
+	// sweep's curve shows them; the run's report does not.
+	scoreLostPer, moneyLostPer float64
 	// Players who drew or used it, and how many of them won.
 	Holders    uint64 `json:"holders"`
 	HolderWins uint64 `json:"holder_wins"`

@@ -98,11 +98,15 @@ type Mean struct {
 
 // SweepCard is a swept card's own metrics at one value.
 type SweepCard struct {
-	Drawn    uint64   `json:"drawn"`
-	Used     uint64   `json:"used"`
-	ScorePer float64  `json:"score_per"`
-	MoneyPer float64  `json:"money_per"`
-	PassRate *float64 `json:"pass_rate,omitempty"`
+	Drawn    uint64  `json:"drawn"`
+	Used     uint64  `json:"used"`
+	ScorePer float64 `json:"score_per"`
+	MoneyPer float64 `json:"money_per"`
+	// Taken away per draw, where the game counts gains and losses apart
+	// (ScorePer and MoneyPer count gains): a loss's curve (loseFortune).
+	ScoreLostPer float64  `json:"score_lost_per,omitempty"`
+	MoneyLostPer float64  `json:"money_lost_per,omitempty"`
+	PassRate     *float64 `json:"pass_rate,omitempty"`
 	// Held is the win rate of the players who drew or used it.
 	Held Rate `json:"held"`
 }
@@ -265,7 +269,7 @@ func (sr *SweepReport) point(rep *SimReport, target SweepTarget) SweepPoint {
 		}
 		sr.Kind, sr.earned = "card", c.Earned
 		p.Card = &SweepCard{Drawn: c.Drawn, Used: c.Used, ScorePer: c.ScorePer, MoneyPer: c.MoneyPer, PassRate: c.PassRate,
-			Held: NewRate(c.ID, c.Name, int(c.HolderWins), int(c.Holders))}
+			ScoreLostPer: c.scoreLostPer, MoneyLostPer: c.moneyLostPer, Held: NewRate(c.ID, c.Name, int(c.HolderWins), int(c.Holders))}
 		if c.Dealt {
 			p.Fair = c.Peers
 			sr.FairMeasure = fmt.Sprintf("win rate of the %s who drew or used it, against that of the %s who drew or used other %s cards",

@@ -75,9 +75,17 @@ func sweepTable(s *game.SweepReport) ([]string, [][]cell) {
 	terms := s.Terms.Or(game.DefaultTerms)
 	ci := ciHeader(s.Balance.Level)
 	head := []string{s.Target.Heading(), "games"}
+	lostScore, lostMoney := lost(s)
 	switch s.Kind {
 	case "card":
-		head = append(head, "drawn", "used", terms.Score+"/draw", terms.Money+"/draw", "holders", "win when held", ci, "vs deck, points", "verdict", "vs current, points")
+		head = append(head, "drawn", "used", terms.Score+"/draw", terms.Money+"/draw")
+		if lostScore {
+			head = append(head, terms.Score+" lost/draw")
+		}
+		if lostMoney {
+			head = append(head, terms.Money+" lost/draw")
+		}
+		head = append(head, "holders", "win when held", ci, "vs deck, points", "verdict", "vs current, points")
 	case "row":
 		head = append(head, terms.Losses+"/game", terms.Prizes+"/game")
 	default:
@@ -93,11 +101,24 @@ func sweepTable(s *game.SweepReport) ([]string, [][]cell) {
 		case p.Card != nil:
 			c := p.Card
 			cells = append(cells, strconv.FormatUint(c.Drawn, 10), strconv.FormatUint(c.Used, 10), fmt.Sprintf("%.2f", c.ScorePer),
-				fmt.Sprintf("%.2f", c.MoneyPer), strconv.Itoa(c.Held.Games), rateText(c.Held), rateCI(c.Held))
+				fmt.Sprintf("%.2f", c.MoneyPer))
+			if lostScore {
+				cells = append(cells, fmt.Sprintf("%.2f", c.ScoreLostPer))
+			}
+			if lostMoney {
+				cells = append(cells, fmt.Sprintf("%.2f", c.MoneyLostPer))
+			}
+			cells = append(cells, strconv.Itoa(c.Held.Games), rateText(c.Held), rateCI(c.Held))
 			cells = append(cells, fairText(p.Fair)...)
 			cells = append(cells, pairedText(s, p))
 		case s.Kind == "card":
-			cells = append(cells, "0", "0", "n/a", "n/a", "0", "n/a", "n/a", "n/a", "n/a", pairedText(s, p))
+			cells = append(cells, "0", "0", "n/a", "n/a")
+			for _, shown := range []bool{lostScore, lostMoney} {
+				if shown {
+					cells = append(cells, "n/a")
+				}
+			}
+			cells = append(cells, "0", "n/a", "n/a", "n/a", "n/a", pairedText(s, p))
 		case p.Side != nil:
 			cells = append(cells, strconv.Itoa(p.Side.Games), strconv.Itoa(p.Side.Wins), rateText(*p.Side), rateCI(*p.Side))
 			cells = append(cells, fairText(p.Fair)...)
@@ -115,6 +136,19 @@ func sweepTable(s *game.SweepReport) ([]string, [][]cell) {
 		rows = append(rows, row)
 	}
 	return head, rows
+}
+
+// lost says whether the swept card takes Score, or Money, away at any
+// value: then its table shows what it takes a draw beside what it gives
+// (a sweep of loseFortune(N) moves no gain at all).
+func lost(s *game.SweepReport) (score, money bool) {
+	for _, p := range s.Points {
+		if c := p.Card; c != nil {
+			score = score || c.ScoreLostPer > 0
+			money = money || c.MoneyLostPer > 0
+		}
+	}
+	return score, money
 }
 
 // sweepRun says what each value played: "1000 competitive games a value

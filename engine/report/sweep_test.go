@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -117,4 +118,46 @@ func TestSweepTextEffect(t *testing.T) {
 	assert.Contains(t, page, `<div>the 2 in gainGlory(2), golden-idol's Effect <span class="where">exp.xlsx:Events!D2</span> from 1 to 3 · 100 competitive games`)
 	assert.Contains(t, page, "<title>gainGlory#2=3: 40.0 % (27.0 to 54.0)</title>", "the win-rate chart's labels")
 	assert.Contains(t, page, "<th>gainGlory#2</th>")
+}
+
+// TestSweepTableLosses: a card that takes Score or Money away at some
+// value gets a "lost/draw" column for it, beside what it gives, its cell
+// at each value in that column (n/a where nobody held the card); a card
+// that takes nothing away has no such column. The merged shards' report
+// and a gain's sweep keep their columns.
+func TestSweepTableLosses(t *testing.T) {
+	card := func(score, money, scoreLost, moneyLost float64) *game.SweepCard {
+		return &game.SweepCard{Drawn: 10, Used: 10, ScorePer: score, MoneyPer: money, ScoreLostPer: scoreLost, MoneyLostPer: moneyLost,
+			Held: game.Rate{Games: 10, Wins: 3, Rate: 0.3, Low: 0.1, High: 0.6}}
+	}
+	s := &game.SweepReport{Kind: "card", Terms: game.Terms{Score: "Glory", Money: "Fortune", Rounds: "rounds"}, Balance: game.DefaultBalance,
+		Target: game.SweepTarget{Address: "city.urchin.loseFortune", Column: "Effect", In: "loseFortune(1)"},
+		Points: []game.SweepPoint{
+			{Value: 0, Games: 10},
+			{Value: 1, Games: 10, Current: true, Card: card(0.5, 0, 0, 0.76)},
+			{Value: 3, Games: 10, Card: card(0.5, 0, 0, 2.14)},
+		}}
+	head, rows := sweepTable(s)
+	col := slices.Index(head, "Fortune lost/draw")
+	require.Equal(t, slices.Index(head, "Fortune/draw")+1, col, "beside what it gives: %v", head)
+	assert.NotContains(t, head, "Glory lost/draw", "it takes no Glory away")
+	for i, want := range []string{"n/a", "0.76", "2.14"} {
+		require.Len(t, rows[i], len(head), "row %d", i)
+		assert.Equal(t, want, rows[i][col].Text, "row %d", i)
+	}
+	assert.Equal(t, "0", rows[0][col+1].Text, "holders")
+
+	s.Points[2].Card = card(0.5, 0, 0.01, 2.14)
+	head, rows = sweepTable(s)
+	assert.Equal(t, []string{"Glory/draw", "Fortune/draw", "Glory lost/draw", "Fortune lost/draw", "holders"}, head[4:9])
+	assert.Equal(t, "0.01", rows[2][6].Text)
+	assert.Equal(t, "0.00", rows[1][6].Text)
+
+	for i := range s.Points {
+		if c := s.Points[i].Card; c != nil {
+			c.ScoreLostPer, c.MoneyLostPer = 0, 0
+		}
+	}
+	head, _ = sweepTable(s)
+	assert.Equal(t, []string{"Glory/draw", "Fortune/draw", "holders"}, head[4:7], "nothing taken away: no lost column")
 }
