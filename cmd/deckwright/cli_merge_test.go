@@ -566,6 +566,7 @@ func TestMergeSweepErrors(t *testing.T) {
 		vs := sweepValues(p)
 		p["sweep"].(map[string]any)["values"] = []any{vs[0], vs[0]}
 	})
+	badSpec := editPart(t, sw[1], "bad-spec.json", func(p map[string]any) { p["run"].(map[string]any)["sweep"] = "glory=1..3" })
 	notASweep := fmt.Sprintf("a run with --sweep %s", spec)
 
 	for _, tc := range []struct {
@@ -596,6 +597,8 @@ func TestMergeSweepErrors(t *testing.T) {
 			pairsOfCount + ": count=1: sweep.values[0].pairs: pairs in a sweep that pairs no games (of a card's Count, or of a row that is not a card)"},
 		{"a sweep's part without its values", []string{sw[0], noSweep, sw[2]}, exitContent,
 			noSweep + ": sweep: missing: the part of a sweep carries its values' counts"},
+		{"a sweep that is none", []string{sw[0], badSpec, sw[2]}, exitContent,
+			badSpec + `: run.sweep: "glory=1..3": want SHEET.ID.NAME=VALUES, such as events.lucky-coin.count=0..3 or cards.golden-idol.gainGlory=1..5`},
 		{"a whole sweep's report", []string{sw[0], whole, sw[2]}, exitContent,
 			whole + ": the report of a whole sweep, not a shard's: its counts cannot be merged; play shards with deckwright sim --sweep … --shard K/N --json (or --part FILE)"},
 		{"a baseline for a sweep", append([]string{"--compare", "base"}, sw...), exitUsage,

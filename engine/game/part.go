@@ -126,7 +126,7 @@ func (d RunDef) Kind() string {
 		with = append(with, "--compare "+d.Compare)
 	}
 	if d.Sweep != "" {
-		with = append(with, "--sweep "+d.Sweep)
+		with = append(with, "--sweep "+clip(d.Sweep))
 	}
 	if len(with) == 0 {
 		return "a plain run"

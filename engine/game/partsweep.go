@@ -114,6 +114,9 @@ func (p *Part) checkSweep() error {
 	case sw == nil:
 		return errors.New("sweep: missing: the part of a sweep carries its values' counts")
 	}
+	if _, err := ParseSweep(d.Sweep); err != nil {
+		return fmt.Errorf("run.sweep: %s", clip(err.Error()))
+	}
 	seen := map[int]bool{}
 	for i := range sw.Values {
 		v := &sw.Values[i]
