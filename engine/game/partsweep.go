@@ -115,7 +115,10 @@ func (p *Part) checkSweep() error {
 		return errors.New("sweep: missing: the part of a sweep carries its values' counts")
 	}
 	if _, err := ParseSweep(d.Sweep); err != nil {
-		return fmt.Errorf("run.sweep: %s", clip(err.Error()))
+		if s := clip(d.Sweep); s != d.Sweep {
+			return fmt.Errorf("run.sweep: %q: not a sweep", s)
+		}
+		return fmt.Errorf("run.sweep: %v", err)
 	}
 	seen := map[int]bool{}
 	for i := range sw.Values {
