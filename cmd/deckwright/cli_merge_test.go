@@ -452,20 +452,11 @@ func TestMergeOutputFile(t *testing.T) {
 func TestShardReportInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	html := filepath.Join(dir, "shard.html")
-	p := start(t, false, "sim", "--games", "10000000", "--shard", "1/2", "--json", "--report", html)
-	waitFor(t, "the run to start", func() bool { return len(tempFiles(t, dir)) > 0 })
-	time.Sleep(300 * time.Millisecond)
-	code, _ := p.stop(t, syscall.SIGINT)
-	assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
-	assert.Regexp(t, `^deckwright: `+regexpQuote(html)+` was not written: the run was interrupted\ndeckwright: the report carries no part for deckwright merge: the run was interrupted\ndeckwright: interrupted: the report covers the first (\d+) of 5000000 games\n$`, p.errOut.String())
-	played := regexp.MustCompile(`first (\d+) of`).FindStringSubmatch(p.errOut.String())
+	stderr, report := interruptedShard(t, dir, func(*started) bool { return len(tempFiles(t, dir)) > 0 },
+		"sim", "--games", "10000000", "--shard", "1/2", "--json", "--report", html)
+	assert.Regexp(t, `^deckwright: `+regexpQuote(html)+` was not written: the run was interrupted\ndeckwright: the report carries no part for deckwright merge: the run was interrupted\ndeckwright: interrupted: the report covers the first (\d+) of 5000000 games\n$`, stderr)
+	played := regexp.MustCompile(`first (\d+) of`).FindStringSubmatch(stderr)
 	require.NotNil(t, played)
-	report := filepath.Join(dir, "1.json")
-	require.NoError(t, os.WriteFile(report, p.out.Bytes(), 0o644))
-	doc := jsonObject(t, p.out.Bytes())
-	assert.NotContains(t, doc, "part")
-	assert.Equal(t, "true", string(doc["partial"]))
-
 	r := dw(t, "merge", report)
 	requireExit(t, exitContent, r)
 	assert.Equal(t, fmt.Sprintf("deckwright: %s: the report of an interrupted run (%s of 5000000 games), which carries no part: play the shard again\n", report, played[1]), r.stderr)
@@ -635,18 +626,29 @@ func readPartMap(t *testing.T, name string) map[string]any {
 // so, and merge refuses the report by name.
 func TestSweepShardInterrupted(t *testing.T) {
 	dir := t.TempDir()
-	p := start(t, false, "sim", "--games", "200000", "--sweep", "heroes.jake-zane.combat=1..3", "--shard", "1/2", "--json")
-	waitFor(t, "the sweep to start", func() bool { return strings.Contains(p.errOut.String(), "sweep 1 of 4: combat=4 (current)") })
+	stderr, report := interruptedShard(t, dir, func(p *started) bool { return strings.Contains(p.errOut.String(), "sweep 1 of 4: combat=4 (current)") },
+		"sim", "--games", "200000", "--sweep", "heroes.jake-zane.combat=1..3", "--shard", "1/2", "--json")
+	assert.True(t, strings.HasSuffix(stderr, "deckwright: the report carries no part for deckwright merge: the sweep was interrupted\ndeckwright: interrupted: the sweep covers 0 of its values\n"), stderr)
+	r := dw(t, "merge", report)
+	requireExit(t, exitContent, r)
+	assert.Equal(t, "deckwright: "+report+": the report of an interrupted sweep, which carries no part: play the shard again\n", r.stderr)
+}
+
+// interruptedShard starts a shard's command (args), stops it with SIGINT
+// once ready says it has, and checks it exits 130 with a partial
+// --json report and no part; it returns its standard error and the
+// report, written to dir/1.json.
+func interruptedShard(t *testing.T, dir string, ready func(*started) bool, args ...string) (string, string) {
+	t.Helper()
+	p := start(t, false, args...)
+	waitFor(t, "the shard to start", func() bool { return ready(p) })
 	time.Sleep(300 * time.Millisecond)
 	code, _ := p.stop(t, syscall.SIGINT)
 	assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
-	assert.True(t, strings.HasSuffix(p.errOut.String(), "deckwright: the report carries no part for deckwright merge: the sweep was interrupted\ndeckwright: interrupted: the sweep covers 0 of its values\n"), p.errOut.String())
 	report := filepath.Join(dir, "1.json")
 	require.NoError(t, os.WriteFile(report, p.out.Bytes(), 0o644))
 	doc := jsonObject(t, p.out.Bytes())
 	assert.NotContains(t, doc, "part")
 	assert.Equal(t, "true", string(doc["partial"]))
-	r := dw(t, "merge", report)
-	requireExit(t, exitContent, r)
-	assert.Equal(t, "deckwright: "+report+": the report of an interrupted sweep, which carries no part: play the shard again\n", r.stderr)
+	return p.errOut.String(), report
 }

@@ -153,22 +153,8 @@ func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
 	if err := sf.writeHTML(html, b, rep, stderr); err != nil {
 		return err
 	}
-	// As sim does: with --report - the HTML is on standard output and
-	// the report on standard error.
-	w := io.Writer(stdout)
-	switch {
-	case out != nil:
-		w = out
-	case f.report == "-":
-		w = stderr
-	}
-	if err := sf.printTo(w, b, rep, nil); err != nil {
-		if out != nil && out.Err() != nil {
-			return outputErr("-o", out.Err()) // a full disk: the old file is kept
-		}
-		return err
-	}
-	if err := commitOutput(out, f.out, stderr); err != nil {
+	err = f.printReport(out, stdout, stderr, func(w io.Writer) error { return sf.printTo(w, b, rep, nil) })
+	if err != nil {
 		return err
 	}
 	return sf.status(rep)
@@ -202,36 +188,40 @@ func mergeSweep(c *cobra.Command, f *mergeFlags, parts []*game.Part, b *project.
 	if err := writeSweepHTML(html, f.report, title, sr, stderr); err != nil {
 		return err
 	}
-	w := io.Writer(stdout)
+	err = f.printReport(out, stdout, stderr, func(w io.Writer) error {
+		return printSweep(w, f.asJSON, title, sr, nil, report.TextOptions{Shards: len(parts)})
+	})
+	if err != nil {
+		return err
+	}
+	return sweepStatus(sr, f.allowErrors)
+}
+
+// printReport prints the merged report with print: to the -o file (out,
+// replaced once the report is complete), or standard output — standard
+// error with --report -, as sim does, the HTML being on standard output.
+func (f *mergeFlags) printReport(out *outfile.File, stdout, stderr io.Writer, print func(io.Writer) error) error {
+	w := stdout
 	switch {
 	case out != nil:
 		w = out
 	case f.report == "-":
 		w = stderr
 	}
-	if err := printSweep(w, f.asJSON, title, sr, nil, report.TextOptions{Shards: len(parts)}); err != nil {
+	if err := print(w); err != nil {
 		if out != nil && out.Err() != nil {
-			return outputErr("-o", out.Err())
+			return outputErr("-o", out.Err()) // a full disk: the old file is kept
 		}
 		return err
 	}
-	if err := commitOutput(out, f.out, stderr); err != nil {
-		return err
-	}
-	return sweepStatus(sr, f.allowErrors)
-}
-
-// commitOutput replaces the -o file with the report written to out (nil
-// without -o), saying so on stderr.
-func commitOutput(out *outfile.File, name string, stderr io.Writer) error {
 	if out == nil {
 		return nil
 	}
 	if err := out.Commit(); err != nil {
 		return outputErr("-o", err)
 	}
-	if name != "-" {
-		fmt.Fprintf(stderr, "wrote %s\n", name)
+	if f.out != "-" {
+		fmt.Fprintf(stderr, "wrote %s\n", f.out)
 	}
 	return nil
 }
