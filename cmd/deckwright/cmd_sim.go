@@ -100,7 +100,8 @@ gainGlory(5) in a card's Effect — every value on the same seeds, and reports
 the curve: the win rate of whoever drew or used the card (or of the hero),
 its difference from its deck's other cards (or from a typical hero) against
 the fair band and where it crosses it, the paired difference from the
-current value, the card's draws, uses and score per draw, and game length.
+current value, the card's draws, uses and score per draw (and, for a loss
+such as loseFortune(1), what it takes away a draw), and game length.
 SHEET is a sheet's name (case and spacing ignored) or cards for whichever
 card sheet holds the ID. NAME is a whole-number column's header; or, for a
 number written in an effect or condition cell, the verb it is an argument
