@@ -170,6 +170,13 @@ func MergeSweep(s Simulator, target SweepTarget, current *table.Tables, variants
 	case d.Sweep == "":
 		return nil, fmt.Errorf("%s: %s, not a sweep", p0.Name, d.Kind())
 	}
+	swept := make([]int, len(variants))
+	for i, v := range variants {
+		swept[i] = v.Value
+	}
+	if spec := SweepSpec(target, swept); d.Sweep != spec {
+		return nil, fmt.Errorf("%s: a part of the sweep %s, not %s", p0.Name, clip(d.Sweep), spec)
+	}
 	runs := sweepRuns(target, current, variants)
 	want := make([]int, len(runs)-1)
 	for i, v := range runs[1:] {
