@@ -187,7 +187,7 @@ random (any legal choice), mix (seats rotate through the three).
 	fl.Float64Var(&f.fdr, "fdr", game.DefaultBalance.FDR, "false discovery rate controlled over everything a run tests (0.05: of the differences called significant, 5% may be chance)")
 	fl.StringVar(&f.shard, "shard", "", "play shard K of N of the run (K/N, 1-based): its consecutive slice of the games, the same games a whole run plays there, so N machines share a run")
 	fl.StringVar(&f.sweep, "sweep", "", sweepHelp)
-	fl.StringVar(&f.part, "part", "", "write the shard's part to a file of its own (a shard's --json report carries it too): the run's definition and the shard's counts (with --impact-games its cards' paired sums, with --compare its baseline's counts), which deckwright merge adds up into the whole run's report (without --shard the run is one part, 1/1)")
+	fl.StringVar(&f.part, "part", "", "write the shard's part to a file of its own (a shard's --json report carries it too): the run's definition and the shard's counts (with --impact-games its cards' paired sums, with --compare its baseline's counts, with --sweep each value's counts), which deckwright merge adds up into the whole run's report (without --shard the run is one part, 1/1)")
 	fl.BoolVar(&f.shardEnv, "shard-env", false, "take --shard from a batch engine: a Kubernetes Indexed Job's JOB_COMPLETION_INDEX (0-based: index 0 is shard 1) with JOB_COMPLETIONS, which the Job must set in its container's env to its completions; or a Slurm array's SLURM_ARRAY_TASK_ID, _MIN, _STEP and _COUNT (--array=1-8, or stepped 1-15:2)")
 	c.Flags().StringVar(&f.game, "game", "", "the game when no path is given ("+game.IDs()+"), and/or the level: basic or advanced (as --level)")
 	onceFlags(fl)
