@@ -90,8 +90,8 @@ func TestMergeSweepIsTheSweep(t *testing.T) {
 		req        game.SimRequest
 		n          int
 	}{
-		{"fortune-and-glory", "city.rooftop-chase.glory=0,5", game.SimRequest{Games: 120, Players: 4, Seed: 3, Stats: true, MaxRounds: 100}, 3},
-		{"fortune-and-glory", "city.light-fingered-urchin.loseFortune=0..2", game.SimRequest{Games: 90, Players: 4, Seed: 2, Stats: true, MaxRounds: 100, From: 5}, 2},
+		{"fortune-and-glory", "city.rooftop-chase.glory=0,5", game.SimRequest{Games: 80, Players: 4, Seed: 3, Stats: true, MaxRounds: 100}, 3},
+		{"fortune-and-glory", "city.light-fingered-urchin.loseFortune=0..2", game.SimRequest{Games: 60, Players: 4, Seed: 2, Stats: true, MaxRounds: 100, From: 5}, 2},
 		{"fortune-and-glory", "city.rooftop-chase.count=0,3", game.SimRequest{Games: 60, Players: 4, Seed: 4, Stats: true, MaxRounds: 100}, 2},
 		{"fortune-and-glory", "heroes.jake-zane.combat=2,7", game.SimRequest{Games: 80, Players: 1, PlayersMax: 4, Mode: "coop", Seed: 2, Stats: true, MaxRounds: 100}, 4},
 		{"fallen-land", "spoils.dynamite-bundle.addSuccess=1,5", game.SimRequest{Games: 60, Players: 4, Seed: 5, Stats: true, MaxRounds: 100}, 3},
