@@ -107,9 +107,10 @@ func (g *Game) handTimings(h *Hero) (self, opp uint32) {
 //
 //go:noinline
 func (g *Game) retime(h *Hero) {
-	h.selfTimings, h.oppTimings = 0, 0
+	h.selfTimings, h.oppTimings, h.terrain = 0, 0, false
 	for _, hc := range h.hand {
 		e := g.eventOf(hc)
+		h.terrain = h.terrain || e.Terrain
 		if e.Effect == nil && len(e.Mods) == 0 {
 			continue
 		}
@@ -140,10 +141,14 @@ func (g *Game) rivalTimings() uint32 {
 
 // retimeRivals works out rivalTimings after a hand changed.
 func (g *Game) retimeRivals() {
-	g.rivalMask = 0
+	g.rivalMask, g.terrainSeats = 0, 0
 	for i := range g.heroes {
-		_, opp := g.handTimings(&g.heroes[i])
+		h := &g.heroes[i]
+		_, opp := g.handTimings(h)
 		g.rivalMask |= opp
+		if h.terrain {
+			g.terrainSeats |= 1 << i
+		}
 	}
 	g.handsDirty = false
 }

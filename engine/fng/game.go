@@ -166,10 +166,12 @@ type Game struct {
 	stats  *Stats
 	odds   dice.OddsMemo
 
-	// rivalMask caches rivalTimings until a hand changes (handsDirty).
-	rivalMask  uint32
-	handsDirty bool
-	forced     []int // scenario tests: dice faces to roll next
+	// rivalMask caches rivalTimings until a hand changes (handsDirty), and
+	// terrainSeats the seats (bits) whose hand holds a terrain card.
+	rivalMask    uint32
+	terrainSeats uint32
+	handsDirty   bool
+	forced       []int // scenario tests: dice faces to roll next
 
 	// estimates memoises passEstimate by estimateKey, across games.
 	estimates map[estimateKey]float64
@@ -240,6 +242,7 @@ type Hero struct {
 	// to use, so offers skip heroes with nothing to play.
 	itemTimings             uint32
 	selfTimings, oppTimings uint32
+	terrain                 bool // the hand holds a terrain card (passingThrough)
 	handDirty               bool
 	// Per game counters.
 	kos, recovered int

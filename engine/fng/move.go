@@ -252,19 +252,38 @@ func (g *Game) passingThrough(h *Hero) {
 	if g.opt.Mode == Cooperative || g.opt.Mode == Solo {
 		return
 	}
+	if g.handsDirty {
+		g.retimeRivals()
+	}
+	// A rival's hand holds a terrain card (kept with the hands' timings).
+	if g.terrainSeats&^(1<<h.seat) != 0 {
+		if selfCheck && !g.rivalHoldsTerrain(h) {
+			panic(fmt.Sprintf("self-check: a terrain card in a rival's hand by the seats kept (%b), none in the hands", g.terrainSeats))
+		}
+		g.passing = true
+		g.offerOpponents(h.seat, TMove)
+		g.passing = false
+		return
+	}
+	if selfCheck && g.rivalHoldsTerrain(h) {
+		panic(fmt.Sprintf("self-check: no terrain card in a rival's hand by the seats kept (%b), one in the hands", g.terrainSeats))
+	}
+}
+
+// rivalHoldsTerrain is terrainSeats worked out: a hero but h holds a
+// terrain card.
+func (g *Game) rivalHoldsTerrain(h *Hero) bool {
 	for s := range g.heroes {
 		if s == h.seat {
 			continue
 		}
 		for _, hc := range g.heroes[s].hand {
 			if g.eventOf(hc).Terrain {
-				g.passing = true
-				g.offerOpponents(h.seat, TMove)
-				g.passing = false
-				return
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // nextStep picks the neighbour that brings the hero closest to target
