@@ -1,6 +1,11 @@
 package fng
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/rng"
+)
 
 // FightState is a fight in progress, which effects at fight timing read
 // and change.
@@ -298,8 +303,44 @@ func removeSeat(s []int, seat int) []int {
 }
 
 func (g *Game) rollHits(n int) int {
+	n = max(n, 0)
+	if !g.plainRolls(n) {
+		return g.rollHitsEach(n)
+	}
+	// Plain rolls: the steps added and the dice drawn as roll would, its
+	// checks made once for all of them.
+	var before rng.Rand
+	if selfCheck {
+		before = g.dice
+	}
+	g.steps += game.Steps(n)
+	hit, hits := g.c.Rules.HitOn, 0
+	for range n {
+		if g.dice.D6() >= hit {
+			hits++
+		}
+	}
+	if selfCheck {
+		g.checkHits(before, n, hits)
+	}
+	return hits
+}
+
+// checkHits, in selfCheck, rolls again one by one the n dice rollHits
+// rolled at once from the stream before, and panics unless the hits and
+// the stream after agree.
+func (g *Game) checkHits(before rng.Rand, n, hits int) {
+	after := g.dice
+	g.dice, g.steps = before, g.steps-game.Steps(n)
+	if want := g.rollHitsEach(n); hits != want || g.dice != after {
+		panic(fmt.Sprintf("self-check: %d dice rolled at once hit %d, one by one %d", n, hits, want))
+	}
+}
+
+// rollHitsEach is rollHits die by die.
+func (g *Game) rollHitsEach(n int) int {
 	hits := 0
-	for range max(n, 0) {
+	for range n {
 		if g.roll() >= g.c.Rules.HitOn {
 			hits++
 		}

@@ -375,6 +375,14 @@ func (g *Game) roll() int {
 	return g.dice.D6()
 }
 
+// plainRolls reports whether n rolls in a row would each be a plain roll
+// within the step budget: no forced faces, no trace, and the budget not
+// reached before the last. Then rolling them is adding n steps and
+// drawing n dice, as roll would one by one.
+func (g *Game) plainRolls(n int) bool {
+	return len(g.forced) == 0 && !g.strict && g.trace == nil && int(g.steps)+n <= g.opt.MaxSteps
+}
+
 // rollScripted is roll with forced faces or a trace.
 func (g *Game) rollScripted() int {
 	var r int

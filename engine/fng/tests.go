@@ -1,6 +1,13 @@
 package fng
 
-import "github.com/deckwright/deckwright/engine/dice"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/deckwright/deckwright/engine/dice"
+	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/engine/rng"
+)
 
 // TestState is the test being taken, which effects at test timing read
 // and change.
@@ -203,6 +210,43 @@ func (g *Game) pushTest() *TestState {
 // rollDice rolls n dice for a test, remembering the failed ones for
 // re-rolls, and returns the successes.
 func (g *Game) rollDice(ts *TestState, n, target int) int {
+	if !g.plainRolls(n) {
+		return g.rollDiceEach(ts, n, target)
+	}
+	// Plain rolls: the steps added and the dice drawn as roll would, its
+	// checks made once for all of them.
+	var before rng.Rand
+	if selfCheck {
+		before = g.dice
+	}
+	g.steps += game.Steps(n)
+	s := 0
+	for range n {
+		if r := g.dice.D6(); r >= target {
+			s++
+		} else {
+			ts.failed = append(ts.failed, int8(r))
+		}
+	}
+	if selfCheck {
+		g.checkDice(before, ts, len(ts.failed)-(n-s), n, target, s)
+	}
+	return s
+}
+
+// checkDice, in selfCheck, rolls again one by one the n dice rollDice
+// rolled at once from the stream before, and panics unless the successes,
+// the failed faces (from ts.failed[failed:]) and the stream after agree.
+func (g *Game) checkDice(before rng.Rand, ts *TestState, failed, n, target, s int) {
+	after, faces := g.dice, slices.Clone(ts.failed[failed:])
+	g.dice, g.steps, ts.failed = before, g.steps-game.Steps(n), ts.failed[:failed]
+	if want := g.rollDiceEach(ts, n, target); s != want || g.dice != after || !slices.Equal(faces, ts.failed[failed:]) {
+		panic(fmt.Sprintf("self-check: %d dice rolled at once passed %d, failing %v; one by one %d, failing %v", n, s, faces, want, ts.failed[failed:]))
+	}
+}
+
+// rollDiceEach is rollDice die by die.
+func (g *Game) rollDiceEach(ts *TestState, n, target int) int {
 	s := 0
 	for range n {
 		if r := g.roll(); r >= target {
