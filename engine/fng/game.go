@@ -177,8 +177,9 @@ type Game struct {
 	estimates map[estimateKey]float64
 	// plan lays the Danger deck out for estimateFor (dangerPlan); planBuf
 	// holds an estimate's chance of each of its clause shapes.
-	plan    *dangerPlan
-	planBuf []float64
+	plan       *dangerPlan
+	planBuf    []float64
+	checkFaces []int8 // selfCheck: the failed faces of dice rolled at once (checkDice)
 	// levelDecks are the decks of the basic [0] and advanced [1] game.
 	levelDecks [2]levelDecks
 
