@@ -774,6 +774,7 @@ func (g *Game) recover(h *Hero, site int) {
 	s := &g.sites[site]
 	a := &g.c.Artifacts[s.art]
 	h.artifacts = append(h.artifacts, carried{art: s.art, adv: s.adv, value: int(a.Fortune)})
+	g.worthChanged()
 	h.recovered++
 	if g.trace != nil {
 		g.emit(h.seat, "recover", a.ID, map[string]any{"site": site, "adventure": g.c.Adventures[s.adv].ID, "value": int(a.Fortune)},
@@ -840,6 +841,7 @@ func (g *Game) keepRoll(h *Hero) {
 	if r <= g.c.Rules.KOArtifactLoss {
 		a := h.artifacts[len(h.artifacts)-1]
 		h.artifacts = h.artifacts[:len(h.artifacts)-1]
+		g.worthChanged()
 		g.discardArtifact(a, h.seat, "carried", "ko")
 		if g.trace != nil {
 			g.logf("%s loses an artifact", h.def.Name)
@@ -920,6 +922,7 @@ func (g *Game) finalFight(seats []int, site int) bool {
 func (g *Game) takeTreasure(h *Hero, site int) {
 	s := &g.sites[site]
 	h.artifacts = append(h.artifacts, carried{art: s.art, adv: -1, value: g.c.Rules.TempleTreasure})
+	g.worthChanged()
 	h.recovered++
 	if g.trace != nil {
 		g.emit(h.seat, "treasure", g.c.Artifacts[s.art].ID, map[string]any{"site": site, "value": g.c.Rules.TempleTreasure},

@@ -1,5 +1,7 @@
 package fng
 
+import "fmt"
+
 // The bots' choices of cards: which to use and when, on whom, which to
 // keep, which to cancel.
 
@@ -94,6 +96,25 @@ func (b *bot) PlayOn(g *Game, h, target *Hero, e *EventDef, t Timing) bool {
 // leader is the rival a hero plays opponent cards on: the most Fortune,
 // then the most Glory; in team games a hero of another team.
 func (g *Game) leader(h *Hero, ok func(*Hero) bool) int {
+	if ok != nil {
+		return g.leaderAmong(h, ok)
+	}
+	if h.leadAt != g.worth {
+		h.lead, h.leadAt = g.leaderAmong(h, nil), g.worth
+	} else if selfCheck {
+		if want := g.leaderAmong(h, nil); h.lead != want {
+			panic(fmt.Sprintf("self-check: %s's leader kept is seat %d, worked out %d", h.def.Name, h.lead, want))
+		}
+	}
+	return h.lead
+}
+
+// worthChanged counts a change to a hero's Fortune, Glory or artifacts:
+// the leaders kept are worked out again when next asked.
+func (g *Game) worthChanged() { g.worth++ }
+
+// leaderAmong is leader worked out, among the heroes ok accepts (any, if nil).
+func (g *Game) leaderAmong(h *Hero, ok func(*Hero) bool) int {
 	best, bestWorth := -1, 0
 	for seat := range g.heroes {
 		o := &g.heroes[seat]

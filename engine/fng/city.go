@@ -188,6 +188,7 @@ func (g *Game) sell(h *Hero) {
 		}
 	}
 	h.artifacts = kept
+	g.worthChanged()
 }
 
 // shop: the hero heals the wounds it chooses to pay for, then buys, in

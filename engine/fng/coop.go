@@ -562,6 +562,7 @@ func (g *Game) carryAll(seats []int, carrier int) {
 		}
 		c.artifacts = append(c.artifacts, h.artifacts...)
 		h.artifacts = h.artifacts[:0]
+		g.worthChanged()
 		if g.stats != nil {
 			g.stats.rule(RuleExchange)
 		}
@@ -781,6 +782,7 @@ func (g *Game) outpostReward(h *Hero) {
 			g.logCarried(a, zoneLoot, zoneCarried(h.seat), "outpost")
 		}
 		h.artifacts = append(h.artifacts, a)
+		g.worthChanged()
 		if h.ko {
 			// Won in the fight round that KO'd the hero: like an artifact
 			// recovered so (FAQ), it is then rolled for.

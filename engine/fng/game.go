@@ -166,6 +166,9 @@ type Game struct {
 	stats  *Stats
 	odds   dice.OddsMemo
 
+	// worth counts the changes to what leader reads (a hero's Fortune,
+	// Glory and artifacts): a hero's leader is kept while it stands.
+	worth uint64
 	// rivalMask caches rivalTimings until a hand changes (handsDirty), and
 	// terrainSeats the seats (bits) whose hand holds a terrain card.
 	rivalMask    uint32
@@ -244,7 +247,11 @@ type Hero struct {
 	itemTimings             uint32
 	selfTimings, oppTimings uint32
 	terrain                 bool // the hand holds a terrain card (passingThrough)
-	handDirty               bool
+	// lead is the hero's leader (leader with no filter) while the game's
+	// worth count is leadAt.
+	lead      int
+	leadAt    uint64
+	handDirty bool
 	// Per game counters.
 	kos, recovered int
 }
@@ -430,6 +437,7 @@ func (g *Game) addFortune(h *Hero, n int, why string) {
 	default:
 		h.fortune = max(h.fortune+n, 0)
 	}
+	g.worthChanged()
 	if after := g.fortune(h); g.trace != nil && after != before {
 		g.emit(h.seat, "fortune", g.cardID(), map[string]any{"delta": after - before, "total": after, "pile": g.pile(h), "why": why},
 			"  (%s: %+d Fortune, %d in the %s pile)", h.def.Name, after-before, after, g.pile(h))

@@ -370,6 +370,7 @@ func (g *Game) heal(h *Hero, n int, why string) {
 func (g *Game) gainGlory(h *Hero, n int, why string) {
 	before := h.glory
 	h.glory = max(h.glory+n, 0)
+	g.worthChanged()
 	if g.trace != nil && h.glory != before {
 		g.emit(h.seat, "glory", g.cardID(), map[string]any{"delta": h.glory - before, "total": h.glory, "why": why},
 			"  (%s: %+d Glory, %d)", h.def.Name, h.glory-before, h.glory)
@@ -456,6 +457,7 @@ func (g *Game) koPenalty(seat int) {
 		kept = append(kept, a)
 	}
 	h.artifacts = kept
+	g.worthChanged()
 	if h.cliff.active {
 		g.endCliffhanger(h)
 	}

@@ -64,6 +64,7 @@ func (g *Game) reset(seed uint64, opt Options) {
 	}
 	g.resetDecks()
 	g.result = Result{Seed: seed, Winner: -1, Team: -1}
+	g.worthChanged() // the heroes' leaders kept are the last game's
 }
 
 // resetDecks shuffles every deck from its own stream, leaving out advanced

@@ -180,6 +180,7 @@ var verbImpl = map[string]any{
 		}
 		g.discardArtifact(h.artifacts[worst], h.seat, "carried", "effect")
 		h.artifacts = append(h.artifacts[:worst], h.artifacts[worst+1:]...)
+		g.worthChanged()
 	}),
 	"stealArtifact": verbFunc(func(g *Game, a effects.Args) int64 {
 		h := g.hero()
@@ -199,6 +200,7 @@ var verbImpl = map[string]any{
 			a := o.artifacts[best]
 			h.artifacts = append(h.artifacts, a)
 			o.artifacts = append(o.artifacts[:best], o.artifacts[best+1:]...)
+			g.worthChanged()
 			if g.trace != nil {
 				g.logCarried(a, zoneCarried(o.seat), zoneCarried(h.seat), "steal")
 			}
