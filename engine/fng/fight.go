@@ -310,8 +310,9 @@ func (g *Game) rollHits(n int) int {
 	// Plain rolls: the steps added and the dice drawn as roll would, its
 	// checks made once for all of them.
 	var before rng.Rand
+	var stepsBefore game.Steps
 	if selfCheck {
-		before = g.dice
+		before, stepsBefore = g.dice, g.steps
 	}
 	g.steps += game.Steps(n)
 	hit, hits := g.c.Rules.HitOn, 0
@@ -321,19 +322,19 @@ func (g *Game) rollHits(n int) int {
 		}
 	}
 	if selfCheck {
-		g.checkHits(before, n, hits)
+		g.checkHits(before, stepsBefore, n, hits)
 	}
 	return hits
 }
 
 // checkHits, in selfCheck, rolls again one by one the n dice rollHits
-// rolled at once from the stream before, and panics unless the hits and
-// the stream after agree.
-func (g *Game) checkHits(before rng.Rand, n, hits int) {
-	after := g.dice
-	g.dice, g.steps = before, g.steps-game.Steps(n)
-	if want := g.rollHitsEach(n); hits != want || g.dice != after {
-		panic(fmt.Sprintf("self-check: %d dice rolled at once hit %d, one by one %d", n, hits, want))
+// rolled at once from the stream before, and panics unless the hits, the
+// stream and the steps after agree.
+func (g *Game) checkHits(before rng.Rand, stepsBefore game.Steps, n, hits int) {
+	after, steps := g.dice, g.steps
+	g.dice, g.steps = before, stepsBefore
+	if want := g.rollHitsEach(n); hits != want || g.dice != after || g.steps != steps {
+		panic(fmt.Sprintf("self-check: %d dice rolled at once hit %d (step %d), one by one %d (step %d)", n, hits, steps, want, g.steps))
 	}
 }
 

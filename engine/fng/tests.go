@@ -210,14 +210,16 @@ func (g *Game) pushTest() *TestState {
 // rollDice rolls n dice for a test, remembering the failed ones for
 // re-rolls, and returns the successes.
 func (g *Game) rollDice(ts *TestState, n, target int) int {
+	n = max(n, 0)
 	if !g.plainRolls(n) {
 		return g.rollDiceEach(ts, n, target)
 	}
 	// Plain rolls: the steps added and the dice drawn as roll would, its
 	// checks made once for all of them.
 	var before rng.Rand
+	var stepsBefore game.Steps
 	if selfCheck {
-		before = g.dice
+		before, stepsBefore = g.dice, g.steps
 	}
 	g.steps += game.Steps(n)
 	s := 0
@@ -229,21 +231,23 @@ func (g *Game) rollDice(ts *TestState, n, target int) int {
 		}
 	}
 	if selfCheck {
-		g.checkDice(before, ts, len(ts.failed)-(n-s), n, target, s)
+		g.checkDice(before, stepsBefore, ts, len(ts.failed)-(n-s), n, target, s)
 	}
 	return s
 }
 
 // checkDice, in selfCheck, rolls again one by one the n dice rollDice
 // rolled at once from the stream before, and panics unless the successes,
-// the failed faces (from ts.failed[failed:]) and the stream after agree.
-func (g *Game) checkDice(before rng.Rand, ts *TestState, failed, n, target, s int) {
-	after := g.dice
+// the failed faces (from ts.failed[failed:]), the stream and the steps
+// after agree.
+func (g *Game) checkDice(before rng.Rand, stepsBefore game.Steps, ts *TestState, failed, n, target, s int) {
+	after, steps := g.dice, g.steps
 	faces := append(g.checkFaces[:0], ts.failed[failed:]...)
 	g.checkFaces = faces
-	g.dice, g.steps, ts.failed = before, g.steps-game.Steps(n), ts.failed[:failed]
-	if want := g.rollDiceEach(ts, n, target); s != want || g.dice != after || !slices.Equal(faces, ts.failed[failed:]) {
-		panic(fmt.Sprintf("self-check: %d dice rolled at once passed %d, failing %v; one by one %d, failing %v", n, s, faces, want, ts.failed[failed:]))
+	g.dice, g.steps, ts.failed = before, stepsBefore, ts.failed[:failed]
+	if want := g.rollDiceEach(ts, n, target); s != want || g.dice != after || g.steps != steps || !slices.Equal(faces, ts.failed[failed:]) {
+		panic(fmt.Sprintf("self-check: %d dice rolled at once passed %d, failing %v (step %d); one by one %d, failing %v (step %d)",
+			n, s, faces, steps, want, ts.failed[failed:], g.steps))
 	}
 }
 
