@@ -256,6 +256,7 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 	}
 	if c.Context().Err() != nil {
 		rep.MarkPartial(f.games)
+		rep.PartialNote = partialNote(rep, f)
 	}
 	f.setReplays(rep, args)
 	if err := f.writeHTML(html, b, rep, stderr); err != nil {
@@ -478,11 +479,18 @@ func simulate(ctx context.Context, simr game.Simulator, b, base *project.Build, 
 // writeHTML writes the HTML report (--report) through the atomic writer,
 // created before the run: it replaces the last report only once complete,
 // and never with a partial one.
+// An interrupted run whose report keeps --impact measurements (the rounds
+// or cards finished: hours of games, perhaps) is written, marked partial
+// at its top: what is in it would otherwise be lost.
 func (f *simFlags) writeHTML(html *outfile.File, b *project.Build, rep *game.SimReport, stderr io.Writer) error {
-	if skipped(html, rep.Partial, f.report, "run", stderr) {
+	if skipped(html, rep.Partial && rep.ImpactRun == nil, f.report, "run", stderr) {
 		return nil
 	}
-	return commitHTML(html, f.report, stderr, func(w io.Writer) error {
+	name := f.report
+	if rep.Partial && name != "-" {
+		name += " (partial: the run was interrupted)"
+	}
+	return commitHTML(html, name, stderr, func(w io.Writer) error {
 		return report.HTML(w, b.Module.Title()+" — balance report", rep)
 	})
 }
@@ -552,7 +560,7 @@ func (f *simFlags) printTo(out io.Writer, b *project.Build, rep *game.SimReport,
 	}
 	text := diag.EscapeWriter(out)
 	if rep.Partial {
-		fmt.Fprintf(text, "PARTIAL: %s\n\n", partialNote(rep, f))
+		fmt.Fprintf(text, "PARTIAL: %s\n\n", rep.PartialNote)
 	}
 	return report.Text(text, b.Module.Title(), rep, textOptions(b, f))
 }
@@ -562,7 +570,7 @@ func (f *simFlags) printTo(out io.Writer, b *project.Build, rep *game.SimReport,
 // in a shard's slice: in the merged run).
 func (f *simFlags) status(rep *game.SimReport) error {
 	if rep.Partial {
-		return &exitError{code: exitInterrupted, msg: "interrupted: " + partialNote(rep, f)}
+		return &exitError{code: exitInterrupted, msg: "interrupted: " + rep.PartialNote}
 	}
 	if n := len(rep.Errors); n > 0 && !f.allowErrors {
 		return &exitError{code: exitContent, msg: fmt.Sprintf("%d of %d game%s failed with an error (listed in the report): fix what they name, or pass --allow-errors to accept them", n, rep.Games, plural(rep.Games))}
@@ -584,19 +592,33 @@ func simErr(prefix string, err error) error {
 	return &exitError{code: exitContent, msg: prefix + err.Error()}
 }
 
-// partialNote says what the report of an interrupted run covers.
+// partialNote says what the report of an interrupted run covers: the
+// games finished and, if --impact was under way, what it kept.
 func partialNote(rep *game.SimReport, f *simFlags) string {
 	if rep.Games < f.games {
 		return fmt.Sprintf("the report covers the first %d of %d games", rep.Games, f.games)
 	}
 	var missing []string
-	if f.impact != "" {
+	kept := ""
+	switch run := rep.ImpactRun; {
+	case f.impact == "":
+	case run == nil:
 		missing = append(missing, "the --impact measurements")
+	case run.Interrupted && run.Adaptive:
+		kept = fmt.Sprintf("; --impact was interrupted in round %d and keeps the %d round%s finished before it (%d base games, %d paired): %d of %d cards' win effects precise to ±%.1f points, the others less precise",
+			run.Rounds+1, run.Rounds, plural(run.Rounds), run.BaseGames, run.Paired, run.Precise, run.Cards-len(run.NoWinEffect), 100*run.Precision)
+	case run.Interrupted:
+		n := run.Cards + len(run.Unmeasured)
+		kept = fmt.Sprintf("; --impact was interrupted and keeps the %d of %d card%s whose paired games had all finished", run.Cards, n, plural(n))
 	}
 	if f.compare != "" {
 		missing = append(missing, "the --compare baseline")
 	}
-	return fmt.Sprintf("the report covers all %d games, without %s", rep.Games, strings.Join(missing, " or "))
+	note := fmt.Sprintf("the report covers all %d games", rep.Games)
+	if len(missing) > 0 {
+		note += ", without " + strings.Join(missing, " or ")
+	}
+	return note + kept
 }
 
 // parseRange reads "4" or "1-4".

@@ -54,6 +54,36 @@ type ImpactRun struct {
 	// difference's on the same pairs (below 1: fewer games for the same
 	// precision).
 	VarianceRatio float64 `json:"variance_ratio,omitempty"`
+	// Decide (--impact-decide): once every card was precise, the budget
+	// left went to the close calls. Closing says it got that far;
+	// CloseCalls are the cards it found precise with their verdict
+	// undecided (the interval straddling the band's edge), in the order
+	// of the cards: where the budget went past the precision.
+	// Spent (with Decide) is the games played beyond the run's, base and
+	// paired: the budget is spent when it reaches Budget.
+	Decide     bool        `json:"decide,omitempty"`
+	Closing    bool        `json:"closing,omitempty"`
+	CloseCalls []CloseCall `json:"close_calls,omitempty"`
+	Spent      int         `json:"spent,omitempty"`
+	// Interrupted: the run was stopped (SIGINT, SIGTERM) while measuring,
+	// and the report keeps what had finished. Adaptive: the Rounds before
+	// the one under way, each whole — every card's sums as they stood at
+	// the end of a round, on the same seeds; the round cut short is
+	// dropped, its base games too, so no card is precise that was not
+	// then. Fixed: the cards whose paired games had all finished, each
+	// with the sums an uninterrupted run has (the cards are played in
+	// order); Unmeasured are the others.
+	Interrupted bool     `json:"interrupted,omitempty"`
+	Unmeasured  []string `json:"unmeasured,omitempty"`
+}
+
+// CloseCall is a card --impact-decide played on past the precision:
+// Games its paired games then, Verdict its win verdict in the report
+// (still undecided when the budget, or the interrupt, ended it).
+type CloseCall struct {
+	Card    string `json:"card"`
+	Games   int    `json:"games"`
+	Verdict string `json:"verdict"`
 }
 
 // ImpactPlan is how an adaptive --impact run allocates its games.
@@ -125,6 +155,9 @@ type impactCard struct {
 	// Over every base unit.
 	winBase, roundsBase baseSums
 	precise             bool
+	// closeFrom is the games played when it became a close call (precise,
+	// verdict undecided, with --impact-decide); -1 it is none.
+	closeFrom int
 }
 
 // adaptive is an adaptive impact run.
@@ -140,8 +173,39 @@ type adaptive struct {
 	spent  int // games played beyond the run's: base and paired
 	paired int
 	rounds int
+	// closing: every card was precise, the close calls are played on.
+	closing bool
+	// interrupted: the run was stopped; what is kept is the rounds before.
+	interrupted bool
 	// played, if set, is told the games spent so far as they are played.
 	played func(played, budget int)
+}
+
+// roundStart is where an adaptive run stood when a round began: an
+// interrupted round is undone to it, whole, so what is reported is a set
+// of complete rounds.
+type roundStart struct {
+	base, spent, paired, rounds int
+	cards                       []impactCard
+}
+
+// mark records the run's state before a round.
+func (a *adaptive) mark() roundStart {
+	m := roundStart{base: len(a.base), spent: a.spent, paired: a.paired, rounds: a.rounds, cards: make([]impactCard, len(a.cards))}
+	for i, c := range a.cards {
+		m.cards[i] = *c // seen only grows: its first entries stay as they were
+	}
+	return m
+}
+
+// undo puts the run back as it stood at m.
+func (a *adaptive) undo(m roundStart) {
+	a.base = a.base[:m.base]
+	a.spent, a.paired, a.rounds = m.spent, m.paired, m.rounds
+	for i, c := range a.cards {
+		*c = m.cards[i]
+	}
+	a.interrupted = true
 }
 
 // newAdaptive sets up an adaptive run measuring the cards ids (in the
@@ -156,7 +220,7 @@ func newAdaptive(rep *SimReport, plan ImpactPlan, ids []string) *adaptive {
 	for k, id := range ids {
 		for i := range rep.Cards {
 			if c := &rep.Cards[i]; c.ID == id {
-				a.cards = append(a.cards, &impactCard{k: k, card: c, noWin: !rep.SharedWins && c.Earned, keep: max(2*plan.First, len(rep.Outcomes))})
+				a.cards = append(a.cards, &impactCard{k: k, card: c, noWin: !rep.SharedWins && c.Earned, keep: max(2*plan.First, len(rep.Outcomes)), closeFrom: -1})
 				break
 			}
 		}
@@ -295,19 +359,25 @@ func (a *adaptive) decided(c *impactCard) bool {
 // the cards tracked) and returns them, play(cards, games) a round's paired
 // games, games[k] (base game numbers) with the substitute of cards[k],
 // and returns their outcomes, by card and in that order; either returns
-// nil when the run was stopped, and run then returns false. progress, if
-// set, is told after each round.
+// nil when the run was stopped: the round under way is undone, whole
+// (its base games too), and run returns false with the rounds before it
+// kept. progress, if set, is told after each round.
 func (a *adaptive) run(extend func(n int) []Outcome, play func(cards []*impactCard, games [][]int) [][]Outcome, progress func(round, precise, cards int)) bool {
-	closing := false
 	for a.spent < a.plan.Budget {
-		wants, baseWant := a.allocate(closing)
+		wants, baseWant := a.allocate(a.closing)
 		if wants == nil {
-			if closing || a.plan.PreciseOnly {
+			if a.closing || a.plan.PreciseOnly {
 				return true
 			}
-			closing = true // every card precise: on to the close calls
+			a.closing = true // every card precise: on to the close calls
+			for _, c := range a.cards {
+				if c.precise && !c.noWin && !a.decided(c) {
+					c.closeFrom = c.played
+				}
+			}
 			continue
 		}
+		start := a.mark()
 		a.rounds++
 		spent := a.spent
 		for i, c := range a.cards {
@@ -319,6 +389,7 @@ func (a *adaptive) run(extend func(n int) []Outcome, play func(cards []*impactCa
 		if extra := min(baseWant-len(a.base), a.plan.Budget-a.spent); extra > 0 {
 			games := extend(extra)
 			if games == nil {
+				a.undo(start)
 				return false
 			}
 			a.spent += len(games)
@@ -344,6 +415,7 @@ func (a *adaptive) run(extend func(n int) []Outcome, play func(cards []*impactCa
 		if len(cards) > 0 {
 			with := play(cards, lists)
 			if with == nil {
+				a.undo(start)
 				return false
 			}
 			for k, c := range cards {
@@ -442,7 +514,11 @@ func (a *adaptive) allocate(closing bool) ([]int, int) {
 func (a *adaptive) report(rep *SimReport) {
 	measure := measureWords(rep, rep.Terms.Or(DefaultTerms))
 	run := &ImpactRun{Adaptive: true, Precision: a.plan.Precision, Budget: a.plan.Budget, BaseGames: len(a.base),
-		Paired: a.paired, Rounds: a.rounds, Cards: len(a.cards), NotPrecise: []string{}, NoWinEffect: []string{}, NeverDrawn: []string{}}
+		Paired: a.paired, Rounds: a.rounds, Cards: len(a.cards), NotPrecise: []string{}, NoWinEffect: []string{}, NeverDrawn: []string{},
+		Decide: !a.plan.PreciseOnly, Closing: a.closing, Interrupted: a.interrupted}
+	if run.Decide {
+		run.Spent = a.spent
+	}
 	var ratios []float64
 	for _, c := range a.cards {
 		im := &Impact{Games: c.last, Played: c.played, BaseGames: len(a.base), Band: round(a.band), Measure: measure,
@@ -468,12 +544,26 @@ func (a *adaptive) report(rep *SimReport) {
 			run.NotPrecise = append(run.NotPrecise, c.card.ID)
 		}
 		c.card.Impact = im
+		if c.closeFrom >= 0 {
+			run.CloseCalls = append(run.CloseCalls, CloseCall{Card: c.card.ID, Games: c.played - c.closeFrom})
+		}
 	}
 	if len(ratios) > 0 {
 		sort.Float64s(ratios)
 		run.VarianceRatio = round(ratios[len(ratios)/2])
 	}
 	rep.ImpactRun = run
+}
+
+// closeVerdicts gives each close call its card's verdict, once the
+// report is judged.
+func (a *adaptive) closeVerdicts(rep *SimReport) {
+	for i := range rep.ImpactRun.CloseCalls {
+		cc := &rep.ImpactRun.CloseCalls[i]
+		if im := rep.card(cc.Card).Impact; im != nil {
+			cc.Verdict = im.Verdict
+		}
+	}
 }
 
 // measureWords is what a win effect measures, in the game's words.

@@ -369,11 +369,18 @@ func (h *harness) impact(rep *SimReport, targets []int) {
 		for k, c := range cards {
 			lists[k] = pairList{substitute(c.card.ID), games[k]}
 		}
-		return h.playLists(lists, progress())
+		out, done := h.playLists(lists, progress())
+		if done < len(lists) {
+			return nil
+		}
+		return out
 	}, h.req.ImpactRound)
-	if ok {
+	// Interrupted, the rounds finished are kept (the one under way was
+	// undone): an effect from them is as valid as any, only less precise.
+	if ok || a.rounds > 0 {
 		a.report(rep)
 		rep.Judge()
+		a.closeVerdicts(rep)
 	}
 }
 
@@ -402,7 +409,7 @@ func (h *harness) fixedImpact(rep *SimReport, ids []string, targets []int, subst
 			base = append(t.Outcomes, base...)
 		}
 	}
-	sums := pairCards(rep, ids, base, from, func(drawn [][]int) [][]Outcome {
+	sums, done := pairCards(rep, ids, base, from, func(drawn [][]int) ([][]Outcome, int) {
 		lists := make([]pairList, len(ids))
 		for k, id := range ids {
 			if len(drawn[k]) > 0 {
@@ -411,11 +418,10 @@ func (h *harness) fixedImpact(rep *SimReport, ids []string, targets []int, subst
 		}
 		return h.playLists(lists, cardProgress(lists, ids, h.req.ImpactProgress))
 	})
-	if sums == nil {
-		return
-	}
-	rep.fixedImpact(ids, games, sums)
-	if first >= 0 {
+	// Interrupted, the cards whose paired games all finished are kept:
+	// the lists are played in order, so they are the first ones.
+	rep.keptImpact(ids, games, sums, done)
+	if first >= 0 && rep.ImpactRun != nil {
 		rep.ImpactRun.ShareOf, rep.ImpactRun.ShareFrom = h.req.ImpactGames, first
 	}
 }
@@ -456,13 +462,15 @@ type pairList struct {
 }
 
 // playLists plays the games of every list on one pool of workers, list
-// after list, and returns each list's outcomes in its order, nil if the
-// run was stopped. One pool for all the lists of a round keeps every
+// after list, and returns each list's outcomes in its order, and how
+// many lists, from the first, were played whole: all of them unless the
+// run was stopped (sim.Run's games played are always the first ones).
+// One pool for all the lists of a round keeps every
 // worker busy to the end: a list of its own would be a parallel run with
 // a start and a tail, for a card's few games. A game's outcome depends on
 // its seed and its card alone, so which worker plays it changes nothing.
 // progress, if set, is told the games done, of all the lists.
-func (h *harness) playLists(lists []pairList, progress func(done int)) [][]Outcome {
+func (h *harness) playLists(lists []pairList, progress func(done int)) ([][]Outcome, int) {
 	starts := make([]int, len(lists)+1)
 	for k, l := range lists {
 		starts[k+1] = starts[k] + len(l.games)
@@ -474,16 +482,20 @@ func (h *harness) playLists(lists []pairList, progress func(done int)) [][]Outco
 		out[k] = kept[starts[k]:starts[k+1]:starts[k+1]]
 	}
 	if total == 0 {
-		return out
+		return out, len(lists)
 	}
 	st := sim.Run(sim.Config{Games: total, Workers: h.req.Workers, Seed: h.req.Seed, Stop: h.req.Stop, Progress: progress},
 		func(int) sim.Worker {
 			return &listWorker{h: h, lists: lists, starts: starts, kept: kept, t: newTally(h.seats())}
 		})
-	if st.Stopped {
-		return nil
+	if !st.Stopped {
+		return out, len(lists)
 	}
-	return out
+	whole := 0
+	for whole < len(lists) && starts[whole+1] <= st.Games {
+		whole++
+	}
+	return out[:whole], whole
 }
 
 // listWorker plays the games of lists: sim.Run's game i is the i-th of

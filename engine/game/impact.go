@@ -24,13 +24,14 @@ import (
 // lose together the pair is the side's win. Game length is paired game by
 // game. with(id, games) plays those games with the card's substitute;
 // progress, if set, is told as each card begins. with returns nil when
-// the run was stopped (an interrupt): measuring ends there. The report is
-// judged again with the effects in the family of tests.
+// the run was stopped (an interrupt): measuring ends there, and the
+// report keeps the cards measured before (interruptedImpact). The report
+// is judged again with the effects in the family of tests.
 func MeasureImpact(rep *SimReport, ids []string, games int, with func(id string, games int) []Outcome, progress func(card, cards int, id string)) {
 	if games <= 0 || games > len(rep.Outcomes) {
 		games = len(rep.Outcomes)
 	}
-	sums := pairCards(rep, ids, rep.Outcomes[:games], 0, func(drawn [][]int) [][]Outcome {
+	sums, done := pairCards(rep, ids, rep.Outcomes[:games], 0, func(drawn [][]int) ([][]Outcome, int) {
 		out := make([][]Outcome, len(ids))
 		for k, id := range ids {
 			if rep.card(id) == nil {
@@ -41,27 +42,26 @@ func MeasureImpact(rep *SimReport, ids []string, games int, with func(id string,
 			}
 			all := with(id, games)
 			if all == nil {
-				return nil
+				return out, k
 			}
 			for _, g := range drawn[k] {
 				out[k] = append(out[k], all[g])
 			}
 		}
-		return out
+		return out, len(ids)
 	})
-	if sums != nil {
-		rep.fixedImpact(ids, games, sums)
-	}
+	rep.keptImpact(ids, games, sums, done)
 }
 
 // pairCards pairs each card of ids (in the order of Outcome.Held) on the
 // base games (base[i] is game from+i) it was drawn in: play(drawn) plays
 // each card's drawn games (drawn[k], their numbers, by card as ids; none
 // for a card not in the report) with its substitute, and returns their
-// outcomes in that order, nil when the run was stopped (pairCards then
-// returns nil). The sums are added card by card, in the order of the
-// games.
-func pairCards(rep *SimReport, ids []string, base []Outcome, from int, play func(drawn [][]int) [][]Outcome) []ImpactSums {
+// outcomes in that order and how many of the cards, from the first,
+// have every game played: all of them, unless the run was stopped. The
+// sums of those cards are added card by card, in the order of the games,
+// and returned with their number.
+func pairCards(rep *SimReport, ids []string, base []Outcome, from int, play func(drawn [][]int) ([][]Outcome, int)) ([]ImpactSums, int) {
 	sums := make([]ImpactSums, len(ids))
 	drawn := make([][]int, len(ids))
 	for k, id := range ids {
@@ -75,11 +75,8 @@ func pairCards(rep *SimReport, ids []string, base []Outcome, from int, play func
 			}
 		}
 	}
-	with := play(drawn)
-	if with == nil { // stopped: the report is partial, without impacts
-		return nil
-	}
-	for k, id := range ids {
+	with, done := play(drawn)
+	for k, id := range ids[:done] {
 		card := rep.card(id)
 		if card == nil {
 			continue
@@ -88,7 +85,28 @@ func pairCards(rep *SimReport, ids []string, base []Outcome, from int, play func
 			sums[k].pair(&base[g-from], &with[k][i], k, rep.SharedWins, card.Earned)
 		}
 	}
-	return sums
+	return sums[:done], done
+}
+
+// keptImpact writes the impacts of a fixed run whose first done cards of
+// ids (sums, theirs) were measured: every card, or those finished before
+// an interrupt — each as an uninterrupted run measures it — and the
+// others named unmeasured. None finished, the report has no impacts.
+func (r *SimReport) keptImpact(ids []string, games int, sums []ImpactSums, done int) {
+	if done == 0 && len(ids) > 0 {
+		return
+	}
+	r.fixedImpact(ids[:done], games, sums)
+	if done == len(ids) {
+		return
+	}
+	r.ImpactRun.Interrupted = true
+	r.ImpactRun.Unmeasured = []string{}
+	for _, id := range ids[done:] {
+		if r.card(id) != nil {
+			r.ImpactRun.Unmeasured = append(r.ImpactRun.Unmeasured, id)
+		}
+	}
 }
 
 // ImpactSums are one card's paired sums in a fixed-allocation impact run

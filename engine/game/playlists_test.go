@@ -46,7 +46,8 @@ func TestPlayLists(t *testing.T) {
 				return listGame{}
 			}}}
 		var told []int
-		out := h.playLists(lists, func(done int) { told = append(told, done) })
+		out, whole := h.playLists(lists, func(done int) { told = append(told, done) })
+		require.Equal(t, len(lists), whole)
 		require.Len(t, out, len(lists))
 		failed := 0
 		for k, l := range lists {

@@ -141,6 +141,9 @@ type SimReport struct {
 	// first ones) of GamesRequested.
 	Partial        bool `json:"partial,omitempty"`
 	GamesRequested int  `json:"games_requested,omitempty"`
+	// PartialNote says, in words, what the report of an interrupted run
+	// covers (set by the command that knows what it asked for).
+	PartialNote string `json:"partial_note,omitempty"`
 
 	// The tally the sides are judged from (AddTally), and its lineup
 	// models by player count and the sides left out, fitted once.
@@ -158,20 +161,13 @@ type SimReport struct {
 }
 
 // MarkPartial marks the report of an interrupted run: it covers the games
-// finished of requested. Impact measurements, made on games the interrupt
-// cut short, are dropped and the flags worked out again without them.
+// finished of requested. Impact measurements stay as the run wrote them:
+// none when the interrupt came before they began; those of the rounds (or,
+// with --impact-games, the cards) that finished, marked interrupted
+// (ImpactRun.Interrupted); every one when it came after them. The
+// comparison, made only of a whole baseline, is dropped.
 func (r *SimReport) MarkPartial(requested int) {
 	r.Partial, r.GamesRequested = true, requested
-	measured := false
-	for i := range r.Cards {
-		if r.Cards[i].Impact != nil {
-			r.Cards[i].Impact, measured = nil, true
-		}
-	}
-	if measured {
-		r.ImpactRun = nil
-		r.Judge()
-	}
 	r.Comparison = nil
 }
 

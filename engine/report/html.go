@@ -264,7 +264,8 @@ ul.cov{columns:2;font-size:12px}
 <header><h1>{{.Title}}</h1>
 <div>{{.R.Games}} {{.R.Mode}} games · {{.R.Players}}{{if .R.PlayersMax}}–{{.R.PlayersMax}}{{end}} {{.T.Players}} · {{with .R.Level}}{{.}} game · {{end}}{{.R.Policy}} bots · seed {{.R.Seed}}</div></header>
 <main>
-<h2>Flags</h2>
+{{if .R.Partial}}<p class="partial" style="background:#fdf2d0;border:1px solid #d4a017;padding:8px 12px"><b>PARTIAL:</b> {{.R.PartialNote}}</p>
+{{end}}<h2>Flags</h2>
 {{if .R.Flags}}<ol>{{range .R.Flags}}<li><span class="flag {{.Kind}}">{{.Kind}}</span> {{.Subject}} <b>{{.ID}}</b>{{if .Players}} ({{.Players}} players){{end}} — {{.Message}} <span class="where">{{.Where}}</span></li>{{end}}</ol>
 {{else}}<p>Nothing stands out: no {{.T.Player}} or card over- or underpowered, dead, impossible or out of line.</p>{{end}}
 <p>Verdicts: {{.T.Players}} {{if .R.SharedWins}}against the same games with a typical {{.T.Player}} in their place{{else}}against a typical {{.T.Player}} at the same tables{{end}} (beside a far stronger {{.T.Player}} every other wins less than {{if .R.SharedWins}}in the games without it{{else}}the fair share{{end}} without being weaker, so those far out of line are left out of the others' reference and games; the plain difference {{if .R.SharedWins}}from the games without them{{else}}from the fair share{{end}} is shown beside), cards dealt by chance against their deck's other cards{{if .Impact}} and by paired games with and without them{{end}};

@@ -415,7 +415,8 @@ func qOf(e *game.Effect) string {
 }
 
 // impactRun says how --impact allocated its games, and names every card
-// whose win effect did not reach the precision asked.
+// whose win effect did not reach the precision asked, the close calls of
+// --impact-decide, and what an interrupt left.
 func impactRun(run *game.ImpactRun) string {
 	var b strings.Builder
 	if !run.Adaptive {
@@ -423,16 +424,30 @@ func impactRun(run *game.ImpactRun) string {
 		if run.ShareOf > 0 {
 			head, games = head+", this shard's share", fmt.Sprintf("games %d to %d of the run's first %d", run.ShareFrom+1, run.ShareFrom+run.FixedGames, run.ShareOf)
 		}
-		fmt.Fprintf(&b, "%s: every card paired on %s (--impact-games); %d games played again, those each card was drawn in", head, games, run.Paired)
+		if run.Interrupted {
+			fmt.Fprintf(&b, "%s, interrupted: %d of %d cards paired on %s (--impact-games), those whose paired games had all finished, each as an uninterrupted run measures it; %d games played again, those each card was drawn in",
+				head, run.Cards, run.Cards+len(run.Unmeasured), games, run.Paired)
+			fmt.Fprintf(&b, "\nnot measured: interrupted before their paired games finished (%d): %s", len(run.Unmeasured), strings.Join(run.Unmeasured, ", "))
+		} else {
+			fmt.Fprintf(&b, "%s: every card paired on %s (--impact-games); %d games played again, those each card was drawn in", head, games, run.Paired)
+		}
 	} else {
 		measurable := run.Cards - len(run.NoWinEffect)
-		fmt.Fprintf(&b, "adaptive: %d of %d cards' win effects to ±%.1f points (95%%) within a budget of %d game%s: %d games of the run's seeds as base, %d paired, in %d round%s",
-			run.Precise, measurable, 100*run.Precision, run.Budget, plural(run.Budget), run.BaseGames, run.Paired, run.Rounds, plural(run.Rounds))
+		head, within := "adaptive", "within the budget"
+		if run.Interrupted {
+			head = fmt.Sprintf("adaptive, interrupted in round %d (the %d round%s before it kept, the one under way dropped)", run.Rounds+1, run.Rounds, plural(run.Rounds))
+			within = "when interrupted"
+		}
+		fmt.Fprintf(&b, "%s: %d of %d cards' win effects to ±%.1f points (95%%) within a budget of %d game%s: %d games of the run's seeds as base, %d paired, in %d round%s",
+			head, run.Precise, measurable, 100*run.Precision, run.Budget, plural(run.Budget), run.BaseGames, run.Paired, run.Rounds, plural(run.Rounds))
 		if run.VarianceRatio > 0 {
 			fmt.Fprintf(&b, "; the holders' mean over every base game (control variate) cut the variance to %.2f of the plain paired difference's (median)", run.VarianceRatio)
 		}
 		if len(run.NotPrecise) > 0 {
-			fmt.Fprintf(&b, "\nnot precise within the budget (%d): %s", len(run.NotPrecise), strings.Join(run.NotPrecise, ", "))
+			fmt.Fprintf(&b, "\nnot precise %s (%d): %s", within, len(run.NotPrecise), strings.Join(run.NotPrecise, ", "))
+		}
+		if run.Decide {
+			b.WriteString("\n" + closeCalls(run))
 		}
 	}
 	var earned []string
@@ -446,6 +461,48 @@ func impactRun(run *game.ImpactRun) string {
 	}
 	if n := len(run.NeverDrawn); n > 0 {
 		fmt.Fprintf(&b, "\nno win effect: not drawn in any finished game paired from (games that stalled or failed pair nothing), %d: %s", n, strings.Join(run.NeverDrawn, ", "))
+	}
+	return b.String()
+}
+
+// closeCalls says where --impact-decide spent the budget past the
+// precision: the close calls, the games each got, which were decided and
+// which were still undecided when the budget (or an interrupt) ended it.
+func closeCalls(run *game.ImpactRun) string {
+	switch {
+	case !run.Closing && run.Interrupted:
+		return "--impact-decide: no close call played: interrupted before every card was precise"
+	case !run.Closing:
+		return "--impact-decide: no close call played: the budget was spent before every card was precise"
+	case len(run.CloseCalls) == 0:
+		return "--impact-decide: no close call: every precise card's verdict was decided"
+	}
+	var decided, undecided []string
+	games := 0
+	for _, c := range run.CloseCalls {
+		games += c.Games
+		if c.Verdict == game.Undecided || c.Verdict == "" {
+			undecided = append(undecided, fmt.Sprintf("%s +%d", c.Card, c.Games))
+		} else {
+			decided = append(decided, fmt.Sprintf("%s +%d (%s)", c.Card, c.Games, c.Verdict))
+		}
+	}
+	n := len(run.CloseCalls)
+	var b strings.Builder
+	fmt.Fprintf(&b, "--impact-decide: %d close call%s (precise, but the interval straddling the band's edge) got %d paired game%s more, %d of the budget's %d spent",
+		n, plural(n), games, plural(games), run.Spent, run.Budget)
+	if len(decided) > 0 {
+		fmt.Fprintf(&b, "\nclose calls decided (%d): %s", len(decided), strings.Join(decided, ", "))
+	}
+	if len(undecided) > 0 {
+		end := "when the budget ran out"
+		switch {
+		case run.Interrupted:
+			end = "when interrupted"
+		case run.Spent < run.Budget:
+			end = "when no more games could be paired"
+		}
+		fmt.Fprintf(&b, "\nclose calls still undecided %s (%d): %s", end, len(undecided), strings.Join(undecided, ", "))
 	}
 	return b.String()
 }
