@@ -244,6 +244,9 @@ func runSim(c *cobra.Command, args []string, f *simFlags) error {
 		}
 	}
 	prog := f.follow(&req, stdout, stderr)
+	if err := testInterrupt(&req, c.Context().Done()); err != nil {
+		return err
+	}
 	// From here an interrupt (SIGINT, SIGTERM) stops the run between games
 	// and the report of the games finished is printed, marked partial.
 	graceful.Store(true)

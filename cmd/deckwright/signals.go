@@ -6,10 +6,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
 
+	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/export/outfile"
 )
 
@@ -62,4 +65,58 @@ func sigName(s os.Signal) string {
 		return "SIGTERM"
 	}
 	return "SIGINT"
+}
+
+// testInterruptEnv names the hook the tests of interrupts use
+// (cli_signals_test.go) to stop a run at a point of its own, as a
+// designer's Ctrl-C would, but exactly there: impact-round=N sends the
+// process SIGTERM once an adaptive --impact has finished its round N and
+// waits for the stop, so round N+1 is the one cut short; impact-card=N
+// sends it as the paired games of card N+1 of a fixed --impact begin
+// (cards 1 to N have finished; the games under way may finish more).
+const testInterruptEnv = "DECKWRIGHT_TEST_INTERRUPT"
+
+// testInterrupt wires the hook of testInterruptEnv, if set, into req;
+// stop is closed by the signal.
+func testInterrupt(req *game.SimRequest, stop <-chan struct{}) error {
+	spec, ok := os.LookupEnv(testInterruptEnv)
+	if !ok {
+		return nil
+	}
+	at, n, _ := strings.Cut(spec, "=")
+	after, err := strconv.Atoi(n)
+	if err != nil || after < 1 || (at != "impact-round" && at != "impact-card") {
+		return usageErr("%s=%q: want impact-round=N or impact-card=N, N from 1", testInterruptEnv, spec)
+	}
+	term := func() {
+		if p, err := os.FindProcess(os.Getpid()); err == nil {
+			_ = p.Signal(syscall.SIGTERM)
+		}
+	}
+	if at == "impact-round" {
+		told := req.ImpactRound
+		req.ImpactRound = func(round, precise, cards int) {
+			if told != nil {
+				told(round, precise, cards)
+			}
+			if round == after {
+				term()
+				select {
+				case <-stop:
+				case <-time.After(time.Minute):
+				}
+			}
+		}
+		return nil
+	}
+	told := req.ImpactProgress
+	req.ImpactProgress = func(card, cards int, id string) {
+		if told != nil {
+			told(card, cards, id)
+		}
+		if card == after+1 {
+			term()
+		}
+	}
+	return nil
 }
