@@ -489,8 +489,8 @@ func closeCalls(run *game.ImpactRun) string {
 	}
 	n := len(run.CloseCalls)
 	var b strings.Builder
-	fmt.Fprintf(&b, "--impact-decide: %d close call%s (precise, but the interval straddling the band's edge) got %d paired game%s more, %d of the budget's %d spent",
-		n, plural(n), games, plural(games), run.Spent, run.Budget)
+	fmt.Fprintf(&b, "--impact-decide: %d close call%s (precise, the verdict undecided: the interval straddles the band's edge) got %d paired game%s more; %d of the budget's %d game%s spent",
+		n, plural(n), games, plural(games), run.Spent, run.Budget, plural(run.Budget))
 	if len(decided) > 0 {
 		fmt.Fprintf(&b, "\nclose calls decided (%d): %s", len(decided), strings.Join(decided, ", "))
 	}
