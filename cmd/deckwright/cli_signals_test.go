@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -147,20 +149,26 @@ func TestSimStopsOnSignal(t *testing.T) {
 }
 
 // TestImpactRunStopsOnSignal: an impact run (paired games card by card)
-// stops the same way; its half-measured impacts are dropped, not shown.
+// stops the same way. What it keeps is whole rounds: none if the signal
+// came in the first (the usual case here: 300 games play in well under a
+// second, the first round's paired games of every card take seconds),
+// else the rounds finished, said so (TestImpactInterruptKeepsRounds stops
+// one at an exact round).
 func TestImpactRunStopsOnSignal(t *testing.T) {
-	// 300 games play in well under a second; the paired games of every
-	// card then take minutes: the signal comes during them.
 	p := start(t, false, "sim", "--games", "300", "--impact", "all", "--json")
 	time.Sleep(2500 * time.Millisecond)
 	code, took := p.stop(t, syscall.SIGINT)
 	assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
 	assert.Less(t, took, stopWithin)
-	assert.Equal(t, "deckwright: interrupted: the report covers all 300 games, without the --impact measurements\n", p.errOut.String())
 	var rep struct {
-		Games   int  `json:"games"`
-		Partial bool `json:"partial"`
-		Cards   []struct {
+		Games       int    `json:"games"`
+		Partial     bool   `json:"partial"`
+		PartialNote string `json:"partial_note"`
+		ImpactRun   *struct {
+			Interrupted bool `json:"interrupted"`
+			Rounds      int  `json:"rounds"`
+		} `json:"impact_run"`
+		Cards []struct {
 			ID     string          `json:"id"`
 			Impact json.RawMessage `json:"impact"`
 		} `json:"cards"`
@@ -169,9 +177,228 @@ func TestImpactRunStopsOnSignal(t *testing.T) {
 	assert.True(t, rep.Partial)
 	assert.Equal(t, 300, rep.Games)
 	require.NotEmpty(t, rep.Cards)
-	for _, c := range rep.Cards {
-		assert.Empty(t, c.Impact, "%s: no impact measured on cut-short games", c.ID)
+	stderr := strings.TrimSuffix(lastLine(p.errOut.String()), "\n")
+	assert.Equal(t, "deckwright: interrupted: "+rep.PartialNote, stderr)
+	if rep.ImpactRun == nil {
+		assert.Equal(t, "deckwright: interrupted: the report covers all 300 games, without the --impact measurements", stderr)
+		for _, c := range rep.Cards {
+			assert.Empty(t, c.Impact, "%s: no impact measured on cut-short rounds", c.ID)
+		}
+		return
 	}
+	assert.True(t, rep.ImpactRun.Interrupted)
+	assert.GreaterOrEqual(t, rep.ImpactRun.Rounds, 1)
+	assert.Regexp(t, `^deckwright: interrupted: the report covers all 300 games; --impact was interrupted in round \d+ and keeps the \d+ rounds? finished before it`, stderr)
+}
+
+// startEnv runs deckwright in the background with env added to its
+// environment.
+func startEnv(t *testing.T, env []string, args ...string) *started {
+	t.Helper()
+	p := &started{done: make(chan error, 1)}
+	p.cmd = exec.Command(binary(t), args...)
+	p.cmd.Env = append(os.Environ(), env...)
+	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.errOut
+	require.NoError(t, p.cmd.Start())
+	go func() { p.done <- p.cmd.Wait() }()
+	t.Cleanup(func() {
+		if p.cmd.ProcessState == nil {
+			_ = p.cmd.Process.Kill()
+			<-p.done
+		}
+	})
+	return p
+}
+
+// wait waits for the process to end by itself and returns its exit code.
+func (p *started) wait(t *testing.T) int {
+	t.Helper()
+	select {
+	case <-p.done:
+	case <-time.After(5 * time.Minute):
+		t.Fatalf("still running after 5 minutes")
+	}
+	return p.cmd.ProcessState.ExitCode()
+}
+
+// impactJSON is what the interrupt tests read of a --json report.
+type impactJSON struct {
+	Games       int    `json:"games"`
+	Partial     bool   `json:"partial"`
+	PartialNote string `json:"partial_note"`
+	ImpactRun   *struct {
+		Adaptive    bool     `json:"adaptive"`
+		Interrupted bool     `json:"interrupted"`
+		BaseGames   int      `json:"base_games"`
+		Paired      int      `json:"paired_games"`
+		Rounds      int      `json:"rounds"`
+		Cards       int      `json:"cards"`
+		Precise     int      `json:"precise"`
+		NotPrecise  []string `json:"not_precise"`
+		Unmeasured  []string `json:"unmeasured"`
+	} `json:"impact_run"`
+	Cards []struct {
+		ID     string `json:"id"`
+		Impact *struct {
+			Played  int             `json:"played"`
+			Precise bool            `json:"precise"`
+			Win     json.RawMessage `json:"win"`
+			Rounds  json.RawMessage `json:"rounds"`
+			Verdict string          `json:"verdict"`
+		} `json:"impact"`
+	} `json:"cards"`
+}
+
+// interruptCards are bundled cards an adaptive --impact measures in the
+// interrupt tests: drawn often and rarely (its base played on for them).
+const interruptCards = "jungle-cat,tommy-gun,the-spymaster,tibetan-mystic"
+
+// TestImpactInterruptKeepsRounds: SIGTERM after an adaptive --impact's
+// second round (the test hook sends it there, and holds the run until it
+// lands, so the third round is the one cut short) keeps the two rounds
+// finished: each card's 800 paired games (200, then 600) with its effect,
+// none precise at ±0.5 points; the header says so in text, JSON and the
+// HTML report, which is written (what it holds cost the run's games) —
+// and the exit status is 130. The same whatever the worker count.
+func TestImpactInterruptKeepsRounds(t *testing.T) {
+	const note = "the report covers all 200 games; --impact was interrupted in round 3 and keeps the 2 rounds finished before it (7530 base games, 3200 paired): 0 of 4 cards' win effects precise to ±0.5 points, the others less precise"
+	env := []string{"DECKWRIGHT_TEST_INTERRUPT=impact-round=2"}
+	args := []string{"sim", "--games", "200", "--seed", "5", "--impact", interruptCards, "--impact-budget", "5M", "--impact-precision", "0.5"}
+	t.Run("text and HTML", func(t *testing.T) {
+		dir := t.TempDir()
+		html := filepath.Join(dir, "report.html")
+		require.NoError(t, os.WriteFile(html, []byte("last week's report"), 0o644))
+		p := startEnv(t, env, append(args, "--report", html)...)
+		code := p.wait(t)
+		assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
+		assert.Equal(t, "deckwright sim: impact: round 1, 0 of 4 cards precise\n"+
+			"deckwright sim: impact: round 2, 0 of 4 cards precise\n"+
+			"wrote "+html+" (partial: the run was interrupted)\n"+
+			"deckwright: interrupted: "+note+"\n", withoutLogLines(p.errOut.String()))
+		out := p.out.String()
+		assert.True(t, strings.HasPrefix(out, "PARTIAL: "+note+"\n\nFortune and Glory — 200 competitive games"), out)
+		assert.Contains(t, out, "\nadaptive, interrupted in round 3 (the 2 rounds before it kept, the one under way dropped): 0 of 4 cards' win effects to ±0.5 points (95%) within a budget of 5000000 games: 7530 games of the run's seeds as base, 3200 paired, in 2 rounds;")
+		assert.Contains(t, out, "\nnot precise when interrupted (4): jungle-cat, tommy-gun, the-spymaster, tibetan-mystic\n")
+		page := string(readFile(t, html))
+		assert.Contains(t, page, "<b>PARTIAL:</b> the report covers all 200 games; --impact was interrupted in round 3 and keeps the 2 rounds finished before it (7530 base games, 3200 paired)")
+		assert.Contains(t, page, "adaptive, interrupted in round 3 (the 2 rounds before it kept, the one under way dropped)")
+		assert.Contains(t, page, "<td>800</td><td>±")
+		assert.Empty(t, tempFiles(t, dir), "no temporary file is left")
+	})
+	for _, workers := range []string{"1", "2"} {
+		t.Run("JSON, workers "+workers, func(t *testing.T) {
+			p := startEnv(t, env, append(args, "--json", "--workers", workers)...)
+			code := p.wait(t)
+			assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
+			assert.Equal(t, "deckwright: interrupted: "+note+"\n", lastLine(p.errOut.String()))
+			var rep impactJSON
+			require.NoError(t, json.Unmarshal(p.out.Bytes(), &rep), "one JSON document: %s", p.out.String())
+			assert.True(t, rep.Partial)
+			assert.Equal(t, note, rep.PartialNote)
+			require.NotNil(t, rep.ImpactRun)
+			run := rep.ImpactRun
+			assert.True(t, run.Adaptive)
+			assert.True(t, run.Interrupted)
+			assert.Equal(t, [5]int{2, 7530, 3200, 4, 0}, [5]int{run.Rounds, run.BaseGames, run.Paired, run.Cards, run.Precise})
+			assert.Equal(t, strings.Split(interruptCards, ","), run.NotPrecise)
+			measured := 0
+			for _, c := range rep.Cards {
+				if c.Impact == nil {
+					continue
+				}
+				measured++
+				assert.Equal(t, 800, c.Impact.Played, "%s: rounds 1 and 2, 200 and 600 games", c.ID)
+				assert.False(t, c.Impact.Precise, c.ID)
+				assert.NotEmpty(t, c.Impact.Win, c.ID)
+				assert.NotEmpty(t, c.Impact.Verdict, c.ID)
+			}
+			assert.Equal(t, 4, measured)
+		})
+	}
+}
+
+// withoutLogLines drops the progress lines a run prints every few seconds
+// on a loaded machine (sim.Line's, and an impact round's games so far):
+// the lines a test expects are the rest.
+func withoutLogLines(s string) string {
+	var keep []string
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if strings.HasPrefix(l, "deckwright sim: ") && (strings.Contains(l, " games of a budget of ") || strings.Contains(l, " games/s")) {
+			continue
+		}
+		keep = append(keep, l)
+	}
+	return strings.Join(keep, "")
+}
+
+// TestFixedImpactInterruptKeepsCards: a fixed --impact (--impact-games)
+// interrupted as its fourth card's paired games begin keeps the cards
+// whose paired games all finished — at least the first three it plays
+// (cards are played in the order of their rows), each with the numbers of
+// an uninterrupted run — names the others unmeasured, and
+// exits 130 with a valid JSON report.
+func TestFixedImpactInterruptKeepsCards(t *testing.T) {
+	cards := "jungle-cat,tommy-gun,the-spymaster,tibetan-mystic,cursed-ground,jinxed"
+	ids := strings.Split(cards, ",")
+	// Enough games that each card's take several of the progress's tenths
+	// of a second, which the hook reads.
+	args := []string{"sim", "--games", "3000", "--seed", "5", "--impact", cards, "--impact-games", "3000", "--json"}
+	whole := dw(t, args...)
+	requireExit(t, exitOK, whole)
+	var want impactJSON
+	require.NoError(t, json.Unmarshal([]byte(whole.stdout), &want))
+
+	p := startEnv(t, []string{"DECKWRIGHT_TEST_INTERRUPT=impact-card=3"}, args...)
+	code := p.wait(t)
+	assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
+	var rep impactJSON
+	require.NoError(t, json.Unmarshal(p.out.Bytes(), &rep), "one JSON document: %s", p.out.String())
+	require.NotNil(t, rep.ImpactRun)
+	run := rep.ImpactRun
+	assert.True(t, run.Interrupted)
+	kept := run.Cards
+	require.GreaterOrEqual(t, kept, 3, "cards 1 to 3 finished before the signal")
+	require.Less(t, kept, len(ids), "the signal came before the last card finished")
+	require.Len(t, run.Unmeasured, len(ids)-kept)
+	note := fmt.Sprintf("the report covers all 3000 games; --impact was interrupted and keeps the %d of 6 cards whose paired games had all finished", kept)
+	assert.Equal(t, "deckwright: interrupted: "+note+"\n", lastLine(p.errOut.String()))
+	assert.Equal(t, note, rep.PartialNote)
+	byID := func(r impactJSON) map[string]int {
+		m := map[string]int{}
+		for i, c := range r.Cards {
+			m[c.ID] = i
+		}
+		return m
+	}
+	at, wantAt := byID(rep), byID(want)
+	measured := 0
+	for _, id := range ids {
+		got := rep.Cards[at[id]].Impact
+		if slices.Contains(run.Unmeasured, id) {
+			assert.Nil(t, got, "%s: not measured", id)
+			continue
+		}
+		measured++
+		w := want.Cards[wantAt[id]].Impact
+		require.NotNil(t, got, id)
+		assert.Equal(t, w.Played, got.Played, id)
+		assert.JSONEq(t, withoutQ(t, w.Win), withoutQ(t, got.Win), "%s: the effect of the uninterrupted run (the q-values are over the cards kept)", id)
+		assert.JSONEq(t, withoutQ(t, w.Rounds), withoutQ(t, got.Rounds), id)
+	}
+	assert.Equal(t, kept, measured)
+}
+
+// withoutQ is an effect's JSON without its q-value and significance,
+// which depend on what else the run tested.
+func withoutQ(t *testing.T, raw json.RawMessage) string {
+	t.Helper()
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(raw, &m))
+	delete(m, "q")
+	delete(m, "significant")
+	b, err := json.Marshal(m)
+	require.NoError(t, err)
+	return string(b)
 }
 
 // TestExportStopsOnSignal: an interrupted export exits 130 at once,
