@@ -57,8 +57,10 @@ type ImpactRun struct {
 	// Decide (--impact-decide): once every card was precise, the budget
 	// left went to the close calls. Closing says it got that far;
 	// CloseCalls are the cards it found precise with their verdict
-	// undecided (the interval straddling the band's edge), in the order
-	// of the cards: where the budget went past the precision.
+	// undecided (the interval straddling the band's edge) then or after
+	// (the base played on for the others moves every card's estimate a
+	// little), in the order of the cards: where the budget went past the
+	// precision.
 	// Spent (with Decide) is the games played beyond the run's, base and
 	// paired: the budget is spent when it reaches Budget.
 	Decide     bool        `json:"decide,omitempty"`
@@ -156,7 +158,8 @@ type impactCard struct {
 	winBase, roundsBase baseSums
 	precise             bool
 	// closeFrom is the games played when it became a close call (precise,
-	// verdict undecided, with --impact-decide); -1 it is none.
+	// verdict undecided, with --impact-decide): when every card was
+	// precise, or later, when played on; -1 it is none.
 	closeFrom int
 }
 
@@ -404,6 +407,11 @@ func (a *adaptive) run(extend func(n int) []Outcome, play func(cards []*impactCa
 			to := min(wants[i], len(c.seen), c.paired+left)
 			if to <= c.paired {
 				continue
+			}
+			if a.closing && !c.noWin && c.closeFrom < 0 {
+				// Decided when closing began, undecided since: the base
+				// played on for the others moved its estimate.
+				c.closeFrom = c.played
 			}
 			games := make([]int, 0, to-c.paired)
 			for _, d := range c.seen[c.paired:to] {

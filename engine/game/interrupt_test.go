@@ -119,10 +119,10 @@ func TestAdaptiveInterruptFirstRound(t *testing.T) {
 }
 
 // --impact-decide's close calls are the cards precise with their verdict
-// undecided once every card was precise (where a run without it stops),
-// in the order of the cards, each with the paired games it got after,
-// and its verdict in the report; a card decided at the precision is none
-// and gets no more games. A fixed seed of a world with a card far beyond
+// undecided once every card was precise (where a run without it stops)
+// or after, each with the paired games it got past the precision, and
+// its verdict in the report; a card decided throughout is none and gets
+// no more games. A fixed seed of a world with a card far beyond
 // the band, one near its edge and one without effect.
 func TestAdaptiveCloseCallsReported(t *testing.T) {
 	w := pairWorld{salt: 11, rates: []float64{0.5, 0.5, 0.5}, take: []float64{1, 0.3, 0}, keep: 0.4}
@@ -148,19 +148,18 @@ func TestAdaptiveCloseCallsReported(t *testing.T) {
 	assert.True(t, run.Decide)
 	assert.True(t, run.Closing)
 	assert.Equal(t, a.spent, run.Spent)
-	var got []string
+	games := map[string]int{}
 	for _, cc := range run.CloseCalls {
-		got = append(got, cc.Card)
-		k := cc.Card[0] - 'a'
-		assert.Equal(t, a.cards[k].played-precise.cards[k].played, cc.Games, "%s: the games after it became a close call", cc.Card)
+		games[cc.Card] = cc.Games
 		assert.Positive(t, cc.Games)
 		assert.Equal(t, rep.card(cc.Card).Impact.Verdict, cc.Verdict)
 	}
-	assert.Equal(t, want, got)
+	for _, id := range want {
+		assert.Contains(t, games, id, "undecided when every card was precise")
+	}
+	assert.Less(t, len(games), len(a.cards), "a card decided at the precision and after is none")
 	for k, c := range a.cards {
-		if c.closeFrom < 0 {
-			assert.Equal(t, precise.cards[k].played, c.played, "%s: no close call, no games after", c.card.ID)
-		}
+		assert.Equal(t, games[c.card.ID], c.played-precise.cards[k].played, "%s: the games past the precision, those of its close call", c.card.ID)
 	}
 	// Without --impact-decide: none, and no games spent reported.
 	rep, _, _ = w.runStopped(ImpactPlan{Precision: 0.04, Budget: 60_000, PreciseOnly: true}, 1000, never, nil)
