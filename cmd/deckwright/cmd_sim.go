@@ -78,9 +78,22 @@ card stops once its win effect is known to ±--impact-precision points (95%),
 a rarely drawn one makes the run play on past --games for more games to pair;
 with --impact-decide the cards whose verdict is still undecided then play on
 until decided; all within --impact-budget games. Cards not precise within
-the budget are named. --impact-games N instead pairs every card on the run's
+the budget are named; with --impact-decide so are the close calls, the
+paired games each got past the precision, and those still undecided when
+the budget ran out. --impact-games N instead pairs every card on the run's
 first N games (fixed allocation, as before). An effect on fewer than 100
 pairs is shown but not judged: too few for its interval to be trusted.
+
+Interrupts: Ctrl-C or SIGTERM stops the run between games; the report of
+what finished is printed marked PARTIAL, and the exit status is 130. An
+adaptive --impact keeps the rounds it finished, whole (every card's paired
+games as they stood at the end of the last one, on the same seeds; the
+round under way is dropped): its effects are valid, only less precise, and
+the report says which round was cut short and which cards were not yet
+precise. With --impact-games it keeps the cards whose paired games had all
+finished, each as an uninterrupted run measures it, and names the others.
+A --report of a run that kept such measurements is written, marked
+PARTIAL; one cut short in its own games keeps the last report instead.
 
 A verdict is over- or underpowered only when it is significant after
 controlling the false discovery rate over everything the run tested
