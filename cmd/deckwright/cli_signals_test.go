@@ -28,12 +28,18 @@ type started struct {
 // with SIGINT ignored, as under nohup-like wrappers or trap ” INT.
 func start(t *testing.T, sigintIgnored bool, args ...string) *started {
 	t.Helper()
-	p := &started{done: make(chan error, 1)}
+	cmd := exec.Command(binary(t), args...)
 	if sigintIgnored {
-		p.cmd = exec.Command("bash", append([]string{"-c", `trap '' INT; exec "$@"`, "bash", binary(t)}, args...)...)
-	} else {
-		p.cmd = exec.Command(binary(t), args...)
+		cmd = exec.Command("bash", append([]string{"-c", `trap '' INT; exec "$@"`, "bash", binary(t)}, args...)...)
 	}
+	return launch(t, cmd)
+}
+
+// launch starts cmd in the background, its output kept, and kills it at
+// the end of the test if it is still running.
+func launch(t *testing.T, cmd *exec.Cmd) *started {
+	t.Helper()
+	p := &started{cmd: cmd, done: make(chan error, 1)}
 	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.errOut
 	require.NoError(t, p.cmd.Start())
 	go func() { p.done <- p.cmd.Wait() }()
@@ -195,19 +201,9 @@ func TestImpactRunStopsOnSignal(t *testing.T) {
 // environment.
 func startEnv(t *testing.T, env []string, args ...string) *started {
 	t.Helper()
-	p := &started{done: make(chan error, 1)}
-	p.cmd = exec.Command(binary(t), args...)
-	p.cmd.Env = append(os.Environ(), env...)
-	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.errOut
-	require.NoError(t, p.cmd.Start())
-	go func() { p.done <- p.cmd.Wait() }()
-	t.Cleanup(func() {
-		if p.cmd.ProcessState == nil {
-			_ = p.cmd.Process.Kill()
-			<-p.done
-		}
-	})
-	return p
+	cmd := exec.Command(binary(t), args...)
+	cmd.Env = append(os.Environ(), env...)
+	return launch(t, cmd)
 }
 
 // wait waits for the process to end by itself and returns its exit code.

@@ -64,34 +64,7 @@ func (w pairWorld) sub(k, g int) Outcome {
 // measure runs an adaptive measurement of every card of w, the run's own
 // games being its first games.
 func (w pairWorld) measure(plan ImpactPlan, games int) (*SimReport, *adaptive) {
-	rep := &SimReport{Terms: Terms{Player: "hero"}, PlayerCounts: []PlayerCount{{Players: 4, Games: games, SeatGames: 4 * games, SeatWins: games}}}
-	ids := make([]string, len(w.rates))
-	for k := range w.rates {
-		ids[k] = string(rune('a' + k))
-		rep.Cards = append(rep.Cards, CardReport{ID: ids[k]})
-	}
-	for g := range games {
-		rep.Outcomes = append(rep.Outcomes, w.base(g))
-	}
-	a := newAdaptive(rep, plan.Or(DefaultImpactPlan), ids)
-	ok := a.run(func(n int) []Outcome {
-		out := make([]Outcome, n)
-		for i := range out {
-			out[i] = w.base(len(a.base) + i)
-		}
-		return out
-	}, func(cards []*impactCard, games [][]int) [][]Outcome {
-		out := make([][]Outcome, len(cards))
-		for k, c := range cards {
-			for _, g := range games[k] {
-				out[k] = append(out[k], w.sub(c.k, g))
-			}
-		}
-		return out
-	}, nil)
-	if ok {
-		a.report(rep)
-	}
+	rep, a, _ := w.runStopped(plan, games, func(int, string) bool { return false }, nil)
 	return rep, a
 }
 
