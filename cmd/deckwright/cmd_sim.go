@@ -621,8 +621,12 @@ func partialNote(rep *game.SimReport, f *simFlags) string {
 	case run == nil:
 		missing = append(missing, "the --impact measurements")
 	case run.Interrupted && run.Adaptive:
-		kept = fmt.Sprintf("; --impact was interrupted in round %d and keeps the %d round%s finished before it (%d base games, %d paired): %d of %d cards' win effects precise to ±%.1f points, the others less precise",
-			run.Rounds+1, run.Rounds, plural(run.Rounds), run.BaseGames, run.Paired, run.Precise, run.Cards-len(run.NoWinEffect), 100*run.Precision)
+		measurable := run.Cards - len(run.NoWinEffect)
+		kept = fmt.Sprintf("; --impact was interrupted in round %d and keeps the %d round%s finished before it (%d base games, %d paired): %d of %d cards' win effects precise to ±%.1f points",
+			run.Rounds+1, run.Rounds, plural(run.Rounds), run.BaseGames, run.Paired, run.Precise, measurable, 100*run.Precision)
+		if run.Precise < measurable {
+			kept += ", the others less precise"
+		}
 	case run.Interrupted:
 		n := run.Cards + len(run.Unmeasured)
 		kept = fmt.Sprintf("; --impact was interrupted and keeps the %d of %d card%s whose paired games had all finished", run.Cards, n, plural(n))
