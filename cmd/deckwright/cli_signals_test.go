@@ -255,7 +255,7 @@ const interruptCards = "jungle-cat,tommy-gun,the-spymaster,tibetan-mystic"
 // finished: each card's 800 paired games (200, then 600) with its effect,
 // none precise at ±0.5 points; the header says so in text, JSON and the
 // HTML report, which is written (what it holds cost the run's games) —
-// and the exit status is 130. The same whatever the worker count.
+// and the exit status is 130.
 func TestImpactInterruptKeepsRounds(t *testing.T) {
 	const note = "the report covers all 200 games; --impact was interrupted in round 3 and keeps the 2 rounds finished before it (7530 base games, 3200 paired): 0 of 4 cards' win effects precise to ±0.5 points, the others less precise"
 	env := []string{"DECKWRIGHT_TEST_INTERRUPT=impact-round=2"}
@@ -281,36 +281,34 @@ func TestImpactInterruptKeepsRounds(t *testing.T) {
 		assert.Contains(t, page, "<td>800</td><td>±")
 		assert.Empty(t, tempFiles(t, dir), "no temporary file is left")
 	})
-	for _, workers := range []string{"1", "2"} {
-		t.Run("JSON, workers "+workers, func(t *testing.T) {
-			p := startEnv(t, env, append(args, "--json", "--workers", workers)...)
-			code := p.wait(t)
-			assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
-			assert.Equal(t, "deckwright: interrupted: "+note+"\n", lastLine(p.errOut.String()))
-			var rep impactJSON
-			require.NoError(t, json.Unmarshal(p.out.Bytes(), &rep), "one JSON document: %s", p.out.String())
-			assert.True(t, rep.Partial)
-			assert.Equal(t, note, rep.PartialNote)
-			require.NotNil(t, rep.ImpactRun)
-			run := rep.ImpactRun
-			assert.True(t, run.Adaptive)
-			assert.True(t, run.Interrupted)
-			assert.Equal(t, [5]int{2, 7530, 3200, 4, 0}, [5]int{run.Rounds, run.BaseGames, run.Paired, run.Cards, run.Precise})
-			assert.Equal(t, strings.Split(interruptCards, ","), run.NotPrecise)
-			measured := 0
-			for _, c := range rep.Cards {
-				if c.Impact == nil {
-					continue
-				}
-				measured++
-				assert.Equal(t, 800, c.Impact.Played, "%s: rounds 1 and 2, 200 and 600 games", c.ID)
-				assert.False(t, c.Impact.Precise, c.ID)
-				assert.NotEmpty(t, c.Impact.Win, c.ID)
-				assert.NotEmpty(t, c.Impact.Verdict, c.ID)
+	t.Run("JSON", func(t *testing.T) {
+		p := startEnv(t, env, append(args, "--json")...)
+		code := p.wait(t)
+		assert.Equal(t, exitInterrupted, code, "stderr: %s", p.errOut.String())
+		assert.Equal(t, "deckwright: interrupted: "+note+"\n", lastLine(p.errOut.String()))
+		var rep impactJSON
+		require.NoError(t, json.Unmarshal(p.out.Bytes(), &rep), "one JSON document: %s", p.out.String())
+		assert.True(t, rep.Partial)
+		assert.Equal(t, note, rep.PartialNote)
+		require.NotNil(t, rep.ImpactRun)
+		run := rep.ImpactRun
+		assert.True(t, run.Adaptive)
+		assert.True(t, run.Interrupted)
+		assert.Equal(t, [5]int{2, 7530, 3200, 4, 0}, [5]int{run.Rounds, run.BaseGames, run.Paired, run.Cards, run.Precise})
+		assert.Equal(t, strings.Split(interruptCards, ","), run.NotPrecise)
+		measured := 0
+		for _, c := range rep.Cards {
+			if c.Impact == nil {
+				continue
 			}
-			assert.Equal(t, 4, measured)
-		})
-	}
+			measured++
+			assert.Equal(t, 800, c.Impact.Played, "%s: rounds 1 and 2, 200 and 600 games", c.ID)
+			assert.False(t, c.Impact.Precise, c.ID)
+			assert.NotEmpty(t, c.Impact.Win, c.ID)
+			assert.NotEmpty(t, c.Impact.Verdict, c.ID)
+		}
+		assert.Equal(t, 4, measured)
+	})
 }
 
 // withoutLogLines drops the progress lines a run prints every few seconds

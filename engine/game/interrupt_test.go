@@ -123,9 +123,10 @@ func TestAdaptiveInterruptFirstRound(t *testing.T) {
 // or after, each with the paired games it got past the precision, and
 // its verdict in the report; a card decided throughout is none and gets
 // no more games. A fixed seed of a world with a card far beyond
-// the band, one near its edge and one without effect.
+// the band, one near its edge, one without effect and a rare one.
 func TestAdaptiveCloseCallsReported(t *testing.T) {
-	w := pairWorld{salt: 11, rates: []float64{0.5, 0.5, 0.5}, take: []float64{1, 0.3, 0}, keep: 0.4}
+	// A rare fourth card makes the base play on in the close-call rounds.
+	w := pairWorld{salt: 13, rates: []float64{0.5, 0.5, 0.5, 0.1}, take: []float64{1, 0.3, 0, 0.3}, keep: 0.4}
 	never := func(int, string) bool { return false }
 	plan := ImpactPlan{Precision: 0.04, Budget: 60_000, PreciseOnly: true}
 	_, precise, _ := w.runStopped(plan, 1000, never, nil)
@@ -157,6 +158,8 @@ func TestAdaptiveCloseCallsReported(t *testing.T) {
 	for _, id := range want {
 		assert.Contains(t, games, id, "undecided when every card was precise")
 	}
+	assert.NotContains(t, want, "d")
+	assert.Contains(t, games, "d", "decided when every card was precise, undecided once the base played on: a close call too")
 	assert.Less(t, len(games), len(a.cards), "a card decided at the precision and after is none")
 	for k, c := range a.cards {
 		assert.Equal(t, games[c.card.ID], c.played-precise.cards[k].played, "%s: the games past the precision, those of its close call", c.card.ID)
