@@ -100,6 +100,19 @@ func options(c *Content, req game.SimRequest) (Options, error) {
 	if err := setTeams(&opt, mode, teams); err != nil {
 		return opt, err
 	}
+	// A range plays every count between its ends (--players 4-6: 4, 5
+	// and 6), so each must be a game of the mode, not only the first.
+	if req.PlayersMax > req.Players {
+		switch mode {
+		case Team:
+			return opt, game.Optionf("the team game takes one player count (even teams of 2 to 4 heroes), not a range: --players %d-%d would play %d heroes too; run each count on its own",
+				req.Players, req.PlayersMax, req.Players+1)
+		case Solo:
+			if req.PlayersMax > 4 {
+				return opt, game.Optionf("the solo game is for one player running 1 to 4 heroes: --players %d-%d would play %d", req.Players, req.PlayersMax, req.PlayersMax)
+			}
+		}
+	}
 	if mode == Solo && opt.Players > 4 {
 		return opt, game.Optionf("the solo game is for one player running 1 to 4 heroes")
 	}
@@ -237,10 +250,7 @@ func (w *simGame) Counts() game.Counts { return w.counts }
 
 func (w *simGame) Play(s *game.Setup, res *game.Result) {
 	o := w.opt
-	o.Players, o.Heroes = s.Players, s.Sides
-	if s.Spread && o.Mode == Team {
-		o.Teams = nil
-	}
+	o.Players, o.Heroes = s.Players, s.Sides // a team game is never a range (options)
 	o.Policies = game.SeatPolicies[Policy](s)
 	var r Result
 	var err error
