@@ -417,7 +417,11 @@ func simBuild(args []string, gameName string, w io.Writer) (*project.Build, game
 	if err != nil {
 		return nil, nil, err
 	}
-	if b.Tables == nil {
+	// An error found reading a workbook (a formula without a saved
+	// result, merged cells) loses its cell but leaves tables to play:
+	// they are not the content the designer wrote, so sim refuses them
+	// as validate, build and export do.
+	if b.Tables == nil || b.Diags.Errors() > 0 {
 		df := diagFlags{format: "text", maxPerSheet: 20}
 		if err := df.print(w, b.Diags); err != nil {
 			return nil, nil, err
@@ -671,7 +675,7 @@ func baselineBuild(spec string, cur *project.Build, w io.Writer) (*project.Build
 	if err != nil {
 		return nil, usageErr("--compare: %v", err)
 	}
-	if b.Tables == nil {
+	if b.Tables == nil || b.Diags.Errors() > 0 {
 		df := diagFlags{format: "text", maxPerSheet: 20}
 		if err := df.print(w, b.Diags); err != nil {
 			return nil, err
