@@ -362,9 +362,13 @@ func (m *lineupModel) typical(v *Verdict, h int, ref []int, b Balance) {
 	ci := sim.WilsonZ(won, played, z)
 	r, fitted, ref0 := frac0(won, played), rate(d), rate(0)
 	v.Rate, v.Low, v.High, v.RefRate = round(r), round(ci.Low), round(ci.High), round(ref0)
-	v.Delta = round(r - ref0)
-	v.DeltaLow = round(r - ref0 - (fitted - rate(d-z*se)))
-	v.DeltaHigh = round(r - ref0 + (rate(d+z*se) - fitted))
+	// The difference is the model's, as its test is: the interval is the
+	// fitted rate's at d ± z·se, so it holds 0 exactly when p ≥ the level,
+	// and stays inside what a rate can be. Few games pull the fit towards
+	// a typical side (the prior's half a win); the observed rate is Rate.
+	v.Delta = round(fitted - ref0)
+	v.DeltaLow = round(rate(d-z*se) - ref0)
+	v.DeltaHigh = round(rate(d+z*se) - ref0)
 	v.p = 1
 	if se > 0 {
 		v.p = sim.TwoSided(d / se)
