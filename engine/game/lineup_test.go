@@ -97,8 +97,8 @@ func TestSidesJudgedAgainstATypicalSideAtTheSameTables(t *testing.T) {
 		lo, hi       float64
 	}{
 		{"rivals", false,
-			"won 92.2% of 4-player games (95% CI 91.8–92.5%; fair share 25.0%: +67.2 points); a typical hero at the same tables would have won 28.3%: +63.9 points (95% CI +63.5 to +64.2), beyond the ±5.0-point band (q < 0.001)",
-			"won 1.0% of 4-player games (95% CI 0.9–1.2%; fair share 25.0%: -24.0 points); a typical hero at the same tables would have won 15.7%: -14.6 points (95% CI -14.8 to -14.5), beyond the ±5.0-point band (q < 0.001)",
+			"won 92.2% of 4-player games (95% CI 91.8–92.5%; fair share 25.0%: +67.2 points); a typical hero at the same tables would have won 28.3%: +63.8 points (95% CI +63.5 to +64.2), beyond the ±5.0-point band (q < 0.001)",
+			"won 1.0% of 4-player games (95% CI 0.9–1.2%; fair share 25.0%: -24.0 points); a typical hero at the same tables would have won 15.7%: -14.6 points (95% CI -14.7 to -14.5), beyond the ±5.0-point band (q < 0.001)",
 			0.165, 0.19},
 		{"together", true,
 			"heroes won 67.6% of 4-player games with it (without it 12.2%: +55.3 points); with a typical hero in its place, 15.8%: +51.7 points (95% CI +50.7 to +52.7), beyond the ±5.0-point band (q < 0.001)",

@@ -231,19 +231,20 @@ h2{border-bottom:2px solid #5b3a1e;padding-bottom:4px;margin-top:32px}
 `
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct":       pct,
-	"na":        na,
-	"pts":       pts,
-	"impactRun": func(run *game.ImpactRun) template.HTML { return lines(impactRun(run)) },
-	"plain":     plain,
-	"apartSets": apartSets,
-	"f2":        func(x float64) string { return fmt.Sprintf("%.2f", x) },
-	"mul100":    func(x float64) float64 { return 100 * x },
-	"join":      func(s []string) string { return strings.Join(s, ", ") },
-	"power":     func(c game.CardReport) string { v, _ := c.Power(); return v },
-	"ci":        ciHeader,
-	"minPairs":  func() int { return game.MinImpactPairs },
-	"moreGames": game.MoreGamesText,
+	"pct":         pct,
+	"na":          na,
+	"pts":         pts,
+	"impactRun":   func(run *game.ImpactRun) template.HTML { return lines(impactRun(run)) },
+	"plain":       plain,
+	"apartSets":   apartSets,
+	"f2":          func(x float64) string { return fmt.Sprintf("%.2f", x) },
+	"mul100":      func(x float64) float64 { return 100 * x },
+	"join":        func(s []string) string { return strings.Join(s, ", ") },
+	"power":       func(c game.CardReport) string { v, _ := c.Power(); return v },
+	"ci":          ciHeader,
+	"minPairs":    func() int { return game.MinImpactPairs },
+	"moreGames":   game.MoreGamesText,
+	"playerCount": PlayerCount,
 }).Parse(pageTop + `.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:18px}
 .card{background:#fff;border:1px solid #e3ddd2;border-radius:6px;padding:12px 16px}
 .chart{width:100%;height:auto;background:#fff}
@@ -262,7 +263,7 @@ ul.cov{columns:2;font-size:12px}
 </style></head>
 <body>
 <header><h1>{{.Title}}</h1>
-<div>{{.R.Games}} {{.R.Mode}} games · {{.R.Players}}{{if .R.PlayersMax}}–{{.R.PlayersMax}}{{end}} {{.T.Players}} · {{with .R.Level}}{{.}} game · {{end}}{{.R.Policy}} bots · seed {{.R.Seed}}</div></header>
+<div>{{.R.Games}} {{.R.Mode}} games · {{playerCount .R.Players .R.PlayersMax .T}} · {{with .R.Level}}{{.}} game · {{end}}{{.R.Policy}} bots · seed {{.R.Seed}}</div></header>
 <main>
 {{if .R.Partial}}<p class="partial" style="background:#fdf2d0;border:1px solid #d4a017;padding:8px 12px"><b>PARTIAL:</b> {{.R.PartialNote}}</p>
 {{end}}<h2>Flags</h2>

@@ -173,3 +173,22 @@ func TestScatterGeometry(t *testing.T) {
 	assert.Contains(t, out, `<text x="32" y="40.0" class="tick end">+20</text><text x="32" y="184.0" class="tick end">-10</text>`)
 	assert.Contains(t, out, `>win effect, points</text>`)
 }
+
+// TestHTMLHeaderCounts: the page's header counts players in words that
+// agree with the number, as the text report's heading does.
+func TestHTMLHeaderCounts(t *testing.T) {
+	for _, tc := range []struct {
+		players, max int
+		want         string
+	}{
+		{1, 0, "200 coop games · 1 hero · advanced game"},
+		{3, 0, "200 coop games · 3 heroes · advanced game"},
+		{2, 4, "200 coop games · 2–4 heroes · advanced game"},
+	} {
+		r := sample()
+		r.Players, r.PlayersMax = tc.players, tc.max
+		var b bytes.Buffer
+		require.NoError(t, HTML(&b, "counts", r))
+		assert.Contains(t, b.String(), "<div>"+tc.want+" · mix bots · seed 1</div>")
+	}
+}

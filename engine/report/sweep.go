@@ -154,16 +154,12 @@ func lost(s *game.SweepReport) (score, money bool) {
 // sweepRun says what each value played: "1000 competitive games a value
 // on the same seeds, 4 heroes, cautious bots, seed 1".
 func sweepRun(s *game.SweepReport, terms game.Terms) string {
-	players := strconv.Itoa(s.Players)
-	if s.PlayersMax > s.Players {
-		players += "–" + strconv.Itoa(s.PlayersMax)
-	}
 	level := ""
 	if s.Level != "" {
 		level = ", " + s.Level + " game"
 	}
-	return fmt.Sprintf("%d %s game%s a value on the same seeds, %s %s%s, %s bots, seed %d", s.Games, s.Mode, plural(s.Games), players,
-		terms.Players, level, s.Policy, s.Seed)
+	return fmt.Sprintf("%d %s game%s a value on the same seeds, %s%s, %s bots, seed %d", s.Games, s.Mode, plural(s.Games),
+		PlayerCount(s.Players, s.PlayersMax, terms), level, s.Policy, s.Seed)
 }
 
 // whatText names what a sweep varies: "Heroes ace Combat", "the 5 in
@@ -372,11 +368,12 @@ func curveChart(column string, pts []curvePoint, ax curveAxis) template.HTML {
 }
 
 var sweepPage = template.Must(template.New("sweep").Funcs(template.FuncMap{
-	"pct":  pct,
-	"pts":  pts,
-	"f2":   func(x float64) string { return fmt.Sprintf("%.2f", x) },
-	"ci":   ciHeader,
-	"band": func(x float64) string { return fmt.Sprintf("%.1f", 100*x) },
+	"pct":         pct,
+	"pts":         pts,
+	"f2":          func(x float64) string { return fmt.Sprintf("%.2f", x) },
+	"ci":          ciHeader,
+	"band":        func(x float64) string { return fmt.Sprintf("%.1f", 100*x) },
+	"playerCount": PlayerCount,
 }).Parse(pageTop + `.chart{width:100%;max-width:900px;height:auto;background:#fff;border:1px solid #e3ddd2}
 .band{fill:#d5ecd9}.axis{stroke:#555}.ci{stroke:#5b3a1e;stroke-width:3}.dot{fill:#c0392b}.curve{fill:none;stroke:#c0392b;stroke-width:1.5}
 .tick{font-size:10px;fill:#666}.label{font-size:11px;fill:#333}
@@ -388,7 +385,7 @@ th{background:#f3eee6}
 </style></head>
 <body>
 <header><h1>{{.Title}}</h1>
-<div>{{.What}} <span class="where">{{.S.Target.Where}}</span>{{.Span}} · {{.S.Games}} {{.S.Mode}} games a value on the same seeds · {{.S.Players}}{{if .S.PlayersMax}}–{{.S.PlayersMax}}{{end}} {{.T.Players}} · {{with .S.Level}}{{.}} game · {{end}}{{.S.Policy}} bots · seed {{.S.Seed}}</div></header>
+<div>{{.What}} <span class="where">{{.S.Target.Where}}</span>{{.Span}} · {{.S.Games}} {{.S.Mode}} games a value on the same seeds · {{playerCount .S.Players .S.PlayersMax .T}} · {{with .S.Level}}{{.}} game · {{end}}{{.S.Policy}} bots · seed {{.S.Seed}}</div></header>
 <main>
 <h2>Where it is fair</h2>
 <p id="crossing">{{.S.Crossing}}</p>

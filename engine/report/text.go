@@ -57,8 +57,8 @@ func Text(w io.Writer, title string, r *game.SimReport, o TextOptions) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	incidents(w, "stalls", r.Stalls, terms)
-	incidents(w, "errors", r.Errors, terms)
+	incidents(w, "stall", r.Stalls, terms)
+	incidents(w, "error", r.Errors, terms)
 	return nil
 }
 
@@ -69,11 +69,7 @@ func heading(tw io.Writer, title string, r *game.SimReport, o TextOptions, terms
 	if r.Level != "" {
 		level = ", " + r.Level + " game"
 	}
-	players := strconv.Itoa(r.Players)
-	if r.PlayersMax > r.Players {
-		players += "–" + strconv.Itoa(r.PlayersMax)
-	}
-	fmt.Fprintf(tw, "%s — %d %s game%s, %s %s%s, %s bots, seed %d\n", title, r.Games, r.Mode, plural(r.Games), players, terms.Players, level, r.Policy, r.Seed)
+	fmt.Fprintf(tw, "%s — %d %s game%s, %s%s, %s bots, seed %d\n", title, r.Games, r.Mode, plural(r.Games), PlayerCount(r.Players, r.PlayersMax, terms), level, r.Policy, r.Seed)
 	throughput(tw, r.GamesPerSecond, o)
 	fmt.Fprintln(tw)
 }
@@ -83,9 +79,9 @@ func heading(tw io.Writer, title string, r *game.SimReport, o TextOptions, terms
 func throughput(w io.Writer, gamesPerSecond float64, o TextOptions) {
 	switch {
 	case o.Shards != 0:
-		fmt.Fprintf(w, "%.0f games/s over %d shards, first start to last finish\n", gamesPerSecond, o.Shards)
+		fmt.Fprintf(w, "%.0f games/s over %d shard%s, first start to last finish\n", gamesPerSecond, o.Shards, plural(o.Shards))
 	case o.Workers != 0:
-		fmt.Fprintf(w, "%.0f games/s on %d workers\n", gamesPerSecond, o.Workers)
+		fmt.Fprintf(w, "%.0f games/s on %d worker%s\n", gamesPerSecond, o.Workers, plural(o.Workers))
 	}
 }
 
@@ -141,8 +137,14 @@ func decision(tw io.Writer, r *game.SimReport) {
 // summary gives the games' length, losses and prizes, endings and, in a
 // cooperative run, how the heroes fared against the villains.
 func summary(tw io.Writer, r *game.SimReport, terms game.Terms) {
-	fmt.Fprintf(tw, "%s\tmedian %d\tp10 %d\tp90 %d\tmean %.1f\n", terms.Rounds, r.Rounds.Median, r.Rounds.P10, r.Rounds.P90, r.Rounds.Mean)
-	fmt.Fprintf(tw, "per game\t%.2f %s\t%.2f %s\n", r.LossesPerGame, terms.Losses, r.PrizesPerGame, terms.Prizes)
+	if finished(r) == 0 {
+		// Lengths and prizes count finished games: with none, 0 would read
+		// as games of no rounds ("n/a" is never 0).
+		fmt.Fprintf(tw, "%s\tn/a: no game finished (endings below)\n", terms.Rounds)
+	} else {
+		fmt.Fprintf(tw, "%s\tmedian %d\tp10 %d\tp90 %d\tmean %.1f\n", terms.Rounds, r.Rounds.Median, r.Rounds.P10, r.Rounds.P90, r.Rounds.Mean)
+		fmt.Fprintf(tw, "per game\t%.2f %s\t%.2f %s\n", r.LossesPerGame, terms.Losses, r.PrizesPerGame, terms.Prizes)
+	}
 	var ends []string
 	for _, k := range sim.SortedKeys(r.Ends) {
 		ends = append(ends, fmt.Sprintf("%s %d", k, r.Ends[k]))
@@ -201,7 +203,7 @@ func incidents(w io.Writer, name string, list []game.Incident, terms game.Terms)
 	if len(list) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\n%d %s:\n", len(list), name)
+	fmt.Fprintf(w, "\n%d %s%s:\n", len(list), name, plural(len(list)))
 	for i, in := range list {
 		if i == maxIncidents {
 			fmt.Fprintf(w, "  … and %d more (see --json)\n", len(list)-maxIncidents)
@@ -542,6 +544,27 @@ func comparisonTable(tw io.Writer, cmp *game.Comparison, r *game.SimReport) {
 func ciHeader(level float64) string {
 	c := strconv.FormatFloat(100*(1-level), 'f', 1, 64)
 	return strings.TrimSuffix(c, ".0") + "% CI"
+}
+
+// PlayerCount is a run's player count in the game's words: "4 heroes",
+// "2–4 heroes", "1 hero".
+func PlayerCount(players, max int, terms game.Terms) string {
+	if max > players {
+		return fmt.Sprintf("%d–%d %s", players, max, terms.Players)
+	}
+	if players == 1 {
+		return "1 " + terms.Player
+	}
+	return fmt.Sprintf("%d %s", players, terms.Players)
+}
+
+// finished is how many of a run's games finished (the lengths' count).
+func finished(r *game.SimReport) int64 {
+	var n int64
+	for _, c := range r.Rounds.Histogram {
+		n += c
+	}
+	return n
 }
 
 func plural(n int) string {

@@ -60,7 +60,7 @@ card lucky-strike                       90.0%  30.0%      +60.0 (+50.0 to +70.0)
 against base (same seeds)  baseline  now  change  95% CI
 rounds                     12        11   -1      -1.4 to -0.6
 
-1 stalls:
+1 stall:
   game 4 (seed 99), round 100: round cap
     replay: deckwright sim --seed 1 --from 4 --games 1 --trace
 `
@@ -282,4 +282,53 @@ func TestCIHeader(t *testing.T) {
 	for level, want := range map[float64]string{0.05: "95% CI", 0.1: "90% CI", 0.005: "99.5% CI", 0.001: "99.9% CI"} {
 		assert.Equal(t, want, ciHeader(level), "%g", level)
 	}
+}
+
+// TestTextCounts: the heading and the summary count in words that agree
+// with their numbers — one hero, one worker, one shard, one stall — and a
+// run whose every game stalled has no lengths to give, not lengths of 0.
+func TestTextCounts(t *testing.T) {
+	faction := game.Terms{Player: "faction", Players: "factions", Rounds: "rounds", Losses: "losses", Prizes: "prizes"}
+	for _, tc := range []struct {
+		name    string
+		edit    func(r *game.SimReport)
+		o       TextOptions
+		heading string // the first two lines
+		rounds  string // the summary's first line, "" for its usual one
+	}{
+		{"one hero, one worker", func(r *game.SimReport) { r.Players = 1 }, TextOptions{Workers: 1},
+			"Fortune and Glory — 200 coop games, 1 hero, advanced game, mix bots, seed 1\n100 games/s on 1 worker\n", ""},
+		{"a range", func(r *game.SimReport) { r.Players, r.PlayersMax = 1, 4 }, TextOptions{Shards: 1},
+			"Fortune and Glory — 200 coop games, 1–4 heroes, advanced game, mix bots, seed 1\n100 games/s over 1 shard, first start to last finish\n", ""},
+		{"a range of one count", func(r *game.SimReport) { r.Players, r.PlayersMax = 4, 4 }, TextOptions{Shards: 3},
+			"Fortune and Glory — 200 coop games, 4 heroes, advanced game, mix bots, seed 1\n100 games/s over 3 shards, first start to last finish\n", ""},
+		{"one faction", func(r *game.SimReport) { r.Players, r.Terms, r.Level = 1, faction, "" }, TextOptions{Workers: 2},
+			"Fortune and Glory — 200 coop games, 1 faction, mix bots, seed 1\n100 games/s on 2 workers\n", ""},
+		{"every game stalled", func(r *game.SimReport) {
+			r.Rounds = game.Quantiles{}
+			r.Ends = map[string]int{"stall": 200}
+		}, TextOptions{}, "Fortune and Glory — 200 coop games, 3 heroes, advanced game, mix bots, seed 1\n\n",
+			"rounds         n/a: no game finished (endings below)\nendings        stall 200\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := sample()
+			r.GamesPerSecond = 99.6
+			tc.edit(r)
+			out := text(t, r, tc.o)
+			lines := strings.SplitAfter(out, "\n")
+			assert.Equal(t, tc.heading, lines[0]+lines[1])
+			_, summary, ok := strings.Cut(out, "\nrounds")
+			require.True(t, ok, out)
+			if tc.rounds != "" {
+				assert.True(t, strings.HasPrefix("rounds"+summary, tc.rounds), "%s", out)
+				assert.NotContains(t, out, "per game", "no prizes a game of no finished game")
+			} else {
+				assert.Contains(t, summary, "median 11", "the lengths of the finished games")
+			}
+		})
+	}
+	t.Run("one stall", func(t *testing.T) {
+		out := text(t, sample(), TextOptions{})
+		assert.Contains(t, out, "\n1 stall:\n  game 4 (seed 99)")
+	})
 }
