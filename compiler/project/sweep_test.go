@@ -458,3 +458,45 @@ func seqFrom(a, b int) []int {
 	}
 	return out
 }
+
+// TestSweepCellNumber: a number written in a module's own grammar — a
+// Gear's "Combat +1", a Spoils' "Combat +3, Survival +1" — is swept by
+// the word beside it: each variant is the cell rewritten and parsed
+// again by the module, and a value its grammar refuses is an error at the
+// cell, with the sweep's value in the hint.
+func TestSweepCellNumber(t *testing.T) {
+	for _, tc := range []struct {
+		game, spec, address, what, cell string
+		values                            []string
+		refused                           string // a spec whose value the grammar refuses
+		message                           string
+	}{
+		{"fng", "cards.trusty-revolver.combat=1..3", "gear.trusty-revolver.combat", "the 1 in Combat +1, trusty-revolver's Bonus", "bonus",
+			[]string{"Combat +1", "Combat +2", "Combat +3"}, "", ""},
+		{"fallen-land", "cards.machete.combat=3..5", "spoils.machete.combat", "the 3 in Combat +3, machete's Bonuses", "bonuses",
+			[]string{"Combat +3, Survival +1", "Combat +4, Survival +1", "Combat +5, Survival +1"},
+			"cards.machete.combat=40..41", `"+41" is not a bonus from -20 to +40`},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			b := bundled(t, tc.game)
+			tg, values := target(t, b, tc.spec)
+			assert.Equal(t, tc.address, tg.Address)
+			assert.Equal(t, tc.what, tg.What)
+			variants, l := b.Sweep(tg, values)
+			require.Zero(t, l.Errors(), "%v", l.Items())
+			require.Len(t, variants, len(tc.values))
+			sheet := strings.SplitN(tc.address, ".", 2)[0]
+			id := strings.SplitN(tc.address, ".", 3)[1]
+			for i, v := range variants {
+				assert.Equal(t, tc.values[i], v.Tables.Table(sheet).Find(id).Str(tc.cell), "at %d", v.Value)
+			}
+			if tc.refused == "" {
+				return
+			}
+			tg, values = target(t, b, tc.refused)
+			_, l = b.Sweep(tg, values)
+			require.Equal(t, 1, l.Errors(), "%v", l.Items())
+			assert.Equal(t, tc.message, l.Items()[0].Message)
+		})
+	}
+}

@@ -273,7 +273,7 @@ func (s Sweep) Resolve(schema *table.Schema, t *table.Tables) (SweepTarget, erro
 	switch {
 	case col == nil:
 		return s.resolveVerb(sh, row, nums)
-	case col.Type.Kind == table.Effect || col.Type.Kind == table.Condition:
+	case col.Type.Kind == table.Effect || col.Type.Kind == table.Condition || col.Type.Kind == table.Custom:
 		in := slices.DeleteFunc(slices.Clone(nums), func(n effectNumber) bool { return n.col.Key() != col.Key() })
 		if len(in) == 0 {
 			return target, fmt.Errorf("%s's %s has no number written in it: a sweep varies a whole-number column or a number written in an effect%s",
@@ -290,7 +290,7 @@ func (s Sweep) Resolve(schema *table.Schema, t *table.Tables) (SweepTarget, erro
 			whole = strings.Join(names, ", ")
 		}
 		return target, fmt.Errorf("%s %s holds %s, not a whole number: a sweep varies a whole-number column (%s has %s)%s",
-			sh.Name, col.Name, what, sh.Name, whole, numbersList(nums, "or a number written in its effects"))
+			sh.Name, col.Name, what, sh.Name, whole, numbersList(nums, "or a number written in its "+cellsWord(nums)))
 	case s.Pick > 0:
 		return target, fmt.Errorf("%s %s is one cell: drop #%d (#N picks one of several numbers written in an effect)", sh.Name, col.Name, s.Pick)
 	}

@@ -44,13 +44,18 @@ func effectNumbers(sh *table.Sheet, row *table.Row) []effectNumber {
 	columns := map[string]bool{}
 	for _, c := range table.AllColumns(sh) {
 		columns[c.Key()] = true
-		if k := c.Type.Kind; k != table.Effect && k != table.Condition {
-			continue
-		}
 		src, _ := row.Cells[c.Key()].(string)
-		lits, err := effects.Literals(src)
-		if err != nil {
-			continue // a cell that compiled parses; a blank one has none
+		var lits []effects.Literal
+		switch c.Type.Kind {
+		case table.Effect, table.Condition:
+			var err error
+			if lits, err = effects.Literals(src); err != nil {
+				continue // a cell that compiled parses; a blank one has none
+			}
+		case table.Custom:
+			lits = cellNumbers(src) // a module's grammar: by its text
+		default:
+			continue
 		}
 		for _, l := range lits {
 			out = append(out, effectNumber{Literal: l, col: c, src: src, pos: row.Pos(c.Key())})
@@ -67,7 +72,10 @@ func effectNumbers(sh *table.Sheet, row *table.Row) []effectNumber {
 			return m.col.Key() == n.col.Key()
 		}
 		n.word = n.col.Key()
-		if byVerb {
+		switch {
+		case byVerb && n.col.Type.Kind == table.Custom:
+			n.word = strings.ToLower(n.Verb) // a word of the cell: combat
+		case byVerb:
 			n.word = n.Verb
 		}
 		if total := count(out, same); total > 1 {
@@ -133,6 +141,9 @@ func endsWord(verb, word string) bool {
 func (s Sweep) resolveVerb(sh *table.Sheet, row *table.Row, nums []effectNumber) (SweepTarget, error) {
 	found := slices.DeleteFunc(slices.Clone(nums), func(n effectNumber) bool { return !strings.EqualFold(n.Verb, s.Name) })
 	what := fmt.Sprintf("%s's effects call %s with a number %s", row.ID, s.Name, times(len(found)))
+	if len(found) > 0 && found[0].col.Type.Kind == table.Custom {
+		what = fmt.Sprintf("%s's cells write %s with a number %s", row.ID, s.Name, times(len(found)))
+	}
 	if len(found) == 0 {
 		found = slices.DeleteFunc(slices.Clone(nums), func(n effectNumber) bool { return n.Verb == "" || !endsWord(n.Verb, s.Name) })
 		what = fmt.Sprintf("%s in %s's effects %s of verbs ending in %q", numbers(len(found)), row.ID, map[bool]string{true: "is", false: "are"}[len(found) == 1], s.Name)
@@ -141,7 +152,10 @@ func (s Sweep) resolveVerb(sh *table.Sheet, row *table.Row, nums []effectNumber)
 		return s.pick(sh, row, found, what)
 	}
 	msg := fmt.Sprintf("%s has no column %q", sh.Name, s.Name)
-	if len(nums) > 0 {
+	switch {
+	case cellsWord(nums) == "cells":
+		msg += fmt.Sprintf(" and no number in %s's cells goes with %q", row.ID, s.Name)
+	case len(nums) > 0:
 		msg += fmt.Sprintf(" and %s's effects call no verb %q with a number", row.ID, s.Name)
 	}
 	names := columnNames(sh, false)
@@ -151,9 +165,20 @@ func (s Sweep) resolveVerb(sh *table.Sheet, row *table.Row, nums []effectNumber)
 		}
 	}
 	if hint := diag.DidYouMean(s.Name, names); hint != "" {
-		return SweepTarget{}, fmt.Errorf("%s (%s)%s", msg, hint, numbersList(nums, "the numbers written in its effects"))
+		return SweepTarget{}, fmt.Errorf("%s (%s)%s", msg, hint, numbersList(nums, "the numbers written in its "+cellsWord(nums)))
 	}
 	return SweepTarget{}, fmt.Errorf("%s%s", msg, s.numbersNote(sh, row, nums))
+}
+
+// cellsWord is where nums are written: "effects", or "cells" when some
+// are in a module's own grammar (a Gear's Bonus).
+func cellsWord(nums []effectNumber) string {
+	for _, n := range nums {
+		if n.col.Type.Kind == table.Custom {
+			return "cells"
+		}
+	}
+	return "effects"
 }
 
 // numbersNote is what a row has to sweep: its whole-number columns and
@@ -163,7 +188,7 @@ func (s Sweep) numbersNote(sh *table.Sheet, row *table.Row, nums []effectNumber)
 	if names := columnNames(sh, true); len(names) > 0 {
 		whole = "its whole-number columns: " + strings.Join(names, ", ")
 	}
-	return " (" + whole + ")" + numbersList(nums, "the numbers written in its effects")
+	return " (" + whole + ")" + numbersList(nums, "the numbers written in its "+cellsWord(nums))
 }
 
 // numbersList lists numbers written in a row's effects after a heading,
@@ -206,12 +231,20 @@ func (s Sweep) pick(sh *table.Sheet, row *table.Row, found []effectNumber, what 
 			d := len(edited.src) - len(n.src)
 			edited.End += d
 			edited.CallEnd += d
+			if n.col.Type.Kind == table.Custom {
+				return SweepTarget{}, fmt.Errorf("%d has another sign than the %s written in %s (%s): %s would turn its meaning around; a sweep keeps the sign of a number written in a cell",
+					v, n.src[n.Start:n.End], excerpt(n), n.pos, excerpt(edited))
+			}
 			return SweepTarget{}, fmt.Errorf("%d has another sign than the %s written in %s (%s): %s would turn its meaning around; a sweep keeps the sign of a number written in an effect (to sweep the opposite, write the verb that does it and sweep its number)",
 				v, n.src[n.Start:n.End], excerpt(n), n.pos, excerpt(edited))
 		}
 	}
+	verb := n.Verb
+	if n.col.Type.Kind == table.Custom {
+		verb = "" // a word written beside it, not a verb
+	}
 	t := SweepTarget{Sheet: sh.Name, ID: row.ID, Name: row.Str("name"), Column: n.col.Name, Where: n.pos.String(),
-		Verb: n.Verb, In: excerpt(n), Current: &written, sheetKey: sh.Key(), columnKey: n.col.Key(), src: n.src,
+		Verb: verb, In: excerpt(n), Current: &written, sheetKey: sh.Key(), columnKey: n.col.Key(), src: n.src,
 		start: n.Start, end: n.End}
 	t.Address = n.addr
 	t.What = fmt.Sprintf("the %s in %s, %s's %s", n.src[n.Start:n.End], t.In, row.ID, n.col.Name)
