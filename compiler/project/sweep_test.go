@@ -467,9 +467,9 @@ func seqFrom(a, b int) []int {
 func TestSweepCellNumber(t *testing.T) {
 	for _, tc := range []struct {
 		game, spec, address, what, cell string
-		values                            []string
-		refused                           string // a spec whose value the grammar refuses
-		message                           string
+		values                          []string
+		refused                         string // a spec whose value the grammar refuses
+		message                         string
 	}{
 		{"fng", "cards.trusty-revolver.combat=1..3", "gear.trusty-revolver.combat", "the 1 in Combat +1, trusty-revolver's Bonus", "bonus",
 			[]string{"Combat +1", "Combat +2", "Combat +3"}, "", ""},
