@@ -100,7 +100,8 @@ func tempFiles(t *testing.T, dir string) []string {
 // second (the games under way finish), prints the report of the games
 // finished marked partial (text or JSON), keeps the last HTML report
 // instead of replacing it with a partial one, leaves no temporary file,
-// and exits 130 — also when the run was started with SIGINT ignored.
+// and exits 130 — also when the run was started with SIGINT ignored, and
+// when its terminal closes (SIGHUP) under a run whose output goes to a file.
 func TestSimStopsOnSignal(t *testing.T) {
 	for _, tc := range []struct {
 		name          string
@@ -111,6 +112,7 @@ func TestSimStopsOnSignal(t *testing.T) {
 		{"SIGINT, text report", syscall.SIGINT, false, false},
 		{"SIGTERM, JSON report", syscall.SIGTERM, false, true},
 		{"SIGINT while ignored at start", syscall.SIGINT, true, false},
+		{"SIGHUP (the terminal closed), JSON report", syscall.SIGHUP, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

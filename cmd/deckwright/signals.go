@@ -16,7 +16,7 @@ import (
 	"github.com/deckwright/deckwright/export/outfile"
 )
 
-// exitInterrupted is the exit status after SIGINT or SIGTERM, as shells
+// exitInterrupted is the exit status after SIGINT, SIGTERM or SIGHUP, as shells
 // report a process stopped by Ctrl-C.
 const exitInterrupted = 130
 
@@ -29,7 +29,9 @@ var graceful atomic.Bool
 // after the signal is stopped at once.
 const gracePeriod = 3 * time.Second
 
-// watchSignals turns SIGINT and SIGTERM into a cancelled context. A
+// watchSignals turns SIGINT, SIGTERM and SIGHUP (the terminal of a long
+// run closed: its report, sent to a file, is kept) into a cancelled
+// context. A
 // command that stops gracefully sees the cancellation and ends itself
 // (exit 130); any other command, a second signal, or a graceful stop that
 // takes longer than gracePeriod ends the process at once, after removing
@@ -43,7 +45,7 @@ const gracePeriod = 3 * time.Second
 func watchSignals(stderr io.Writer) context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
 	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		sig := <-sigs
 		if graceful.Load() {
@@ -61,8 +63,11 @@ func watchSignals(stderr io.Writer) context.Context {
 }
 
 func sigName(s os.Signal) string {
-	if s == syscall.SIGTERM {
+	switch s {
+	case syscall.SIGTERM:
 		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
 	}
 	return "SIGINT"
 }
