@@ -283,7 +283,7 @@ flagged when significant after controlling the false discovery rate at {{pct .R.
 <h2>Games</h2>
 <div class="grid2">
 <div class="card"><h3>Game length ({{.T.Rounds}})</h3>{{.Length}}
-<p>median {{.R.Rounds.Median}}, p10 {{.R.Rounds.P10}}, p90 {{.R.Rounds.P90}}, mean {{f2 .R.Rounds.Mean}}; {{f2 .R.LossesPerGame}} {{.T.Losses}} and {{f2 .R.PrizesPerGame}} {{.T.Prizes}} a game.</p></div>
+<p>{{if .R.Rounds.Histogram}}median {{.R.Rounds.Median}}, p10 {{.R.Rounds.P10}}, p90 {{.R.Rounds.P90}}, mean {{f2 .R.Rounds.Mean}}; {{f2 .R.LossesPerGame}} {{.T.Losses}} and {{f2 .R.PrizesPerGame}} {{.T.Prizes}} a game{{else}}n/a: no game finished (every game stalled or failed){{end}}.</p></div>
 <div class="card"><h3>Win rates with 95% intervals</h3>{{.Rates}}</div>
 {{if .R.Coop}}<div class="card"><h3>Final villain track</h3>{{.Track}}
 <p>Heroes won {{pct .R.Coop.HeroWins.Rate}} ({{pct .R.Coop.HeroWins.Low}}–{{pct .R.Coop.HeroWins.High}}) against {{.R.Coop.Organization}}; the villains took {{f2 .R.Coop.VillainArtifactsMean}} artifacts a game.</p></div>{{end}}

@@ -192,3 +192,17 @@ func TestHTMLHeaderCounts(t *testing.T) {
 		assert.Contains(t, b.String(), "<div>"+tc.want+" · mix bots · seed 1</div>")
 	}
 }
+
+// TestHTMLNoGameFinished: a run whose every game stalled shows no
+// lengths and no prizes a game (they count finished games), not zeros.
+func TestHTMLNoGameFinished(t *testing.T) {
+	r := sample()
+	r.Rounds = game.Quantiles{}
+	var b bytes.Buffer
+	require.NoError(t, HTML(&b, "stalled", r))
+	assert.Contains(t, b.String(), "<p>n/a: no game finished (every game stalled or failed).</p>")
+	assert.NotContains(t, b.String(), "median 0")
+	b.Reset()
+	require.NoError(t, HTML(&b, "finished", sample()))
+	assert.Contains(t, b.String(), "<p>median 11, p10 8, p90 16, mean 11.60; 0.00 losses and 0.00 prizes a game.</p>")
+}
