@@ -459,6 +459,11 @@ func TestSweepPaired(t *testing.T) {
 	im = sr.impact(sr.pairs(base, other))
 	assert.Equal(t, 2, im.Win.Pairs, "the players win together: one pair a game")
 	assert.InDelta(t, 0, im.Win.Delta, 1e-9)
+	// Both pairs agree: the effect is bounded by two pairs' worth (the
+	// Wilson bound of 0 in 2), not an interval of width 0.
+	assert.InDelta(t, 0.6576, im.Win.High, 1e-3, "%+v", im.Win)
+	assert.Equal(t, -im.Win.High, im.Win.Low)
+	assert.Equal(t, 1.0, im.Win.P)
 	sr.SharedWins, sr.earned = false, true
 	im = sr.impact(sr.pairs(base, other))
 	assert.Nil(t, im.Win, "an earned card: no win measure")

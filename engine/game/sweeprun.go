@@ -341,6 +341,9 @@ func (sr *SweepReport) impact(ps *SweepPairs) *Impact {
 	}
 	z := sr.Balance.z()
 	im := &Impact{Games: sr.Games, Band: sr.Band, Rounds: effect(&ps.Rounds, z), Win: effect(&ps.Win, z)}
+	// Pairs that all agree bound the effect by how many there are, as
+	// --impact's do: not an interval of width 0.
+	agreed(im.Win, ps.Win.SumSq, ps.Win.N, z)
 	im.Measure = fmt.Sprintf("the win rate of the %s who got it, against the current value on the same seeds", sr.Terms.Player)
 	if sr.SharedWins {
 		im.Measure = fmt.Sprintf("the %s' win rate in games where it was drawn, against the current value on the same seeds", sr.Terms.Players)
