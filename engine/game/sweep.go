@@ -107,6 +107,9 @@ func sweepValues(s string) ([]int, error) {
 		case err1 != nil || err2 != nil || err3 != nil:
 			return nil, bad
 		case a > b:
+			if stepped {
+				return nil, fmt.Errorf("the range %d..%d/%s runs backward: write %d..%d/%s", a, b, st, b, a, st)
+			}
 			return nil, fmt.Errorf("the range %d..%d runs backward: write %d..%d", a, b, b, a)
 		case step < 1:
 			return nil, fmt.Errorf("the step must be 1 or more, not %d", step)

@@ -52,6 +52,7 @@ func TestParseSweep(t *testing.T) {
 		{in: "cards.x.glory=9999999", err: `"cards.x.glory=9999999": values must be from -999999 to 999999`},
 		{in: "cards.x.glory=1..99999999999999999999", err: `"cards.x.glory=1..99999999999999999999": values must be from -999999 to 999999`},
 		{in: "cards.x.glory=5..1", err: `"cards.x.glory=5..1": the range 5..1 runs backward: write 1..5`},
+		{in: "cards.x.glory=5..1/2", err: `"cards.x.glory=5..1/2": the range 5..1/2 runs backward: write 1..5/2`},
 		{in: "cards.x.glory=1..5/0", err: `"cards.x.glory=1..5/0": the step must be 1 or more, not 0`},
 		{in: "cards.x.glory=1..5/-1", err: `"cards.x.glory=1..5/-1": the step must be 1 or more, not -1`},
 		{in: "cards.x.glory=1..51", err: `"cards.x.glory=1..51": 1..51/1 is 51 values; a sweep takes at most 50 values, besides the current one the curve is measured against: widen the step`},
@@ -407,6 +408,10 @@ func TestSweepCrossing(t *testing.T) {
 			"fair band ±5.0 points: inside at glory 1; leaves the band at +5.0 between glory=1 (+1.0) and glory=2 (+9.0), at about glory=1.5; not measured at glory 0"},
 		{"a blank current cell is no value", append([]SweepPoint{{Value: 0, Blank: true}}, at(0.08, 0.12)...),
 			"fair band ±5.0 points: outside at every value, from +8.0 at glory=1 to +12.0 at glory=2"},
+		{"one value, outside", at(0.125), "fair band ±5.0 points: outside at glory=1 (+12.5)"},
+		{"one value, inside", at(-0.02), "fair band ±5.0 points: inside at glory=1 (-2.0)"},
+		{"one value measured of two", append([]SweepPoint{{Value: 0}}, at(0.08)...),
+			"fair band ±5.0 points: outside at glory=1 (+8.0); not measured at glory 0"},
 		{"no reference", []SweepPoint{{Value: 1}, {Value: 2}}, "no fair band: lucky-coin is neither a card dealt by chance nor a player, so no reference judges it"},
 		{"a card not dealt", []SweepPoint{{Value: 1, Card: &SweepCard{}}}, "no fair band: lucky-coin is not dealt by chance (its holders are not a random draw of its deck's), so no reference judges it"},
 	} {

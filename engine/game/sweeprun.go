@@ -442,6 +442,13 @@ func (sr *SweepReport) crossing() string {
 	if len(unmeasured) > 0 {
 		every, tail = "every value measured", fmt.Sprintf("; not measured at %s %s", col, strings.Join(unmeasured, ", "))
 	}
+	if len(pts) == 1 { // one value measured: no span to give
+		where := "outside"
+		if len(inside) == 1 {
+			where = "inside"
+		}
+		return head + fmt.Sprintf("%s at %s (%+.1f)", where, sr.Target.Label(pts[0].Value), 100*pts[0].Fair.Delta) + tail
+	}
 	switch len(inside) {
 	case len(pts):
 		return head + fmt.Sprintf("inside at %s (%s %s)", every, col, strings.Join(inside, ", ")) + tail
