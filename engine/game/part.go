@@ -2,6 +2,7 @@ package game
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/engine/sim"
@@ -276,12 +278,34 @@ func ReadPart(r io.Reader, name string) (*Part, error) {
 	if len(data) > MaxPartSize {
 		return nil, fmt.Errorf("%s: larger than %d MiB: not a part file or a shard's report", name, MaxPartSize>>20)
 	}
-	p, err := readPart(data)
+	p, err := readPart(unmarked(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	p.Name = name
 	return p, nil
+}
+
+// unmarked is a file's text without a byte-order mark, as UTF-8: a part
+// or report saved through Windows tools (Notepad's UTF-8 with a mark;
+// UTF-16, which Windows PowerShell 5's > writes) reads as the file
+// deckwright wrote. Anything else is returned as it is.
+func unmarked(data []byte) []byte {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
+		return data[3:]
+	case len(data) >= 2 && len(data)%2 == 0 && (data[0] == 0xFF && data[1] == 0xFE || data[0] == 0xFE && data[1] == 0xFF):
+		order := binary.ByteOrder(binary.LittleEndian)
+		if data[0] == 0xFE {
+			order = binary.BigEndian
+		}
+		units := make([]uint16, 0, len(data)/2-1)
+		for i := 2; i < len(data); i += 2 {
+			units = append(units, order.Uint16(data[i:]))
+		}
+		return []byte(string(utf16.Decode(units)))
+	}
+	return data
 }
 
 // readPart reads a part file's data, or a shard's report's and the part
