@@ -59,7 +59,7 @@ func playShards(t *testing.T, dir string, n int, files bool, args ...string) []s
 	return outs
 }
 
-var throughputLine = regexp.MustCompile(`(?m)^\d+ games/s (on \d+ workers|over (\d+) shards, first start to last finish)$`)
+var throughputLine = regexp.MustCompile(`(?m)^\d+ games/s (on \d+ workers?|over (\d+) shards?, first start to last finish)$`)
 
 // withoutThroughput is a text report with its throughputLine line cut out,
 // after checking the line says what it measures.

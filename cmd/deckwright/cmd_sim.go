@@ -657,8 +657,8 @@ func parseRange(s string) (lo, hi int, err error) {
 	if most := maxPlayers(); err1 != nil || err2 != nil || lo < 1 || hi > most || hi < lo {
 		return 0, 0, usageErr("--players must be 1 to %d, or a range such as 1-4, not %q", most, s)
 	}
-	if !isRange {
-		hi = 0
+	if hi == lo {
+		hi = 0 // 4-4 is --players 4: the same games, the same run
 	}
 	return lo, hi, nil
 }
@@ -717,7 +717,7 @@ func replayCommand(args []string, f *simFlags, index int) string {
 	if f.mode == "team" {
 		parts = append(parts, fmt.Sprintf("--teams %d", f.teams))
 	}
-	for _, v := range f.variants {
+	for _, v := range slices.Sorted(slices.Values(f.variants)) { // in the order a part keeps them
 		parts = append(parts, "--variant "+v)
 	}
 	for _, name := range slices.Sorted(maps.Keys(f.options)) {

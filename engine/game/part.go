@@ -160,7 +160,7 @@ type PartBaseline struct {
 // from on.
 func RunOf(req SimRequest, games, from int) RunDef {
 	return RunDef{Games: games, From: from, Seed: req.Seed, Players: req.Players, PlayersMax: req.PlayersMax, MaxRounds: req.MaxRounds,
-		Mode: req.Mode, Policy: req.Policy, Heroes: req.Heroes, Variants: req.Variants,
+		Mode: req.Mode, Policy: req.Policy, Heroes: req.Heroes, Variants: sortedVariants(req.Variants),
 		Options: maps.Clone(req.Options), Stats: req.Stats, Exclude: req.Exclude, Balance: req.Balance,
 		Impact: req.ImpactLayer, ImpactGames: req.ImpactGames}
 }
@@ -1316,4 +1316,14 @@ func nonNegative(where string, v, tmpl reflect.Value, sides int) error {
 		}
 	}
 	return nil
+}
+
+// sortedVariants is a run's variants in one order: each is given once
+// (SimSpec.Check), so the order they were typed in plays the same games,
+// and shards typed in either order are shards of one run.
+func sortedVariants(vs []string) []string {
+	if len(vs) < 2 {
+		return vs
+	}
+	return slices.Sorted(slices.Values(vs))
 }

@@ -165,10 +165,18 @@ func (s *SimSpec) Check(title string, req *SimRequest) error {
 	if req.Policy != Mix && find(s.Policies, req.Policy) == nil {
 		return Optionf("unknown policy %q (%s)", req.Policy, strings.Join(s.PolicyNames(), ", "))
 	}
+	given := map[string]string{}
 	for _, v := range req.Variants {
-		if _, _, err := s.Variant(title, v); err != nil {
+		c, _, err := s.Variant(title, v)
+		if err != nil {
 			return err
 		}
+		// Each variant once: given twice, which value counts would hang on
+		// the flags' order, which no run should.
+		if first, twice := given[c.Name]; twice {
+			return Optionf("--variant %s given twice (%s, then %s): give it once", c.Name, first, v)
+		}
+		given[c.Name] = v
 	}
 	return nil
 }
