@@ -95,8 +95,8 @@ func (r *SimReport) flags(terms Terms) []Flag {
 		case byImpact:
 			im := c.Impact
 			e := im.Win
-			add(c, verdict, math.Abs(e.Delta), "paired games on the same seeds, with it and with a random other card of its deck in its place: %s moves %s (%s %s over %d holders in %d paired games), beyond the ±%.1f-point band (%s)",
-				im.Measure, points(e.Delta), ci, rangePoints(e.Low, e.High), e.Pairs, im.Played, 100*im.Band, QText(e.Q))
+			add(c, verdict, math.Abs(e.Delta), "paired games on the same seeds, with it and %s: %s moves %s (%s %s over %d holders in %d paired games), beyond the ±%.1f-point band (%s)",
+				pairedWith(cards, c), im.Measure, points(e.Delta), ci, rangePoints(e.Low, e.High), e.Pairs, im.Played, 100*im.Band, QText(e.Q))
 			strong = true
 		default:
 			v := c.Peers
@@ -341,4 +341,16 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// pairedWith says what a card's paired games set it against: a random
+// other card of its deck in its place or, alone in its deck, the deck
+// without it (Substitute leaves its copies out).
+func pairedWith(cards []CardReport, c *CardReport) string {
+	for i := range cards {
+		if o := &cards[i]; o.Deck == c.Deck && o.ID != c.ID {
+			return "with a random other card of its deck in its place"
+		}
+	}
+	return "without it (its deck, " + c.Deck + ", has no other card to put in its place)"
 }

@@ -222,3 +222,15 @@ func TestCountCardErrors(t *testing.T) {
 	r.CountCardErrors()
 	assert.Equal(t, []CardReport{{ID: "a"}, {ID: "b", Errors: 2, FirstError: "first"}}, r.Cards)
 }
+
+// A card alone in its deck is paired against its deck without it (no
+// other card can take its place), and its flag says so.
+func TestImpactFlagOfACardAloneInItsDeck(t *testing.T) {
+	alone := CardReport{ID: "super-ally", Deck: "allies", Where: "tiny.xlsx:Allies!A2", Drawn: 100, Impact: &Impact{Games: 500, Played: 280,
+		Measure: "the win rate of the hero who got it", Band: 0.05, Win: &Effect{Pairs: 300, Delta: 0.186, Low: 0.12, High: 0.25, p: 0.0001}}}
+	r := &SimReport{Games: 500, Cards: append(deck("d", 10), alone)}
+	r.Judge()
+	require.NotEmpty(t, r.Flags)
+	assert.Equal(t, "paired games on the same seeds, with it and without it (its deck, allies, has no other card to put in its place): the win rate of the hero who got it moves +18.6 points (95% CI +12.0 to +25.0 over 300 holders in 280 paired games), beyond the ±5.0-point band (q = 0.001)",
+		r.Flags[0].Message)
+}
