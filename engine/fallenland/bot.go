@@ -39,7 +39,17 @@ func (g *Game) partyHealth(p *Player) (float64, int) {
 // chooseDeed picks the Party's next Deed (FL-EXP-03): it honours the
 // must-encounter obligation, heals when hurt, takes Missions, Resources and
 // Points of Interest it stands on, and otherwise moves toward the best goal.
-func (g *Game) chooseDeed(p *Player) (ch Choice) {
+func (g *Game) chooseDeed(p *Player) Choice {
+	ch := g.deedFor(p)
+	if ch.Deed == DeedPVP && ch.Target >= 0 && g.stats != nil {
+		g.stats.rule(RulePartyPVP)
+	}
+	return ch
+}
+
+// deedFor is chooseDeed's pick, before it is counted (a call rather than a
+// deferred count: chooseDeed runs at every Deed of every bot).
+func (g *Game) deedFor(p *Player) Choice {
 	h := p.party.hex
 	hx := &g.c.Hexes[h]
 	frac, size := g.partyHealth(p)
@@ -48,11 +58,6 @@ func (g *Game) chooseDeed(p *Player) (ch Choice) {
 	onMission := g.missionHere(h)
 	res := g.resourceChoice(p, h, frac, size)
 	target := g.pvpTarget(p, frac)
-	defer func() {
-		if ch.Deed == DeedPVP && ch.Target >= 0 && g.stats != nil {
-			g.stats.rule(RulePartyPVP)
-		}
-	}()
 	hurtLimit := 0.5
 	if p.policy == Bold {
 		hurtLimit = 0.3
