@@ -331,6 +331,7 @@ type FactionDef struct {
 	WaterCost    int // -1: no water travel
 	Perks        []Ability
 	PerkNames    []string
+	perksAt      uint32 // the timings of its Perks (abilityTables)
 }
 
 // TownEvent is a row of the Town Events chart.
@@ -418,7 +419,8 @@ func Load(t *table.Tables) (*Content, error) {
 		l.c.abilityTables)
 }
 
-// abilityTables fills charAt, spoilsAt, spoilsScore, linkTab and actionAt.
+// abilityTables fills charAt, spoilsAt, spoilsScore, linkTab, the
+// Factions' perksAt and actionAt.
 func (c *Content) abilityTables() {
 	at := func(a *Ability) uint32 {
 		if a.Effect == nil {
@@ -443,6 +445,12 @@ func (c *Content) abilityTables() {
 			if c.linksPlain(&c.Characters[ch], int16(x)) {
 				c.linkTab[ch*c.linkW+x/64] |= 1 << (x % 64)
 			}
+		}
+	}
+	for i := range c.Factions {
+		fd := &c.Factions[i]
+		for k := range fd.Perks {
+			fd.perksAt |= at(&fd.Perks[k])
 		}
 	}
 	c.actionAt = make([]uint32, len(c.Actions))

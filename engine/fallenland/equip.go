@@ -46,17 +46,50 @@ func (g *Game) recompute(p *Player) {
 	// keeps them: most changes move one member's cards.
 	same := pa.totalsOK && pa.totalsPT == pt
 	pa.totalsPT, pa.totalsOK = pt, true
+	// The timings the player has abilities at: its Perks', the Party's
+	// own cards', and each member's, kept with its totals (memberTimings).
+	at := p.fac.perksAt | g.itemsAt(pa.equip) | g.itemsAt(pa.vehItems)
+	if pa.vehicle.card >= 0 {
+		at |= g.c.spoilsAt[pa.vehicle.card]
+	}
+	members := 0 // the Movement the members add
 	for i := range pa.crowns {
 		m := &pa.crowns[i]
 		if !m.present() {
+			at |= g.itemsAt(m.items)
 			continue
 		}
 		armor, mv := g.cachedTotals(m, &pt, same)
-		move += mv
+		at |= m.kept.at
+		members += mv
 		pa.armor += armor
 	}
-	pa.move = max(move, 0)
-	p.timings = g.abilityTimings(p)
+	pa.move = max(move+members, 0)
+	p.timings = at
+	if selfCheck && at != g.abilityTimings(p) {
+		stale("%s has abilities at %b kept, %b now", g.name(p), at, g.abilityTimings(p))
+	}
+}
+
+// itemsAt is the timings of a list of items' abilities.
+func (g *Game) itemsAt(list []Item) uint32 {
+	var at uint32
+	for _, it := range list {
+		if it.card >= 0 {
+			at |= g.c.spoilsAt[it.card]
+		}
+	}
+	return at
+}
+
+// memberTimings is the timings of a member's abilities: its Character's
+// and its items'.
+func (g *Game) memberTimings(m *Member) uint32 {
+	at := g.itemsAt(m.items)
+	if m.char >= 0 {
+		at |= g.c.charAt[m.char]
+	}
+	return at
 }
 
 // add adds bonuses o to b.
@@ -145,6 +178,26 @@ type totals struct {
 	load, cap, move       int8
 	firstStrike           bool
 	partyArmor, partyMove int
+	at                    uint32 // memberTimings
+}
+
+// keeps reports whether the member's cards are those of its totalsKey k
+// (keyOf(m) == k, without building the key).
+func (m *Member) keeps(k *totalsKey) bool {
+	if m.char != k.char || m.hitman != k.hitman || len(m.items) != int(k.items) || len(m.acts) != int(k.acts) {
+		return false
+	}
+	for i, it := range m.items {
+		if k.item[i] != uint32(uint16(it.card))<<16|uint32(uint16(it.mount)) {
+			return false
+		}
+	}
+	for i, a := range m.acts {
+		if k.act[i] != a {
+			return false
+		}
+	}
+	return true
 }
 
 // keyOf is the member's totalsKey, false when its cards do not fit one.
@@ -170,21 +223,27 @@ func (m *Member) totals(armor, move int) totals {
 // member's key is its last one, the kept values are put back instead of
 // worked out again (memberTotals reads nothing else).
 func (g *Game) cachedTotals(m *Member, pt *partyTotals, samePT bool) (armor, move int) {
-	k, ok := keyOf(m)
-	if ok && samePT && m.totalsOK && m.totalsKey == k {
+	// totalsOK is set only with a key that held the member's cards.
+	if samePT && m.totalsOK && m.keeps(&m.totalsKey) {
 		t := &m.kept
 		if selfCheck {
+			if k, ok := keyOf(m); !ok || k != m.totalsKey {
+				stale("member %d's cards %+v read as its key %+v", m.char, k, m.totalsKey)
+			}
 			fresh := *m
 			a, mv := g.memberTotals(&fresh, pt)
-			if want := fresh.totals(a, mv); want != *t {
+			want := fresh.totals(a, mv)
+			if want.at = g.memberTimings(m); want != *t {
 				stale("member %d's totals %+v kept, %+v now", m.char, *t, want)
 			}
 		}
 		m.ts, m.melee, m.armor, m.psych, m.load, m.cap, m.move, m.firstStrike = t.ts, t.melee, t.armor, t.psych, t.load, t.cap, t.move, t.firstStrike
 		return t.partyArmor, t.partyMove
 	}
+	k, ok := keyOf(m)
 	armor, move = g.memberTotals(m, pt)
 	m.totalsKey, m.totalsOK, m.kept = k, ok, m.totals(armor, move)
+	m.kept.at = g.memberTimings(m)
 	return armor, move
 }
 
@@ -263,7 +322,9 @@ func (g *Game) linkBonus(cd *CharDef, links int) Bonuses {
 }
 
 // abilityTimings is the set of timings the player has abilities at (its
-// perks, Characters, Spoils), so most moments skip collecting them.
+// perks, Characters, Spoils), so most moments skip collecting them:
+// worked out plainly, as recompute's self-check compares (recompute puts
+// it together from each member's, kept with its totals).
 func (g *Game) abilityTimings(p *Player) uint32 {
 	pa := &p.party
 	c := g.c

@@ -61,3 +61,35 @@ func TestLinkTable(t *testing.T) {
 	}
 	require.Greater(t, links, 0, "some Character links some card")
 }
+
+// A member keeps its totals only while every input of its key is the
+// same: its Character, hit man, each card and the card mounted on it, and
+// its Action cards.
+func TestMemberKeepsItsKey(t *testing.T) {
+	base := func() Member {
+		return Member{char: 3, hitman: -1, items: []Item{{card: 5, mount: -1}, {card: 9, mount: 2}}, acts: []int16{4}}
+	}
+	m := base()
+	k, ok := keyOf(&m)
+	require.True(t, ok)
+	require.True(t, m.keeps(&k), "the member as its key was made")
+	for _, tc := range []struct {
+		name   string
+		change func(m *Member)
+	}{
+		{"Character", func(m *Member) { m.char = 4 }},
+		{"hit man", func(m *Member) { m.hitman = 0 }},
+		{"a card", func(m *Member) { m.items[1].card = 8 }},
+		{"a mounted card", func(m *Member) { m.items[0].mount = 2 }},
+		{"a card more", func(m *Member) { m.items = append(m.items, Item{card: 1, mount: -1}) }},
+		{"a card fewer", func(m *Member) { m.items = m.items[:1] }},
+		{"an Action card", func(m *Member) { m.acts[0] = 6 }},
+		{"an Action card more", func(m *Member) { m.acts = append(m.acts, 6) }},
+	} {
+		m := base()
+		tc.change(&m)
+		want, _ := keyOf(&m)
+		require.NotEqual(t, k, want, tc.name)
+		require.False(t, m.keeps(&k), tc.name)
+	}
+}
