@@ -64,11 +64,46 @@ func (g *Game) recompute(p *Player) {
 		members += mv
 		pa.armor += armor
 	}
+	pa.members = members
 	pa.move = max(move+members, 0)
 	p.timings = at
 	if selfCheck && at != g.abilityTimings(p) {
 		stale("%s has abilities at %b kept, %b now", g.name(p), at, g.abilityTimings(p))
 	}
+}
+
+// retech is recompute after a change of the player's Technologies, which
+// give the Party Movement and nothing else recompute works out: the
+// members' totals, the Party's Armor and its timings stand, and the
+// Movement is the Party's own with its members' of the last recompute
+// (pa.members). It advances p.gen as recompute does.
+func (g *Game) retech(p *Player) {
+	pa := &p.party
+	if !pa.totalsOK {
+		g.recompute(p)
+		return
+	}
+	move := max(g.partyMove(p)+pa.members, 0)
+	if selfCheck {
+		armor, at, before := pa.armor, p.timings, g.memberValues(p)
+		g.recompute(p)
+		if pa.move != move || pa.armor != armor || p.timings != at || !slices.Equal(before, g.memberValues(p)) {
+			stale("%s's Technology left Movement %d, Armor %d, timings %b and %v, not %d, %d, %b and %v",
+				g.name(p), move, armor, at, before, pa.move, pa.armor, p.timings, g.memberValues(p))
+		}
+		return
+	}
+	p.gen++
+	pa.move = move
+}
+
+// memberValues are the members' derived values, for the self-check.
+func (g *Game) memberValues(p *Player) []totals {
+	var out []totals
+	for i := range p.party.crowns {
+		out = append(out, p.party.crowns[i].totals(0, 0))
+	}
+	return out
 }
 
 // itemsAt is the timings of a list of items' abilities.

@@ -131,6 +131,7 @@ type Party struct {
 	hex      int16
 	armor    int // the Party's Armor, derived
 	move     int // Movement Bonus Track, derived
+	members  int // the Movement its members add, at the last recompute
 	// The Party's own totals at the last recompute.
 	totalsPT partyTotals
 	totalsOK bool

@@ -154,7 +154,7 @@ func (g *Game) gainTech(p *Player, t int16) {
 			g.traceTech(p, t, 2, "sell-copy")
 			g.addSalvage(p, r.TechSell)
 		}
-		g.recompute(p)
+		g.retech(p)
 		return
 	}
 	if len(p.tech) >= r.MaxTech {
@@ -165,7 +165,7 @@ func (g *Game) gainTech(p *Player, t int16) {
 	g.traceTech(p, t, 1, "new")
 	g.addPrestige(p, r.TechPrestige)
 	g.addTownHealth(p, r.TechTownHealth)
-	g.recompute(p)
+	g.retech(p)
 	if g.stats != nil {
 		g.stats.rule(RuleTech)
 	}
@@ -220,7 +220,7 @@ func (g *Game) dropTech(p *Player, i int) {
 		g.addPrestige(p, -r.TechPrestige)
 		g.addTownHealth(p, -r.TechTownHealth)
 	}
-	g.recompute(p)
+	g.retech(p)
 }
 
 // isResource reports whether a hex is a Resource Location now.
