@@ -20,7 +20,7 @@ func (g *Game) Play(seed uint64, opt Options) Result {
 func (g *Game) reset(seed uint64, opt Options) {
 	opt.Players, opt.MaxRounds, opt.MaxSteps = game.Limit(opt.Players, 4), game.Limit(opt.MaxRounds, 100), game.Limit(opt.MaxSteps, 2_000_000)
 	g.opt, g.seed = opt, seed
-	g.dice, g.setup = rng.New(seed, rng.Stream("dice")), rng.New(seed, rng.Stream("setup"))
+	g.dice, g.setup = rng.New(seed, diceStream), rng.New(seed, setupStream)
 	g.turn, g.steps, g.first = 0, 0, 0
 	g.over = false
 	g.result = Result{Seed: seed, Winner: -1}
@@ -51,7 +51,7 @@ func (g *Game) reset(seed uint64, opt Options) {
 		if opt.Substitute != nil {
 			cards = game.Substitute(cards, func(x int16) bool { return opt.Substitute[g.cardN(d, x)] }, seed)
 		}
-		g.decks[d].Reset(cards, rng.New(seed, rng.Stream("deck:"+DeckNames[d])))
+		g.decks[d].Reset(cards, rng.New(seed, deckStreams[d]))
 	}
 	if cap(g.players) < opt.Players {
 		g.players = make([]Player, opt.Players)
@@ -76,8 +76,34 @@ func (g *Game) reset(seed uint64, opt Options) {
 			p.policy = opt.Policies[seat]
 		}
 		p.dec = opt.decider(seat, p.policy)
-		p.bot = rng.New(seed, rng.Stream(fmt.Sprintf("bot:%d", seat)))
+		p.bot = rng.New(seed, botStream(seat))
 	}
+}
+
+// The random streams' ids, hashed once from their names rather than at
+// every game's start.
+var (
+	diceStream, setupStream = rng.Stream("dice"), rng.Stream("setup")
+	deckStreams             = func() (ids [numDecks]uint64) {
+		for d := range ids {
+			ids[d] = rng.Stream("deck:" + DeckNames[d])
+		}
+		return ids
+	}()
+	botStreams = func() (ids [8]uint64) {
+		for seat := range ids {
+			ids[seat] = rng.Stream(fmt.Sprintf("bot:%d", seat))
+		}
+		return ids
+	}()
+)
+
+// botStream is the id of a seat's bot stream, "bot:<seat>".
+func botStream(seat int) uint64 {
+	if seat < len(botStreams) {
+		return botStreams[seat]
+	}
+	return rng.Stream(fmt.Sprintf("bot:%d", seat))
 }
 
 // deckCard is a deck's card.

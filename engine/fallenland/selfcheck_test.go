@@ -2,8 +2,11 @@ package fallenland
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"testing"
+
+	"github.com/deckwright/deckwright/engine/rng"
 
 	"github.com/stretchr/testify/require"
 )
@@ -91,5 +94,18 @@ func TestMemberKeepsItsKey(t *testing.T) {
 		want, _ := keyOf(&m)
 		require.NotEqual(t, k, want, tc.name)
 		require.False(t, m.keeps(&k), tc.name)
+	}
+}
+
+// The streams' ids hashed once are those of their names, for every deck
+// and for seats past the table as within it.
+func TestStreamIDsAreTheirNames(t *testing.T) {
+	require.Equal(t, rng.Stream("dice"), diceStream)
+	require.Equal(t, rng.Stream("setup"), setupStream)
+	for d := Deck(0); d < numDecks; d++ {
+		require.Equal(t, rng.Stream("deck:"+DeckNames[d]), deckStreams[d], DeckNames[d])
+	}
+	for seat := range 12 {
+		require.Equal(t, rng.Stream(fmt.Sprintf("bot:%d", seat)), botStream(seat), "seat %d", seat)
 	}
 }
