@@ -307,11 +307,16 @@ func (g *Game) pvpTarget(p *Player, frac float64) int {
 		}
 		ratio = 0
 	}
-	mine := g.combatStrength(p)
+	// The bot's own strength is worked out once a foe shares its hex (most
+	// Deeds have none): it reads no dice and changes nothing.
+	mine, known := 0.0, false
 	for _, s := range g.order {
 		o := g.p(s)
 		if s == p.seat || o.party.alive() == 0 || o.party.hex != p.party.hex || g.protected(p, o) {
 			continue
+		}
+		if !known {
+			mine, known = g.combatStrength(p), true
 		}
 		if mine > ratio*g.combatStrength(o) {
 			return s
@@ -322,6 +327,9 @@ func (g *Game) pvpTarget(p *Player, frac float64) int {
 		if n.live && n.owner != p.seat && n.hex == p.party.hex {
 			ad := &g.c.Actions[n.act]
 			theirs := float64(ad.Dice) * (float64(ad.Omega/10)*0.9 + float64(max(ad.Omega%10, 1))/10)
+			if !known {
+				mine, known = g.combatStrength(p), true
+			}
 			if mine > ratio*theirs {
 				return -2 - i
 			}
@@ -552,12 +560,15 @@ func (g *Game) pickGoal(p *Player, frac float64, size int) int16 {
 		if p.policy == Bold {
 			ratio, value = 1.2, 5.0
 		}
-		mine := g.combatStrength(p)
+		mine, known := 0.0, false
 		leader := g.rival(p)
 		for _, s := range g.order {
 			o := g.p(s)
 			if s == p.seat || o.party.alive() == 0 || o.party.hex == o.fac.StartHex {
 				continue
+			}
+			if !known {
+				mine, known = g.combatStrength(p), true
 			}
 			if mine > ratio*g.combatStrength(o) {
 				v := value
