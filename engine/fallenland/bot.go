@@ -25,8 +25,9 @@ func (g *Game) partyHealth(p *Player) (float64, int) {
 	for i := range p.party.crowns {
 		m := &p.party.crowns[i]
 		if m.present() {
-			left += g.left(m)
-			total += g.health(m)
+			h := g.health(m) // left(m), without reading it twice
+			left += h - int(m.dmg[Physical]) - int(m.dmg[Infected]) - int(m.dmg[Radiation])
+			total += h
 			n++
 		}
 	}
@@ -387,8 +388,9 @@ func (g *Game) workStrength(p *Player) float64 {
 		if !m.present() {
 			continue
 		}
-		left += g.left(m)
-		total += g.health(m)
+		h := g.health(m)
+		left += h - int(m.dmg[Physical]) - int(m.dmg[Infected]) - int(m.dmg[Radiation])
+		total += h
 		bonus := 0
 		if m.char >= 0 {
 			if cd := &c.Characters[m.char]; cd.Master && int(cd.MasterSkill) == int(Combat) {
