@@ -93,8 +93,22 @@ func (g *Game) retech(p *Player) {
 		}
 		return
 	}
-	p.gen++
-	pa.move = move
+	g.keepHooks(p, func() {
+		p.gen++
+		pa.move = move
+	})
+}
+
+// keepHooks runs a change that moves none of the Party's cards (recompute
+// after a Technology or an attached Action card, which no ability is
+// collected from) and keeps the player's grouped abilities valid across
+// the generation it starts, if they were.
+func (g *Game) keepHooks(p *Player, change func()) {
+	valid := p.abilOK && p.abilGen == p.gen
+	change()
+	if valid {
+		p.abilGen = p.gen
+	}
 }
 
 // memberValues are the members' derived values, for the self-check.

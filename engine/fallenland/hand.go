@@ -190,7 +190,7 @@ func (g *Game) playAction(p *Player, a int16, target *Player) signals {
 		if sig.discard {
 			g.detachAction(target, a) // its Effect discarded it at once
 		}
-		g.recompute(target)
+		g.keepHooks(target, func() { g.recompute(target) })
 	default:
 		g.discard(DActions, a)
 	}
@@ -221,7 +221,7 @@ func (g *Game) detachAction(p *Player, a int16) {
 	}
 	if ok {
 		g.discard(DActions, a)
-		g.recompute(p)
+		g.keepHooks(p, func() { g.recompute(p) })
 	}
 }
 
