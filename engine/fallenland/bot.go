@@ -512,8 +512,9 @@ func (g *Game) pickGoal(p *Player, frac float64, size int) int16 {
 	from := p.party.hex
 	pace := 3.5 + float64(p.party.move)
 	bestH, bestV := from, 0.0
+	dist := c.Dist[from]
 	consider := func(h int16, value float64) {
-		d := c.Dist[from][h]
+		d := dist[h]
 		if d >= unreachable || value <= 0 {
 			return
 		}
@@ -523,18 +524,22 @@ func (g *Game) pickGoal(p *Player, frac float64, size int) int16 {
 		}
 	}
 	strong := frac > 0.55 && size >= 3
-	for _, h := range c.ResHexes {
-		switch o := g.resOwner[h]; {
-		case !g.resHex[h] || o == -2 || int(o) == p.seat || p.resources >= c.Rules.MaxResources:
-		case o == -1:
-			consider(h, 8)
-		case strong:
-			consider(h, 5-1.5*float64(g.p(int(o)).tdc))
+	// A Party at its most Resources weighs none (a test outside the loops:
+	// the compiler does not move it).
+	if p.resources < c.Rules.MaxResources {
+		for _, h := range c.ResHexes {
+			switch o := g.resOwner[h]; {
+			case !g.resHex[h] || o == -2 || int(o) == p.seat:
+			case o == -1:
+				consider(h, 8)
+			case strong:
+				consider(h, 5-1.5*float64(g.p(int(o)).tdc))
+			}
 		}
-	}
-	for _, h := range g.created {
-		if g.resHex[h] && !c.Hexes[h].Resource && g.resOwner[h] == -1 && p.resources < c.Rules.MaxResources {
-			consider(h, 8)
+		for _, h := range g.created {
+			if g.resHex[h] && !c.Hexes[h].Resource && g.resOwner[h] == -1 {
+				consider(h, 8)
+			}
 		}
 	}
 	if g.wantMission(p, frac, size) {
