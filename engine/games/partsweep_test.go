@@ -75,9 +75,7 @@ func played(target game.SweepTarget, values []int) int {
 func stableSweep(t testing.TB, sr *game.SweepReport) string {
 	t.Helper()
 	sr.GamesPerSecond = 0
-	data, err := json.Marshal(sr)
-	require.NoError(t, err)
-	return string(data)
+	return stableJSON(t, sr)
 }
 
 // Merged sweep parts give the sweep on one machine, value by value: each
