@@ -33,11 +33,15 @@ func TestSimSweepUsageErrors(t *testing.T) {
 		{"row", []string{"--sweep", "heroes.jake-zain.combat=1..3"},
 			`deckwright: --sweep heroes.jake-zain.combat=1..3: no row "jake-zain" in Heroes (did you mean "jake-zane"?)`},
 		{"column", []string{"--sweep", "heroes.jake-zane.combta=1..3"},
-			`deckwright: --sweep heroes.jake-zane.combta=1..3: Heroes has no column "combta" and jake-zane's effects call no verb "combta" with a number (did you mean "Combat"?); the numbers written in its effects:
+			`deckwright: --sweep heroes.jake-zane.combta=1..3: Heroes has no column "combta" and no number in jake-zane's cells goes with "combta" (did you mean "Combat"?); the numbers written in its cells:
+  heroes.jake-zane.bonus#1    the 2 in Agility +2, bundled:fng-base.xlsx:Heroes!M2
+  heroes.jake-zane.flight     the -1 in Flight -1, bundled:fng-base.xlsx:Heroes!M2
   heroes.jake-zane.condition  the 1 in fight.round == 1, bundled:fng-base.xlsx:Heroes!P2
   heroes.jake-zane.addDice    the 2 in addDice(2), bundled:fng-base.xlsx:Heroes!Q2`},
-		{"not a number", []string{"--sweep", "city.rooftop-chase.test=1..3"},
-			`deckwright: --sweep city.rooftop-chase.test=1..3: City Test holds skill test (Agility 5+ x2 or Fight Enemies), not a whole number: a sweep varies a whole-number column (City has Count, Glory, Cliffhanger Glory)`},
+		{"not a number", []string{"--sweep", "city.rooftop-chase.keywords=1..3"},
+			`deckwright: --sweep city.rooftop-chase.keywords=1..3: City Keywords holds comma-separated list of ID of a Keywords row, not a whole number: a sweep varies a whole-number column (City has Count, Glory, Cliffhanger Glory); or a number written in its cells:
+  city.rooftop-chase.agility  the 4 in Agility 4+, bundled:fng-base.xlsx:City!M22
+  city.rooftop-chase.combat   the 4 in Combat 4+, bundled:fng-base.xlsx:City!O22`},
 		{"fallen land sheet", []string{"--game", "fallen-land", "--sweep", "villains.x.combat=1"},
 			`deckwright: --sweep villains.x.combat=1: no sheet "villains" in Fallen Land (its sheets: Rules, Categories, Technologies, Defense Costs, Resource Production, Town Events, Terrain, Hexes, Factions, Perks, Characters, Spoils, Actions, Encounters, Missions, or cards for any card sheet)`},
 		{"with impact", []string{"--sweep", "heroes.jake-zane.combat=1..3", "--impact", "all"},
