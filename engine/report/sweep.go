@@ -69,6 +69,24 @@ func sweepNote(s *game.SweepReport, terms game.Terms) string {
 // A cell of the sweep's table, with its class in the HTML page.
 type cell struct{ Text, Class string }
 
+// sideReference heads a side's verdict column by what its verdicts are
+// against: a typical side, or, where teams win together, the average
+// seat or the fair share.
+func sideReference(s *game.SweepReport) string {
+	for _, p := range s.Points {
+		if p.Fair == nil {
+			continue
+		}
+		switch p.Fair.Reference {
+		case "the average seat's win rate":
+			return "vs average seat"
+		case "the fair share":
+			return "vs fair share"
+		}
+	}
+	return "vs typical"
+}
+
 // sweepTable is the sweep's table, one row a value: the columns of the
 // kind of row swept (a card, a side, any other row).
 func sweepTable(s *game.SweepReport) ([]string, [][]cell) {
@@ -89,7 +107,7 @@ func sweepTable(s *game.SweepReport) ([]string, [][]cell) {
 	case "row":
 		head = append(head, terms.Losses+"/game", terms.Prizes+"/game")
 	default:
-		head = append(head, "played", "wins", "win rate", ci, "vs typical, points", "verdict")
+		head = append(head, "played", "wins", "win rate", ci, sideReference(s)+", points", "verdict")
 	}
 	head = append(head, terms.Rounds+" (mean)", ci)
 	var rows [][]cell

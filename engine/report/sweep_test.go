@@ -161,3 +161,22 @@ func TestSweepTableLosses(t *testing.T) {
 	head, _ = sweepTable(s)
 	assert.Equal(t, []string{"Glory/draw", "Fortune/draw", "holders"}, head[4:7], "nothing taken away: no lost column")
 }
+
+// TestSweepSideReference: a side's verdict column is headed by what its
+// verdicts are against — a typical side, or in a team game the average
+// seat or the fair share — as the band line says.
+func TestSweepSideReference(t *testing.T) {
+	for _, tc := range []struct{ reference, head string }{
+		{"", "vs typical, points"},
+		{"a typical hero at the same tables", "vs typical, points"},
+		{"the average seat's win rate", "vs average seat, points"},
+		{"the fair share", "vs fair share, points"},
+	} {
+		s := sweepSample()
+		for _, p := range s.Points {
+			p.Fair.Reference = tc.reference
+		}
+		head, _ := sweepTable(s)
+		assert.Equal(t, tc.head, head[len(head)-4], "reference %q", tc.reference)
+	}
+}
