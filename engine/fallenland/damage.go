@@ -335,7 +335,7 @@ func (g *Game) rebuild(p *Player) {
 		if pa.crowns[i].present() {
 			continue
 		}
-		x := g.draw(DCharacters)
+		x := g.draw(DCharacters, p.seat)
 		if x < 0 {
 			break
 		}
@@ -373,7 +373,7 @@ func (g *Game) rebuild(p *Player) {
 		g.stats.rule(RuleRebuild)
 	}
 	for range r.RebuildSpoils {
-		x := g.draw(DSpoils)
+		x := g.draw(DSpoils, p.seat)
 		if x < 0 {
 			break
 		}

@@ -241,12 +241,12 @@ func (g *Game) freeCard(p *Player, d Deck) {
 		g.emitf(p.seat, "free-card", "", D{"hex": int(p.party.hex)}, "  %s takes the City/Rad free card", g.name(p))
 	}
 	if g.c.Rules.FreeCardChoice == 1 && p.dec.FreeAction(g, p) {
-		if x := g.draw(DActions); x >= 0 {
+		if x := g.draw(DActions, p.seat); x >= 0 {
 			g.gainAction(p, x)
 		}
 		return
 	}
-	if x := g.draw(DSpoils); x >= 0 {
+	if x := g.draw(DSpoils, p.seat); x >= 0 {
 		g.gainSpoils(p, x, true)
 	}
 }

@@ -18,7 +18,7 @@ func (g *Game) encCard(d Deck, x int16) *EncDef {
 // FL-RES-06/08).
 func (g *Game) drawCard(p *Player, d Deck) (success, pendingWorld bool) {
 	for range 20 {
-		x := g.draw(d)
+		x := g.draw(d, p.seat)
 		if x < 0 {
 			return false, false
 		}

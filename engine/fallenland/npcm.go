@@ -301,7 +301,7 @@ func (g *Game) captureFor(p *Player, h int16) {
 // npcmEncounter draws an Encounter and attempts its checks with the NPCM's
 // dice; it reports success. Scavenged coins go to the hirer.
 func (g *Game) npcmEncounter(n *NPCM, d Deck) bool {
-	x := g.draw(d)
+	x := g.draw(d, n.owner)
 	if x < 0 {
 		return false
 	}
@@ -329,7 +329,7 @@ func (g *Game) npcmEncounter(n *NPCM, d Deck) bool {
 // npcmMission draws the Mission at the chip and attempts it with the
 // NPCM's dice; on success the hirer receives the reward (FL-MIS-10).
 func (g *Game) npcmMission(n *NPCM, owner *Player) {
-	x := g.draw(DMissions)
+	x := g.draw(DMissions, owner.seat)
 	if x < 0 {
 		return
 	}

@@ -137,7 +137,8 @@ func (g *Game) flipDecks() {
 
 // draw takes a deck's top card; an empty deck is re-shuffled from its
 // discard pile, whose new top card starts a fresh discard pile (FL-DECK-03).
-func (g *Game) draw(d Deck) int16 {
+// seat is the player who gets the card: the trace names them.
+func (g *Game) draw(d Deck, seat int) int16 {
 	g.step()
 	dk := &g.decks[d]
 	if dk.Len() == 0 {
@@ -155,7 +156,7 @@ func (g *Game) draw(d Deck) int16 {
 	}
 	x := dk.Draw()
 	if x >= 0 && g.trace != nil {
-		g.emitf(g.cur, "draw", g.cardID(d, x), D{"deck": DeckNames[d]}, "  draws %s from the %s deck", g.cardName(d, x), DeckNames[d])
+		g.emitf(seat, "draw", g.cardID(d, x), D{"deck": DeckNames[d]}, "  %s draws %s from the %s deck", g.name(&g.players[seat]), g.cardName(d, x), DeckNames[d])
 	}
 	return x
 }
@@ -262,7 +263,7 @@ func (g *Game) setupGame() {
 			dealt = g.dealBuf[:0] // seatCharacters keeps none of it
 		}
 		for range r.StartCharacters {
-			if x := g.draw(DCharacters); x >= 0 {
+			if x := g.draw(DCharacters, seat); x >= 0 {
 				dealt = append(dealt, x)
 			}
 		}
@@ -273,7 +274,7 @@ func (g *Game) setupGame() {
 			g.dealBuf = dealt
 		}
 		for range r.StartActions + p.fac.ExtraActions {
-			if x := g.draw(DActions); x >= 0 {
+			if x := g.draw(DActions, seat); x >= 0 {
 				g.gainAction(p, x)
 			}
 		}
@@ -291,7 +292,7 @@ func (g *Game) setupGame() {
 		// Jinxed and Event Spoils dealt now are replaced (FL-SET-07); Allies
 		// dealt at setup join without a hiring fee.
 		for n, tries := 0, 0; n < r.StartSpoils && tries < 10*r.StartSpoils+50; tries++ {
-			x := g.draw(DSpoils)
+			x := g.draw(DSpoils, seat)
 			if x < 0 {
 				break
 			}

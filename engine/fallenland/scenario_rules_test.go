@@ -658,9 +658,9 @@ func TestDeckReshuffle(t *testing.T) {
 	d := &s.decks[DMissions]
 	total := d.Len() + d.Discarded()
 	for d.Len() > 0 {
-		d.Discard(s.draw(DMissions))
+		d.Discard(s.draw(DMissions, 0))
 	}
-	x := s.draw(DMissions)
+	x := s.draw(DMissions, 0)
 	assert.GreaterOrEqual(t, x, int16(0))
 	assert.Equal(t, 1, d.Discarded(), "one card flipped to the new discard pile")
 	assert.Equal(t, total-2, d.Len())

@@ -411,12 +411,12 @@ func (g *Game) deal(p *Player) {
 		}
 	}
 	for range n {
-		if x := g.draw(DActions); x >= 0 {
+		if x := g.draw(DActions, p.seat); x >= 0 {
 			g.gainAction(p, x)
 		}
 	}
 	for range spoils {
-		if x := g.draw(DSpoils); x >= 0 {
+		if x := g.draw(DSpoils, p.seat); x >= 0 {
 			g.gainSpoils(p, x, false)
 		}
 	}
@@ -624,11 +624,11 @@ func (g *Game) eventCard(p *Player) {
 	case p.party.alive() < len(p.party.crowns) && len(p.roster) == 0:
 		g.gainCharacter(p, true)
 	case len(p.hand) < 4:
-		if x := g.draw(DActions); x >= 0 {
+		if x := g.draw(DActions, p.seat); x >= 0 {
 			g.gainAction(p, x)
 		}
 	default:
-		if x := g.draw(DSpoils); x >= 0 {
+		if x := g.draw(DSpoils, p.seat); x >= 0 {
 			g.gainSpoils(p, x, g.inOwnTown(p))
 		}
 	}
@@ -704,7 +704,7 @@ func (g *Game) gainSpoils(p *Player, x int16, equip bool) {
 // gainCharacter draws a Character: it fills an empty Crown (not toRoster),
 // else goes to the Town Roster (FL-CH-11, FL-AMB-23).
 func (g *Game) gainCharacter(p *Player, toRoster bool) {
-	x := g.draw(DCharacters)
+	x := g.draw(DCharacters, p.seat)
 	if x < 0 {
 		return
 	}

@@ -293,7 +293,7 @@ var verbImpl = map[string]any{
 	"drawSpoils": verb(func(g *Game, a effects.Args) {
 		p := g.me()
 		for range min(a[0], 20) {
-			if x := g.draw(DSpoils); x >= 0 {
+			if x := g.draw(DSpoils, p.seat); x >= 0 {
 				g.gainSpoils(p, x, true)
 			}
 		}
@@ -301,7 +301,7 @@ var verbImpl = map[string]any{
 	"drawActions": verb(func(g *Game, a effects.Args) {
 		p := g.me()
 		for range min(a[0], 20) {
-			if x := g.draw(DActions); x >= 0 {
+			if x := g.draw(DActions, p.seat); x >= 0 {
 				g.gainAction(p, x)
 			}
 		}
