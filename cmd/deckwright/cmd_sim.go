@@ -109,8 +109,9 @@ results whatever --workers is.
 
 Sweeps: --sweep SHEET.ID.NAME=VALUES plays the content once for each value
 of one whole number of a row — a card's Count, a hero's Combat, the 5 of
-gainGlory(5) in a card's Effect — every value on the same seeds, and reports
-the curve: the win rate of whoever drew or used the card (or of the hero),
+gainGlory(5) in a card's Effect, the +5 of a Gear's Bonus Combat +5 — every
+value on the same seeds, and reports the curve: the win rate of whoever drew
+or used the card (or of the hero),
 its difference from its deck's other cards (or from a typical hero) against
 the fair band and where it crosses it, the paired difference from the
 current value, the card's draws, uses and score per draw (and, for a loss
@@ -119,7 +120,9 @@ SHEET is a sheet's name (case and spacing ignored) or cards for whichever
 card sheet holds the ID. NAME is a whole-number column's header; or, for a
 number written in an effect or condition cell, the verb it is an argument
 of (gainGlory), a word ending that verb's name (glory), or the cell's column
-(condition: any number there, one in roll() >= 5 too); NAME#N picks the Nth
+(condition: any number there, one in roll() >= 5 too); for a number in a
+cell of the game's own grammar (a Bonus, a test, a check), the word written
+beside it (combat for Combat +5) or the cell's column; NAME#N picks the Nth
 of the numbers NAME finds, as written (gainGlory#2). A name that finds
 several numbers lists each with the address that picks it. VALUES: a range
 1..5, a range with a step 0..10/2, or a list 1,2,4, at most 50 values
