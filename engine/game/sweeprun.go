@@ -107,6 +107,9 @@ type SweepCard struct {
 	ScoreLostPer float64  `json:"score_lost_per,omitempty"`
 	MoneyLostPer float64  `json:"money_lost_per,omitempty"`
 	PassRate     *float64 `json:"pass_rate,omitempty"`
+	// Passive: the card has nothing to play (a Gear's or Spoils' bonus
+	// works while held), so its uses are not counted: Used is not 0 uses.
+	Passive bool `json:"passive,omitempty"`
 	// Held is the win rate of the players who drew or used it.
 	Held Rate `json:"held"`
 }
@@ -269,7 +272,8 @@ func (sr *SweepReport) point(rep *SimReport, target SweepTarget) SweepPoint {
 		}
 		sr.Kind, sr.earned = "card", c.Earned
 		p.Card = &SweepCard{Drawn: c.Drawn, Used: c.Used, ScorePer: c.ScorePer, MoneyPer: c.MoneyPer, PassRate: c.PassRate,
-			ScoreLostPer: c.scoreLostPer, MoneyLostPer: c.moneyLostPer, Held: NewRate(c.ID, c.Name, int(c.HolderWins), int(c.Holders))}
+			ScoreLostPer: c.scoreLostPer, MoneyLostPer: c.moneyLostPer, Held: NewRate(c.ID, c.Name, int(c.HolderWins), int(c.Holders)),
+			Passive: !c.HasAbility}
 		if c.Dealt {
 			p.Fair = c.Peers
 			sr.FairMeasure = fmt.Sprintf("win rate of the %s who drew or used it, against that of the %s who drew or used other %s cards",

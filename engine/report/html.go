@@ -307,12 +307,12 @@ flagged when significant after controlling the false discovery rate at {{pct .R.
 {{range .Moves}}<tr><td class="l">{{.Metric}}</td><td class="l">{{.Card}}</td><td>{{.Baseline}}</td><td>{{.Current}}</td><td>{{.Delta}}</td><td>{{.Low}} to {{.High}}</td><td>{{.Q}}</td></tr>{{end}}</table>{{else}}<p>No metric moved significantly.</p>{{end}}{{end}}
 
 <h2>Cards</h2>
-<p>Click a column to sort. Pass rates compare unaided tests with the exact chance of the dice.</p>
+<p>Click a column to sort. Pass rates compare unaided tests with the exact chance of the dice. "used" is n/a for a card with nothing to play: a passive bonus works while held, uncounted.</p>
 <p>"vs deck" sets the win rate of the {{.T.Players}} who drew or used a card dealt by chance against that of the {{.T.Players}} who drew or used its deck's other cards, in points ({{ci .R.Balance.Level}}); "impact" is the paired effect of --impact on {{if .R.SharedWins}}the {{.T.Players}}' win rate{{else}}the win rate of the {{.T.Player}} who got it{{end}}, and on game length in {{.T.Rounds}}. n/a: not measured.</p>{{with .R.ImpactRun}}
 <p>{{impactRun .}}</p>{{end}}
 <div class="wide"><table id="cards"><thead><tr><th class="l">card</th><th class="l">deck</th><th>drawn</th><th>used</th><th>tests</th><th>pass</th><th>exact</th><th>z</th>
 <th>{{.T.Score}}/draw</th><th>{{.T.Money}}/draw</th><th>{{.T.Damage}}/draw</th><th>{{.T.Losses}}</th><th>holders</th><th>holder win</th><th>vs deck, points</th><th>impact on winning</th><th>impact on {{.T.Rounds}}</th>{{if .Impact}}<th>paired games</th><th>±points</th>{{end}}<th class="l">verdict</th><th class="l">flags</th><th class="l">source</th></tr></thead><tbody>
-{{range .R.Cards}}<tr><td class="l" title="{{.Name}}">{{.ID}}</td><td class="l">{{.Deck}}</td><td>{{.Drawn}}</td><td>{{.Used}}</td><td>{{.Tests}}</td><td>{{na .PassRate}}</td>
+{{range .R.Cards}}<tr><td class="l" title="{{.Name}}">{{.ID}}</td><td class="l">{{.Deck}}</td><td>{{.Drawn}}</td><td>{{if or .HasAbility .Used}}{{.Used}}{{else}}n/a{{end}}</td><td>{{.Tests}}</td><td>{{na .PassRate}}</td>
 <td>{{if .Exact}}{{pct .Exact.Expected}}{{else}}n/a{{end}}</td><td>{{if .Exact}}{{.Exact.Z}}{{else}}n/a{{end}}</td>
 <td>{{f2 .ScorePer}}</td><td>{{f2 .MoneyPer}}</td><td>{{f2 .DamagePer}}</td><td>{{.Losses}}</td><td>{{.Holders}}</td><td>{{with .Holding}}{{pct .Rate}}{{else}}n/a{{end}}</td>
 <td>{{with .Peers}}{{pts .Delta .DeltaLow .DeltaHigh}}{{else}}n/a{{end}}</td>

@@ -78,11 +78,11 @@ func TestWriteContainsEverySection(t *testing.T) {
 	} {
 		assert.Contains(t, out, want)
 	}
-	// Not measured is "n/a", never "0.0%": quiet-card has no tests, no
-	// holders, no impact.
+	// Not measured is "n/a", never "0.0%": quiet-card has nothing to
+	// play, no tests, no holders, no impact.
 	row := out[strings.Index(out, `title="Quiet Card"`):]
 	row = row[:strings.Index(row, "</tr>")]
-	assert.Equal(t, 10, strings.Count(row, ">n/a<"), "pass, exact, z, holder win, vs deck, two impacts, its paired games and ±, verdict: %s", row)
+	assert.Equal(t, 11, strings.Count(row, ">n/a<"), "used, pass, exact, z, holder win, vs deck, two impacts, its paired games and ±, verdict: %s", row)
 	assert.NotContains(t, row, "0.0%")
 	assert.NotContains(t, out, "http://", "the report must open offline: no remote resources")
 	assert.NotContains(t, out, "https://")
@@ -205,4 +205,17 @@ func TestHTMLNoGameFinished(t *testing.T) {
 	b.Reset()
 	require.NoError(t, HTML(&b, "finished", sample()))
 	assert.Contains(t, b.String(), "<p>median 11, p10 8, p90 16, mean 11.60; 0.00 losses and 0.00 prizes a game.</p>")
+}
+
+// TestHTMLCardUses: the card table's "used" is n/a for a card with
+// nothing to play (a passive bonus, uncounted), its count otherwise.
+func TestHTMLCardUses(t *testing.T) {
+	r := sample()
+	r.Cards[0].HasAbility, r.Cards[0].Used, r.Cards[0].Drawn = false, 0, 12
+	r.Cards[1].HasAbility, r.Cards[1].Used, r.Cards[1].Drawn = true, 0, 30
+	var b bytes.Buffer
+	require.NoError(t, HTML(&b, "uses", r))
+	page := b.String()
+	assert.Contains(t, page, ">"+r.Cards[0].ID+"</td><td class=\"l\">"+r.Cards[0].Deck+"</td><td>12</td><td>n/a</td>")
+	assert.Contains(t, page, ">"+r.Cards[1].ID+"</td><td class=\"l\">"+r.Cards[1].Deck+"</td><td>30</td><td>0</td>")
 }

@@ -63,11 +63,33 @@ func sweepNote(s *game.SweepReport, terms game.Terms) string {
 	default:
 		note += fmt.Sprintf("; \"vs current\" pairs each value's games with the current value's on the same seeds (the same games until the card is drawn), for the %s who got the card in either", terms.Players)
 	}
+	if passive(s) {
+		note += "; \"used\" is n/a: the card has nothing to play (its bonus works while held, uncounted)"
+	}
 	return note
 }
 
 // A cell of the sweep's table, with its class in the HTML page.
 type cell struct{ Text, Class string }
+
+// passive reports whether the swept card has nothing to play.
+func passive(s *game.SweepReport) bool {
+	for _, p := range s.Points {
+		if p.Card != nil && p.Card.Passive && p.Card.Used == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// usedText is a card's uses, "n/a" for a card with nothing to play
+// (uses of a passive bonus are not counted).
+func usedText(used uint64, passive bool) string {
+	if passive && used == 0 {
+		return "n/a"
+	}
+	return strconv.FormatUint(used, 10)
+}
 
 // sideReference heads a side's verdict column by what its verdicts are
 // against: a typical side, or, where teams win together, the average
@@ -118,7 +140,7 @@ func sweepTable(s *game.SweepReport) ([]string, [][]cell) {
 			cells = append(cells, fmt.Sprintf("%.2f", p.Losses), fmt.Sprintf("%.2f", p.Prizes))
 		case p.Card != nil:
 			c := p.Card
-			cells = append(cells, strconv.FormatUint(c.Drawn, 10), strconv.FormatUint(c.Used, 10), fmt.Sprintf("%.2f", c.ScorePer),
+			cells = append(cells, strconv.FormatUint(c.Drawn, 10), usedText(c.Used, c.Passive), fmt.Sprintf("%.2f", c.ScorePer),
 				fmt.Sprintf("%.2f", c.MoneyPer))
 			if lostScore {
 				cells = append(cells, fmt.Sprintf("%.2f", c.ScoreLostPer))

@@ -180,3 +180,32 @@ func TestSweepSideReference(t *testing.T) {
 		assert.Equal(t, tc.head, head[len(head)-4], "reference %q", tc.reference)
 	}
 }
+
+// TestSweepPassiveCardUses: a card with nothing to play (a Gear's bonus)
+// shows its uses as n/a, said so under the table, not as 0 uses at every
+// value; a card with something to play shows its count, 0 included.
+func TestSweepPassiveCardUses(t *testing.T) {
+	for _, tc := range []struct {
+		passive bool
+		used    uint64
+		want    string
+		note    bool
+	}{
+		{true, 0, "n/a", true},
+		{false, 0, "0", false},
+		{false, 7, "7", false},
+		{true, 3, "3", false}, // counted after all: shown
+	} {
+		s := &game.SweepReport{Kind: "card", Terms: game.Terms{Score: "Glory", Money: "Fortune", Rounds: "rounds"}, Balance: game.DefaultBalance,
+			Target: game.SweepTarget{Address: "gear.revolver.combat", Column: "Bonus", In: "Combat +1"},
+			Points: []game.SweepPoint{{Value: 1, Games: 10, Current: true, Card: &game.SweepCard{Drawn: 9, Used: tc.used, Passive: tc.passive}}}}
+		head, rows := sweepTable(s)
+		assert.Equal(t, tc.want, rows[0][slices.Index(head, "used")].Text, "%+v", tc)
+		note := sweepNote(s, s.Terms)
+		if tc.note {
+			assert.True(t, strings.HasSuffix(note, `; "used" is n/a: the card has nothing to play (its bonus works while held, uncounted)`), note)
+		} else {
+			assert.NotContains(t, note, `"used"`)
+		}
+	}
+}
