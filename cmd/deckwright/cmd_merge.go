@@ -117,7 +117,7 @@ func runMerge(c *cobra.Command, args []string, f *mergeFlags) error {
 		// The parts agree among themselves; this build may still count
 		// their sums into a report otherwise than theirs would.
 		fmt.Fprintf(stderr, "deckwright merge: note: the parts were played by deckwright %s, and this is deckwright %s: the report is this build's reading of their counts, byte for byte the shards' own only if the two builds report alike\n",
-			brief(p0.Engine), own)
+			game.Clip(p0.Engine), own)
 	}
 	b, simr, err := mergeContent(p0, f.content, stderr)
 	if err != nil {
@@ -389,13 +389,4 @@ func runFlags(p *game.Part, f *mergeFlags, shards int) *simFlags {
 		}
 	}
 	return sf
-}
-
-// brief is a part's text field as a message quotes it: at most 80
-// characters (a hand-edited part may hold anything).
-func brief(s string) string {
-	if r := []rune(s); len(r) > 80 {
-		return string(r[:80]) + "…"
-	}
-	return s
 }

@@ -129,7 +129,7 @@ func (d RunDef) Kind() string {
 		with = append(with, "--compare "+d.Compare)
 	}
 	if d.Sweep != "" {
-		with = append(with, "--sweep "+clip(d.Sweep))
+		with = append(with, "--sweep "+Clip(d.Sweep))
 	}
 	if len(with) == 0 {
 		return "a plain run"
@@ -390,7 +390,7 @@ func decodePart(data []byte, embedded bool) (*Part, error) {
 	case head.Version != PartVersion:
 		by := ""
 		if head.Engine != "" {
-			by = ", " + clip(head.Engine)
+			by = ", " + Clip(head.Engine)
 		}
 		return nil, fmt.Errorf("part version %d; this deckwright reads version %d: merge with the deckwright that played it%s", head.Version, PartVersion, by)
 	}
@@ -400,7 +400,7 @@ func decodePart(data []byte, embedded bool) (*Part, error) {
 	}{{"started", head.Started}, {"finished", head.Finished}} {
 		var t time.Time
 		if len(at.raw) > 0 && json.Unmarshal(at.raw, &t) != nil {
-			return nil, fmt.Errorf("%s: %s is not a time (RFC 3339, as sim writes it)", at.name, clip(string(at.raw)))
+			return nil, fmt.Errorf("%s: %s is not a time (RFC 3339, as sim writes it)", at.name, Clip(string(at.raw)))
 		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -441,18 +441,19 @@ func jsonError(err error, root reflect.Type) error {
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	if f, ok := strings.CutPrefix(msg, "unknown field "); ok {
 		if name, err := strconv.Unquote(f); err == nil {
-			return fmt.Errorf("unknown field %q", clip(name))
+			return fmt.Errorf("unknown field %q", Clip(name))
 		}
 	}
-	return errors.New(clip(msg))
+	return errors.New(Clip(msg))
 }
 
 // clipAt is the most of a part's text a message repeats: a hand-edited
 // part may hold a string of any length.
 const clipAt = 80
 
-// clip is s, or its first clipAt characters and "…".
-func clip(s string) string {
+// Clip is s as a message quotes text from a file: s, or its first clipAt
+// characters and "…".
+func Clip(s string) string {
 	if utf8.RuneCountInString(s) <= clipAt {
 		return s
 	}
@@ -659,11 +660,11 @@ func MergeParts(s Simulator, t, base *table.Tables, parts []*Part) (*SimReport, 
 	}
 	p0 := parts[0]
 	if p0.Game != s.ID() {
-		return nil, fmt.Errorf("%s: a part of %s, not %s", p0.Name, clip(p0.Game), s.ID())
+		return nil, fmt.Errorf("%s: a part of %s, not %s", p0.Name, Clip(p0.Game), s.ID())
 	}
 	d := p0.Run
 	if d.Sweep != "" {
-		return nil, fmt.Errorf("%s: a part of a sweep (--sweep %s): its values merge into the sweep's report (MergeSweep)", p0.Name, clip(d.Sweep))
+		return nil, fmt.Errorf("%s: a part of a sweep (--sweep %s): its values merge into the sweep's report (MergeSweep)", p0.Name, Clip(d.Sweep))
 	}
 	h, rep, err := mergeRun(s, t, d.Request(), parts, "", func(p *Part) (*PartTally, json.RawMessage) { return &p.Tally, p.Counts })
 	if err != nil {
@@ -751,7 +752,7 @@ func (h *harness) mergeImpact(rep *SimReport, parts []*Part) error {
 		}
 		for i := range cards {
 			if cards[i].Card != ids[i] {
-				return fmt.Errorf("%s: impact.cards[%d]: %q, where the run measures %q", p.Name, i, clip(cards[i].Card), ids[i])
+				return fmt.Errorf("%s: impact.cards[%d]: %q, where the run measures %q", p.Name, i, Clip(cards[i].Card), ids[i])
 			}
 			sums[i].merge(&cards[i])
 		}
@@ -830,17 +831,17 @@ func CheckParts(parts []*Part) error {
 func sameRun(p0, p *Part) error {
 	switch {
 	case p.Game != p0.Game:
-		return fmt.Errorf("game %s, not %s", clip(p.Game), clip(p0.Game))
+		return fmt.Errorf("game %s, not %s", Clip(p.Game), Clip(p0.Game))
 	case p.Content != p0.Content:
-		return fmt.Errorf("content %s, not %s (the shards played different workbooks)", clip(p.Content), clip(p0.Content))
+		return fmt.Errorf("content %s, not %s (the shards played different workbooks)", Clip(p.Content), Clip(p0.Content))
 	case p.Engine != p0.Engine:
-		return fmt.Errorf("played by deckwright %s, not %s", clip(p.Engine), clip(p0.Engine))
+		return fmt.Errorf("played by deckwright %s, not %s", Clip(p.Engine), Clip(p0.Engine))
 	case p.Shard.N != p0.Shard.N:
 		return fmt.Errorf("shard %d/%d, of %d shards, not %d", p.Shard.K, p.Shard.N, p.Shard.N, p0.Shard.N)
 	case p.Run.Kind() != p0.Run.Kind():
 		return fmt.Errorf("%s, not %s", p.Run.Kind(), p0.Run.Kind())
 	case p.Baseline != nil && p0.Baseline != nil && p.Baseline.Content != p0.Baseline.Content:
-		return fmt.Errorf("baseline content %s, not %s (the shards compared with different baselines)", clip(p.Baseline.Content), clip(p0.Baseline.Content))
+		return fmt.Errorf("baseline content %s, not %s (the shards compared with different baselines)", Clip(p.Baseline.Content), Clip(p0.Baseline.Content))
 	}
 	a, b := reflect.ValueOf(p0.Run), reflect.ValueOf(p.Run)
 	for i := range a.NumField() {
@@ -1003,7 +1004,7 @@ func (h *harness) checkTally(t *sim.Tally) error {
 func knownCounts(where string, m map[string]sim.Count, known map[string]bool) error {
 	for _, id := range slices.Sorted(maps.Keys(m)) {
 		if !known[id] {
-			return fmt.Errorf("%s: %q is not one of the run's", where, clip(id))
+			return fmt.Errorf("%s: %q is not one of the run's", where, Clip(id))
 		}
 		if c := m[id]; c.Won > c.Played {
 			return fmt.Errorf("%s.%s: %d won of %d played", where, id, c.Won, c.Played)
@@ -1026,17 +1027,17 @@ func wonOfPlayed(where string, cs []sim.Count) error {
 func checkLineup(where, key string, l *sim.Lineup, n int, sides map[string]bool) error {
 	switch {
 	case l == nil:
-		return fmt.Errorf("%s: %q is null", where, clip(key))
+		return fmt.Errorf("%s: %q is null", where, Clip(key))
 	case len(l.Sides) != n || len(l.Wins) != n || len(l.SingleWins) != n:
-		return fmt.Errorf("%s: %q has %d sides, %d wins and %d single wins at a table of %d", where, clip(key), len(l.Sides), len(l.Wins), len(l.SingleWins), n)
+		return fmt.Errorf("%s: %q has %d sides, %d wins and %d single wins at a table of %d", where, Clip(key), len(l.Sides), len(l.Wins), len(l.SingleWins), n)
 	case strings.Join(l.Sides, "\x00") != key || !slices.IsSorted(l.Sides):
-		return fmt.Errorf("%s: %q is not the key of its sides %q, sorted", where, clip(key), l.Sides)
+		return fmt.Errorf("%s: %q is not the key of its sides %q, sorted", where, Clip(key), l.Sides)
 	case l.Won > l.Games || l.Single > l.Games:
-		return fmt.Errorf("%s: %q: %d won and %d won alone of %d games", where, clip(key), l.Won, l.Single, l.Games)
+		return fmt.Errorf("%s: %q: %d won and %d won alone of %d games", where, Clip(key), l.Won, l.Single, l.Games)
 	}
 	for _, s := range l.Sides {
 		if !sides[s] {
-			return fmt.Errorf("%s: %q is not one of the run's", where, clip(s))
+			return fmt.Errorf("%s: %q is not one of the run's", where, Clip(s))
 		}
 	}
 	return nil

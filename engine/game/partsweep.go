@@ -115,7 +115,7 @@ func (p *Part) checkSweep() error {
 		return errors.New("sweep: missing: the part of a sweep carries its values' counts")
 	}
 	if _, err := ParseSweep(d.Sweep); err != nil {
-		if s := clip(d.Sweep); s != d.Sweep {
+		if s := Clip(d.Sweep); s != d.Sweep {
 			return fmt.Errorf("run.sweep: %q: not a sweep", s)
 		}
 		return fmt.Errorf("run.sweep: %v", err)
@@ -166,7 +166,7 @@ func MergeSweep(s Simulator, target SweepTarget, current *table.Tables, variants
 	d := p0.Run
 	switch {
 	case p0.Game != s.ID():
-		return nil, fmt.Errorf("%s: a part of %s, not %s", p0.Name, clip(p0.Game), s.ID())
+		return nil, fmt.Errorf("%s: a part of %s, not %s", p0.Name, Clip(p0.Game), s.ID())
 	case d.Sweep == "":
 		return nil, fmt.Errorf("%s: %s, not a sweep", p0.Name, d.Kind())
 	}
@@ -175,7 +175,7 @@ func MergeSweep(s Simulator, target SweepTarget, current *table.Tables, variants
 		swept[i] = v.Value
 	}
 	if spec := SweepSpec(target, swept); d.Sweep != spec {
-		return nil, fmt.Errorf("%s: a part of the sweep %s, not %s", p0.Name, clip(d.Sweep), spec)
+		return nil, fmt.Errorf("%s: a part of the sweep %s, not %s", p0.Name, Clip(d.Sweep), spec)
 	}
 	runs := sweepRuns(target, current, variants)
 	want := make([]int, len(runs)-1)

@@ -57,7 +57,7 @@ func cellNumbers(src string) []effects.Literal {
 }
 
 // notNames are words beside a number that do not name it.
-var notNames = map[string]bool{"or": true, "and": true, "on": true, "vs": true, "to": true, "of": true, "at": true, "x": true}
+var notNames = map[string]bool{"or": true, "and": true, "on": true, "vs": true, "to": true, "of": true, "at": true}
 
 // wordBefore is the word written just before position i (spaces and a
 // sign between), with its span; "" when there is none to name a number.

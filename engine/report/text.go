@@ -137,9 +137,9 @@ func decision(tw io.Writer, r *game.SimReport) {
 // summary gives the games' length, losses and prizes, endings and, in a
 // cooperative run, how the heroes fared against the villains.
 func summary(tw io.Writer, r *game.SimReport, terms game.Terms) {
-	if finished(r) == 0 {
-		// Lengths and prizes count finished games: with none, 0 would read
-		// as games of no rounds ("n/a" is never 0).
+	if len(r.Rounds.Histogram) == 0 {
+		// Lengths and prizes count finished games (the histogram's): with
+		// none, 0 would read as games of no rounds ("n/a" is never 0).
 		fmt.Fprintf(tw, "%s\tn/a: no game finished (endings below)\n", terms.Rounds)
 	} else {
 		fmt.Fprintf(tw, "%s\tmedian %d\tp10 %d\tp90 %d\tmean %.1f\n", terms.Rounds, r.Rounds.Median, r.Rounds.P10, r.Rounds.P90, r.Rounds.Mean)
@@ -556,15 +556,6 @@ func PlayerCount(players, max int, terms game.Terms) string {
 		return "1 " + terms.Player
 	}
 	return fmt.Sprintf("%d %s", players, terms.Players)
-}
-
-// finished is how many of a run's games finished (the lengths' count).
-func finished(r *game.SimReport) int64 {
-	var n int64
-	for _, c := range r.Rounds.Histogram {
-		n += c
-	}
-	return n
 }
 
 func plural(n int) string {
