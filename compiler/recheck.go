@@ -232,9 +232,12 @@ func (r *rechecker) row(sh *table.Sheet, tb *table.Table, row *table.Row, raws [
 	rowsAt[s][row.Src.Row] = true
 	cells := make([]string, len(raws[s].Rows[0]))
 	idAt, ok := index[s][table.Key(table.ColID)]
-	if !ok {
+	switch {
+	case !ok:
 		r.errorf(at, "sheet %s of %s has no ID column", src.Sheet, src.File)
 		return
+	case idAt < 0:
+		return // its column's place was reported, once, with the sheet
 	}
 	cells[idAt] = row.ID
 	for _, key := range table.SortedKeys(row.Cells) {

@@ -146,6 +146,12 @@ func TestRecheckRefusesEditedValues(t *testing.T) {
 		{"a column far away", func(doc map[string]any) {
 			sourceOf(doc, "heroes", 1)["columns"].(map[string]any)["power"] = "ZZZ"
 		}, []diag.JSONDiagnostic{dg("exp.xlsx:Heroes", 0, E, compiler.CodeTables, `column Power of sheet Heroes is at "ZZZ", which is not a column deckwright reads`, rebuild)}},
+		{"the ID column far away", func(doc map[string]any) {
+			sourceOf(doc, "heroes", 1)["columns"].(map[string]any)["id"] = "ZZZ"
+		}, []diag.JSONDiagnostic{dg("exp.xlsx:Heroes", 0, E, compiler.CodeTables, `column ID of sheet Heroes is at "ZZZ", which is not a column deckwright reads`, rebuild)}},
+		{"the ID column at no letter", func(doc map[string]any) {
+			sourceOf(doc, "heroes", 1)["columns"].(map[string]any)["id"] = "1"
+		}, []diag.JSONDiagnostic{dg("exp.xlsx:Heroes", 0, E, compiler.CodeTables, `column ID of sheet Heroes is at "1", which is not a column deckwright reads`, rebuild)}},
 		{"a duplicated ID", cell("heroes", "cid", "id", "alice"),
 			[]diag.JSONDiagnostic{dg("exp.xlsx:Heroes!A2", 0, E, compiler.CodeTables, `row "cid" has ID "alice" in its cells`, rebuild)}},
 	} {
