@@ -143,11 +143,12 @@ func (r *rechecker) sheet(sh *table.Sheet, tb *table.Table, byFile map[string]*W
 	raws := make([]*RawSheet, len(tb.Sources))
 	index := make([]map[string]int, len(tb.Sources)) // column key → 0-based column
 	for i, src := range tb.Sources {
-		at := diag.Pos{File: src.File, Sheet: src.Sheet}
-		switch {
-		case src == nil:
+		if src == nil {
 			r.errorf(diag.Pos{}, "sheet %q: source %d is null", tb.Key, i)
 			continue
+		}
+		at := diag.Pos{File: src.File, Sheet: src.Sheet}
+		switch {
 		case byFile[src.File] == nil:
 			r.errorf(at, "the source of sheet %q names file %q, which is no layer's", tb.Key, src.File)
 			continue
@@ -212,9 +213,12 @@ func (r *rechecker) row(sh *table.Sheet, tb *table.Table, row *table.Row, raws [
 		return
 	}
 	s := row.Src.Source
-	if s < 0 || s >= len(raws) || raws[s] == nil {
+	switch {
+	case s < 0 || s >= len(raws):
 		r.errorf(diag.Pos{}, "row %q of sheet %q points at source %d, which the tables do not have", row.ID, tb.Key, s)
 		return
+	case raws[s] == nil:
+		return // its source was reported: its rows are not reported again
 	}
 	src := tb.Sources[s]
 	at := diag.Pos{File: src.File, Sheet: src.Sheet, Row: row.Src.Row}

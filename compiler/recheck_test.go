@@ -152,6 +152,13 @@ func TestRecheckRefusesEditedValues(t *testing.T) {
 		{"the ID column at no letter", func(doc map[string]any) {
 			sourceOf(doc, "heroes", 1)["columns"].(map[string]any)["id"] = "1"
 		}, []diag.JSONDiagnostic{dg("exp.xlsx:Heroes", 0, E, compiler.CodeTables, `column ID of sheet Heroes is at "1", which is not a column deckwright reads`, rebuild)}},
+		{"a null source", func(doc map[string]any) {
+			for _, sh := range doc["sheets"].([]any) {
+				if sh := sh.(map[string]any); sh["key"] == "heroes" {
+					sh["sources"].([]any)[1] = nil
+				}
+			}
+		}, []diag.JSONDiagnostic{dg("tables.json", 0, E, compiler.CodeTables, `sheet "heroes": source 1 is null`, rebuild)}},
 		{"a duplicated ID", cell("heroes", "cid", "id", "alice"),
 			[]diag.JSONDiagnostic{dg("exp.xlsx:Heroes!A2", 0, E, compiler.CodeTables, `row "cid" has ID "alice" in its cells`, rebuild)}},
 	} {
