@@ -15,6 +15,7 @@ import (
 
 	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/fuzzlimit"
+	"github.com/deckwright/deckwright/engine/fuzzseed"
 	"github.com/deckwright/deckwright/engine/game"
 	"github.com/deckwright/deckwright/engine/sim"
 	"github.com/deckwright/deckwright/engine/table"
@@ -541,6 +542,12 @@ func FuzzMergePart(f *testing.F) {
 	// A shard's --json report, carrying its part.
 	_, reports := shardFiles(f, m, tb, nil, impact, 1)
 	f.Add(reports[0])
+	for _, data := range fuzzseed.JSONVariants(shardParts(f, m, tb, req, 1)[0], 80) {
+		f.Add(data)
+	}
+	for _, data := range fuzzseed.JSONVariants(shardParts(f, m, tb, impact, 1)[0], 80) {
+		f.Add(data)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzlimit.Check(t, fuzzlimit.Budget{Alloc: 64 << 20, Time: 2 * time.Second}, func() {
 			p, err := game.ReadPart(bytes.NewReader(data), "part.json")
