@@ -276,4 +276,3 @@ func FuzzLoadTables(f *testing.F) {
 		})
 	})
 }
-
