@@ -117,6 +117,27 @@ func (g *Game) hitmanStrike(p *Player, a int16, target int) {
 		}
 	}
 	hp := int(ad.Health)
+	// Step 2 of the PVP order of play holds in Solo PVP too ("Move on to
+	// step 2 if this is Solo PVP"): a hit man with First Strike deals its
+	// printed dice before the first round, ignoring Armor (FL-PVP-05,
+	// FL-NPCM-08).
+	if ad.Strike > 0 {
+		if g.stats != nil {
+			g.stats.rule(RuleFirstStrike)
+		}
+		dmg := g.dice6(int(ad.Strike), "first-strike")
+		if g.trace != nil {
+			g.emitf(p.seat, "first-strike", ad.ID, D{"damage": dmg}, "  First Strike: %d damage", dmg)
+		}
+		g.damageMember(o, m, dmg, Physical, true)
+	}
+	hurt := func(n int) { // the hit man's damage, as an NPCM's (FL-NPCM-07)
+		hp -= n
+		if g.trace != nil {
+			g.emitf(p.seat, "damage", ad.ID, D{"who": "NPCM", "type": DamageNames[Physical], "amount": n, "left": max(hp, 0)},
+				"    %s takes %d damage", ad.Name, n)
+		}
+	}
 	for round := 0; round < 40 && hp > 0 && m.present(); round++ {
 		// Each side's Combat roll follows the Skill Check dice rules; every
 		// success counts (FL-PVP-02, FL-NPCM-02).
@@ -140,9 +161,9 @@ func (g *Game) hitmanStrike(p *Player, a int16, target int) {
 		case sh > sm:
 			g.damageMember(o, m, g.dice6(sh-sm, "damage"), Physical, false)
 		case sm > sh:
-			hp -= g.dice6(sm-sh, "damage")
+			hurt(g.dice6(sm-sh, "damage"))
 		default:
-			hp -= g.c.Rules.PVPTieNPCMDamage
+			hurt(g.c.Rules.PVPTieNPCMDamage)
 			g.damageMember(o, m, g.c.Rules.PVPTieDamage, Physical, true)
 		}
 	}

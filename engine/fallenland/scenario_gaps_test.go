@@ -67,6 +67,8 @@ func gapRows(sh sheets) {
 		act("t-rite", "effects", "removeJinx()", "Condition", "party.jinxed"),
 		map[string]string{"ID": "ex-hitman", "Name": "EX-HITMAN", "Count": "0", "Kind": "hitman", "Value": "3", "Hire Cost": "10", "Omega": "16",
 			"Solo Dice": "1", "Health": "9", "Assignments": "join-party, attack-character", "Text": "A test hit man."},
+		map[string]string{"ID": "ex-hitman-strike", "Name": "EX-HITMAN-STRIKE", "Count": "0", "Kind": "hitman", "Value": "3", "Hire Cost": "10",
+			"Omega": "16", "Solo Dice": "1", "Health": "9", "Strike Dice": "2", "Assignments": "attack-character", "Text": "A test hit man with First Strike."},
 		map[string]string{"ID": "t-once", "Name": "T-ONCE", "Count": "0", "Timing": "exploits", "Kind": "attach-party", "Value": "1",
 			"Ongoing": "gainSalvage(1); discardThis()", "Ongoing Timing": "effects", "Text": "Next Effects Phase: gain 1 Salvage Coin, then discard this card."},
 	)

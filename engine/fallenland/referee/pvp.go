@@ -5,7 +5,10 @@ package referee
 // faces plus its extra; First Strike rolls 1d6 per success of the First
 // Strike checks, an NPCM its printed dice (FL-PVP-05, FL-PVP-12,
 // FL-NPCM-08); the loser's player — a killed NPCM's hirer too — loses its
-// Prestige before the fight ends (FL-PVP-21).
+// Prestige before the fight ends (FL-PVP-21). A hit man's Solo PVP goes
+// through step 2 too: one with First Strike dice strikes before its first
+// round; a round the Character wins costs the hit man 1d6 per success of
+// difference, a tie 5 (FL-PVP-02, FL-PVP-14).
 
 type pvpLedger struct {
 	checks     []int // totals of the PVP checks since the round began
@@ -17,6 +20,9 @@ type pvpLedger struct {
 	dmgSum     int
 	owner      [2]int      // the player each side scores for
 	prestige   map[int]int // Prestige lost since the fight began, by seat
+	hitman     string      // the hit man of a Solo PVP under way ("" none)
+	struck     bool        // its First Strike came
+	solo       struct{ hitman, character int }
 }
 
 func (s *state) pvpEvent() {
@@ -49,7 +55,39 @@ func (s *state) pvpEvent() {
 			l.dmgDice++
 			l.dmgSum += num(e, "face")
 		}
+	case "hire":
+		if str(e, "assignment") != "attack-character" {
+			return
+		}
+		*l = pvpLedger{owner: [2]int{-1, -1}, hitman: e.Card}
+		if a, ok := s.r.act[e.Card]; ok {
+			l.fsExpected = int(s.c.Actions[a].Strike)
+		}
+	case "solo-pvp-round":
+		if l.hitman != e.Card {
+			return
+		}
+		if !l.struck && l.fsExpected > 0 {
+			s.violate("pvp", "%s has %d First Strike dice but fights its Solo PVP without striking first", e.Card, l.fsExpected)
+			l.struck = true // once
+		}
+		l.solo.hitman, l.solo.character = num(e, "hitman"), num(e, "character")
+		l.dmgDice, l.dmgSum = 0, 0
+	case "damage":
+		if l.hitman == "" || e.Card != l.hitman || str(e, "who") != "NPCM" {
+			return
+		}
+		switch diff := l.solo.character - l.solo.hitman; {
+		case diff > 0 && (l.dmgDice != diff || l.dmgSum != num(e, "amount")):
+			s.violate("pvp", "%s loses a Solo PVP round %d to %d: %dd6, %d rolled for %d; the event says %d damage", e.Card,
+				l.solo.hitman, l.solo.character, diff, l.dmgDice, l.dmgSum, num(e, "amount"))
+		case diff == 0 && num(e, "amount") != s.c.Rules.PVPTieNPCMDamage:
+			s.violate("pvp", "%s ties a Solo PVP round and takes %d damage, not %d", e.Card, num(e, "amount"), s.c.Rules.PVPTieNPCMDamage)
+		case diff < 0:
+			s.violate("pvp", "%s wins a Solo PVP round %d to %d yet takes %d damage", e.Card, l.solo.hitman, l.solo.character, num(e, "amount"))
+		}
 	case "first-strike":
+		l.struck = true
 		if l.fsDice != l.fsExpected || l.fsSum != num(e, "damage") {
 			s.violate("pvp", "First Strike: %d dice owed, %d rolled for %d; the event says %d damage", l.fsExpected, l.fsDice, l.fsSum, num(e, "damage"))
 		}

@@ -135,6 +135,7 @@ func (s *state) event() {
 		if s.mapDamage {
 			s.moveEvent()
 		}
+		s.pvpEvent()
 	case "deed", "weeks-end", "card", "resolved", "capture", "ambush":
 		s.deedEvent()
 		switch e.Kind {
@@ -147,7 +148,7 @@ func (s *state) event() {
 		s.techEvent()
 	case "outcome", "psych", "death":
 		s.psychEvent()
-	case "pvp", "check", "first-strike", "pvp-round", "pvp-hit", "pvp-end", "roll", "lose":
+	case "pvp", "check", "first-strike", "pvp-round", "pvp-hit", "pvp-end", "roll", "lose", "hire", "solo-pvp-round":
 		s.pvpEvent()
 	case "end":
 		s.endEvent()

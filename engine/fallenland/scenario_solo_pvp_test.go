@@ -1,0 +1,57 @@
+package fallenland
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestHitmanSoloPVPFirstStrike: a hit man hired to attack a Character goes
+// through step 2 of the PVP order of play ("Move on to step 2 if this is
+// Solo PVP", RB p.39): one with First Strike dice deals them before the
+// first round, ignoring Armor (FL-PVP-05, FL-NPCM-08); one without starts
+// with the first round. The Character (Health 9, Armor 1 + a vest's 1) is
+// the only one of its Party.
+func TestHitmanSoloPVPFirstStrike(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		hitman  string
+		dice    []int
+		left    int // the Character's Health left, 0 dead
+		hirerPR int // Prestige of the hirer after the fight
+		rivalPR int // Prestige of the Character's player
+		strike  bool
+	}{
+		// First Strike 5 + 6 = 11 ignoring Armor kills the Character before any round.
+		{"first strike kills", "ex-hitman-strike", []int{5, 6}, 0, 1, 0, true},
+		// First Strike 3 + 3 = 6, all of it through Armor 2 (left 3); round 1:
+		// both roll a 10, a tie: 1 damage ignoring Armor (left 2), the hit man
+		// 5 (4 left); round 2: the hit man's 10 against the Character's 2 (one
+		// success): 1d6 = 4 kills the hit man.
+		{"first strike ignores armor", "ex-hitman-strike", []int{3, 3, 10, 10, 10, 2, 4}, 2, 0, 1, true},
+		// No First Strike dice: round 1 at once, the same tie and win.
+		{"no first strike", "ex-hitman", []int{10, 10, 10, 2, 4}, 8, 0, 1, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScenario(t, gaps(t), quiet...)
+			p, q := &s.players[0], &s.players[1]
+			s.crown(0, 1, "ex-a")
+			m := s.crown(1, 1, "ex-b", "ex-vest")
+			require.Equal(t, 2, int(m.armor), "Armor 1 and the vest's 1")
+			s.dice(tc.dice...)
+			s.hitmanStrike(p, s.actIdx(tc.hitman), q.seat)
+			s.done()
+			if tc.left == 0 {
+				assert.False(t, m.present(), "the Character is dead; log:\n%s", s.log.String())
+			} else {
+				require.True(t, m.present(), "log:\n%s", s.log.String())
+				assert.Equal(t, tc.left, s.left(m), "log:\n%s", s.log.String())
+			}
+			assert.Equal(t, tc.hirerPR, p.pr)
+			assert.Equal(t, tc.rivalPR, q.pr)
+			assert.Equal(t, tc.strike, strings.Contains(s.log.String(), "First Strike"), "log:\n%s", s.log.String())
+		})
+	}
+}
