@@ -390,8 +390,13 @@ func (b *bot) SoloMove(g *Game, h *Hero, rolls []int) int {
 		best = max(best, r)
 	}
 	double := len(rolls) >= 2 && rolls[0] == rolls[1]
-	if h.dec.Route(g, h) == h.space && !double && containsInt(rolls, 1) {
-		return 1
+	if h.dec.Route(g, h) == h.space && !double {
+		// Staying put: a die that draws the free Event, if one does.
+		for _, r := range rolls {
+			if r <= g.c.Rules.FreeEventOn {
+				return r
+			}
+		}
 	}
 	return best
 }

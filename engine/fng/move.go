@@ -172,11 +172,14 @@ func (g *Game) soloMovement(h *Hero, bonus int) int {
 	for i := range rolls {
 		rolls[i] = g.roll()
 	}
+	// A "roll of 1" is any face at or below the Rules sheet's free-event-on,
+	// as for the other movement and initiative rolls.
+	free := g.c.Rules.FreeEventOn
 	events := 0
 	double := n >= 2 && rolls[0] == rolls[1]
 	if double {
 		events = 1
-		if rolls[0] == 1 {
+		if rolls[0] <= free {
 			events = 2
 		}
 	}
@@ -184,7 +187,7 @@ func (g *Game) soloMovement(h *Hero, bonus int) int {
 	if !containsInt(rolls, choice) {
 		panic(fmt.Sprintf("decider: %s takes %d of the movement dice %v", h.def.Name, choice, rolls))
 	}
-	if choice == 1 && !double {
+	if choice <= free && !double {
 		events = 1
 	}
 	if g.trace != nil {

@@ -1583,6 +1583,38 @@ func TestSoloMovementDice(t *testing.T) {
 	}
 }
 
+// The single-hero solo game's "roll of 1" is the Rules sheet's
+// free-event-on, as for every other movement and initiative roll: at 2,
+// taking a 2 draws the Event and double 2s draw two.
+func TestSoloMovementDiceFollowTheFreeEventRule(t *testing.T) {
+	c := contentWith(t, map[string]int{"free-event-on": 2})
+	s := newCoopOn(t, c, Options{Mode: Solo}, "mob", nil, "duke-dudley")
+	duke := s.at(0, "greece")
+	s.site("the-eye", "of-kings", "tibet") // where the Duke heads, unless he stays
+	s.topEvents("lucky-break", 8)
+	for _, tc := range []struct {
+		a, b, move, events int
+		stay               bool
+	}{
+		{2, 2, 2, 2, false},
+		{3, 3, 3, 1, false},
+		{2, 5, 5, 0, false},
+		{3, 4, 4, 0, false},
+		{2, 5, 2, 1, true}, // staying put, the hero takes the 2 for its Event
+		{3, 5, 5, 0, true}, // no die draws one: the best
+	} {
+		duke.hand = duke.hand[:0]
+		duke.progress = -1
+		if tc.stay {
+			duke.progress = int16(s.site("the-crown", "of-kings", "greece"))
+		}
+		s.dice(tc.a, tc.b)
+		require.Equal(t, tc.move, s.soloMovement(duke, 0), "%d %d", tc.a, tc.b)
+		s.done()
+		require.Len(t, duke.hand, tc.events, "%d %d", tc.a, tc.b)
+	}
+}
+
 // The single-hero solo game: 2 villains; the hero needs 15 Fortune, the
 // villains 20 on the track. The harder variants: 20 Fortune, 15 on the
 // track, or both.
