@@ -184,8 +184,14 @@ func (g *Game) setupGame() {
 		g.result.Policies[seat] = g.heroes[seat].policy
 	}
 	if g.trace != nil {
-		g.emit(-1, "setup", "", map[string]any{"players": n, "mode": g.opt.Mode.String(), "level": level(g.opt.Advanced)},
-			"setup: %d players, %s, %s game", n, g.opt.Mode, level(g.opt.Advanced))
+		d := map[string]any{"players": n, "mode": g.opt.Mode.String(), "level": level(g.opt.Advanced)}
+		switch g.opt.Mode {
+		case Competitive:
+			d["fortune_goal"] = g.fortuneGoal()
+		case Team:
+			d["fortune_goal"] = g.teamGoal(0) // teams are even
+		}
+		g.emit(-1, "setup", "", d, "setup: %d players, %s, %s game", n, g.opt.Mode, level(g.opt.Advanced))
 		for seat := range g.heroes {
 			h := &g.heroes[seat]
 			d := h.def

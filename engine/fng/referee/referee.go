@@ -9,7 +9,9 @@
 // cost what the rules say; moves stay within their points along the map;
 // test successes, fight hits and villain searches agree with the dice; the
 // first player rolled highest; a KO costs its die; a hero in a cliffhanger
-// faces it before any new Danger and does not move away.
+// faces it before any new Danger and does not move away; the competitive
+// and team games are won at the first End Phase where a hero (a team) stands
+// home, not KO'd, with its Fortune goal, by the one the tie-break names.
 package referee
 
 import (
@@ -56,7 +58,7 @@ var _ game.Referee = (*Referee)(nil)
 func (r *Referee) Check(events []game.Event) []game.Violation {
 	b := &books{r: r, glory: map[int]int{}, wounds: map[int]int{}, fortune: map[string]int{},
 		zones: map[cardKey]int{}, total: map[cardKey]int{}, space: map[int]string{}, moveMods: map[int]int{},
-		tokens: map[string]int{}, cliff: map[int]cliff{}, sites: map[int]string{}}
+		tokens: map[string]int{}, cliff: map[int]cliff{}, sites: map[int]string{}, stood: map[int]bool{}}
 	for i := range events {
 		b.i, b.e = i, &events[i]
 		b.event()
@@ -104,6 +106,10 @@ type books struct {
 	ko      *koLoss
 	vhits   int // the hits of the last villain round, and the hero they were on
 	von     int
+
+	mode  string       // the setup's mode
+	goal  int          // the Fortune a hero (competitive) or a team needs, 0 unknown
+	stood map[int]bool // heroes who stood up since the round began: KO'd at its End Phase's victory check
 }
 
 type hero struct {
@@ -111,6 +117,8 @@ type hero struct {
 	combat, agility, cunning, lore int
 	defense                        int
 	ko                             bool
+	start                          string // Start City
+	team                           int
 }
 
 type cardKey struct{ deck, card, zone string }
@@ -155,9 +163,10 @@ func (b *books) event() {
 	}
 	switch e.Kind {
 	case "setup":
+		b.mode, b.goal = b.str("mode"), b.int("fortune_goal")
 	case "hero":
 		b.heroes = append(b.heroes, hero{id: e.Card, combat: b.int("combat"), agility: b.int("agility"), cunning: b.int("cunning"),
-			lore: b.int("lore"), defense: b.int("defense")})
+			lore: b.int("lore"), defense: b.int("defense"), start: b.str("space"), team: b.int("team")})
 		b.space[e.Seat] = b.str("space")
 	case "deck":
 		deck, zone := b.str("deck"), "deck"
@@ -169,8 +178,12 @@ func (b *books) event() {
 			b.total[cardKey{deck, id, ""}]++
 		}
 	case "round":
+		if b.int("round") > 1 {
+			b.noMissedWin()
+		}
 		clear(b.moveMods)
 		clear(b.moves)
+		clear(b.stood)
 	case "roll":
 		b.roll()
 	case "modifier":
@@ -253,7 +266,10 @@ func (b *books) event() {
 	case "stand":
 		if e.Seat >= 0 && e.Seat < len(b.heroes) {
 			b.heroes[e.Seat].ko = false
+			b.stood[e.Seat] = true
 		}
+	case "end":
+		b.winner()
 	}
 }
 

@@ -151,7 +151,8 @@ func TestRefereeCatchesBrokenRules(t *testing.T) {
 		events = trace(t, fng.New(c), seed, fng.Options{Mode: fng.Competitive, Players: 4, Advanced: true, MaxRounds: 60,
 			Policies: []fng.Policy{fng.Bold, fng.Cautious, fng.Random, fng.Bold}})
 		if has(events, "buy", nil) && has(events, "ko", nil) && has(events, "villain-search", nil) && has(events, "fly", func(e *game.Event) bool { return e.Data["free"] == 0 }) &&
-			has(events, "reveal", nil) && has(events, "fortune", func(e *game.Event) bool { return toInt(e.Data["delta"]) < 0 }) {
+			has(events, "reveal", nil) && has(events, "fortune", func(e *game.Event) bool { return toInt(e.Data["delta"]) < 0 }) &&
+			has(events, "end", func(e *game.Event) bool { return e.Data["how"] == "fortune" }) {
 			break
 		}
 		require.Less(t, seed, uint64(200), "no game with purchases, a KO, a villain search, a flight, a cliffhanger and Fortune spent")
@@ -289,6 +290,18 @@ func TestRefereeCatchesBrokenRules(t *testing.T) {
 				}
 			}
 			return append(append(append([]game.Event(nil), events[:i]...), away), events[i:]...)
+		}},
+		{"a win short of the Fortune goal", "victory", func() []game.Event {
+			return with(events, first("setup", nil), "fortune_goal", 99)
+		}},
+		{"a win by a hero not at home with its Fortune", "victory", func() []game.Event {
+			i := first("end", nil)
+			return with(events, i, "winner", (toInt(events[i].Data["winner"])+1)%4)
+		}},
+		{"the game goes on past a win", "victory", func() []game.Event {
+			i := first("end", nil)
+			out := append([]game.Event(nil), events[:i]...)
+			return append(out, game.Event{Turn: events[i].Turn + 1, Seat: -1, Kind: "round", Data: map[string]any{"round": events[i].Turn + 1}})
 		}},
 		{"a fourth Gear", "carrying-limit", func() []game.Event {
 			var extra []game.Event
