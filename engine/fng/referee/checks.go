@@ -715,3 +715,30 @@ func (b *books) notInCliffhanger(seat int, what string) {
 		b.fail("cliffhanger", "%s %s while in the cliffhanger of %s", b.heroName(seat), what, c.card)
 	}
 }
+
+// --- Deep jungles (rule "explore") ----------------------------------------------------
+
+// explore: a hero exploring a deep jungle rolls one die per exploration
+// marker and finds the adventure on any die at explore-on or more (the
+// engine stops at the first such die); a villain rolls all of its dice
+// (FG RB "Exploration"; FG-JUNG-03, FG-COOP-33).
+func (b *books) explore() {
+	dice := b.lastRoll(b.e.Kind)
+	on := b.r.c.Rules.ExploreOn
+	finds := count(dice, func(d int) bool { return d >= on })
+	found := b.int("found") == 1
+	who := b.heroName(b.e.Seat)
+	if b.e.Kind == "villain-explore" {
+		who = b.e.Card
+	}
+	switch {
+	case len(dice) == 0:
+		b.fail("explore", "%s explores without a die", who)
+	case !found && (finds > 0 || len(dice) != b.int("markers")):
+		b.fail("explore", "%s is lost with %d exploration markers on %v (a die at %d or more finds it)", who, b.int("markers"), dice, on)
+	case found && finds == 0:
+		b.fail("explore", "%s finds the adventure on %v (a die at %d or more is needed)", who, dice, on)
+	case found && b.e.Kind == "explore" && (finds != 1 || dice[len(dice)-1] < on):
+		b.fail("explore", "%s rolls on after finding the adventure: %v", who, dice)
+	}
+}

@@ -268,6 +268,8 @@ func (b *books) event() {
 			b.heroes[e.Seat].ko = false
 			b.stood[e.Seat] = true
 		}
+	case "explore", "villain-explore":
+		b.explore()
 	case "end":
 		b.winner()
 	}

@@ -152,7 +152,7 @@ func TestRefereeCatchesBrokenRules(t *testing.T) {
 			Policies: []fng.Policy{fng.Bold, fng.Cautious, fng.Random, fng.Bold}})
 		if has(events, "buy", nil) && has(events, "ko", nil) && has(events, "villain-search", nil) && has(events, "fly", func(e *game.Event) bool { return e.Data["free"] == 0 }) &&
 			has(events, "reveal", nil) && has(events, "fortune", func(e *game.Event) bool { return toInt(e.Data["delta"]) < 0 }) &&
-			has(events, "end", func(e *game.Event) bool { return e.Data["how"] == "fortune" }) {
+			has(events, "end", func(e *game.Event) bool { return e.Data["how"] == "fortune" }) && has(events, "explore", nil) {
 			break
 		}
 		require.Less(t, seed, uint64(200), "no game with purchases, a KO, a villain search, a flight, a cliffhanger and Fortune spent")
@@ -290,6 +290,14 @@ func TestRefereeCatchesBrokenRules(t *testing.T) {
 				}
 			}
 			return append(append(append([]game.Event(nil), events[:i]...), away), events[i:]...)
+		}},
+		{"a deep jungle found on failed dice", "explore", func() []game.Event {
+			i := first("explore", func(e *game.Event) bool { return toInt(e.Data["found"]) == 0 })
+			return with(with(events, i, "found", 1), i, "markers", 0)
+		}},
+		{"a deep jungle missed on a finding die", "explore", func() []game.Event {
+			i := first("explore", func(e *game.Event) bool { return toInt(e.Data["found"]) == 1 })
+			return with(events, i, "found", 0)
 		}},
 		{"a win short of the Fortune goal", "victory", func() []game.Event {
 			return with(events, first("setup", nil), "fortune_goal", 99)
