@@ -131,11 +131,11 @@ func (g *Game) hitmanStrike(p *Player, a int16, target int) {
 		}
 		g.damageMember(o, m, dmg, Physical, true)
 	}
-	hurt := func(n int) { // the hit man's damage, as an NPCM's (FL-NPCM-07)
+	hurt := func(n int, t DamageType) { // the hit man's damage, as an NPCM's (FL-NPCM-07)
 		hp -= n
 		if g.trace != nil {
-			g.emitf(p.seat, "damage", ad.ID, D{"who": "NPCM", "type": DamageNames[Physical], "amount": n, "left": max(hp, 0)},
-				"    %s takes %d damage", ad.Name, n)
+			g.emitf(p.seat, "damage", ad.ID, D{"who": "NPCM", "type": DamageNames[t], "amount": n, "left": max(hp, 0)},
+				"    %s takes %d %s damage", ad.Name, n, DamageNames[t])
 		}
 	}
 	for round := 0; round < 40 && hp > 0 && m.present(); round++ {
@@ -161,9 +161,21 @@ func (g *Game) hitmanStrike(p *Player, a int16, target int) {
 		case sh > sm:
 			g.damageMember(o, m, g.dice6(sh-sm, "damage"), Physical, false)
 		case sm > sh:
-			hurt(g.dice6(sm-sh, "damage"))
+			hurt(g.dice6(sm-sh, "damage"), Physical)
+			// The Character's Infected and Radiation weapons "cause 1 extra
+			// point of Damage during PVP" (RB p.16), as in a standard PVP
+			// round it wins (FL-AMB-42).
+			for _, it := range m.items {
+				if t := g.spoils(it).PVPDamage; t > 0 && hp > 0 {
+					typ := Infected
+					if t == 2 {
+						typ = Radiation
+					}
+					hurt(1, typ)
+				}
+			}
 		default:
-			hurt(g.c.Rules.PVPTieNPCMDamage)
+			hurt(g.c.Rules.PVPTieNPCMDamage, Physical)
 			g.damageMember(o, m, g.c.Rules.PVPTieDamage, Physical, true)
 		}
 	}

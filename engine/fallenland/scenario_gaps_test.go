@@ -48,6 +48,8 @@ func gapRows(sh sheets) {
 	)
 	sh["Spoils"] = append(sh["Spoils"],
 		map[string]string{"ID": "ex-jinx", "Name": "EX-JINX", "Count": "0", "Categories": "Jinxed", "Bonuses": "Combat -1", "Jinx Target": "character", "Text": "Jinxed."},
+		map[string]string{"ID": "ex-nails", "Name": "EX-NAILS", "Count": "0", "Categories": "Melee Weapon", "Bonuses": "Combat +1", "PVP Damage": "infected",
+			"Text": "Infected Wounds: 1 extra point of damage in PVP."},
 		map[string]string{"ID": "ex-coin-purse", "Name": "EX-COIN-PURSE", "Count": "0", "Categories": "Melee Weapon", "Value": "1", "Text": "When drawn, gain 2 Salvage Coins.",
 			"Timing": "on-draw", "Effect": "gainSalvage(2)"},
 	)

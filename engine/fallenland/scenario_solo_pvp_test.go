@@ -55,3 +55,35 @@ func TestHitmanSoloPVPFirstStrike(t *testing.T) {
 		})
 	}
 }
+
+// TestHitmanSoloPVPWeaponPoint: a Character whose weapon causes Infected
+// Wounds deals the hit man 1 extra point in each Solo PVP round it wins
+// ("cause 1 extra point of Damage during PVP", RB p.16; FL-AMB-42), as in a
+// standard PVP round. The hit man (Health 9) loses two rounds by one
+// success: 4 + 1, then 4 — dead; without the point it would live on 1.
+func TestHitmanSoloPVPWeaponPoint(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		weapon string
+		dice   []int
+	}{
+		{"an Infected weapon", "ex-nails", []int{10, 2, 4, 10, 2, 4}},
+		// No such weapon: the hit man lives on 1 after two rounds and dies in
+		// a third.
+		{"no such weapon", "ex-plus-1", []int{10, 2, 4, 10, 2, 4, 10, 2, 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScenario(t, gaps(t), quiet...)
+			p, q := &s.players[0], &s.players[1]
+			s.crown(0, 1, "ex-a")
+			m := s.crown(1, 1, "ex-b", tc.weapon)
+			s.dice(tc.dice...)
+			s.hitmanStrike(p, s.actIdx("ex-hitman"), q.seat)
+			s.done()
+			require.True(t, m.present(), "log:\n%s", s.log.String())
+			assert.Equal(t, 9, s.left(m), "the Character won every round")
+			assert.Equal(t, 1, q.pr, "the Character's player killed the hit man")
+			assert.Equal(t, strings.Contains(s.log.String(), "1 Infected damage"), tc.weapon == "ex-nails", "log:\n%s", s.log.String())
+		})
+	}
+}

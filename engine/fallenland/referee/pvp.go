@@ -8,7 +8,8 @@ package referee
 // Prestige before the fight ends (FL-PVP-21). A hit man's Solo PVP goes
 // through step 2 too: one with First Strike dice strikes before its first
 // round; a round the Character wins costs the hit man 1d6 per success of
-// difference, a tie 5 (FL-PVP-02, FL-PVP-14).
+// difference (and a point per Infected or Radiation weapon of the
+// Character's), a tie 5 (FL-PVP-02, FL-PVP-14, FL-AMB-42).
 
 type pvpLedger struct {
 	checks     []int // totals of the PVP checks since the round began
@@ -23,6 +24,7 @@ type pvpLedger struct {
 	hitman     string      // the hit man of a Solo PVP under way ("" none)
 	struck     bool        // its First Strike came
 	solo       struct{ hitman, character int }
+	soloHit    bool // the round's damage to the hit man came
 }
 
 func (s *state) pvpEvent() {
@@ -72,12 +74,22 @@ func (s *state) pvpEvent() {
 			l.struck = true // once
 		}
 		l.solo.hitman, l.solo.character = num(e, "hitman"), num(e, "character")
-		l.dmgDice, l.dmgSum = 0, 0
+		l.dmgDice, l.dmgSum, l.soloHit = 0, 0, false
 	case "damage":
 		if l.hitman == "" || e.Card != l.hitman || str(e, "who") != "NPCM" {
 			return
 		}
-		switch diff := l.solo.character - l.solo.hitman; {
+		diff := l.solo.character - l.solo.hitman
+		if l.soloHit {
+			// After the round's dice, only a won round's Infected or Radiation
+			// weapons add a point each (FL-AMB-42).
+			if t := str(e, "type"); diff <= 0 || num(e, "amount") != 1 || (t != "Infected" && t != "Radiation") {
+				s.violate("pvp", "%s takes %d more %s damage after its Solo PVP round's", e.Card, num(e, "amount"), str(e, "type"))
+			}
+			return
+		}
+		l.soloHit = true
+		switch {
 		case diff > 0 && (l.dmgDice != diff || l.dmgSum != num(e, "amount")):
 			s.violate("pvp", "%s loses a Solo PVP round %d to %d: %dd6, %d rolled for %d; the event says %d damage", e.Card,
 				l.solo.hitman, l.solo.character, diff, l.dmgDice, l.dmgSum, num(e, "amount"))

@@ -15,7 +15,8 @@ import (
 // TestRefereeHitmanSoloPVP: a hit man hired to attack a Character strikes
 // first when its card prints First Strike dice (step 2 of the PVP order of
 // play holds in Solo PVP, FL-PVP-05, FL-NPCM-08), and a Solo PVP round it
-// loses costs it 1d6 per success of difference, a tie 5 (FL-PVP-14). The
+// loses costs it 1d6 per success of difference (and a point per Infected or
+// Radiation weapon of the Character's, FL-AMB-42), a tie 5 (FL-PVP-14). The
 // Butcher of Route 9 is given 2 First Strike dice.
 func TestRefereeHitmanSoloPVP(t *testing.T) {
 	c := *base(t)
@@ -41,6 +42,9 @@ func TestRefereeHitmanSoloPVP(t *testing.T) {
 	hurt := func(n int) game.Event {
 		return ev("damage", id, fallenland.D{"who": "NPCM", "type": "Physical", "amount": n, "left": 9 - n})
 	}
+	point := func(t string) game.Event {
+		return ev("damage", id, fallenland.D{"who": "NPCM", "type": t, "amount": 1, "left": 3})
+	}
 	join := func(parts ...any) []game.Event {
 		var out []game.Event
 		for _, p := range parts {
@@ -65,6 +69,9 @@ func TestRefereeHitmanSoloPVP(t *testing.T) {
 		{"a lost round's damage is not its dice", join(hire, strike, round(1, 3), roll(5, "damage"), hurt(5)), true},
 		{"a tie costs 5", join(hire, strike, round(2, 2), hurt(4)), true},
 		{"hurt in a round it won", join(hire, strike, round(3, 2), hurt(2)), true},
+		{"a lost round's Infected weapon point", join(hire, strike, round(1, 2), roll(5, "damage"), hurt(5), point("Infected")), false},
+		{"a weapon point after a tie", join(hire, strike, round(2, 2), hurt(5), point("Radiation")), true},
+		{"a second Physical hit after a lost round", join(hire, strike, round(1, 2), roll(5, "damage"), hurt(5), point("Physical")), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var pvp []game.Violation
