@@ -512,7 +512,8 @@ func (g *Game) refreshRollers(cs *CheckState) {
 func (g *Game) individual(p *Player, e *EncDef) (all, redraw bool) {
 	g.cause = causeSolo
 	all = true
-	seq := e.Checks.Branches[g.branch(p, e)]
+	br := g.branch(p, e)
+	seq := e.Checks.Branches[br]
 	var who [5]*Member
 	n := 0
 	for i := range p.party.crowns {
@@ -545,7 +546,7 @@ func (g *Game) individual(p *Player, e *EncDef) (all, redraw bool) {
 		}
 		all = all && ok
 		if m.present() {
-			g.outcome(p, e, 0, ok, m)
+			g.outcome(p, e, br, ok, m)
 		}
 	}
 	if e.Checks.Psych {
@@ -558,7 +559,8 @@ func (g *Game) individual(p *Player, e *EncDef) (all, redraw bool) {
 // player's choice) attempts every check (FL-SC-21, FL-AMB-06).
 func (g *Game) solo(p *Player, e *EncDef) (ok, redraw bool) {
 	g.cause = causeSolo
-	seq := e.Checks.Branches[g.branch(p, e)]
+	br := g.branch(p, e)
+	seq := e.Checks.Branches[br]
 	m := g.soloMember(p, e, seq)
 	if m == nil {
 		return false, false
@@ -581,7 +583,7 @@ func (g *Game) solo(p *Player, e *EncDef) (ok, redraw bool) {
 		}
 	}
 	if m.present() {
-		g.outcome(p, e, 0, ok, m)
+		g.outcome(p, e, br, ok, m)
 	}
 	if e.Checks.Psych && m.present() {
 		g.psychCheck(p, m)
@@ -759,7 +761,8 @@ func (g *Game) multi(p *Player, e *EncDef, who []int) (ok, redraw bool) {
 	if redraw {
 		return false, true
 	}
-	seq := e.Checks.Branches[g.branch(p, e)]
+	br := g.branch(p, e)
+	seq := e.Checks.Branches[br]
 	ok = true
 	for _, k := range seq {
 		if won {
@@ -780,7 +783,7 @@ func (g *Game) multi(p *Player, e *EncDef, who []int) (ok, redraw bool) {
 		if q.party.alive() == 0 {
 			continue
 		}
-		g.outcome(q, e, 0, ok, nil)
+		g.outcome(q, e, br, ok, nil)
 		if ok {
 			g.osc(q, e)
 		}

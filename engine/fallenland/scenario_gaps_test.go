@@ -96,6 +96,12 @@ func gapRows(sh sheets) {
 			"Expires", "3", "Ongoing", "drawer ? loseTownHealth(1) : nothing()"),
 		enc("ex-world-tick", "World", "TRUE", "Success", "gainSalvage(1)", "Ongoing", "gainSalvage(1); discardThis()"),
 		enc("ex-world-poi-end", "World", "TRUE", "Success", "gainSalvage(1)", "POI", "here", "POI Effect", "gainSalvage(3); discardThis()", "POI Once", "FALSE"),
+		enc("ex-solo-or", "Checks", "9 Survival solo or 1 Combat solo", "Success", "gainSalvage(1)", "Failure", "gainTownHealth(1)",
+			"Alt Success", "gainSalvage(5)", "Alt Failure", "gainTownHealth(3)"),
+		enc("ex-indiv-or", "Checks", "9 Survival individual or 1 Combat individual", "Success", "gainSalvage(1)", "Failure", "gainTownHealth(1)",
+			"Alt Success", "gainSalvage(5)", "Alt Failure", "gainTownHealth(3)"),
+		enc("ex-multi-or", "Checks", "20 Survival multi or 1 Combat multi", "Success", "gainSalvage(1)", "Failure", "gainTownHealth(1)",
+			"Alt Success", "gainSalvage(5)", "Alt Failure", "gainTownHealth(3)"),
 		enc("ex-carnival", "World", "TRUE", "Success", "gainSalvage(1)", "POI", "here", "POI Effect", "gainSalvage(1)", "Expires", "5",
 			"Ongoing", "drawer ? poiTowardCoast(1) : nothing()"),
 	)

@@ -87,3 +87,44 @@ func TestHitmanSoloPVPWeaponPoint(t *testing.T) {
 		})
 	}
 }
+
+// TestAlternativeOutcomeOfSoloIndividualAndMultiCards: a card offering two
+// alternatives ("or") reads the Success or Failure portion of the one the
+// player attempted, whatever the card's kind (RB p.23: each alternative has
+// its own ending, as Biker Outlaws shows). The first alternative (9 or 20
+// Survival) is out of reach, so the bot attempts the second (1 Combat,
+// Total Skill 10: a 2 passes, a 10 fails); its portions are the Alt
+// columns: 5 Salvage, or 3 Town Health.
+func TestAlternativeOutcomeOfSoloIndividualAndMultiCards(t *testing.T) {
+	for _, tc := range []struct {
+		name, card string
+		face       int
+		sc, th     int
+	}{
+		{"solo, passed", "ex-solo-or", 2, 5, 30},
+		{"solo, failed", "ex-solo-or", 10, 0, 33},
+		{"individual, passed", "ex-indiv-or", 2, 5, 30},
+		{"individual, failed", "ex-indiv-or", 10, 0, 33},
+		{"multi, passed", "ex-multi-or", 2, 5, 30},
+		{"multi, failed", "ex-multi-or", 10, 0, 33},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScenario(t, gaps(t), quiet...)
+			p := &s.players[0]
+			s.crown(0, 1, "ex-a")
+			e := &s.c.Encounters[s.encIdx(tc.card)]
+			s.dice(tc.face)
+			switch e.Checks.Kind {
+			case SoloCheck:
+				s.solo(p, e)
+			case IndividualCheck:
+				s.individual(p, e)
+			default:
+				s.multi(p, e, []int{p.seat})
+			}
+			s.done()
+			assert.Equal(t, tc.sc, p.sc, "log:\n%s", s.log.String())
+			assert.Equal(t, tc.th, p.th, "log:\n%s", s.log.String())
+		})
+	}
+}

@@ -20,11 +20,20 @@ type Referee struct {
 	act   map[string]int
 	techs map[string]int
 	decks map[string]int // deck name → index in DeckNames
+	encs  map[string]int // Encounter ID → index
+	miss  map[string]int // Mission ID → index
 }
 
 // New prepares a referee for games on c.
 func New(c *fallenland.Content) *Referee {
-	r := &Referee{c: c, chars: map[string]int{}, spoil: map[string]int{}, act: map[string]int{}, techs: map[string]int{}, decks: map[string]int{}}
+	r := &Referee{c: c, chars: map[string]int{}, spoil: map[string]int{}, act: map[string]int{}, techs: map[string]int{}, decks: map[string]int{},
+		encs: map[string]int{}, miss: map[string]int{}}
+	for i := range c.Encounters {
+		r.encs[c.Encounters[i].ID] = i
+	}
+	for i := range c.Missions {
+		r.miss[c.Missions[i].ID] = i
+	}
 	for i := range c.Characters {
 		r.chars[c.Characters[i].ID] = i
 	}
@@ -75,6 +84,7 @@ type state struct {
 	lastMove  []moveEnd     // per seat: where its last Movement Deed ended
 	purchases []purchase    // per seat, this Turn
 	pvp       pvpLedger
+	alt       altLedger
 	owedPsych map[int]map[string]*psychDue
 	mapDamage bool // the damage events that follow are a hex's (Radiation) // per seat, the cards drawn that show the Psychological Check
 }
@@ -152,6 +162,10 @@ func (s *state) event() {
 		s.pvpEvent()
 	case "end":
 		s.endEvent()
+	}
+	switch e.Kind {
+	case "card", "check", "outcome", "resolved":
+		s.outcomeEvent()
 	}
 }
 
