@@ -16,15 +16,17 @@ import (
 )
 
 // tracedGames plays n 4-player games of mixed bots with traces.
-func tracedGames(t *testing.T, n int) [][]game.Event {
-	c := base(t)
+func tracedGames(t *testing.T, n int) [][]game.Event { return tracedGamesOn(t, base(t), 99, n) }
+
+// tracedGamesOn plays n such games on content c, from seed.
+func tracedGamesOn(t *testing.T, c *fallenland.Content, seed uint64, n int) [][]game.Event {
 	g := fallenland.New(c)
 	var out [][]game.Event
 	for i := range n {
 		var log game.EventLog
 		opt := fallenland.Options{Players: 4, MaxRounds: 100,
 			Policies: []fallenland.Policy{fallenland.Bold, fallenland.Random, fallenland.Cautious, fallenland.Bold}}
-		_, err := g.Trace(&log, rng.Seed(99, i), opt)
+		_, err := g.Trace(&log, rng.Seed(seed, i), opt)
 		require.NoError(t, err)
 		out = append(out, log.Events)
 	}

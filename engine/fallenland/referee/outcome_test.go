@@ -9,7 +9,6 @@ import (
 
 	"github.com/deckwright/deckwright/engine/fallenland"
 	"github.com/deckwright/deckwright/engine/game"
-	"github.com/deckwright/deckwright/engine/rng"
 )
 
 // withAlternative is the bundled set with its Solo card Cliff Path given a
@@ -56,16 +55,10 @@ func TestRefereeOutcomeOfTheAlternativeAttempted(t *testing.T) {
 func TestRefereeAlternativesInPlay(t *testing.T) {
 	c, id := withAlternative(t)
 	ref := New(c)
-	g := fallenland.New(c)
 	outcomes := 0
-	for i := range 24 {
-		var log game.EventLog
-		opt := fallenland.Options{Players: 4, MaxRounds: 100,
-			Policies: []fallenland.Policy{fallenland.Bold, fallenland.Random, fallenland.Cautious, fallenland.Bold}}
-		_, err := g.Trace(&log, rng.Seed(11, i), opt)
-		require.NoError(t, err)
-		require.Empty(t, ref.Check(log.Events), "game %d", i)
-		for _, e := range log.Events {
+	for i, events := range tracedGamesOn(t, c, 11, 24) {
+		require.Empty(t, ref.Check(events), "game %d", i)
+		for _, e := range events {
 			if e.Kind == "outcome" && e.Card == id {
 				outcomes++
 			}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/deckwright/deckwright/engine/fallenland"
 	"github.com/deckwright/deckwright/engine/game"
-	"github.com/deckwright/deckwright/engine/rng"
 )
 
 // TestRefereeHitmanSoloPVP: a hit man hired to attack a Character strikes
@@ -100,17 +99,11 @@ func TestRefereeHitmenWithFirstStrikeInPlay(t *testing.T) {
 		}
 	}
 	ref := New(&c)
-	g := fallenland.New(&c)
 	strikes := 0
-	for i := range 16 {
-		var log game.EventLog
-		opt := fallenland.Options{Players: 4, MaxRounds: 100,
-			Policies: []fallenland.Policy{fallenland.Bold, fallenland.Random, fallenland.Cautious, fallenland.Bold}}
-		_, err := g.Trace(&log, rng.Seed(7, i), opt)
-		require.NoError(t, err)
-		require.Empty(t, ref.Check(log.Events), "game %d", i)
+	for i, events := range tracedGamesOn(t, &c, 7, 16) {
+		require.Empty(t, ref.Check(events), "game %d", i)
 		hitman := ""
-		for _, e := range log.Events {
+		for _, e := range events {
 			switch {
 			case e.Kind == "hire" && e.Data["assignment"] == "attack-character":
 				hitman = e.Card
