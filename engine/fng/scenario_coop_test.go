@@ -1554,23 +1554,21 @@ func TestSoloNoInitiativePhase(t *testing.T) {
 	}
 }
 
-// The single hero rolls two movement dice and picks one. Any doubles draw
-// a free Event (double 1s two); choosing a 1 draws one — once only.
-func TestSoloMovementDice(t *testing.T) {
-	s := newCoop(t, Options{Mode: Solo}, "mob", nil, "duke-dudley")
+// soloMove is a single-hero movement roll: the two dice, the movement the
+// hero takes, the free Events it draws, and whether it means to stay put.
+type soloMove struct {
+	a, b, move, events int
+	stay               bool
+}
+
+// checkSoloMoves rolls each case's dice for the Duke, alone against the Mob
+// on content c: staying put he hunts in Greece, else he heads for Tibet.
+func checkSoloMoves(t *testing.T, c *Content, cases []soloMove) {
+	s := newCoopOn(t, c, Options{Mode: Solo}, "mob", nil, "duke-dudley")
 	duke := s.at(0, "greece")
 	s.site("the-eye", "of-kings", "tibet") // where the Duke heads, unless he stays
 	s.topEvents("lucky-break", 8)
-	for _, tc := range []struct {
-		a, b, move, events int
-		stay               bool
-	}{
-		{3, 3, 3, 1, false},
-		{1, 1, 1, 2, false},
-		{2, 5, 5, 0, false},
-		{1, 4, 4, 0, false},
-		{1, 4, 1, 1, true}, // staying put, the hero takes the 1 for its Event
-	} {
+	for _, tc := range cases {
 		duke.hand = duke.hand[:0]
 		duke.progress = -1
 		if tc.stay {
@@ -1583,36 +1581,30 @@ func TestSoloMovementDice(t *testing.T) {
 	}
 }
 
+// The single hero rolls two movement dice and picks one. Any doubles draw
+// a free Event (double 1s two); choosing a 1 draws one — once only.
+func TestSoloMovementDice(t *testing.T) {
+	checkSoloMoves(t, bundled(t), []soloMove{
+		{3, 3, 3, 1, false},
+		{1, 1, 1, 2, false},
+		{2, 5, 5, 0, false},
+		{1, 4, 4, 0, false},
+		{1, 4, 1, 1, true}, // staying put, the hero takes the 1 for its Event
+	})
+}
+
 // The single-hero solo game's "roll of 1" is the Rules sheet's
 // free-event-on, as for every other movement and initiative roll: at 2,
 // taking a 2 draws the Event and double 2s draw two.
 func TestSoloMovementDiceFollowTheFreeEventRule(t *testing.T) {
-	c := contentWith(t, map[string]int{"free-event-on": 2})
-	s := newCoopOn(t, c, Options{Mode: Solo}, "mob", nil, "duke-dudley")
-	duke := s.at(0, "greece")
-	s.site("the-eye", "of-kings", "tibet") // where the Duke heads, unless he stays
-	s.topEvents("lucky-break", 8)
-	for _, tc := range []struct {
-		a, b, move, events int
-		stay               bool
-	}{
+	checkSoloMoves(t, contentWith(t, map[string]int{"free-event-on": 2}), []soloMove{
 		{2, 2, 2, 2, false},
 		{3, 3, 3, 1, false},
 		{2, 5, 5, 0, false},
 		{3, 4, 4, 0, false},
 		{2, 5, 2, 1, true}, // staying put, the hero takes the 2 for its Event
 		{3, 5, 5, 0, true}, // no die draws one: the best
-	} {
-		duke.hand = duke.hand[:0]
-		duke.progress = -1
-		if tc.stay {
-			duke.progress = int16(s.site("the-crown", "of-kings", "greece"))
-		}
-		s.dice(tc.a, tc.b)
-		require.Equal(t, tc.move, s.soloMovement(duke, 0), "%d %d", tc.a, tc.b)
-		s.done()
-		require.Len(t, duke.hand, tc.events, "%d %d", tc.a, tc.b)
-	}
+	})
 }
 
 // The single-hero solo game: 2 villains; the hero needs 15 Fortune, the
