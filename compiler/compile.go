@@ -319,6 +319,11 @@ func (c *compiler) readLayer(wb *Workbook) *layer {
 	set := wb.Sheet(table.SetSheet.Name)
 	at := diag.Pos{File: wb.File}
 	if set == nil {
+		for _, p := range wb.Lost {
+			if p.Row == 0 && diag.FoldName(p.Sheet) == diag.FoldName(table.SetSheet.Name) {
+				return nil // reading reported the sheet it could not read
+			}
+		}
 		c.diags.Add(diag.Errorf(at, CodeSetSheet, "the workbook has no Set sheet").
 			WithHint("add a sheet named Set with columns ID, Name, Game, Requires and one row naming this set"))
 		return nil

@@ -31,7 +31,7 @@ func readXLSX(file string, data []byte, zr *zip.Reader, lim Limits, l *diag.List
 	defer f.Close()
 	wb := &Workbook{File: file}
 	var parts map[string]string
-	if flags.formulas != nil {
+	if flags.formulas != nil || flags.disorder != nil {
 		parts = sheetParts(zr)
 	}
 	for _, name := range f.GetSheetList() {
@@ -45,6 +45,7 @@ func readXLSX(file string, data []byte, zr *zip.Reader, lim Limits, l *diag.List
 type zipFlags struct {
 	formulas map[string]map[Cell]string // worksheet part → its formula cells
 	merges   bool                       // some sheet has merged cells
+	disorder map[string]*disorder       // worksheet part → its first row or cell out of order
 }
 
 // inspectSheets reads every worksheet part once, counting what really
@@ -83,6 +84,12 @@ func inspectSheets(zr *zip.Reader, lim Limits) (zipFlags, *diag.Diagnostic) {
 			}
 		}
 		flags.merges = flags.merges || bytes.Contains(body, []byte("<mergeCell "))
+		if d := findDisorder(body); d != nil {
+			if flags.disorder == nil {
+				flags.disorder = map[string]*disorder{}
+			}
+			flags.disorder[zf.Name] = d
+		}
 	}
 	return flags, nil
 }
@@ -101,6 +108,13 @@ func mayHoldFormulas(body []byte) bool {
 func readSheet(f *excelize.File, wb *Workbook, name string, lim Limits, flags zipFlags, parts map[string]string, l *diag.List) *RawSheet {
 	sr := newSheetReader(wb, name, lim, l)
 	sr.sh.Formulas = flags.formulas[parts[name]]
+	if d := flags.disorder[parts[name]]; d != nil {
+		// Read in file order, the sheet would lose rows or shift cells
+		// into other columns without a word: report it, read nothing.
+		l.Add(diag.Errorf(sr.at(d.at.Row, d.at.Col), CodeDamaged, "%s", d.msg).WithHint(resaveHint + " (the program or script that wrote it stored it out of order)"))
+		sr.lose(sr.at(0, 0))
+		return nil
+	}
 	rows, err := f.Rows(name)
 	if err != nil {
 		l.Errorf(sr.at(0, 0), CodeDamaged, "sheet cannot be read (%v)", err)

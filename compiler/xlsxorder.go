@@ -1,0 +1,141 @@
+package compiler
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+)
+
+// disorder is a row or cell a worksheet part stores out of order.
+type disorder struct {
+	at  Cell // where the out-of-order element says it is
+	msg string
+}
+
+// findDisorder finds the first row a worksheet part stores after a row
+// below it, or the first cell stored after a cell to its right in its row
+// (a cell stored twice among them). Spreadsheet programs always write rows
+// and cells in order, and excelize reads them in file order: a row out of
+// order is skipped and a cell out of order lands in the column after the
+// previous one, silently. Scripts that write the XML themselves can get it
+// wrong, so such a sheet is reported rather than misread. Rows and cells
+// without an r attribute follow the previous one, as the format says.
+//
+// It scans the bytes of the sheetData element only (no XML decoding): the
+// worksheet part is already read whole and bounded, and this runs on every
+// sheet of every workbook.
+func findDisorder(body []byte) *disorder {
+	i := bytes.Index(body, []byte("sheetData"))
+	if i < 0 {
+		return nil
+	}
+	row, col := 0, 0
+	for {
+		j := bytes.IndexByte(body[i:], '<')
+		if j < 0 {
+			return nil
+		}
+		i += j + 1
+		rest := body[i:]
+		switch {
+		case bytes.HasPrefix(rest, []byte("!--")):
+			k := bytes.Index(rest, []byte("-->"))
+			if k < 0 {
+				return nil
+			}
+			i += k
+			continue
+		case bytes.HasPrefix(rest, []byte("![CDATA[")):
+			k := bytes.Index(rest, []byte("]]>"))
+			if k < 0 {
+				return nil
+			}
+			i += k
+			continue
+		case len(rest) > 0 && rest[0] == '/':
+			if name := localName(rest[1:]); string(name) == "sheetData" {
+				return nil
+			}
+			continue
+		}
+		name := localName(rest)
+		switch string(name) {
+		case "row":
+			r := attrValue(rest, "r")
+			n, err := strconv.Atoi(string(r))
+			if r == nil || err != nil {
+				n = row + 1
+			}
+			if n <= row {
+				return &disorder{at: Cell{Row: n, Col: 1}, msg: fmt.Sprintf("row %d is stored after row %d in the file (rows must be stored in order): the sheet cannot be read reliably", n, row)}
+			}
+			row, col = n, 0
+		case "c":
+			c, _, ok := cellCoords(string(attrValue(rest, "r")))
+			if !ok {
+				c = col + 1
+			}
+			if c <= col {
+				here := Cell{Row: row, Col: c}
+				if c == col {
+					return &disorder{at: here, msg: fmt.Sprintf("cell %s is stored twice in the file: the sheet cannot be read reliably", cellName(here))}
+				}
+				return &disorder{at: here, msg: fmt.Sprintf("cell %s is stored after cell %s in the file (cells must be stored in order): the sheet cannot be read reliably", cellName(here), cellName(Cell{Row: row, Col: col}))}
+			}
+			col = c
+		}
+	}
+}
+
+// localName is the element name at the start of a tag's text, without
+// its namespace prefix ("x:row" → "row").
+func localName(tag []byte) []byte {
+	end := bytes.IndexAny(tag, " \t\r\n/>")
+	if end < 0 {
+		end = len(tag)
+	}
+	name := tag[:end]
+	if k := bytes.LastIndexByte(name, ':'); k >= 0 {
+		name = name[k+1:]
+	}
+	return name
+}
+
+// attrValue is the value of the attribute named name (any namespace
+// prefix) in the tag whose text starts at tag, or nil.
+func attrValue(tag []byte, name string) []byte {
+	i := bytes.IndexAny(tag, " \t\r\n/>")
+	for i >= 0 && i < len(tag) {
+		for i < len(tag) && (tag[i] == ' ' || tag[i] == '\t' || tag[i] == '\r' || tag[i] == '\n') {
+			i++
+		}
+		if i >= len(tag) || tag[i] == '>' || tag[i] == '/' {
+			return nil
+		}
+		eq := bytes.IndexByte(tag[i:], '=')
+		if eq < 0 {
+			return nil
+		}
+		key := bytes.TrimSpace(tag[i : i+eq])
+		if k := bytes.LastIndexByte(key, ':'); k >= 0 {
+			key = key[k+1:]
+		}
+		i += eq + 1
+		for i < len(tag) && (tag[i] == ' ' || tag[i] == '\t' || tag[i] == '\r' || tag[i] == '\n') {
+			i++
+		}
+		if i >= len(tag) || (tag[i] != '"' && tag[i] != '\'') {
+			return nil
+		}
+		end := bytes.IndexByte(tag[i+1:], tag[i])
+		if end < 0 {
+			return nil
+		}
+		val := tag[i+1 : i+1+end]
+		if string(key) == name {
+			return val
+		}
+		i += end + 2
+	}
+	return nil
+}
