@@ -12,6 +12,7 @@ require (
 	github.com/xuri/excelize/v2 v2.10.1
 	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/image v0.25.0
+	golang.org/x/text v0.34.0
 )
 
 require (
@@ -24,5 +25,4 @@ require (
 	golang.org/x/crypto v0.48.0 // indirect
 	golang.org/x/net v0.50.0 // indirect
 	golang.org/x/sys v0.41.0 // indirect
-	golang.org/x/text v0.34.0 // indirect
 )

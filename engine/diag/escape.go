@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/width"
 )
 
 // Control characters in content (ESC, BEL, …) must never reach a terminal
@@ -15,6 +18,13 @@ import (
 // IsControl reports whether r is a control character: C0 (U+0000–U+001F),
 // DEL or C1 (U+0080–U+009F).
 func IsControl(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 }
+
+// isFormat reports an invisible format character (Unicode's Cf): bidi
+// controls (U+202E turns the rest of a line around: a diff would show
+// text other than the cell's), zero-width spaces and joiners, byte-order
+// marks, soft hyphens. Raw, they hide what a cell holds; escaped, they
+// show.
+func isFormat(r rune) bool { return r >= 0xad && unicode.Is(unicode.Cf, r) }
 
 // escapeRune writes the rune of size bytes at s[i:] escaped, or returns
 // false when it prints as itself.
@@ -31,7 +41,7 @@ func escapeRune(b *strings.Builder, s string, i int) (size int, escaped bool) {
 		b.WriteString(`\r`)
 	case r < 0x80 && IsControl(r):
 		fmt.Fprintf(b, `\x%02x`, r)
-	case IsControl(r):
+	case IsControl(r), isFormat(r):
 		fmt.Fprintf(b, `\u%04x`, r)
 	default:
 		return size, false
@@ -59,7 +69,7 @@ func Escape(s string) string {
 func needsEscape(s string) bool {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if IsControl(r) || r == utf8.RuneError && size == 1 {
+		if IsControl(r) || isFormat(r) || r == utf8.RuneError && size == 1 {
 			return true
 		}
 		i += size
@@ -88,11 +98,28 @@ func escapeSource(s string) (string, []int) {
 			e.WriteString(s[i : i+size])
 		}
 		b.WriteString(e.String())
-		col += utf8.RuneCountInString(e.String())
+		col += columns(e.String())
 		i += size
 	}
 	cols = append(cols, col)
 	return b.String(), cols
+}
+
+// columns is the width of s on a terminal: a wide character (CJK, most
+// emoji) takes two columns, a combining mark none, so a caret under
+// the text after them stays under its character.
+func columns(s string) int {
+	n := 0
+	for _, r := range s {
+		switch {
+		case unicode.In(r, unicode.Mn, unicode.Me):
+		case width.LookupRune(r).Kind() == width.EastAsianWide, width.LookupRune(r).Kind() == width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // EscapeWriter returns a writer that escapes control characters in what
