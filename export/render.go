@@ -364,9 +364,11 @@ func (r *renderer) overflow(it *Item, z *templates.Zone, pos diag.Pos, lay textL
 		WithHint("shorten the text, or give the zone more room or a smaller min in " + z.Pos.String()))
 }
 
-// sanitize replaces characters no font can print with "?" and reports
-// them.
+// sanitize composes the text and drops its invisible characters
+// (printable), then replaces characters no font can print with "?" and
+// reports them.
 func (r *renderer) sanitize(it *Item, z *templates.Zone, s string, st textStyle, pos diag.Pos) string {
+	s = printable(s)
 	base := st.base()
 	bad := r.fonts.missing(base, s)
 	if len(bad) == 0 {
@@ -377,7 +379,11 @@ func (r *renderer) sanitize(it *Item, z *templates.Zone, s string, st textStyle,
 		const most = 5
 		var list []string
 		for _, c := range bad[:min(len(bad), most)] {
-			list = append(list, fmt.Sprintf("%q (U+%04X)", string(c), c))
+			q := fmt.Sprintf("%q", string(c))
+			if unicode.In(c, unicode.Mn, unicode.Me) { // alone it would sit on the quote mark
+				q = strconv.QuoteToASCII(string(c))
+			}
+			list = append(list, fmt.Sprintf("%s (U+%04X)", q, c))
 		}
 		if len(bad) > most {
 			list = append(list, fmt.Sprintf("%d more", len(bad)-most))
