@@ -2,6 +2,9 @@ package diag
 
 import (
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Suggest returns the candidate closest to name, for "did you mean" hints, or
@@ -41,12 +44,16 @@ func DidYouMean(name string, candidates []string) string {
 }
 
 // Fold normalises a name for matching: lower case, with spaces, underscores,
-// hyphens and apostrophes removed.
+// hyphens, apostrophes and invisible format characters removed, composed
+// (NFC), so "Glacé" typed with a combining accent names "Glacé".
 func Fold(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
+	for _, r := range strings.ToLower(composed(s)) {
 		switch r {
 		case ' ', '_', '-', '\'', '\t', '’':
+			continue
+		}
+		if isFormat(r) {
 			continue
 		}
 		b.WriteRune(r)
@@ -55,19 +62,35 @@ func Fold(s string) string {
 }
 
 // FoldName normalises a sheet or column name for matching: lower case,
-// with spaces, underscores and hyphens removed. Unlike Fold it keeps every
+// composed, with spaces, underscores, hyphens and invisible format
+// characters removed. Unlike Fold it keeps every
 // other character: a stray apostrophe ("Dangers'") makes another name, not
 // a silent alias.
 func FoldName(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
+	for _, r := range strings.ToLower(strings.TrimSpace(composed(s))) {
 		switch r {
 		case ' ', '_', '-', '\t':
+			continue
+		}
+		if isFormat(r) {
 			continue
 		}
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// composed is s in Unicode's composed form (NFC): the same text typed
+// with combining accents (as macOS writes it) or precomposed letters
+// matches.
+func composed(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return norm.NFC.String(s)
+		}
+	}
+	return s
 }
 
 // distance is the optimal-string-alignment edit distance (a transposition of
