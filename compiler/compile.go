@@ -889,7 +889,7 @@ func (c *compiler) scalar(r *crow, pos diag.Pos, col *table.Column, t table.Type
 	case table.Int:
 		n, err := parseInt(v)
 		if err != nil {
-			report("", CodeNotInt, "%s must be a whole number, not %q", col.Name, v)
+			report(numberFormatHint(v), CodeNotInt, "%s must be a whole number, not %q", col.Name, v)
 			return nil, false
 		}
 		if t.Bounded && (n < t.Min || n > t.Max) {
@@ -929,6 +929,32 @@ func (c *compiler) scalar(r *crow, pos diag.Pos, col *table.Column, t table.Type
 		return canon, true
 	}
 	return v, true
+}
+
+// Spreadsheets show a number through the cell's number format, and
+// deckwright reads what they show: 1000 in a cell formatted #,##0 reads
+// "1,000", 2 in a cell formatted as a date "1900-01-02". The designer
+// typed a number; the hint names the format as the cause.
+var (
+	thousands = regexp.MustCompile(`^[+-]?\d{1,3}(,\d{3})+$`)
+	asDate    = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$`)
+	asPercent = regexp.MustCompile(`^[+-]?[\d.,]+ ?%$`)
+	asMoney   = regexp.MustCompile(`^[+-]?[$€£¥] ?[\d.,]+$|^[+-]?[\d.,]+ ?[$€£¥]$`)
+)
+
+func numberFormatHint(v string) string {
+	const general = "format the cell as General (or Number) and type the number again"
+	switch v = strings.TrimSpace(v); {
+	case thousands.MatchString(v):
+		return fmt.Sprintf("write %s, without the thousands separator; in a spreadsheet the cell's number format adds it: %s", strings.ReplaceAll(v, ",", ""), general)
+	case asDate.MatchString(v):
+		return "the cell is formatted as a date, so its number shows as one: " + general
+	case asPercent.MatchString(v):
+		return "the cell is formatted as a percentage (100% is 1): " + general
+	case asMoney.MatchString(v):
+		return "the cell is formatted as currency: " + general
+	}
+	return ""
 }
 
 func parseInt(v string) (int, error) {
