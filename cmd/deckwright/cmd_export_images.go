@@ -14,6 +14,7 @@ import (
 
 	"github.com/deckwright/deckwright/engine/diag"
 	"github.com/deckwright/deckwright/export"
+	"github.com/deckwright/deckwright/export/outfile"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -163,14 +164,19 @@ func runExportPNG(c *cobra.Command, args []string, f *imageFlags) error {
 		opt.Progress = exportProgress(stderr, "images")
 	}
 	size := ""
+	batch := outfile.NewBatch(nil)
+	defer batch.Abort()
 	st, el, err := export.Images(ld.set, ld.tables, opt, f.dpi, func(face export.Face) error {
 		if size == "" {
 			size = fmt.Sprintf("%d×%d pixels", face.Image.Bounds().Dx(), face.Image.Bounds().Dy())
 		}
-		return writePNG(filepath.Join(f.out, face.Name), face.Image)
+		return writePNG(batch, filepath.Join(f.out, face.Name), face.Image)
 	})
 	if opt.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
+	}
+	if err == nil {
+		err = commitImages(batch)
 	}
 	return f.finish(c, ld, el, err, func() string {
 		return fmt.Sprintf("wrote %d PNG images of %d cards to %s (at %s dpi; the first %s)", st.Faces, st.Cards, f.out, trimNum(f.dpi), size)
@@ -193,28 +199,59 @@ func runExportTTS(c *cobra.Command, args []string, f *imageFlags) error {
 		base += "/"
 	}
 	var images, saved []string
+	batch := outfile.NewBatch(nil)
+	defer batch.Abort()
 	st, el, err := export.TTS(ld.set, ld.tables, opt, export.TTSOptions{URL: base, DPI: f.dpi}, func(file export.TTSFile) error {
 		path := filepath.Join(f.out, file.Name)
 		if file.Image != nil {
 			images = append(images, file.Name)
-			return writePNG(path, file.Image)
+			return writePNG(batch, path, file.Image)
 		}
 		saved = append(saved, file.Name)
-		return writeOutput("-o", path, file.JSON, nil)
+		return writeBatched(batch, path, file.JSON)
 	})
+	if err == nil {
+		err = commitImages(batch)
+	}
 	return f.finish(c, ld, el, err, func() string {
 		return fmt.Sprintf("wrote %d images and %d saved objects (%s) to %s: %d cards", len(images), len(saved), strings.Join(saved, ", "), f.out, st.Cards)
 	})
 }
 
-// writePNG encodes an image to a file through the atomic writer.
-func writePNG(path string, img image.Image) error {
+// writePNG encodes an image to a file of the export's batch.
+func writePNG(batch *outfile.Batch, path string, img image.Image) error {
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&buf, img); err != nil {
 		return err
 	}
-	return writeOutput("-o", path, buf.Bytes(), nil)
+	return writeBatched(batch, path, buf.Bytes())
+}
+
+// writeBatched writes one file of an image export, complete on disk but
+// not yet in its target's place: the export's files replace theirs
+// together (commitImages), so a full disk or an interrupt halfway leaves
+// the folder's previous images as they were, never half old, half new.
+func writeBatched(batch *outfile.Batch, path string, data []byte) error {
+	f, err := batch.Create(path)
+	if err != nil {
+		return outputErr("-o", err)
+	}
+	if _, err := f.Write(data); err != nil {
+		_ = batch.Finish(f) // reports the write, removes the file
+		return outputErr("-o", f.Err())
+	}
+	if err := batch.Finish(f); err != nil {
+		return outputErr("-o", err)
+	}
+	return nil
+}
+
+func commitImages(batch *outfile.Batch) error {
+	if err := batch.Commit(); err != nil {
+		return outputErr("-o", err)
+	}
+	return nil
 }
 
 func trimNum(f float64) string {

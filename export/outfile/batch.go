@@ -29,6 +29,12 @@ func (b *Batch) Create(path string) (*File, error) {
 	return f, nil
 }
 
+// Finish completes one file of the batch on disk now — synced and
+// closed, its target not yet replaced — so that a batch of thousands of
+// files (an export of one image a card) holds one open at a time. A file
+// that cannot be finished is removed; Abort then removes the others.
+func (b *Batch) Finish(f *File) error { return f.finish() }
+
 // Commit finishes every file, then replaces every target, in the order
 // they were created. The batch is empty afterwards.
 func (b *Batch) Commit() error {

@@ -31,6 +31,7 @@ type File struct {
 	w    io.Writer
 	mode fs.FileMode
 	err  error // the first write error
+	done bool  // finished: complete on disk and closed, not yet renamed
 }
 
 // ErrNoPath is what Create says to an empty path (-o "").
@@ -190,6 +191,9 @@ func (f *File) finish() error {
 		}
 		return nil
 	}
+	if f.done {
+		return nil
+	}
 	err := f.err
 	if err == nil {
 		err = f.tmp.Chmod(f.mode)
@@ -204,6 +208,7 @@ func (f *File) finish() error {
 		f.Abort()
 		return fmt.Errorf("cannot write %s: %v", f.path, unwrap(err))
 	}
+	f.done = true
 	return nil
 }
 
@@ -252,7 +257,9 @@ func (f *File) Abort() {
 	if f == nil || f.tmp == nil {
 		return
 	}
-	f.tmp.Close()
+	if !f.done {
+		f.tmp.Close()
+	}
 	os.Remove(f.tmp.Name())
 	untrack(f.tmp.Name())
 	f.tmp = nil
