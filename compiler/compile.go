@@ -14,7 +14,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/deckwright/deckwright/effects"
 	"github.com/deckwright/deckwright/engine/diag"
@@ -671,7 +674,12 @@ func validID(id string) bool { return idPattern.MatchString(id) }
 func Slug(s string) string {
 	var b strings.Builder
 	dash := false
-	for _, r := range strings.ToLower(s) {
+	// Decomposed, a letter's accents are marks of their own, left out:
+	// "Über" is uber, not ber.
+	for _, r := range strings.ToLower(norm.NFD.String(s)) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
 			if dash && b.Len() > 0 {
 				b.WriteByte('-')

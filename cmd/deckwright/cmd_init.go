@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -123,7 +125,8 @@ from what it would write: nothing you changed is overwritten.`,
 func titleCase(s string) string {
 	words := strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == '_' || r == ' ' })
 	for i, w := range words {
-		words[i] = strings.ToUpper(w[:1]) + w[1:]
+		first, size := utf8.DecodeRuneInString(w) // "über": Ü, not half of it
+		words[i] = string(unicode.ToUpper(first)) + w[size:]
 	}
 	return strings.Join(words, " ")
 }
