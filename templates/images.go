@@ -65,8 +65,19 @@ func CheckImage(name string, data []byte) (*ImageFile, error) {
 		return nil, fmt.Errorf("%s is %d×%d pixels, more than the %d megapixels an image may have (scale it down: a poker card needs about 1500×2100 at 600 dpi)",
 			name, cfg.Width, cfg.Height, MaxImagePixels/1_000_000)
 	}
+	w, h := cfg.Width, cfg.Height
+	if format == "jpeg" {
+		up, err := uprightJPEG(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s is not a readable image: %v", name, err)
+		}
+		if c, _, err := image.DecodeConfig(bytes.NewReader(up)); err == nil { // turned, its sides may swap
+			w, h = c.Width, c.Height
+		}
+		data = up
+	}
 	sum := sha256.Sum256(data)
-	return &ImageFile{Path: name, Data: data, Format: format, W: cfg.Width, H: cfg.Height, Key: hex.EncodeToString(sum[:10])}, nil
+	return &ImageFile{Path: name, Data: data, Format: format, W: w, H: h, Key: hex.EncodeToString(sum[:10])}, nil
 }
 
 // ReadImageFile reads and checks a picture on disk: a regular file (not a
