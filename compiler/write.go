@@ -221,6 +221,13 @@ func Dump(w io.Writer, wb *Workbook) error {
 	for _, sh := range wb.Sheets {
 		dumpSheet(b, sh)
 	}
+	for _, p := range wb.Lost {
+		if p.Row == 0 && wb.Sheet(p.Sheet) == nil {
+			// A sheet reading could not read at all: shown by name, so a
+			// diff says it could not be read rather than that it is gone.
+			fmt.Fprintf(b, "\n## %s\n(not read: deckwright validate says why)\n", diag.Escape(p.Sheet))
+		}
+	}
 	return b.Flush()
 }
 

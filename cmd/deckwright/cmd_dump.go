@@ -32,6 +32,12 @@ line naming its row, so workbook changes show up in 'git diff'. It reads any
 				_ = diag.WriteText(c.ErrOrStderr(), l)
 				return &exitError{code: exitUsage}
 			}
+			if l.Len() > 0 {
+				// What reading could not read is missing from the dump:
+				// say why, beside it (git diff shows textconv's stderr),
+				// rather than let a sheet vanish from a diff unexplained.
+				_ = diag.WriteText(c.ErrOrStderr(), l)
+			}
 			return compiler.Dump(c.OutOrStdout(), wbs[0])
 		},
 	}
