@@ -156,6 +156,7 @@ func watchProject(ctx context.Context, out, errw io.Writer, paths []string, f *w
 	var timer *time.Timer
 	var fire <-chan time.Time
 	var waitingSince time.Time
+	var gone <-chan time.Time // while a folder watched is gone: look for it again
 	arm := func() {
 		if timer == nil {
 			timer = time.NewTimer(f.debounce)
@@ -202,6 +203,20 @@ func watchProject(ctx context.Context, out, errw io.Writer, paths []string, f *w
 			}
 			// Editors write in several steps: wait until they stop.
 			arm()
+		case <-gone:
+			gone = nil
+			dirs, err := watchDirs(paths)
+			if err != nil {
+				gone = time.After(time.Second)
+				continue
+			}
+			for _, d := range dirs {
+				_ = w.Add(d) // a folder watched already is watched once
+			}
+			for _, p := range paths {
+				changed[filepath.Base(p)] = true
+			}
+			arm()
 		case <-fire:
 			fire = nil
 			// Some programs empty a file, then take a while to write it
@@ -220,8 +235,13 @@ func watchProject(ctx context.Context, out, errw io.Writer, paths []string, f *w
 			next, err := watchOnce(ctx, out, errw, paths, f, prev, names)
 			if err != nil {
 				// The folder went away, or another usage problem: say so
-				// and keep watching, the designer may put it back.
+				// and keep watching, the designer may put it back. A
+				// folder removed is no longer watched: a new one by its
+				// name is looked for every second.
 				fmt.Fprintf(errw, "deckwright: %v\n", err)
+				if gone == nil {
+					gone = time.After(time.Second)
+				}
 				continue
 			}
 			prev = next
