@@ -91,3 +91,13 @@ func TestCompileLostSetSheetNotMissing(t *testing.T) {
 		})
 	}
 }
+
+// A cell past the last column a spreadsheet has (XFD) loses its row, said
+// in deckwright's words, at the row; the other rows read.
+func TestReadCellBeyondTheLastColumn(t *testing.T) {
+	data := rawXLSX(t, strings.NewReader(`<row r="1">`+inlineCell("A1", "ID")+`</row><row r="2">`+inlineCell("A2", "a")+inlineCell("ZZZZ2", "far")+`</row><row r="3">`+inlineCell("A3", "b")+`</row>`))
+	wb := readOne(t, data, compiler.DefaultLimits,
+		dg("x.xlsx:Data!2", 0, E, compiler.CodeDamaged, "the row has a cell beyond column XFD, the last a spreadsheet has: it cannot be read", resave))
+	require.Len(t, wb.Sheets, 1)
+	assert.Equal(t, [][]string{{"ID"}, {"b"}}, wb.Sheets[0].Rows)
+}

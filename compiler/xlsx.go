@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"path"
@@ -179,6 +180,11 @@ func readSheet(f *excelize.File, wb *Workbook, name string, lim Limits, flags zi
 	for rows.Next() {
 		n++
 		cols, err := rows.Columns()
+		if errors.Is(err, excelize.ErrColumnNumber) {
+			l.Add(diag.Errorf(sr.at(n, 0), CodeDamaged, "the row has a cell beyond column XFD, the last a spreadsheet has: it cannot be read").WithHint(resaveHint))
+			sr.lose(sr.at(n, 0))
+			continue
+		}
 		if err != nil {
 			l.Errorf(sr.at(n, 0), CodeDamaged, "row cannot be read (%v)", err)
 			sr.lose(sr.at(n, 0))
