@@ -77,6 +77,9 @@ func inspectSheets(zr *zip.Reader, lim Limits) (zipFlags, *diag.Diagnostic) {
 		if err != nil {
 			return flags, zipDiag(zf.Name, err)
 		}
+		if d := checkDoctype(zf.Name, body); d != nil {
+			return flags, d
+		}
 		if mayHoldFormulas(body) {
 			fs, more := scanFormulas(bytes.NewReader(body), maxFormulas-formulaCount)
 			if more {
@@ -127,6 +130,9 @@ func checkSharedStrings(zf *zip.File, total *int64, lim Limits) *diag.Diagnostic
 	if err != nil {
 		return zipDiag(zf.Name, err)
 	}
+	if d := checkDoctype(zf.Name, body); d != nil {
+		return d
+	}
 	n := 0 // <si> elements, whatever their namespace prefix
 	for i := bytes.IndexByte(body, '<'); i >= 0; {
 		if string(localName(body[i+1:])) == "si" {
@@ -147,6 +153,19 @@ func checkSharedStrings(zf *zip.File, total *int64, lim Limits) *diag.Diagnostic
 			Message: fmt.Sprintf("the workbook's table of texts (%s) is %s; deckwright reads up to %s", zf.Name, size(int64(len(body))), size(maxSharedStringsSize)), Hint: bombHint}
 	}
 	return nil
+}
+
+// checkDoctype refuses a part that declares a DOCTYPE: the format
+// forbids one and no spreadsheet program writes it. Its entities are
+// never expanded (a billion laughs, a file of this machine's), and a cell
+// that used one would read blank, far from the cause.
+func checkDoctype(name string, body []byte) *diag.Diagnostic {
+	head := body[:min(len(body), 4096)]
+	if !bytes.Contains(head, []byte("<!DOCTYPE")) && !bytes.Contains(head, []byte("<!ENTITY")) {
+		return nil
+	}
+	return &diag.Diagnostic{Severity: diag.Error, Code: CodeDamaged,
+		Message: fmt.Sprintf("part %s declares a DOCTYPE, which no spreadsheet program writes: its entities are not read", name), Hint: bombHint}
 }
 
 // mayHoldFormulas is a quick test before a worksheet is scanned for
