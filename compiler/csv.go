@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/csv"
 	"errors"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	unicode16 "unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/engine/diag"
@@ -152,9 +154,12 @@ func readCSVWorkbook(cb csvWorkbook, lim Limits, l *diag.List) (*Workbook, error
 // spreadsheets quote.
 func readCSV(wb *Workbook, sheet string, data []byte, lim Limits, l *diag.List) *RawSheet {
 	sr := newSheetReader(wb, sheet, lim, l)
+	data = fromUTF16(data)
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	if !utf8.Valid(data) {
-		l.Add(diag.Errorf(sr.at(0, 0), CodeDamaged, "the CSV file is not UTF-8 text").
+		i := invalidUTF8(data)
+		line := 1 + bytes.Count(data[:i], []byte("\n"))
+		l.Add(diag.Errorf(sr.at(line, 0), CodeDamaged, "the CSV file is not UTF-8 text: line %d has the byte 0x%02X (in Windows' Western encoding, %q)", line, data[i], string(cp1252(data[i]))).
 			WithHint(`save it as "CSV UTF-8" (Excel) or with character set Unicode (UTF-8) (LibreOffice)`))
 		sr.lose(sr.at(0, 0))
 		return nil
@@ -192,6 +197,47 @@ func readCSV(wb *Workbook, sheet string, data []byte, lim Limits, l *diag.List) 
 		}
 	}
 	return sr.sh
+}
+
+// fromUTF16 turns UTF-16 text with its byte-order mark (Excel's "Unicode
+// Text", tab-separated) into UTF-8; other data is returned as it is.
+func fromUTF16(data []byte) []byte {
+	var order binary.ByteOrder
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		order = binary.LittleEndian
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		order = binary.BigEndian
+	default:
+		return data
+	}
+	units := make([]uint16, (len(data)-2)/2)
+	for i := range units {
+		units[i] = order.Uint16(data[2+2*i:])
+	}
+	return []byte(string(unicode16.Decode(units)))
+}
+
+// invalidUTF8 is the offset of the first byte that is not UTF-8.
+func invalidUTF8(data []byte) int {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(data) - 1
+}
+
+// cp1252 reads a byte as Windows-1252 (what Excel's plain "CSV" writes
+// in Western Europe and the Americas), to show the designer which letter
+// it was: 0xE9 is é.
+func cp1252(b byte) rune {
+	if b >= 0x80 && b < 0xA0 {
+		return []rune("€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ")[b-0x80]
+	}
+	return rune(b)
 }
 
 // separator guesses the field separator from the first line: the one of

@@ -151,7 +151,7 @@ func TestReadCSVProblems(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "Heroes.csv"), []byte("ID,Name\nzo\xe9,Zo\xe9\n"), 0o644)) // Windows-1252
 		wbs, l, err := compiler.ReadPaths([]string{dir}, compiler.DefaultLimits)
 		require.NoError(t, err)
-		assertDiags(t, l, dg(filepath.Base(dir)+":Heroes", 0, E, compiler.CodeDamaged, "the CSV file is not UTF-8 text",
+		assertDiags(t, l, dg(filepath.Base(dir)+":Heroes!2", 0, E, compiler.CodeDamaged, `the CSV file is not UTF-8 text: line 2 has the byte 0xE9 (in Windows' Western encoding, "é")`,
 			`save it as "CSV UTF-8" (Excel) or with character set Unicode (UTF-8) (LibreOffice)`))
 		require.Len(t, wbs, 1)
 		assert.Nil(t, wbs[0].Sheet("Heroes"))
