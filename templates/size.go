@@ -59,7 +59,7 @@ func ParseSize(s string) (Size, error) {
 	if err1 != nil || err2 != nil {
 		return Size{}, fmt.Errorf("size %q is not WxH in millimetres, such as 63.5x88.9", s)
 	}
-	if w < 10 || h < 10 || w > 1000 || h > 1000 {
+	if !(w >= 10 && w <= 1000 && h >= 10 && h <= 1000) { // NaN too
 		return Size{}, fmt.Errorf("size %q is out of range: each side from 10 to 1000 mm", s)
 	}
 	return Size{W: w, H: h}, nil
