@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/png"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -107,6 +108,7 @@ func (r *renderer) cellPicture(it *Item, z *templates.Zone) *Picture {
 	pos := it.pos(z.Field)
 	var pic *Picture
 	var err error
+	hint := ""
 	switch {
 	case it.Card != nil:
 		pic, err = r.pics.fromFS(it.Template.FS, name)
@@ -123,17 +125,52 @@ func (r *renderer) cellPicture(it *Item, z *templates.Zone) *Picture {
 		case it.Row.Dir() == "" && (strings.HasPrefix(pos.File, "bundled:") || pos.File == ""):
 			err = fmt.Errorf("%s: a bundled set has no folder to find pictures in", name)
 		default:
-			pic, err = r.pics.fromDisk(filepath.Join(dir, filepath.FromSlash(name)))
+			// A path typed on Windows (art\hero.png) names the same file
+			// on every system.
+			rel := filepath.FromSlash(strings.ReplaceAll(name, "\\", "/"))
+			pic, err = r.pics.fromDisk(filepath.Join(dir, rel))
+			if err != nil {
+				if other, ok := sameButCase(dir, rel); ok {
+					hint = fmt.Sprintf("the file is %s: the names differ in case, which Windows and macOS ignore and other systems do not", filepath.ToSlash(other))
+				}
+			}
 		}
 	}
 	if err != nil {
 		if r.once("image\x00" + pos.String() + "\x00" + name) {
-			r.diags.Add(diag.Errorf(pos, CodeImage, "card %q: %v", it.ID(), err).
-				WithHint("name a PNG or JPEG file, its path relative to the workbook (such as art/" + it.ID() + ".png)"))
+			if hint == "" {
+				hint = "name a PNG or JPEG file, its path relative to the workbook (such as art/" + it.ID() + ".png)"
+			}
+			r.diags.Add(diag.Errorf(pos, CodeImage, "card %q: %v", it.ID(), err).WithHint(hint))
 		}
 		return pictureOf(z.PlaceholderImage)
 	}
 	return pic
+}
+
+// sameButCase finds the file rel names under dir when only the case of
+// its letters differs (Art/Hero.PNG for art/hero.png), as a path relative
+// to dir.
+func sameButCase(dir, rel string) (string, bool) {
+	found := ""
+	for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
+		entries, err := os.ReadDir(filepath.Join(dir, found))
+		if err != nil {
+			return "", false
+		}
+		match := ""
+		for _, e := range entries {
+			if strings.EqualFold(e.Name(), part) {
+				match = e.Name()
+				break
+			}
+		}
+		if match == "" {
+			return "", false
+		}
+		found = filepath.Join(found, match)
+	}
+	return found, found != filepath.Clean(rel)
 }
 
 // drawPicture draws an image zone: the picture scaled to cover the zone
