@@ -3,6 +3,7 @@ package compiler
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -27,6 +28,9 @@ func ReadPaths(paths []string, lim Limits) ([]*Workbook, *diag.List, error) {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
+			if re := danglingLink(p, err); re != nil {
+				return nil, &l, re
+			}
 			re := readError(p, err)
 			if os.IsNotExist(err) {
 				re.Hint = "check the path"
@@ -97,6 +101,17 @@ func (e *ReadError) Error() string {
 func (e *ReadError) Unwrap() error { return e.Err }
 
 // readError is the ReadError for a file that cannot be read.
+// danglingLink describes a path that cannot be read because it is a
+// symbolic link to nothing, or returns nil.
+func danglingLink(path string, err error) *ReadError {
+	target, lerr := os.Readlink(path)
+	if lerr != nil || !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return &ReadError{Code: CodeIO, Msg: "cannot read " + path + ": it is a symbolic link to " + target + ", which does not exist",
+		Hint: "remove the link, or put the workbook it names back", Err: err}
+}
+
 func readError(path string, err error) *ReadError {
 	return &ReadError{Code: CodeIO, Msg: "cannot read " + path + ": " + unwrap(err).Error(), Err: err}
 }
@@ -154,6 +169,9 @@ func readFile(path string, lim Limits, l *diag.List) (*Workbook, error) {
 	name := filepath.Base(path)
 	st, err := os.Stat(path)
 	if err != nil {
+		if re := danglingLink(path, err); re != nil {
+			return nil, re
+		}
 		return nil, readError(path, err)
 	}
 	if !st.Mode().IsRegular() {
