@@ -23,10 +23,10 @@ func Suggest(name string, candidates []string) string {
 		}
 	}
 	limit := 2
-	if len(n) > 8 {
+	switch chars := utf8.RuneCountInString(n); { // letters, not bytes: "😀😀😀" is 3
+	case chars > 8:
 		limit = 3
-	}
-	if len(n) <= 3 {
+	case chars <= 3:
 		limit = 1
 	}
 	if bestD > limit {
