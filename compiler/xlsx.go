@@ -17,8 +17,17 @@ import (
 )
 
 // readXLSX reads an .xlsx package with excelize.
-func readXLSX(file string, data []byte, zr *zip.Reader, lim Limits, l *diag.List) *Workbook {
+func readXLSX(file string, data []byte, zr *zip.Reader, lim Limits, l *diag.List) (wb *Workbook) {
 	at := diag.Pos{File: file}
+	// The checks below catch every damage known to crash excelize (a
+	// shared text index of -1 did); what no check foresaw still ends as
+	// a diagnostic, never a crash.
+	defer func() {
+		if r := recover(); r != nil {
+			l.Add(diag.Errorf(at, CodeDamaged, "the workbook is damaged: reading it failed (%v)", r).WithHint(resaveHint))
+			wb = nil
+		}
+	}()
 	flags, d := inspectSheets(zr, lim)
 	if d != nil {
 		d.Pos = at
@@ -31,7 +40,7 @@ func readXLSX(file string, data []byte, zr *zip.Reader, lim Limits, l *diag.List
 		return nil
 	}
 	defer f.Close()
-	wb := &Workbook{File: file}
+	wb = &Workbook{File: file}
 	var parts map[string]string
 	if flags.formulas != nil || flags.disorder != nil {
 		parts = sheetParts(zr)
@@ -58,13 +67,17 @@ func inspectSheets(zr *zip.Reader, lim Limits) (zipFlags, *diag.Diagnostic) {
 	var flags zipFlags
 	total := lim.Unzipped
 	formulaCount := 0
+	texts := 0 // in the table of shared texts
 	for _, zf := range zr.File {
 		if isSharedStrings(zf.Name) {
-			if d := checkSharedStrings(zf, &total, lim); d != nil {
+			n, d := checkSharedStrings(zf, &total, lim)
+			if d != nil {
 				return flags, d
 			}
-			continue
+			texts += n
 		}
+	}
+	for _, zf := range zr.File {
 		if !strings.HasPrefix(zf.Name, "xl/worksheets/") || !strings.HasSuffix(zf.Name, ".xml") {
 			continue
 		}
@@ -95,7 +108,7 @@ func inspectSheets(zr *zip.Reader, lim Limits) (zipFlags, *diag.Diagnostic) {
 			}
 		}
 		flags.merges = flags.merges || bytes.Contains(body, []byte("<mergeCell "))
-		if d := findDisorder(body); d != nil {
+		if d := findDisorder(body, texts); d != nil {
 			if flags.disorder == nil {
 				flags.disorder = map[string]*disorder{}
 			}
@@ -120,18 +133,18 @@ func isSharedStrings(name string) bool {
 
 // checkSharedStrings reads the shared text table once, bounded, and
 // refuses one larger than content needs.
-func checkSharedStrings(zf *zip.File, total *int64, lim Limits) *diag.Diagnostic {
+func checkSharedStrings(zf *zip.File, total *int64, lim Limits) (int, *diag.Diagnostic) {
 	rc, err := zf.Open()
 	if err != nil {
-		return zipDiag(zf.Name, err)
+		return 0, zipDiag(zf.Name, err)
 	}
 	defer rc.Close()
 	body, err := io.ReadAll(&partReader{r: rc, name: zf.Name, left: lim.PartSize, total: total, lim: lim})
 	if err != nil {
-		return zipDiag(zf.Name, err)
+		return 0, zipDiag(zf.Name, err)
 	}
 	if d := checkDoctype(zf.Name, body); d != nil {
-		return d
+		return 0, d
 	}
 	n := 0 // <si> elements, whatever their namespace prefix
 	for i := bytes.IndexByte(body, '<'); i >= 0; {
@@ -146,13 +159,13 @@ func checkSharedStrings(zf *zip.File, total *int64, lim Limits) *diag.Diagnostic
 	}
 	switch {
 	case n > maxSharedStrings:
-		return &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
+		return n, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
 			Message: fmt.Sprintf("the workbook's table of texts (%s) holds %d texts; deckwright reads up to %d", zf.Name, n, maxSharedStrings), Hint: bombHint}
 	case len(body) > maxSharedStringsSize:
-		return &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
+		return n, &diag.Diagnostic{Severity: diag.Error, Code: CodeTooLarge,
 			Message: fmt.Sprintf("the workbook's table of texts (%s) is %s; deckwright reads up to %s", zf.Name, size(int64(len(body))), size(maxSharedStringsSize)), Hint: bombHint}
 	}
-	return nil
+	return n, nil
 }
 
 // checkDoctype refuses a part that declares a DOCTYPE: the format
@@ -185,7 +198,11 @@ func readSheet(f *excelize.File, wb *Workbook, name string, lim Limits, flags zi
 	if d := flags.disorder[parts[name]]; d != nil {
 		// Read in file order, the sheet would lose rows or shift cells
 		// into other columns without a word: report it, read nothing.
-		l.Add(diag.Errorf(sr.at(d.at.Row, d.at.Col), CodeDamaged, "%s", d.msg).WithHint(resaveHint + " (the program or script that wrote it stored it out of order)"))
+		hint := resaveHint + " (the program or script that wrote it stored it out of order)"
+		if d.text {
+			hint = resaveHint
+		}
+		l.Add(diag.Errorf(sr.at(d.at.Row, d.at.Col), CodeDamaged, "%s", d.msg).WithHint(hint))
 		sr.lose(sr.at(0, 0))
 		return nil
 	}

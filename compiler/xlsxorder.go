@@ -8,8 +8,9 @@ import (
 
 // disorder is a row or cell a worksheet part stores out of order.
 type disorder struct {
-	at  Cell // where the out-of-order element says it is
-	msg string
+	at   Cell // where the out-of-order element says it is
+	msg  string
+	text bool // a cell of shared text out of the table, not an order
 }
 
 // findDisorder finds the first row a worksheet part stores after a row
@@ -24,7 +25,11 @@ type disorder struct {
 // It scans the bytes of the sheetData element only (no XML decoding): the
 // worksheet part is already read whole and bounded, and this runs on every
 // sheet of every workbook.
-func findDisorder(body []byte) *disorder {
+//
+// It also finds the first cell of shared text (t="s") whose index is not
+// one of the texts' (0 to texts-1): excelize panics on a negative one and
+// reads any other as the number itself.
+func findDisorder(body []byte, texts int) *disorder {
 	i := bytes.Index(body, []byte("sheetData"))
 	if i < 0 {
 		return nil
@@ -83,8 +88,57 @@ func findDisorder(body []byte) *disorder {
 				return &disorder{at: here, msg: fmt.Sprintf("cell %s is stored after cell %s in the file (cells must be stored in order): the sheet cannot be read reliably", cellName(here), cellName(Cell{Row: row, Col: col}))}
 			}
 			col = c
+			if string(attrValue(rest, "t")) == "s" {
+				if v, ok := cellValue(body[i:]); ok {
+					if k, err := strconv.Atoi(string(bytes.TrimSpace(v))); err != nil || k < 0 || k >= texts {
+						here := Cell{Row: row, Col: c}
+						return &disorder{at: here, text: true, msg: fmt.Sprintf("cell %s names text %q of the workbook's table of texts, which holds %d: the sheet cannot be read reliably", cellName(here), clipRunes(string(v), 20), texts)}
+					}
+				}
+			}
 		}
 	}
+}
+
+// cellValue is the text of the <v> element of the cell whose start tag
+// begins body, when it has one.
+func cellValue(body []byte) ([]byte, bool) {
+	end := bytes.IndexByte(body, '>')
+	if end < 0 || body[end-1] == '/' {
+		return nil, false
+	}
+	for i := end; ; {
+		j := bytes.IndexByte(body[i+1:], '<')
+		if j < 0 {
+			return nil, false
+		}
+		i += j + 1
+		if len(body) > i+1 && body[i+1] == '/' {
+			if string(localName(body[i+2:])) == "c" {
+				return nil, false
+			}
+			continue
+		}
+		if string(localName(body[i+1:])) == "v" {
+			k := bytes.IndexByte(body[i:], '>')
+			if k < 0 || body[i+k-1] == '/' {
+				return nil, false
+			}
+			start := i + k + 1
+			stop := bytes.IndexByte(body[start:], '<')
+			if stop < 0 {
+				return nil, false
+			}
+			return body[start : start+stop], true
+		}
+	}
+}
+
+func clipRunes(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }
 
 // localName is the element name at the start of a tag's text, without
