@@ -28,6 +28,7 @@ var (
 	CodeMissingColumn = diag.Register("DW0206", diag.Error, "a required column is missing")
 	CodeDupColumn     = diag.Register("DW0207", diag.Error, "two columns have the same name")
 	CodeNoHeader      = diag.Register("DW0208", diag.Warning, "a sheet has no header row (it is ignored)")
+	CodeHiddenRow     = diag.Register("DW0209", diag.Warning, "a row hidden in the spreadsheet is read all the same (Disabled switches a row off)")
 
 	// Cells.
 	CodeRequired = diag.Register("DW0301", diag.Error, "a required cell is blank")

@@ -743,6 +743,17 @@ func (c *compiler) readRows(l *layer, sh *table.Sheet, rs *RawSheet, tb *table.T
 				continue
 			}
 		}
+		if ch, _ := text(table.Key(table.ColChange)); rs.Hidden[rs.Nums[i]] && diag.Fold(ch) != "remove" {
+			id, _ := text(cols[0].Key())
+			if id == "" {
+				id = "its row"
+			} else {
+				id = strconv.Quote(id)
+			}
+			c.diags.Add(diag.Warnf(diag.Pos{File: l.wb.File, Sheet: rs.Name, Row: rs.Nums[i], Col: idx[cols[0].Key()] + 1}, CodeHiddenRow,
+				"row %d is hidden in the spreadsheet, but deckwright reads it: %s is in the build", rs.Nums[i], id).
+				WithHint("set Disabled to TRUE to switch the row off (hiding a row only hides it from view), or unhide it"))
+		}
 		// A remove row's other cells are not content: they are not checked.
 		rowCols := cols
 		if ch, _ := text(table.Key(table.ColChange)); diag.Fold(ch) != "remove" {

@@ -89,6 +89,9 @@ type RawSheet struct {
 	// Cut holds the cells longer than Limits.CellChars, which Rows holds
 	// blank: what dump shows in their place.
 	Cut map[Cell]CutCell
+	// Hidden holds the rows the spreadsheet hides (.xlsx): read like any
+	// other, which a designer who hid a card to drop it must be told.
+	Hidden map[int]bool
 }
 
 // unreadable says whether a cell reads blank because reading reported it:

@@ -42,7 +42,7 @@ func readXLSX(file string, data []byte, zr *zip.Reader, lim Limits, l *diag.List
 	defer f.Close()
 	wb = &Workbook{File: file}
 	var parts map[string]string
-	if flags.formulas != nil || flags.disorder != nil {
+	if flags.formulas != nil || flags.disorder != nil || flags.hidden != nil {
 		parts = sheetParts(zr)
 	}
 	for _, name := range f.GetSheetList() {
@@ -57,6 +57,7 @@ type zipFlags struct {
 	formulas map[string]map[Cell]string // worksheet part → its formula cells
 	merges   bool                       // some sheet has merged cells
 	disorder map[string]*disorder       // worksheet part → its first row or cell out of order
+	hidden   map[string]map[int]bool    // worksheet part → the rows it hides
 }
 
 // inspectSheets reads every worksheet part once, counting what really
@@ -108,6 +109,14 @@ func inspectSheets(zr *zip.Reader, lim Limits) (zipFlags, *diag.Diagnostic) {
 			}
 		}
 		flags.merges = flags.merges || bytes.Contains(body, []byte("<mergeCell "))
+		if bytes.Contains(body, []byte("hidden=")) {
+			if h := hiddenRows(body); h != nil {
+				if flags.hidden == nil {
+					flags.hidden = map[string]map[int]bool{}
+				}
+				flags.hidden[zf.Name] = h
+			}
+		}
 		if d := findDisorder(body, texts); d != nil {
 			if flags.disorder == nil {
 				flags.disorder = map[string]*disorder{}
@@ -195,6 +204,7 @@ func mayHoldFormulas(body []byte) bool {
 func readSheet(f *excelize.File, wb *Workbook, name string, lim Limits, flags zipFlags, parts map[string]string, l *diag.List) *RawSheet {
 	sr := newSheetReader(wb, name, lim, l)
 	sr.sh.Formulas = flags.formulas[parts[name]]
+	sr.sh.Hidden = flags.hidden[parts[name]]
 	if d := flags.disorder[parts[name]]; d != nil {
 		// Read in file order, the sheet would lose rows or shift cells
 		// into other columns without a word: report it, read nothing.

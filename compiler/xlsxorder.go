@@ -141,6 +141,33 @@ func clipRunes(s string, n int) string {
 	return s
 }
 
+// hiddenRows lists the rows a worksheet part hides (hidden="1").
+func hiddenRows(body []byte) map[int]bool {
+	var out map[int]bool
+	row := 0
+	for i := bytes.Index(body, []byte("<")); i >= 0; {
+		rest := body[i+1:]
+		if string(localName(rest)) == "row" {
+			row++
+			if n, err := strconv.Atoi(string(attrValue(rest, "r"))); err == nil {
+				row = n
+			}
+			if h := string(attrValue(rest, "hidden")); h == "1" || h == "true" {
+				if out == nil {
+					out = map[int]bool{}
+				}
+				out[row] = true
+			}
+		}
+		j := bytes.IndexByte(rest, '<')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return out
+}
+
 // localName is the element name at the start of a tag's text, without
 // its namespace prefix ("x:row" → "row").
 func localName(tag []byte) []byte {

@@ -506,6 +506,13 @@ func TestValidateEveryMistakeInOnePass(t *testing.T) {
 	want.add("zz-orphan.xlsx:Set!2", "DW0504")
 	newBook("zz-copy.xlsx", "exp", game, "fng-base").write(t, dir)
 	want.add("zz-copy.xlsx:Set!2", "DW0505")
+	// A card hidden in the spreadsheet, not Disabled: still read.
+	hidden, err := excelize.OpenFile(filepath.Join(dir, "base.xlsx"))
+	require.NoError(t, err)
+	require.NoError(t, hidden.SetRowVisible("Gear", 2, false))
+	require.NoError(t, hidden.Save())
+	require.NoError(t, hidden.Close())
+	want.add("base.xlsx:Gear!A2", "DW0209")
 	hostileFiles(t, dir, want)
 
 	validateAll(t, dir, want)
