@@ -1,9 +1,6 @@
 package compiler_test
 
 import (
-	"archive/zip"
-	"bytes"
-	"io"
 	"strings"
 	"testing"
 
@@ -12,30 +9,6 @@ import (
 
 	"github.com/deckwright/deckwright/compiler"
 )
-
-// withPart replaces one part of a package rawXLSX made.
-func withPart(t *testing.T, data []byte, name, body string) []byte {
-	t.Helper()
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	require.NoError(t, err)
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, zf := range zr.File {
-		rc, err := zf.Open()
-		require.NoError(t, err)
-		b, err := io.ReadAll(rc)
-		require.NoError(t, err)
-		if zf.Name == name {
-			b = []byte(body)
-		}
-		w, err := zw.Create(zf.Name)
-		require.NoError(t, err)
-		_, err = w.Write(b)
-		require.NoError(t, err)
-	}
-	require.NoError(t, zw.Close())
-	return buf.Bytes()
-}
 
 // A part that declares a DOCTYPE (entities: a billion laughs, a file of
 // this machine) is refused with one diagnostic naming it: its entities

@@ -14,35 +14,57 @@ import (
 	"github.com/deckwright/deckwright/compiler"
 )
 
-// withSharedStrings adds a shared text table to a package rawXLSX made.
-func withSharedStrings(t *testing.T, data []byte, sst string) []byte {
+// repack rewrites a package rawXLSX made: edit returns each part's bytes
+// as they are to be, and the parts of extra are added.
+func repack(t *testing.T, data []byte, edit func(name string, body []byte) []byte, extra map[string]string) []byte {
 	t.Helper()
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	require.NoError(t, err)
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
+	put := func(name string, body []byte) {
+		w, err := zw.Create(name)
+		require.NoError(t, err)
+		_, err = w.Write(body)
+		require.NoError(t, err)
+	}
 	for _, zf := range zr.File {
 		rc, err := zf.Open()
 		require.NoError(t, err)
 		body, err := io.ReadAll(rc)
 		require.NoError(t, err)
-		switch zf.Name {
-		case "[Content_Types].xml":
-			body = bytes.Replace(body, []byte("</Types>"), []byte(`<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`), 1)
-		case "xl/_rels/workbook.xml.rels":
-			body = bytes.Replace(body, []byte("</Relationships>"), []byte(`<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`), 1)
-		}
-		w, err := zw.Create(zf.Name)
-		require.NoError(t, err)
-		_, err = w.Write(body)
-		require.NoError(t, err)
+		put(zf.Name, edit(zf.Name, body))
 	}
-	w, err := zw.Create("xl/sharedStrings.xml")
-	require.NoError(t, err)
-	_, err = io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">`+sst+`</sst>`)
-	require.NoError(t, err)
+	for name, body := range extra {
+		put(name, []byte(body))
+	}
 	require.NoError(t, zw.Close())
 	return buf.Bytes()
+}
+
+// withSharedStrings adds a shared text table to a package rawXLSX made.
+func withSharedStrings(t *testing.T, data []byte, sst string) []byte {
+	t.Helper()
+	return repack(t, data, func(name string, body []byte) []byte {
+		switch name {
+		case "[Content_Types].xml":
+			return bytes.Replace(body, []byte("</Types>"), []byte(`<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`), 1)
+		case "xl/_rels/workbook.xml.rels":
+			return bytes.Replace(body, []byte("</Relationships>"), []byte(`<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`), 1)
+		}
+		return body
+	}, map[string]string{"xl/sharedStrings.xml": `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` + sst + `</sst>`})
+}
+
+// withPart replaces one part of a package rawXLSX made.
+func withPart(t *testing.T, data []byte, part, content string) []byte {
+	t.Helper()
+	return repack(t, data, func(name string, body []byte) []byte {
+		if name == part {
+			return []byte(content)
+		}
+		return body
+	}, nil)
 }
 
 // A shared text table far beyond what content needs is refused before
