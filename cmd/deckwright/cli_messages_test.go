@@ -171,6 +171,8 @@ func TestNumericFlags(t *testing.T) {
 		{[]string{"sim", "--max-rounds", "0"}, "--max-rounds must be from 1 to 10000, not 0"},
 		{[]string{"sim", "--seed", "-1"}, `invalid argument "-1" for --seed: want a whole number, 0 or more` + "\nRun 'deckwright sim --help' for usage."},
 		{[]string{"sim", "--report", ""}, `--report needs a file name (or - for standard output), not ""`},
+		{[]string{"sim", "--report", "x.pdf"}, `--report writes an HTML page; "x.pdf" would hold HTML under a .pdf name: name it x.html`},
+		{[]string{"merge", "--report", "out/Report.JSON", "p.json"}, `--report writes an HTML page; "out/Report.JSON" would hold HTML under a .json name: name it out/Report.html`},
 		{[]string{"sim", "--report", "-", "--json"}, "--report - and --json both want standard output: name a file for the report"},
 		{[]string{"build", "-o", ""}, `-o needs a file name (or - for standard output), not ""`},
 		{[]string{"export", "pdf", "-o", ""}, `-o needs a file name (or - for standard output), not ""`},

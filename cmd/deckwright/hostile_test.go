@@ -332,7 +332,7 @@ func hostileCases() []hostile {
 		// workbook, a CSV sheet, engine tables, a part merge adds up.
 		{name: "sim --report onto the workbook it plays", setup: func(t *testing.T, dir string) []string {
 			return []string{"sim", hostileProject(t, dir, "", "", nil), "--games", "5", "--report", filepath.Join(dir, "p", "exp.xlsx")}
-		}, code: 2, first: "deckwright: refusing to replace {dir}/p/exp.xlsx: it is a workbook this command reads (name a new file, or - for standard output)", keep: []string{"p/exp.xlsx"}},
+		}, code: 2, first: `deckwright: --report writes an HTML page; "{dir}/p/exp.xlsx" would hold HTML under a .xlsx name: name it {dir}/p/exp.html`, keep: []string{"p/exp.xlsx"}},
 		{name: "sim --part onto the workbook by another name", setup: func(t *testing.T, dir string) []string {
 			p := hostileProject(t, dir, "", "", nil)
 			require.NoError(t, os.Link(filepath.Join(p, "exp.xlsx"), filepath.Join(dir, "linked.xlsx")))
@@ -350,7 +350,7 @@ func hostileCases() []hostile {
 			tables := filepath.Join(dir, "t.json")
 			requireExit(t, exitOK, dw(t, "build", "-o", tables))
 			return []string{"sim", tables, "--games", "5", "--report", tables}
-		}, code: 2, first: "deckwright: refusing to replace {dir}/t.json: it is the engine tables this command reads (name a new file, or - for standard output)", keep: []string{"t.json"}},
+		}, code: 2, first: `deckwright: --report writes an HTML page; "{dir}/t.json" would hold HTML under a .json name: name it {dir}/t.html`, keep: []string{"t.json"}},
 		{name: "merge -o onto a part it adds up", setup: func(t *testing.T, dir string) []string {
 			p := shardPart(t, dir)
 			return []string{"merge", p, "-o", p}
@@ -358,7 +358,13 @@ func hostileCases() []hostile {
 		{name: "merge --report onto a part it adds up", setup: func(t *testing.T, dir string) []string {
 			p := shardPart(t, dir)
 			return []string{"merge", p, "--report", p}
-		}, code: 2, first: "deckwright: refusing to replace {dir}/part.json: it is a part this merge reads (name a new file, or - for standard output)", keep: []string{"part.json"}},
+		}, code: 2, first: `deckwright: --report writes an HTML page; "{dir}/part.json" would hold HTML under a .json name: name it {dir}/part.html`, keep: []string{"part.json"}},
+		{name: "merge --report onto a part it adds up, named without an extension", setup: func(t *testing.T, dir string) []string {
+			p := shardPart(t, dir)
+			bare := strings.TrimSuffix(p, ".json")
+			require.NoError(t, os.Rename(p, bare))
+			return []string{"merge", bare, "--report", bare}
+		}, code: 2, first: "deckwright: refusing to replace {dir}/part: it is a part this merge reads (name a new file, or - for standard output)", keep: []string{"part"}},
 		{name: "init --force over the user's .gitattributes and workbook", setup: func(t *testing.T, dir string) []string {
 			write(t, filepath.Join(dir, ".gitattributes"), []byte("*.psd filter=lfs diff=lfs merge=lfs -text\n"))
 			write(t, filepath.Join(dir, "fng-base.xlsx"), []byte(old))

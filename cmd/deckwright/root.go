@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -133,6 +135,14 @@ The designer's day:
 					flag = "-" + fl.Shorthand
 				}
 				return usageErr("%s needs a file name (or - for standard output), not \"\"", flag)
+			}
+		}
+		// The HTML report under another format's name (report.pdf) opens
+		// in nothing that expects that format: refuse it before any work.
+		if fl := c.Flags().Lookup("report"); fl != nil && fl.Changed {
+			name := fl.Value.String()
+			if ext := strings.ToLower(filepath.Ext(name)); ext != "" && ext != ".html" && ext != ".htm" {
+				return usageErr("--report writes an HTML page; %q would hold HTML under a %s name: name it %s", name, ext, strings.TrimSuffix(name, filepath.Ext(name))+".html")
 			}
 		}
 		return nil
