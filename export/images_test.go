@@ -105,6 +105,12 @@ func TestPicturesThatCannotBeUsedAreErrorsAtTheirCell(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "huge.png"), hugePNG(t, 9000, 9000), 0o644))
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "folder.png"), 0o755))
 	writePNG(t, filepath.Join(dir, "ok.png"), 4, 4, color.Black)
+	whole, err := os.ReadFile(filepath.Join(dir, "ok.png"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cut.png"), whole[:len(whole)-20], 0o644))
+	var jbuf bytes.Buffer
+	require.NoError(t, jpeg.Encode(&jbuf, image.NewRGBA(image.Rect(0, 0, 16, 16)), nil))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cut.jpg"), jbuf.Bytes()[:jbuf.Len()-30], 0o644))
 	tests := []struct {
 		art  string
 		want string
@@ -113,6 +119,9 @@ func TestPicturesThatCannotBeUsedAreErrorsAtTheirCell(t *testing.T) {
 		{"notes.png", "is not a PNG or JPEG image"},
 		{"huge.png", "is 9000×9000 pixels, more than the 50 megapixels"},
 		{"folder.png", "is not a regular file"},
+		// A download cut short: the PDF would embed the broken bytes.
+		{"cut.png", filepath.Join(dir, "cut.png") + " is cut short (the file ends before the picture does)"},
+		{"cut.jpg", filepath.Join(dir, "cut.jpg") + " is cut short (the file ends before the picture does)"},
 	}
 	set := toySet(t, map[string]string{"red.yaml": artTemplate("cover")})
 	for _, tc := range tests {

@@ -3,9 +3,11 @@ package templates
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"image"
 	_ "image/jpeg" // the decoders image.DecodeConfig knows
 	_ "image/png"
@@ -53,6 +55,9 @@ func CheckImage(name string, data []byte) (*ImageFile, error) {
 		if errors.Is(err, image.ErrFormat) {
 			return nil, fmt.Errorf("%s is %w", name, ErrImageFormat)
 		}
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("%s is %w", name, errCut)
+		}
 		return nil, fmt.Errorf("%s is not a readable image: %v", name, err)
 	}
 	if format != "png" && format != "jpeg" {
@@ -64,6 +69,9 @@ func CheckImage(name string, data []byte) (*ImageFile, error) {
 	if cfg.Width > MaxImageSide || cfg.Height > MaxImageSide || cfg.Width*cfg.Height > MaxImagePixels {
 		return nil, fmt.Errorf("%s is %d×%d pixels, more than the %d megapixels an image may have (scale it down: a poker card needs about 1500×2100 at 600 dpi)",
 			name, cfg.Width, cfg.Height, MaxImagePixels/1_000_000)
+	}
+	if err := complete(format, data); err != nil {
+		return nil, fmt.Errorf("%s is %v", name, err)
 	}
 	w, h := cfg.Width, cfg.Height
 	if format == "jpeg" {
@@ -135,4 +143,91 @@ func readTemplateImage(fsys fs.FS, label, name string, pos diag.Pos, l *diag.Lis
 	}
 	im.Pos = pos
 	return im
+}
+
+// errCut says a picture's file ends before its image does: a download or a
+// copy cut short.
+var errCut = errors.New("cut short (the file ends before the picture does): save or export it again")
+
+// complete checks that a picture's file holds the whole picture, without
+// decoding it: a PDF embeds JPEG and PNG bytes as they are, so a file cut
+// short or damaged would reach the printer as it is. A PNG must have every
+// chunk whole with its checksum right, up to IEND; a JPEG every segment and
+// scan whole, up to its end marker.
+func complete(format string, data []byte) error {
+	if format == "png" {
+		return pngComplete(data)
+	}
+	return jpegComplete(data)
+}
+
+func pngComplete(data []byte) error {
+	for p := 8; ; {
+		if len(data)-p < 12 {
+			return errCut
+		}
+		n := binary.BigEndian.Uint32(data[p:])
+		if uint64(n) > uint64(len(data)-p-12) {
+			return errCut
+		}
+		end := p + 8 + int(n)
+		typ := data[p+4 : p+8]
+		if crc32.ChecksumIEEE(data[p+4:end]) != binary.BigEndian.Uint32(data[end:]) {
+			return fmt.Errorf("damaged: its %q chunk at byte %d fails its checksum (save or export it again)", typ, p)
+		}
+		if string(typ) == "IEND" {
+			return nil
+		}
+		p = end + 4
+	}
+}
+
+func jpegComplete(data []byte) error {
+	p := 2 // after the start-of-image marker DecodeConfig has read
+	for {
+		if p >= len(data) {
+			return errCut
+		}
+		if data[p] != 0xff {
+			return fmt.Errorf("damaged: no marker at byte %d (save or export it again)", p)
+		}
+		for p < len(data) && data[p] == 0xff { // fill bytes
+			p++
+		}
+		if p >= len(data) {
+			return errCut
+		}
+		m := data[p]
+		p++
+		switch {
+		case m == 0xd9: // end of image
+			return nil
+		case m == 0x01 || m >= 0xd0 && m <= 0xd7: // markers without a length
+			continue
+		}
+		if len(data)-p < 2 {
+			return errCut
+		}
+		n := int(binary.BigEndian.Uint16(data[p:]))
+		if n < 2 || len(data)-p < n {
+			return errCut
+		}
+		p += n
+		if m != 0xda {
+			continue
+		}
+		// A scan's entropy-coded data runs to the next marker: a 0xff that
+		// is neither a stuffed byte (0xff 0x00) nor a restart marker.
+		for {
+			i := bytes.IndexByte(data[p:], 0xff)
+			if i < 0 || p+i+1 >= len(data) {
+				return errCut
+			}
+			p += i
+			if next := data[p+1]; next != 0 && (next < 0xd0 || next > 0xd7) {
+				break
+			}
+			p += 2
+		}
+	}
 }
