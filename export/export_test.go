@@ -167,11 +167,22 @@ func TestCropMarksAreDrawnAtTheCutLines(t *testing.T) {
 
 func TestBacksLandBehindFrontsInTheDocument(t *testing.T) {
 	set := toySet(t, nil)
-	for _, d := range []Duplex{DuplexLong, DuplexShort} {
-		t.Run(d.String(), func(t *testing.T) {
+	for _, tc := range []struct {
+		page    Page
+		duplex  Duplex
+		acrossY bool // the sheet turns top to bottom: backs mirrored top to bottom and turned
+	}{
+		{Page{"a4", 210, 297}, DuplexLong, false},
+		{Page{"a4", 210, 297}, DuplexShort, true},
+		// A landscape sheet's long edge is its top.
+		{Page{"297x210", 297, 210}, DuplexLong, true},
+		{Page{"297x210", 297, 210}, DuplexShort, false},
+	} {
+		t.Run(tc.page.Name+" "+tc.duplex.String(), func(t *testing.T) {
 			var faces []placed
 			opt := testOptions()
-			opt.Duplex = d
+			opt.Page = tc.page
+			opt.Duplex = tc.duplex
 			opt.BackOffset = [2]float64{0.4, -0.6}
 			opt.trace = func(p placed) { faces = append(faces, p) }
 			exportToy(t, set, toyTables(map[string][]toyRow{"cards": toyCards(11)}), opt)
@@ -190,14 +201,14 @@ func TestBacksLandBehindFrontsInTheDocument(t *testing.T) {
 				assert.Equal(t, f.page+1, b.page, "%s: the back page follows its front page", id)
 				fx, fy := f.trim.X+f.trim.W/2, f.trim.Y+f.trim.H/2
 				bx, by := b.trim.X+b.trim.W/2-0.4, b.trim.Y+b.trim.H/2+0.6
-				if d == DuplexLong {
-					assert.InDelta(t, 210-fx, bx, 1e-9, id)
-					assert.InDelta(t, fy, by, 1e-9, id)
-				} else {
+				if tc.acrossY {
 					assert.InDelta(t, fx, bx, 1e-9, id)
-					assert.InDelta(t, 297-fy, by, 1e-9, id)
-					assert.True(t, b.turned)
+					assert.InDelta(t, tc.page.H-fy, by, 1e-9, id)
+				} else {
+					assert.InDelta(t, tc.page.W-fx, bx, 1e-9, id)
+					assert.InDelta(t, fy, by, 1e-9, id)
 				}
+				assert.Equal(t, tc.acrossY, b.turned, id)
 			}
 		})
 	}

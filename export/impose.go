@@ -16,11 +16,14 @@ type Segment struct{ X1, Y1, X2, Y2 float64 }
 type Duplex int
 
 const (
-	// DuplexLong flips on the long edge (the usual duplex setting): the back
-	// of a card at the left of the front is at the right of the back page.
+	// DuplexLong flips on the long edge (the usual duplex setting): on a
+	// portrait page the back of a card at the left of the front is at the
+	// right of the back page; a landscape page's long edge is its top, so
+	// there it flips as DuplexShort does on a portrait page.
 	DuplexLong Duplex = iota
-	// DuplexShort flips on the short edge: the back of a card at the top of
-	// the front is at the bottom of the back page, turned half round.
+	// DuplexShort flips on the short edge: on a portrait page the back of a
+	// card at the top of the front is at the bottom of the back page,
+	// turned half round (on a landscape page, mirrored left to right).
 	DuplexShort
 	// DuplexNone prints fronts only.
 	DuplexNone
@@ -124,15 +127,18 @@ func (g Grid) Back(i int, d Duplex, dx, dy float64) (r Rect, turned bool) {
 	return mirror(g.Trim(i), g.PageW, g.PageH, d, dx, dy)
 }
 
-// mirror places the back of a front rectangle on the back page.
+// mirror places the back of a front rectangle on the back page. The sheet
+// turns over the edge d names: a vertical one (the long edge of a portrait
+// page, the short edge of a landscape one) mirrors it left to right; a
+// horizontal one mirrors it top to bottom, and the back is turned half round
+// so that it reads as its front does.
 func mirror(f Rect, pageW, pageH float64, d Duplex, dx, dy float64) (Rect, bool) {
 	r := f
 	turned := false
-	switch d {
-	case DuplexShort:
+	if portrait := pageW <= pageH; (d == DuplexShort) == portrait {
 		r.Y = pageH - f.Y - f.H
 		turned = true
-	default:
+	} else {
 		r.X = pageW - f.X - f.W
 	}
 	r.X += dx

@@ -234,3 +234,52 @@ func TestBackLandsBehindItsFront(t *testing.T) {
 	b, _ := g.Back(0, DuplexLong, 0, 0)
 	assert.Equal(t, g.Trim(2), b)
 }
+
+// A printer turns the sheet over the edge the duplex setting names, and a
+// landscape page's long edge is its top: there "long edge" mirrors top to
+// bottom, as "short edge" does on a portrait page.
+func TestBackLandsBehindItsFrontOnLandscapeAndSquarePages(t *testing.T) {
+	tests := []struct {
+		name         string
+		pageW, pageH float64
+		duplex       Duplex
+		acrossY      bool // the back is mirrored top to bottom (and turned)
+	}{
+		{"portrait, long edge", 210, 297, DuplexLong, false},
+		{"portrait, short edge", 210, 297, DuplexShort, true},
+		{"landscape, long edge", 297, 210, DuplexLong, true},
+		{"landscape, short edge", 297, 210, DuplexShort, false},
+		{"letter landscape, long edge", 279.4, 215.9, DuplexLong, true},
+		{"square, long edge", 300, 300, DuplexLong, false},
+		{"square, short edge", 300, 300, DuplexShort, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := NewGrid(tc.pageW, tc.pageH, 63.5, 88.9, 0, 5, 0, true)
+			require.NoError(t, err)
+			require.Greater(t, g.Cols, 1)
+			require.Greater(t, g.Rows, 1)
+			for i := 0; i < g.PerPage(); i++ {
+				f := g.Trim(i)
+				b, turned := g.Back(i, tc.duplex, 0.5, -0.25)
+				want := Rect{tc.pageW - f.X - f.W + 0.5, f.Y - 0.25, f.W, f.H}
+				if tc.acrossY {
+					want = Rect{f.X + 0.5, tc.pageH - f.Y - f.H - 0.25, f.W, f.H}
+				}
+				assert.InDelta(t, want.X, b.X, 1e-9, "slot %d x", i)
+				assert.InDelta(t, want.Y, b.Y, 1e-9, "slot %d y", i)
+				assert.Equal(t, f.W, b.W)
+				assert.Equal(t, tc.acrossY, turned, "slot %d", i)
+			}
+			// The first card's back: top-right when the sheet turns left to
+			// right, bottom-left when it turns top to bottom.
+			b, _ := g.Back(0, tc.duplex, 0, 0)
+			last := g.Cols - 1
+			if tc.acrossY {
+				last = (g.Rows - 1) * g.Cols
+			}
+			assert.InDelta(t, g.Trim(last).X, b.X, 1e-9)
+			assert.InDelta(t, g.Trim(last).Y, b.Y, 1e-9)
+		})
+	}
+}
