@@ -230,6 +230,15 @@ main{padding:8px 28px 40px;max-width:1200px}
 h2{border-bottom:2px solid #5b3a1e;padding-bottom:4px;margin-top:32px}
 `
 
+// pagePrint closes every page's style with how it prints: paper has no
+// scroll bar, so a table wider than the page would lose its last columns
+// (the verdicts); it is set small enough to fit instead, and a chart or a
+// row is not split across pages.
+const pagePrint = `@media print{body{background:#fff}main{padding:0;max-width:none}
+.wide{overflow:visible}table{font-size:8px}th,td{padding:2px 3px}th{position:static}td.where{font-size:7px}
+.card,tr,svg{break-inside:avoid}h2,h3{break-after:avoid}}
+</style></head>`
+
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":         pct,
 	"na":          na,
@@ -260,7 +269,7 @@ td.l,th.l{text-align:left}
 .where{font-family:ui-monospace,monospace;font-size:11px;color:#555}
 ul.cov{columns:2;font-size:12px}
 #status{display:none}
-</style></head>
+` + pagePrint + `
 <body>
 <header><h1>{{.Title}}</h1>
 <div>{{.R.Games}} {{.R.Mode}} games · {{playerCount .R.Players .R.PlayersMax .T}} · {{with .R.Level}}{{.}} game · {{end}}{{.R.Policy}} bots · seed {{.R.Seed}}</div></header>

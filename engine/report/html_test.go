@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -218,4 +220,46 @@ func TestHTMLCardUses(t *testing.T) {
 	page := b.String()
 	assert.Contains(t, page, ">"+r.Cards[0].ID+"</td><td class=\"l\">"+r.Cards[0].Deck+"</td><td>12</td><td>n/a</td>")
 	assert.Contains(t, page, ">"+r.Cards[1].ID+"</td><td class=\"l\">"+r.Cards[1].Deck+"</td><td>30</td><td>0</td>")
+}
+
+// TestPrintsWholeTables prints the report as a browser does (Ctrl-P): paper
+// has no scroll bar, so every table must fit the page's width — the Cards
+// table's last columns, its verdicts, on paper like the rest.
+func TestPrintsWholeTables(t *testing.T) {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("chromium not installed (CI installs it: apt-get install chromium)")
+	}
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext not installed (CI installs poppler-utils)")
+	}
+	dir := t.TempDir()
+	page := filepath.Join(dir, "report.html")
+	f, err := os.Create(page)
+	require.NoError(t, err)
+	require.NoError(t, HTML(f, "Balance report", sample()))
+	require.NoError(t, f.Close())
+	pdf := filepath.Join(dir, "report.pdf")
+	flags := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+		"--disable-component-update", "--disable-sync", "--user-data-dir=" + filepath.Join(dir, "profile"), "--no-pdf-header-footer"}
+	require.NoError(t, exec.Command(chromium, append(flags, "--print-to-pdf="+pdf, "file://"+page)...).Run())
+	out, err := exec.Command("pdftotext", "-bbox", pdf, "-").Output()
+	require.NoError(t, err)
+	pageW := regexp.MustCompile(`<page width="([0-9.]+)"`).FindSubmatch(out)
+	require.NotNil(t, pageW)
+	width, err := strconv.ParseFloat(string(pageW[1]), 64)
+	require.NoError(t, err)
+	words := regexp.MustCompile(`<word xMin="([0-9.]+)" yMin="[0-9.]+" xMax="([0-9.]+)" yMax="[0-9.]+">([^<]*)</word>`).FindAllSubmatch(out, -1)
+	require.NotEmpty(t, words)
+	seen := map[string]bool{}
+	for _, w := range words {
+		xMax, err := strconv.ParseFloat(string(w[2]), 64)
+		require.NoError(t, err)
+		assert.LessOrEqual(t, xMax, width, "%q ends past the paper's right edge", w[3])
+		seen[string(w[3])] = true
+	}
+	// The Cards table's last columns, and a verdict in them.
+	for _, want := range []string{"holders", "impact", "verdict", "overpowered", "flags"} {
+		assert.True(t, seen[want], "%q is on paper", want)
+	}
 }

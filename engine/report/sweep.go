@@ -422,7 +422,7 @@ th,td{border-bottom:1px solid #eee;padding:4px 6px;text-align:right}
 th{background:#f3eee6}
 .overpowered{color:#c0392b}.underpowered{color:#2471a3}.fine{color:#1e8449}.undecided{color:#7f8c8d}
 .where{font-family:ui-monospace,monospace;font-size:11px;color:#555}header .where{color:#eadfce}
-</style></head>
+` + pagePrint + `
 <body>
 <header><h1>{{.Title}}</h1>
 <div>{{.What}} <span class="where">{{.S.Target.Where}}</span>{{.Span}} · {{.S.Games}} {{.S.Mode}} games a value on the same seeds · {{playerCount .S.Players .S.PlayersMax .T}} · {{with .S.Level}}{{.}} game · {{end}}{{.S.Policy}} bots · seed {{.S.Seed}}</div></header>
