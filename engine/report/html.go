@@ -254,6 +254,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"minPairs":    func() int { return game.MinImpactPairs },
 	"moreGames":   game.MoreGamesText,
 	"playerCount": PlayerCount,
+	"endings":     endings,
 }).Parse(pageTop + `.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:18px}
 .card{background:#fff;border:1px solid #e3ddd2;border-radius:6px;padding:12px 16px}
 .chart{width:100%;height:auto;background:#fff}
@@ -296,10 +297,11 @@ flagged when significant after controlling the false discovery rate at {{pct .R.
 <div class="card"><h3>Win rates with 95% intervals</h3>{{.Rates}}</div>
 {{if .R.Coop}}<div class="card"><h3>Final villain track</h3>{{.Track}}
 <p>Heroes won {{pct .R.Coop.HeroWins.Rate}} ({{pct .R.Coop.HeroWins.Low}}–{{pct .R.Coop.HeroWins.High}}) against {{.R.Coop.Organization}}; the villains took {{f2 .R.Coop.VillainArtifactsMean}} artifacts a game.</p></div>{{end}}
-<div class="card"><h3>Cards: pass rate against effect on winning</h3>{{.Scatter}}
-<p>Each dot is a card with tests and a measured effect; red dots are flagged. The effect is the paired win-rate effect when measured (--impact), else the difference from the deck's other cards.</p></div>
+<div class="card"><h3>Cards: pass rate against effect on winning</h3>{{if .Scatter}}{{.Scatter}}
+<p>Each dot is a card with tests and a measured effect; red dots are flagged. The effect is the paired win-rate effect when measured (--impact), else the difference from the deck's other cards.</p>{{else}}
+<p class="na">n/a: no card has both tests and a measured effect on winning (measured for cards dealt by chance against their deck's other cards, and for any card with --impact).</p>{{end}}</div>
 </div>
-<p>Endings: {{range $k, $v := .R.Ends}}{{$k}} {{$v}} · {{end}}</p>
+<p>Endings: {{endings .R.Ends " · "}}</p>
 {{if .R.Seats}}<table><tr><th class="l">seat</th><th>games</th><th>wins</th><th>rate</th><th>95% CI</th></tr>
 {{range .R.Seats}}<tr><td class="l">{{.ID}}</td><td>{{.Games}}</td><td>{{.Wins}}</td><td>{{pct .Rate}}</td><td>{{pct .Low}}–{{pct .High}}</td></tr>{{end}}</table>{{end}}
 {{if .R.ByOrg}}<h3>By organization</h3><table><tr><th class="l">organization</th><th>games</th><th>hero wins</th><th>rate</th><th>95% CI</th></tr>

@@ -77,6 +77,7 @@ func TestWriteContainsEverySection(t *testing.T) {
 		"Never drawn (1)", "quiet-card", "Rules never triggered (1)",
 		"deckwright sim --seed 1 --from 4 --games 1 --trace",
 		`id="cards"`, "data-state",
+		"<p>Endings: fortune 110 · track 90</p>", // a separator between, none after
 	} {
 		assert.Contains(t, out, want)
 	}
@@ -262,4 +263,20 @@ func TestPrintsWholeTables(t *testing.T) {
 	for _, want := range []string{"holders", "impact", "verdict", "overpowered", "flags"} {
 		assert.True(t, seen[want], "%q is on paper", want)
 	}
+}
+
+// A report where no card has both tests and a measured effect says so in
+// the scatter's place, not an empty box under the caption of its dots.
+func TestEmptyScatterSaysWhy(t *testing.T) {
+	r := sample()
+	for i := range r.Cards {
+		r.Cards[i].PassRate = nil
+	}
+	var b bytes.Buffer
+	require.NoError(t, HTML(&b, "Balance report", r))
+	out := b.String()
+	assert.Equal(t, 3, strings.Count(out, `<svg class="chart"`), "length, win rates and track: no scatter")
+	assert.Contains(t, out, `<h3>Cards: pass rate against effect on winning</h3>
+<p class="na">n/a: no card has both tests and a measured effect on winning`)
+	assert.NotContains(t, out, "Each dot is a card")
 }

@@ -145,11 +145,7 @@ func summary(tw io.Writer, r *game.SimReport, terms game.Terms) {
 		fmt.Fprintf(tw, "%s\tmedian %d\tp10 %d\tp90 %d\tmean %.1f\n", terms.Rounds, r.Rounds.Median, r.Rounds.P10, r.Rounds.P90, r.Rounds.Mean)
 		fmt.Fprintf(tw, "per game\t%.2f %s\t%.2f %s\n", r.LossesPerGame, terms.Losses, r.PrizesPerGame, terms.Prizes)
 	}
-	var ends []string
-	for _, k := range sim.SortedKeys(r.Ends) {
-		ends = append(ends, fmt.Sprintf("%s %d", k, r.Ends[k]))
-	}
-	fmt.Fprintf(tw, "endings\t%s\n", strings.Join(ends, ", "))
+	fmt.Fprintf(tw, "endings\t%s\n", endings(r.Ends, ", "))
 	if r.Coop != nil {
 		h := r.Coop.HeroWins
 		fmt.Fprintf(tw, "heroes win\t%.1f%%\t[%.1f–%.1f]\tvs %s; villains took %.2f artifacts a game\n", 100*h.Rate, 100*h.Low, 100*h.High, r.Coop.Organization, r.Coop.VillainArtifactsMean)
@@ -563,4 +559,14 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// endings lists how games ended, by name with their counts, separated by
+// sep.
+func endings(ends map[string]int, sep string) string {
+	var out []string
+	for _, k := range sim.SortedKeys(ends) {
+		out = append(out, fmt.Sprintf("%s %d", k, ends[k]))
+	}
+	return strings.Join(out, sep)
 }
