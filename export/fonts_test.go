@@ -139,3 +139,37 @@ func TestProjectFontsPrintInTheSameBytesEveryTime(t *testing.T) {
 	again, _, _ := exportToy(t, set2, toyTables(map[string][]toyRow{"cards": rows}), DefaultOptions())
 	assert.True(t, bytes.Equal(first, again))
 }
+
+// Characters with nothing to print — zero-width space and joiners, a word
+// joiner, a byte order mark, a variation selector, as pasted text carries
+// them — are dropped where no font has them: neither a "?" on the card nor
+// a warning that something cannot print.
+func TestInvisibleCharactersPrintAsNothing(t *testing.T) {
+	set := toySet(t, nil)
+	tests := []struct {
+		text string
+		want []string // the words on the card, and no "?"
+	}{
+		{"Zero\u200bwidth", []string{"Zerowidth"}},
+		{"Join\u200ded \u200cnon\u2060joined", []string{"Joined", "nonjoined"}},
+		{"\ufeffMarked\u200e \u200fboth", []string{"Marked", "both"}},
+		{"Star\ufe0f selected", []string{"Star", "selected"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.want[0], func(t *testing.T) {
+			rows := []toyRow{{"id": "paste", "name": "Paste", "deck": "red", "text": tc.text}}
+			opt := testOptions()
+			opt.Duplex = DuplexNone
+			pdf, l, _ := exportToy(t, set, toyTables(map[string][]toyRow{"cards": rows}), opt)
+			assert.Zero(t, l.Len(), "nothing that cannot print: %v", l.Items())
+			var got []string
+			for _, w := range words(t, pdf, 1) {
+				got = append(got, w.text)
+			}
+			for _, w := range tc.want {
+				assert.Contains(t, got, w)
+			}
+			assert.NotContains(t, strings.Join(got, " "), "?")
+		})
+	}
+}
