@@ -374,7 +374,7 @@ func (r *renderer) sanitize(it *Item, z *templates.Zone, s string, st textStyle,
 	if len(bad) == 0 && !strings.ContainsFunc(s, invisible) {
 		return s
 	}
-	if len(bad) > 0 && r.once("glyph\x00" + it.ID() + "\x00" + z.Pos.String()) {
+	if len(bad) > 0 && r.once("glyph\x00"+it.ID()+"\x00"+z.Pos.String()) {
 		// Every character at once: fixing one should not uncover the next.
 		const most = 5
 		var list []string
