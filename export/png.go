@@ -1,8 +1,12 @@
 package export
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"image"
+	"image/png"
 	"math"
 
 	"github.com/deckwright/deckwright/engine/diag"
@@ -123,4 +127,32 @@ func fileSafe(s string) string {
 		out = append([]rune{'_'}, out...)
 	}
 	return string(out)
+}
+
+// EncodePNG writes a card's image as a PNG file that says its resolution (a
+// pHYs chunk, in pixels a metre): without it, image editors and print
+// shops' upload checks read 72 dpi, and a 750×1050 poker card as 10×15
+// inches.
+func EncodePNG(img image.Image, dpi float64) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	data := buf.Bytes()
+	// The chunk follows IHDR: the 8-byte signature, then IHDR's length,
+	// type, 13 bytes and checksum.
+	const afterIHDR = 8 + 4 + 4 + 13 + 4
+	ppm := uint32(math.Round(dpi / 0.0254))
+	chunk := make([]byte, 0, 21)
+	chunk = binary.BigEndian.AppendUint32(chunk, 9)
+	chunk = append(chunk, "pHYs"...)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = append(chunk, 1) // the unit: the metre
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	out := make([]byte, 0, len(data)+len(chunk))
+	out = append(out, data[:afterIHDR]...)
+	out = append(out, chunk...)
+	return append(out, data[afterIHDR:]...), nil
 }

@@ -2,7 +2,10 @@ package export
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"image"
+	"image/color"
 	"image/png"
 	"math"
 	"os"
@@ -15,6 +18,7 @@ import (
 	"github.com/deckwright/deckwright/engine/fallenland"
 	"github.com/deckwright/deckwright/engine/fng"
 	"github.com/deckwright/deckwright/engine/game"
+	"github.com/deckwright/deckwright/templates"
 )
 
 // imageDiff compares two images over their common area: the mean absolute
@@ -110,6 +114,39 @@ func TestPNGShopSizes(t *testing.T) {
 			})
 			require.NoError(t, err)
 			assert.Equal(t, [][2]int{{tc.w, tc.h}, {tc.w, tc.h}}, sizes, "front and back")
+		})
+	}
+}
+
+// A card's PNG says its resolution, so an image editor or a print shop's
+// upload check reads 300 dpi (not 72): a pHYs chunk, in pixels a metre,
+// right after the header, and the picture itself unchanged.
+func TestEncodePNGSaysItsResolution(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 30, 42))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i * 7)
+	}
+	for _, tc := range []struct {
+		dpi float64
+		ppm uint32
+	}{{300, 11811}, {600, 23622}, {72, 2835}, {50, 1969}, {1200, 47244}} {
+		t.Run(num(tc.dpi), func(t *testing.T) {
+			data, err := EncodePNG(img, tc.dpi)
+			require.NoError(t, err)
+			// After the signature and IHDR (8 + 25 bytes): length 9, pHYs,
+			// x and y pixels a metre, unit 1 (the metre).
+			require.Equal(t, "pHYs", string(data[37:41]))
+			assert.Equal(t, uint32(9), binary.BigEndian.Uint32(data[33:]))
+			assert.Equal(t, tc.ppm, binary.BigEndian.Uint32(data[41:]))
+			assert.Equal(t, tc.ppm, binary.BigEndian.Uint32(data[45:]))
+			assert.Equal(t, byte(1), data[49])
+			assert.Equal(t, crc32.ChecksumIEEE(data[37:50]), binary.BigEndian.Uint32(data[50:]))
+			back, err := png.Decode(bytes.NewReader(data))
+			require.NoError(t, err)
+			assert.Equal(t, img.Bounds(), back.Bounds())
+			assert.Equal(t, img.RGBAAt(17, 23), color.RGBAModel.Convert(back.At(17, 23)))
+			_, err = templates.CheckImage("card.png", data)
+			assert.NoError(t, err, "whole, every chunk's checksum right")
 		})
 	}
 }

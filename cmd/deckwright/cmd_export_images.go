@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"image"
-	"image/png"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -170,7 +168,7 @@ func runExportPNG(c *cobra.Command, args []string, f *imageFlags) error {
 		if size == "" {
 			size = fmt.Sprintf("%d×%d pixels", face.Image.Bounds().Dx(), face.Image.Bounds().Dy())
 		}
-		return writePNG(batch, filepath.Join(f.out, face.Name), face.Image)
+		return writePNG(batch, filepath.Join(f.out, face.Name), face.Image, f.dpi)
 	})
 	if opt.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
@@ -205,7 +203,7 @@ func runExportTTS(c *cobra.Command, args []string, f *imageFlags) error {
 		path := filepath.Join(f.out, file.Name)
 		if file.Image != nil {
 			images = append(images, file.Name)
-			return writePNG(batch, path, file.Image)
+			return writePNG(batch, path, file.Image, f.dpi)
 		}
 		saved = append(saved, file.Name)
 		return writeBatched(batch, path, file.JSON)
@@ -218,14 +216,13 @@ func runExportTTS(c *cobra.Command, args []string, f *imageFlags) error {
 	})
 }
 
-// writePNG encodes an image to a file of the export's batch.
-func writePNG(batch *outfile.Batch, path string, img image.Image) error {
-	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&buf, img); err != nil {
+// writePNG encodes an image at dpi to a file of the export's batch.
+func writePNG(batch *outfile.Batch, path string, img image.Image, dpi float64) error {
+	data, err := export.EncodePNG(img, dpi)
+	if err != nil {
 		return err
 	}
-	return writeBatched(batch, path, buf.Bytes())
+	return writeBatched(batch, path, data)
 }
 
 // writeBatched writes one file of an image export, complete on disk but

@@ -523,6 +523,12 @@ func TestExportPNG(t *testing.T) {
 				"one image per face of each card, whatever its Count")
 			w, h := pngSize(t, filepath.Join(out, "ancient-trap-front.png"))
 			assert.Equal(t, [2]int{tc.w, tc.h}, [2]int{w, h})
+			// The file says its resolution (pHYs, pixels a metre): 300 dpi
+			// is 11811, 100 dpi 3937.
+			data, err := os.ReadFile(filepath.Join(out, "ancient-trap-front.png"))
+			require.NoError(t, err)
+			require.Equal(t, "pHYs", string(data[37:41]))
+			assert.Equal(t, map[int]uint32{750: 11811, 821: 11811, 825: 11811, 250: 3937}[tc.w], uint32(data[41])<<24|uint32(data[42])<<16|uint32(data[43])<<8|uint32(data[44]))
 			assert.Contains(t, stderr, "wrote 4 PNG images of 2 cards to "+out)
 		})
 	}
