@@ -15,6 +15,7 @@
 package export
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -48,6 +49,9 @@ func ParsePage(s string) (Page, error) {
 		}
 	}
 	sz, err := templates.ParseSize(s)
+	if errors.Is(err, templates.ErrSizeRange) {
+		return Page{}, fmt.Errorf("page size %q is %w", s, templates.ErrSizeRange)
+	}
 	if err != nil || sz.Name != "" {
 		return Page{}, fmt.Errorf("unknown page size %q: use a4, letter, or WxH in millimetres such as 210x297", s)
 	}

@@ -440,6 +440,21 @@ func TestParsePageAndOffset(t *testing.T) {
 	assert.Error(t, err)
 	_, err = ParsePage("poker")
 	assert.Error(t, err)
+	// A WxH page out of range says so, at both ends of the range.
+	for _, tc := range []struct{ page, want string }{
+		{"100000x100000", `page size "100000x100000" is out of range: each side from 10 to 1000 mm`},
+		{"9.9x297", `page size "9.9x297" is out of range: each side from 10 to 1000 mm`},
+		{"210x1000.1", `page size "210x1000.1" is out of range: each side from 10 to 1000 mm`},
+		{"a5", `unknown page size "a5": use a4, letter, or WxH in millimetres such as 210x297`},
+	} {
+		_, err := ParsePage(tc.page)
+		require.Error(t, err, tc.page)
+		assert.Equal(t, tc.want, err.Error())
+	}
+	for _, ok := range []string{"10x10", "1000x1000"} {
+		_, err := ParsePage(ok)
+		assert.NoError(t, err, ok)
+	}
 	off, err := ParseOffset("0.5,-1")
 	require.NoError(t, err)
 	assert.Equal(t, [2]float64{0.5, -1}, off)

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -39,6 +40,9 @@ func (s Size) String() string {
 
 func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
+// ErrSizeRange says a WxH size is outside what deckwright lays out.
+var ErrSizeRange = errors.New("out of range: each side from 10 to 1000 mm")
+
 // ParseSize reads a standard size name or a custom WxH in millimetres
 // ("63.5x88.9", "70×120"). Sizes run from 10 mm to 1000 mm.
 func ParseSize(s string) (Size, error) {
@@ -60,7 +64,7 @@ func ParseSize(s string) (Size, error) {
 		return Size{}, fmt.Errorf("size %q is not WxH in millimetres, such as 63.5x88.9", s)
 	}
 	if !(w >= 10 && w <= 1000 && h >= 10 && h <= 1000) { // NaN too
-		return Size{}, fmt.Errorf("size %q is out of range: each side from 10 to 1000 mm", s)
+		return Size{}, fmt.Errorf("size %q is %w", s, ErrSizeRange)
 	}
 	return Size{W: w, H: h}, nil
 }
