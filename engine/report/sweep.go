@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -304,6 +305,10 @@ type sweepView struct {
 // curvePoint is one value of a curve: its estimate and interval.
 type curvePoint struct{ x, y, lo, hi float64 }
 
+// tickGap is the least distance between two tick labels of a curve's
+// scale, in chart units: about a line of their 10-pixel type.
+const tickGap = 12
+
 // curveAxis says how a curve's numbers read: ×scale, in unit, with
 // format (a sign for differences), and the band shaded around 0 (none
 // when 0).
@@ -379,6 +384,12 @@ func curveChart(column string, pts []curvePoint, ax curveAxis) template.HTML {
 			py(band), chartW-100, py(-band)-py(band), ax.scale*band, ax.unit)
 		fmt.Fprintf(&b, `<line x1="60" y1="%.1f" x2="%d" y2="%.1f" class="axis"/>`, py(0), chartW-40, py(0))
 		for _, e := range []float64{band, 0, -band} {
+			// A band's label as close to a bound's as a line of ticks
+			// would print over it: the bound's stays, the band is named
+			// in the words above the chart.
+			if math.Abs(py(e)-py(yhi)) < tickGap || math.Abs(py(e)-py(ylo)) < tickGap {
+				continue
+			}
 			fmt.Fprintf(&b, `<text x="56" y="%.1f" class="tick" text-anchor="end">%s</text>`, py(e)+3, num(e))
 		}
 	}

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"html"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -207,5 +208,46 @@ func TestSweepPassiveCardUses(t *testing.T) {
 		} else {
 			assert.NotContains(t, note, `"used"`)
 		}
+	}
+}
+
+// The band's tick labels never print over the scale's bounds: one closer
+// to a bound than a line of ticks is left out, the bound's kept.
+func TestSweepChartTicksDoNotOverlap(t *testing.T) {
+	ticks := regexp.MustCompile(`<text x="56" y="([\d.]+)" class="tick" text-anchor="end">([^<]*)</text>`)
+	tests := []struct {
+		name     string
+		lo, hi   float64
+		want     []string
+		notShown []string
+	}{
+		// −7.5 to +28.2: -5.0 would sit 10 units above -7.5's label.
+		{"a band edge near the bottom", -0.075, 0.282, []string{"+28.2", "+5.0", "+0.0", "-7.5"}, []string{"-5.0"}},
+		{"far from both", -0.2, 0.2, []string{"+20.0", "+5.0", "+0.0", "-5.0", "-20.0"}, nil},
+		// The scale reaches at least 1.5 bands: +7.5 at the top, +5.0 too close to it.
+		{"near the top", -0.3, 0.06, []string{"+7.5", "+0.0", "-5.0", "-30.0"}, []string{"+5.0"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pts := []curvePoint{{0, tc.lo / 2, tc.lo, 0}, {1, tc.hi / 2, 0, tc.hi}}
+			svg := string(curveChart("combat", pts, curveAxis{unit: "points", format: "%+.1f", scale: 100, band: 0.05}))
+			var labels []string
+			var ys []float64
+			for _, m := range ticks.FindAllStringSubmatch(svg, -1) {
+				labels = append(labels, m[2])
+				y, err := strconv.ParseFloat(m[1], 64)
+				require.NoError(t, err)
+				ys = append(ys, y)
+			}
+			assert.ElementsMatch(t, tc.want, labels)
+			for _, n := range tc.notShown {
+				assert.NotContains(t, labels, n)
+			}
+			for i := range ys {
+				for j := i + 1; j < len(ys); j++ {
+					assert.GreaterOrEqual(t, math.Abs(ys[i]-ys[j]), float64(tickGap), "%s and %s", labels[i], labels[j])
+				}
+			}
+		})
 	}
 }
