@@ -263,6 +263,12 @@ func (o *Options) check() error {
 		return usagef("--gutter must be from 0 to 100 mm, not %s", show(o.Gutter))
 	case outside(o.BackOffset[0], -50, 50) || outside(o.BackOffset[1], -50, 50):
 		return usagef("--back-offset must be within ±50 mm")
+	case o.BackOffset != [2]float64{} && o.Layout == LayoutSingle:
+		return usagef("--back-offset lines up backs printed behind a sheet of fronts; --layout single puts each face on its own page: leave it out")
+	case o.BackOffset != [2]float64{} && o.Layout == LayoutProof:
+		return usagef("--back-offset lines up backs printed behind a sheet of fronts; --proof shows each back beside its front: leave it out")
+	case o.BackOffset != [2]float64{} && o.Duplex == DuplexNone:
+		return usagef("--back-offset moves the backs, and --duplex none prints none: leave it out")
 	}
 	return nil
 }

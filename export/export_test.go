@@ -606,3 +606,38 @@ func TestPackFillsSheetsAcrossDecks(t *testing.T) {
 	_, _, st = exportToy(t, set, tb, opt)
 	assert.Equal(t, 2, st.Pages)
 }
+
+// A back offset where no back prints behind a sheet would be ignored
+// without a word: it is refused, saying why.
+func TestBackOffsetOnlyWhereBacksPrintBehindASheet(t *testing.T) {
+	set := toySet(t, nil)
+	tests := []struct {
+		name   string
+		layout Layout
+		duplex Duplex
+		offset [2]float64
+		want   string // "" for accepted
+	}{
+		{"sheets, long edge", LayoutSheets, DuplexLong, [2]float64{0.5, -1}, ""},
+		{"sheets, short edge", LayoutSheets, DuplexShort, [2]float64{0, 0.3}, ""},
+		{"single, no offset", LayoutSingle, DuplexLong, [2]float64{}, ""},
+		{"single", LayoutSingle, DuplexLong, [2]float64{2, 2}, "--back-offset lines up backs printed behind a sheet of fronts; --layout single puts each face on its own page: leave it out"},
+		{"proof", LayoutProof, DuplexLong, [2]float64{0, -0.1}, "--back-offset lines up backs printed behind a sheet of fronts; --proof shows each back beside its front: leave it out"},
+		{"no backs", LayoutSheets, DuplexNone, [2]float64{0.1, 0}, "--back-offset moves the backs, and --duplex none prints none: leave it out"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opt := testOptions()
+			opt.Layout, opt.Duplex, opt.BackOffset = tc.layout, tc.duplex, tc.offset
+			var out bytes.Buffer
+			_, _, err := Export(set, toyTables(map[string][]toyRow{"cards": toyCards(2)}), Output{Fronts: &out}, opt)
+			if tc.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Equal(t, tc.want, err.Error())
+			assert.Zero(t, out.Len(), "nothing written")
+		})
+	}
+}
