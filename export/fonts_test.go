@@ -143,7 +143,7 @@ func TestProjectFontsPrintInTheSameBytesEveryTime(t *testing.T) {
 // Characters with nothing to print — zero-width space and joiners, a word
 // joiner, a byte order mark, a variation selector, as pasted text carries
 // them — are dropped where no font has them: neither a "?" on the card nor
-// a warning that something cannot print.
+// a warning that something cannot print. A soft hyphen is dropped too.
 func TestInvisibleCharactersPrintAsNothing(t *testing.T) {
 	set := toySet(t, nil)
 	tests := []struct {
@@ -154,6 +154,8 @@ func TestInvisibleCharactersPrintAsNothing(t *testing.T) {
 		{"Join\u200ded \u200cnon\u2060joined", []string{"Joined", "nonjoined"}},
 		{"\ufeffMarked\u200e \u200fboth", []string{"Marked", "both"}},
 		{"Star\ufe0f selected", []string{"Star", "selected"}},
+		// A soft hyphen, which the fonts have, shows only at a line break.
+		{"soft\u00adhyphen", []string{"softhyphen"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.want[0], func(t *testing.T) {

@@ -401,6 +401,11 @@ func (r *renderer) sanitize(it *Item, z *templates.Zone, s string, st textStyle,
 			b.WriteRune(c)
 			continue
 		}
+		if c == '\u00ad' {
+			// A soft hyphen shows only where a line breaks, and lines do
+			// not break there: a font's hyphen for it would print mid-line.
+			continue
+		}
 		if _, ok := r.fonts.pick(base, c); !ok {
 			if invisible(c) {
 				continue // nothing to print: dropped, not a "?"
