@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/engine/game"
 )
@@ -78,6 +79,29 @@ func lengthChart(counts []int64) template.HTML {
 	return template.HTML(b.String())
 }
 
+// A rate chart's names end before its 0% line (x 200): at most
+// rateLabelRunes characters, in a box rateLabelW wide.
+const (
+	rateLabelW     = 194
+	rateLabelRunes = 30
+)
+
+func rateName(r game.Rate) string {
+	if r.Name != "" {
+		return r.Name
+	}
+	return r.ID
+}
+
+// shorten cuts s to at most n characters, the last an ellipsis.
+func shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimRight(string(r[:n-1]), " ") + "…"
+}
+
 // rateChart draws win rates as points with their 95% intervals.
 func rateChart(rates []game.Rate) template.HTML {
 	if len(rates) == 0 {
@@ -92,13 +116,19 @@ func rateChart(rates []game.Rate) template.HTML {
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="grid"/><text x="%.1f" y="%d" class="tick">%.0f%%</text>`,
 			x(p), pad-10, x(p), h-6, x(p), pad-14, 100*p)
 	}
+	// The names, in a box of their own that ends before the 0% line: a
+	// long one is shortened (the whole name in its tooltip) and cut at the
+	// box, never printed over the intervals.
+	fmt.Fprintf(&b, `<svg width="%d" height="%d" overflow="hidden">`, rateLabelW, h)
+	for i, r := range rates {
+		name := rateName(r)
+		fmt.Fprintf(&b, `<text x="4" y="%d" class="label">%s<title>%s</title></text>`,
+			pad+row*i+row/2+4, template.HTMLEscapeString(shorten(name, rateLabelRunes)), template.HTMLEscapeString(name))
+	}
+	b.WriteString(`</svg>`)
 	for i, r := range rates {
 		y := pad + row*i + row/2
-		name := r.ID
-		if r.Name != "" {
-			name = r.Name
-		}
-		fmt.Fprintf(&b, `<text x="4" y="%d" class="label">%s</text>`, y+4, template.HTMLEscapeString(name))
+		name := rateName(r)
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="ci"/>`, x(r.Low), y, x(r.High), y)
 		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%d" r="4" class="dot"><title>%s: %.1f%% (%.1f–%.1f%%), %d games</title></circle>`,
 			x(r.Rate), y, template.HTMLEscapeString(name), 100*r.Rate, 100*r.Low, 100*r.High, r.Games)

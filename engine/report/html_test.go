@@ -280,3 +280,34 @@ func TestEmptyScatterSaysWhy(t *testing.T) {
 <p class="na">n/a: no card has both tests and a measured effect on winning`)
 	assert.NotContains(t, out, "Each dot is a card")
 }
+
+// A side's name in the win-rate chart ends before the chart's 0% line: a
+// long one is shortened, whole in its tooltip, inside a box that clips at
+// the line; the dots and intervals stay at their rates.
+func TestRateChartNamesStayLeftOfTheChart(t *testing.T) {
+	long := "Professor Archibald Montgomery-Smythe the Third of Little Whinging"
+	svg := string(rateChart([]game.Rate{
+		{ID: "jake-zane", Name: "Jake Zane", Games: 100, Wins: 25, Rate: 0.25, Low: 0.17, High: 0.34},
+		{ID: "prof", Name: long, Games: 100, Wins: 20, Rate: 0.2, Low: 0.13, High: 0.29},
+		{ID: "exactly-thirty", Name: "Abcdefghij Abcdefghij Abcdefgh", Games: 100, Wins: 30, Rate: 0.3, Low: 0.22, High: 0.4},
+	}))
+	box := regexp.MustCompile(`<svg width="(\d+)" height="\d+" overflow="hidden">(.*?)</svg>`).FindStringSubmatch(svg)
+	require.NotNil(t, box, svg)
+	w, err := strconv.Atoi(box[1])
+	require.NoError(t, err)
+	assert.Less(t, w, 200, "the names' box ends before the 0%% line at x 200")
+	labels := regexp.MustCompile(`<text x="4" y="\d+" class="label">([^<]*)<title>([^<]*)</title></text>`).FindAllStringSubmatch(box[2], -1)
+	require.Len(t, labels, 3)
+	assert.Equal(t, []string{"Jake Zane", "Jake Zane"}, labels[0][1:])
+	assert.Equal(t, "Professor Archibald Montgomer…", labels[1][1], "29 characters and the ellipsis")
+	assert.Equal(t, long, labels[1][2], "the whole name in its tooltip")
+	assert.Equal(t, "Abcdefghij Abcdefghij Abcdefgh", labels[2][1], "30 characters: as it is")
+	// The dots at 200 + 400·rate, outside the names' box.
+	dots := regexp.MustCompile(`<circle cx="([\d.]+)"`).FindAllStringSubmatch(svg, -1)
+	require.Len(t, dots, 3)
+	for i, rate := range []float64{0.25, 0.2, 0.3} {
+		x, err := strconv.ParseFloat(dots[i][1], 64)
+		require.NoError(t, err)
+		assert.InDelta(t, 200+400*rate, x, 0.05)
+	}
+}
