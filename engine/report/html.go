@@ -86,6 +86,15 @@ const (
 	rateLabelRunes = 30
 )
 
+// qValue writes a q-value as the text report does: three decimals, or
+// "< 0.001" (not 0.647 beside 0.9516).
+func qValue(q float64) string {
+	if q < 0.001 {
+		return "< 0.001"
+	}
+	return fmt.Sprintf("%.3f", q)
+}
+
 func rateName(r game.Rate) string {
 	if r.Name != "" {
 		return r.Name
@@ -285,6 +294,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"moreGames":   game.MoreGamesText,
 	"playerCount": PlayerCount,
 	"endings":     endings,
+	"qv":          qValue,
 }).Parse(pageTop + `.grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:18px}
 .card{background:#fff;border:1px solid #e3ddd2;border-radius:6px;padding:12px 16px}
 .chart{width:100%;height:auto;background:#fff}
@@ -316,7 +326,7 @@ flagged when significant after controlling the false discovery rate at {{pct .R.
 
 <h2>{{.Side}} verdicts</h2>
 {{if .R.Verdicts}}<table><tr><th class="l">{{.T.Player}}</th><th>players</th><th>games</th><th>wins</th><th>win rate</th><th>{{ci .R.Balance.Level}}</th><th>vs {{if .R.SharedWins}}games without it{{else}}fair share{{end}}, points</th><th>on its games</th><th>typical {{.T.Player}}</th><th>vs typical, points</th><th>band</th><th>q</th><th class="l">verdict</th><th class="l">source</th></tr>
-{{range .R.Verdicts}}{{$u := plain .}}<tr><td class="l">{{.Name}}</td><td>{{.Players}}</td><td>{{$u.Games}}</td><td>{{$u.Wins}}</td><td>{{pct $u.Rate}}</td><td>{{pct $u.Low}}–{{pct $u.High}}</td><td title="{{$u.Reference}} {{pct $u.RefRate}}">{{pts $u.Delta $u.DeltaLow $u.DeltaHigh}}</td>{{if .Typical}}<td title="{{.Measure}}">{{if .Apart}}{{.Wins}} of {{.Games}}, {{pct .Rate}}*{{else}}all{{end}}</td><td title="{{.Reference}}">{{pct .RefRate}}</td><td>{{pts .Delta .DeltaLow .DeltaHigh}}</td>{{else}}<td>all</td><td class="na">n/a</td><td class="na">n/a</td>{{end}}<td>±{{printf "%.1f" (mul100 .Band)}}</td><td>{{.Q}}</td><td class="l {{.Verdict}}">{{.Verdict}}{{if .MoreGames}} ({{moreGames .MoreGames}}){{end}}{{if not .Typical}} (against {{.Reference}}){{end}}</td><td class="l where">{{.Where}}</td></tr>{{end}}</table>
+{{range .R.Verdicts}}{{$u := plain .}}<tr><td class="l">{{.Name}}</td><td>{{.Players}}</td><td>{{$u.Games}}</td><td>{{$u.Wins}}</td><td>{{pct $u.Rate}}</td><td>{{pct $u.Low}}–{{pct $u.High}}</td><td title="{{$u.Reference}} {{pct $u.RefRate}}">{{pts $u.Delta $u.DeltaLow $u.DeltaHigh}}</td>{{if .Typical}}<td title="{{.Measure}}">{{if .Apart}}{{.Wins}} of {{.Games}}, {{pct .Rate}}*{{else}}all{{end}}</td><td title="{{.Reference}}">{{pct .RefRate}}</td><td>{{pts .Delta .DeltaLow .DeltaHigh}}</td>{{else}}<td>all</td><td class="na">n/a</td><td class="na">n/a</td>{{end}}<td>±{{printf "%.1f" (mul100 .Band)}}</td><td>{{qv .Q}}</td><td class="l {{.Verdict}}">{{.Verdict}}{{if .MoreGames}} ({{moreGames .MoreGames}}){{end}}{{if not .Typical}} (against {{.Reference}}){{end}}</td><td class="l where">{{.Where}}</td></tr>{{end}}</table>
 {{range apartSets .R.Verdicts}}<p>* over the games without {{.}} at the table: far out of line, beside them the others do not all lose alike.</p>{{end}}
 {{else}}<p class="na">n/a: no {{.T.Player}} played enough games to judge.</p>{{end}}
 
@@ -342,10 +352,10 @@ flagged when significant after controlling the false discovery rate at {{pct .R.
 {{range .Changes}}<tr><td class="l">{{.Kind}}</td><td class="l">{{.Sheet}}</td><td class="l">{{.ID}}</td><td class="l">{{.Name}}</td><td class="l where">{{.Where}}</td></tr>{{end}}</table>{{else}}<p>No row added, replaced or removed.</p>{{end}}
 {{if .New}}<h3>New and changed, against the baseline</h3>
 <table><tr><th class="l">subject</th><th class="l">ID</th><th>players</th><th>rate</th><th class="l">against</th><th>reference</th><th>difference, points</th><th>q</th><th class="l">verdict</th><th class="l">source</th></tr>
-{{range .New}}<tr><td class="l">{{.Subject}}</td><td class="l">{{.ID}}</td><td>{{if .Players}}{{.Players}}{{end}}</td><td>{{pct .Rate}}</td><td class="l">{{.Reference}}</td><td>{{pct .RefRate}}</td><td>{{pts .Delta .DeltaLow .DeltaHigh}}</td><td>{{.Q}}</td><td class="l {{.Verdict}}">{{.Verdict}}</td><td class="l where">{{.Where}}</td></tr>{{end}}</table>{{end}}
+{{range .New}}<tr><td class="l">{{.Subject}}</td><td class="l">{{.ID}}</td><td>{{if .Players}}{{.Players}}{{end}}</td><td>{{pct .Rate}}</td><td class="l">{{.Reference}}</td><td>{{pct .RefRate}}</td><td>{{pts .Delta .DeltaLow .DeltaHigh}}</td><td>{{qv .Q}}</td><td class="l {{.Verdict}}">{{.Verdict}}</td><td class="l where">{{.Where}}</td></tr>{{end}}</table>{{end}}
 <h3>Significant moves ({{len .Moves}} of {{.Tested}} comparisons, false discovery rate controlled)</h3>
 {{if .Moves}}<table><tr><th class="l">metric</th><th class="l">of</th><th>baseline</th><th>now</th><th>change</th><th>interval</th><th>q</th></tr>
-{{range .Moves}}<tr><td class="l">{{.Metric}}</td><td class="l">{{.Card}}</td><td>{{.Baseline}}</td><td>{{.Current}}</td><td>{{.Delta}}</td><td>{{.Low}} to {{.High}}</td><td>{{.Q}}</td></tr>{{end}}</table>{{else}}<p>No metric moved significantly.</p>{{end}}{{end}}
+{{range .Moves}}<tr><td class="l">{{.Metric}}</td><td class="l">{{.Card}}</td><td>{{.Baseline}}</td><td>{{.Current}}</td><td>{{.Delta}}</td><td>{{.Low}} to {{.High}}</td><td>{{qv .Q}}</td></tr>{{end}}</table>{{else}}<p>No metric moved significantly.</p>{{end}}{{end}}
 
 <h2>Cards</h2>
 <p>Click a column to sort. Pass rates compare unaided tests with the exact chance of the dice. "used" is n/a for a card with nothing to play: a passive bonus works while held, uncounted.</p>

@@ -78,6 +78,11 @@ func TestWriteContainsEverySection(t *testing.T) {
 		"deckwright sim --seed 1 --from 4 --games 1 --trace",
 		`id="cards"`, "data-state",
 		"<p>Endings: fortune 110 · track 90</p>", // a separator between, none after
+		// q-values with three decimals, as in the text report.
+		`<td>±5.0</td><td>0.900</td><td class="l undecided">undecided (about 5400 more games)`,
+		`<td>±5.0</td><td>0.800</td>`,
+		`<td>&#43;60.0 (&#43;50.0 to &#43;70.0)</td><td>&lt; 0.001</td>`, // below 0.001: as the text says it
+		`<td>0.001</td></tr>`,
 	} {
 		assert.Contains(t, out, want)
 	}
