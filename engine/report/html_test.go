@@ -97,22 +97,30 @@ func TestWriteContainsEverySection(t *testing.T) {
 	assert.Equal(t, 4, strings.Count(out, `<svg class="chart"`), "length, win rates, track and card scatter")
 }
 
-// TestOpensInBrowser loads the report in headless Chromium: its script must
-// run without error and the page must render charts (a non-blank
-// screenshot). CI installs Chromium; without it the test is skipped.
-func TestOpensInBrowser(t *testing.T) {
+// sampleInBrowser writes the sample report to a temporary folder and
+// returns Chromium, the folder, the page and the headless flags; it skips
+// the test where Chromium is not installed.
+func sampleInBrowser(t *testing.T) (chromium, dir, page string, flags []string) {
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Skip("chromium not installed (CI installs it: apt-get install chromium)")
 	}
-	dir := t.TempDir()
-	page := filepath.Join(dir, "report.html")
+	dir = t.TempDir()
+	page = filepath.Join(dir, "report.html")
 	f, err := os.Create(page)
 	require.NoError(t, err)
 	require.NoError(t, HTML(f, "Balance report", sample()))
 	require.NoError(t, f.Close())
-	flags := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+	flags = []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
 		"--disable-component-update", "--disable-sync", "--user-data-dir=" + filepath.Join(dir, "profile")}
+	return chromium, dir, page, flags
+}
+
+// TestOpensInBrowser loads the report in headless Chromium: its script must
+// run without error and the page must render charts (a non-blank
+// screenshot). CI installs Chromium; without it the test is skipped.
+func TestOpensInBrowser(t *testing.T) {
+	chromium, dir, page, flags := sampleInBrowser(t)
 	dom, err := exec.Command(chromium, append(flags, "--dump-dom", "file://"+page)...).Output()
 	require.NoError(t, err)
 	assert.Contains(t, string(dom), `data-state="ready"`, "the report's script ran to the end without an error")
@@ -232,23 +240,12 @@ func TestHTMLCardUses(t *testing.T) {
 // has no scroll bar, so every table must fit the page's width — the Cards
 // table's last columns, its verdicts, on paper like the rest.
 func TestPrintsWholeTables(t *testing.T) {
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Skip("chromium not installed (CI installs it: apt-get install chromium)")
-	}
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Skip("pdftotext not installed (CI installs poppler-utils)")
 	}
-	dir := t.TempDir()
-	page := filepath.Join(dir, "report.html")
-	f, err := os.Create(page)
-	require.NoError(t, err)
-	require.NoError(t, HTML(f, "Balance report", sample()))
-	require.NoError(t, f.Close())
+	chromium, dir, page, flags := sampleInBrowser(t)
 	pdf := filepath.Join(dir, "report.pdf")
-	flags := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-		"--disable-component-update", "--disable-sync", "--user-data-dir=" + filepath.Join(dir, "profile"), "--no-pdf-header-footer"}
-	require.NoError(t, exec.Command(chromium, append(flags, "--print-to-pdf="+pdf, "file://"+page)...).Run())
+	require.NoError(t, exec.Command(chromium, append(flags, "--no-pdf-header-footer", "--print-to-pdf="+pdf, "file://"+page)...).Run())
 	out, err := exec.Command("pdftotext", "-bbox", pdf, "-").Output()
 	require.NoError(t, err)
 	pageW := regexp.MustCompile(`<page width="([0-9.]+)"`).FindSubmatch(out)
