@@ -269,7 +269,7 @@ func (b *fontBook) pick(f *Font, r rune) (*Font, bool) {
 func (b *fontBook) missing(f *Font, s string) []rune {
 	var out []rune
 	for _, r := range s {
-		if unicode.IsSpace(r) || unicode.IsControl(r) || invisible(r) || slices.Contains(out, r) {
+		if unicode.IsSpace(r) || unicode.IsControl(r) || slices.Contains(out, r) {
 			continue
 		}
 		if _, ok := b.pick(f, r); !ok {

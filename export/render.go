@@ -371,10 +371,10 @@ func (r *renderer) sanitize(it *Item, z *templates.Zone, s string, st textStyle,
 	s = printable(s)
 	base := st.base()
 	bad := r.fonts.missing(base, s)
-	if len(bad) == 0 && !strings.ContainsFunc(s, invisible) {
+	if len(bad) == 0 {
 		return s
 	}
-	if len(bad) > 0 && r.once("glyph\x00"+it.ID()+"\x00"+z.Pos.String()) {
+	if r.once("glyph\x00" + it.ID() + "\x00" + z.Pos.String()) {
 		// Every character at once: fixing one should not uncover the next.
 		const most = 5
 		var list []string
@@ -401,28 +401,12 @@ func (r *renderer) sanitize(it *Item, z *templates.Zone, s string, st textStyle,
 			b.WriteRune(c)
 			continue
 		}
-		if c == '\u00ad' {
-			// A soft hyphen shows only where a line breaks, and lines do
-			// not break there: a font's hyphen for it would print mid-line.
-			continue
-		}
 		if _, ok := r.fonts.pick(base, c); !ok {
-			if invisible(c) {
-				continue // nothing to print: dropped, not a "?"
-			}
 			c = '?'
 		}
 		b.WriteRune(c)
 	}
 	return b.String()
-}
-
-// invisible says whether a character has no picture of its own: a format
-// character (zero-width space and joiners, word joiner, byte order mark,
-// direction marks) or a variation selector, as text pasted from a web page
-// or a word processor carries. A font without it loses nothing.
-func invisible(c rune) bool {
-	return unicode.Is(unicode.Cf, c) || unicode.Is(unicode.Variation_Selector, c)
 }
 
 func (r *renderer) tokenNames() []string {
