@@ -82,7 +82,7 @@ long-edge duplex printing, so each back lands behind its front.
 
 Printing at home: print double-sided, "flip on long edge", at 100% (not "fit
 to page"). To line up the backs, print --calibrate first with the same
-settings: the ticks on its back behind the front's crosses are the values
+--page and --duplex (no project, no card flags): the ticks on its back behind the front's crosses are the values
 to pass as --back-offset X,Y (mm; positive X moves backs right, Y down, as
 seen on the back page). Cut along the crop marks, which stay 5 mm inside the
 page. --pack fills sheets across decks instead of starting each deck on a
@@ -285,6 +285,9 @@ func runExport(c *cobra.Command, args []string, f *exportFlags) error {
 		return err
 	}
 	if f.calibrate {
+		if err := calibrationOnly(c, args); err != nil {
+			return err
+		}
 		return writeCalibration(c, f, opt)
 	}
 	ld, err := f.load(c, args)
@@ -390,6 +393,22 @@ func (f *exportFlags) load(c *cobra.Command, args []string) (*loaded, error) {
 }
 
 // writeCalibration writes the duplex calibration sheet.
+// calibrationOnly refuses what the calibration sheet does not read: it
+// prints no content, so a project or a flag that picks or lays out cards
+// would be ignored without a word.
+func calibrationOnly(c *cobra.Command, args []string) error {
+	const reads = "it reads only --page, --duplex, --back-offset and -o"
+	if len(args) > 0 {
+		return usageErr("--calibrate prints the duplex calibration sheet, not content: leave out %s (%s)", args[0], reads)
+	}
+	for _, name := range []string{"deck", "cards", "layer", "proof", "one-each", "size", "bleed", "backs", "layout", "margin", "gutter", "no-crop-marks", "pack", "max-cards", "templates"} {
+		if c.Flags().Changed(name) {
+			return usageErr("--calibrate prints the duplex calibration sheet, not cards: --%s does nothing with it (%s)", name, reads)
+		}
+	}
+	return nil
+}
+
 func writeCalibration(c *cobra.Command, f *exportFlags, opt export.Options) error {
 	files := outfile.NewBatch(c.OutOrStdout())
 	defer files.Abort()

@@ -583,6 +583,28 @@ func TestExportCalibrationSheet(t *testing.T) {
 	assert.Contains(t, stderr, "needs --duplex long or short")
 }
 
+// What the calibration sheet does not read is refused, not ignored.
+func TestExportCalibrationRefusesCardFlags(t *testing.T) {
+	reads := " (it reads only --page, --duplex, --back-offset and -o)\n"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--deck", "gear"}, "deckwright: --calibrate prints the duplex calibration sheet, not cards: --deck does nothing with it" + reads},
+		{[]string{"--layout", "sheets"}, "deckwright: --calibrate prints the duplex calibration sheet, not cards: --layout does nothing with it" + reads},
+		{[]string{"--no-crop-marks"}, "deckwright: --calibrate prints the duplex calibration sheet, not cards: --no-crop-marks does nothing with it" + reads},
+		{[]string{"my-project"}, "deckwright: --calibrate prints the duplex calibration sheet, not content: leave out my-project" + reads},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "calibrate.pdf")
+			code, _, stderr := runExportCLI(append([]string{"export", "pdf", "--calibrate", "-o", out}, tc.args...)...)
+			assert.Equal(t, exitUsage, code)
+			assert.Equal(t, tc.want, stderr)
+			assert.NoFileExists(t, out)
+		})
+	}
+}
+
 func TestExportSplitsIntoNumberedFiles(t *testing.T) {
 	dir := exportProject(t, exportFixtureTables(t, nil), nil)
 	out := filepath.Join(dir, "cards.pdf")
