@@ -267,6 +267,10 @@ func (o *Options) check() error {
 		return usagef("--back-offset lines up backs printed behind a sheet of fronts; --layout single puts each face on its own page: leave it out")
 	case o.BackOffset != [2]float64{} && o.Layout == LayoutProof:
 		return usagef("--back-offset lines up backs printed behind a sheet of fronts; --proof shows each back beside its front: leave it out")
+	case o.Duplex == DuplexShort && o.Layout == LayoutSingle:
+		return usagef("--duplex short turns backs printed behind a sheet of fronts; --layout single puts each face upright on its own page, for the print shop to impose: leave it out")
+	case o.Duplex == DuplexShort && o.Layout == LayoutProof:
+		return usagef("--duplex short turns backs printed behind a sheet of fronts; --proof shows each back beside its front: leave it out")
 	case o.BackOffset != [2]float64{} && o.Duplex == DuplexNone:
 		return usagef("--back-offset moves the backs, and --duplex none prints none: leave it out")
 	}

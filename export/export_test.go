@@ -624,6 +624,9 @@ func TestBackOffsetOnlyWhereBacksPrintBehindASheet(t *testing.T) {
 		{"single", LayoutSingle, DuplexLong, [2]float64{2, 2}, "--back-offset lines up backs printed behind a sheet of fronts; --layout single puts each face on its own page: leave it out"},
 		{"proof", LayoutProof, DuplexLong, [2]float64{0, -0.1}, "--back-offset lines up backs printed behind a sheet of fronts; --proof shows each back beside its front: leave it out"},
 		{"no backs", LayoutSheets, DuplexNone, [2]float64{0.1, 0}, "--back-offset moves the backs, and --duplex none prints none: leave it out"},
+		{"single, short edge", LayoutSingle, DuplexShort, [2]float64{}, "--duplex short turns backs printed behind a sheet of fronts; --layout single puts each face upright on its own page, for the print shop to impose: leave it out"},
+		{"single, fronts only", LayoutSingle, DuplexNone, [2]float64{}, ""},
+		{"proof, short edge", LayoutProof, DuplexShort, [2]float64{}, "--duplex short turns backs printed behind a sheet of fronts; --proof shows each back beside its front: leave it out"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
