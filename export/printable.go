@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/text/unicode/norm"
+	"github.com/deckwright/deckwright/engine/diag"
 )
 
 // printable prepares a cell's text for a card. It composes it (NFC), so a
@@ -16,10 +16,7 @@ import (
 // selectors. None has a glyph: kept, each printed as "?", with a warning
 // telling the designer to add a font that cannot help.
 func printable(s string) string {
-	if isPrintableASCII(s) {
-		return s
-	}
-	s = norm.NFC.String(s)
+	s = diag.Composed(s)
 	if strings.IndexFunc(s, invisible) < 0 {
 		return s
 	}
@@ -34,13 +31,4 @@ func printable(s string) string {
 // invisible reports a character that takes no room and has no glyph.
 func invisible(r rune) bool {
 	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Variation_Selector, r)
-}
-
-func isPrintableASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }

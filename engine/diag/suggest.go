@@ -48,7 +48,7 @@ func DidYouMean(name string, candidates []string) string {
 // (NFC), so "Glacé" typed with a combining accent names "Glacé".
 func Fold(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(composed(s)) {
+	for _, r := range strings.ToLower(Composed(s)) {
 		switch r {
 		case ' ', '_', '-', '\'', '\t', '’':
 			continue
@@ -68,7 +68,7 @@ func Fold(s string) string {
 // a silent alias.
 func FoldName(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(strings.TrimSpace(composed(s))) {
+	for _, r := range strings.ToLower(strings.TrimSpace(Composed(s))) {
 		switch r {
 		case ' ', '_', '-', '\t':
 			continue
@@ -81,10 +81,11 @@ func FoldName(s string) string {
 	return b.String()
 }
 
-// composed is s in Unicode's composed form (NFC): the same text typed
+// Composed is s in Unicode's composed form (NFC): the same text typed
 // with combining accents (as macOS writes it) or precomposed letters
-// matches.
-func composed(s string) string {
+// matches, and prints with the font's precomposed glyph. ASCII is
+// returned as it is, without work.
+func Composed(s string) string {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return norm.NFC.String(s)
