@@ -183,7 +183,16 @@ func pngComplete(data []byte) error {
 }
 
 func jpegComplete(data []byte) error {
-	p := 2 // after the start-of-image marker DecodeConfig has read
+	return jpegSegments(data, func(byte, []byte) bool { return true })
+}
+
+// jpegSegments walks a JPEG's marker segments after its start-of-image
+// marker, giving yield each marker and its segment's bytes (after the
+// length) until yield returns false or the end-of-image marker comes; a
+// scan's entropy-coded data is stepped over. It returns errCut when the
+// data ends first, and an error naming the byte where a marker should be.
+func jpegSegments(data []byte, yield func(marker byte, seg []byte) bool) error {
+	p := 2 // after the start-of-image marker
 	for {
 		if p >= len(data) {
 			return errCut
@@ -212,7 +221,11 @@ func jpegComplete(data []byte) error {
 		if n < 2 || len(data)-p < n {
 			return errCut
 		}
+		seg := data[p+2 : p+n]
 		p += n
+		if !yield(m, seg) {
+			return nil
+		}
 		if m != 0xda {
 			continue
 		}

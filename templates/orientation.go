@@ -19,31 +19,18 @@ func jpegOrientation(data []byte) int {
 	if len(data) < 4 || data[0] != 0xFF || data[1] != 0xD8 {
 		return 1
 	}
-	for i := 2; i+4 <= len(data); {
-		if data[i] != 0xFF {
-			return 1
-		}
-		marker := data[i+1]
+	o := 1
+	jpegSegments(data, func(marker byte, seg []byte) bool {
 		switch {
-		case marker == 0xFF: // fill byte
-			i++
-			continue
-		case marker == 0x01 || marker >= 0xD0 && marker <= 0xD8: // no length
-			i += 2
-			continue
-		case marker == 0xDA || marker == 0xD9: // the image data: no EXIF past it
-			return 1
+		case marker == 0xDA: // the image data: no EXIF past it
+			return false
+		case marker == 0xE1 && bytes.HasPrefix(seg, []byte("Exif\x00\x00")):
+			o = tiffOrientation(seg[6:])
+			return false
 		}
-		n := int(binary.BigEndian.Uint16(data[i+2:]))
-		if n < 2 || i+2+n > len(data) {
-			return 1
-		}
-		if seg := data[i+4 : i+2+n]; marker == 0xE1 && bytes.HasPrefix(seg, []byte("Exif\x00\x00")) {
-			return tiffOrientation(seg[6:])
-		}
-		i += 2 + n
-	}
-	return 1
+		return true
+	})
+	return o
 }
 
 // tiffOrientation finds tag 0x0112 in the first directory of EXIF's TIFF
